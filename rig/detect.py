@@ -1,0 +1,255 @@
+"""From raw input changes to game events, on timestamps only.
+
+The :class:`Detector` is a sans-I/O state machine: it is fed :class:`~rig.events.InputChange`
+values and asked to fire its own deadlines, and answers with game events (for the rules engine)
+and instant effects (buzzer feedback, faults).  It never reads a clock: live play and the replay
+of a recording go through the very same code with the very same timestamps, so they agree.
+
+What it decides:
+
+* **touch episodes** on every contact (lasers, guard, button): pulses separated by releases
+  shorter than ``merge_window_s`` belong to one episode; a pulse shorter than ``glitch_s`` is
+  noise; an episode with at least one real pulse is one touch, stamped with its first edge.  The
+  touch is known for certain ``glitch_s`` after a pulse begins (or when it ends, if sooner it is
+  noise); the buzzer is not kept waiting: :class:`~rig.events.Feedback` goes out on the first edge
+  and is withdrawn if the pulse proves to be noise.
+* **displaced rods**: a seat open for ``seat_open_s``.
+* **the hand**: inside while the hand sensor reads below ``hand_threshold_mm``.
+* **broken relics**: a fall, or a tip to 60 degrees or more that lasts ``tilt_hold_s``, while the
+  hand is inside.
+* **stuck contacts**: a contact closed for ``stuck_contact_s`` is reported as a fault (it still
+  counts as one touch at most).
+* **readiness**: what keeps the museum from being ready for a turn, in words.
+"""
+
+from dataclasses import dataclass
+
+from . import events as ev
+
+CONTACTS = ("button", "guard") + tuple("laser.%d" % n for n in range(1, 9))
+SEATS = tuple("seat.%d" % n for n in range(4, 9))
+PAINTINGS = ("painting.1", "painting.2")
+RELIC_INPUTS = tuple("relic.%d.%s" % (n, k) for n in (1, 2, 3)
+                     for k in ("tilt", "freefall", "motion"))
+INPUT_NAMES = CONTACTS + SEATS + PAINTINGS + ("tof",) + RELIC_INPUTS
+BINARY_INPUTS = frozenset(CONTACTS + SEATS + PAINTINGS + tuple(
+    n for n in RELIC_INPUTS if not n.endswith(".tilt")))
+
+NOTHING_IN_RANGE_MM = 8190
+UPRIGHT_BELOW_DEG = 30.0
+TIPPED_FROM_DEG = 60.0
+
+# The state of the table before any recording line (the contract's "before any line").
+INITIAL_VALUES = {name: 0 for name in INPUT_NAMES}
+INITIAL_VALUES.update({name: 1 for name in SEATS + PAINTINGS})
+INITIAL_VALUES["tof"] = NOTHING_IN_RANGE_MM
+for _n in (1, 2, 3):
+    INITIAL_VALUES["relic.%d.tilt" % _n] = 0.0
+
+
+@dataclass(frozen=True)
+class DetectSettings:
+    """The detection thresholds (the recording contract's defaults)."""
+    merge_window_s: float = 0.100
+    glitch_s: float = 0.001
+    seat_open_s: float = 0.250
+    tilt_hold_s: float = 0.300
+    hand_threshold_mm: float = 400.0
+    stuck_contact_s: float = 5.0
+
+
+def describe(name):
+    """A builder's word for an input: ``laser.5`` -> ``laser 5``."""
+    if name == "guard":
+        return "the guard token"
+    if name == "button":
+        return "the start button"
+    if name == "tof":
+        return "the hand sensor"
+    parts = name.split(".")
+    if parts[0] == "seat":
+        return "laser %s's seat" % parts[1]
+    return " ".join(parts[:2])
+
+
+class _Contact:
+    """One contact's episode bookkeeping."""
+    __slots__ = ("active", "pulse_start", "episode_start", "last_release", "counted")
+
+    def __init__(self):
+        self.active = False
+        self.pulse_start = None
+        self.episode_start = None
+        self.last_release = None
+        self.counted = False
+
+
+class Detector:
+    """Raw inputs in, game events out.  ``level`` decides which rods are in play."""
+
+    def __init__(self, level, settings=None):
+        self.level = level
+        self.settings = settings or DetectSettings()
+        self.values = dict(INITIAL_VALUES)
+        self.contacts = {name: _Contact() for name in CONTACTS}
+        self.hand_inside = False
+        self._deadlines = {}        # key -> due time
+        self._tipping = set()       # relics whose tip hold runs
+        self._pose = {n: (True, True) for n in (1, 2, 3)}
+        self._faults = {}           # source -> message
+        self.in_play = frozenset(
+            ["button", "guard"] + ["laser.%d" % n for n in level.rods]
+            + ["seat.%d" % n for n in level.added_rods] + list(PAINTINGS) + ["tof"]
+            + list(RELIC_INPUTS))
+
+    # --- deadlines ------------------------------------------------------------------------------
+    def next_deadline(self):
+        return min(self._deadlines.values()) if self._deadlines else None
+
+    def fire(self, t):
+        """Fire every deadline due at or before ``t``, in time order; returns the output."""
+        out = []
+        while self._deadlines:
+            key = min(self._deadlines, key=lambda k: (self._deadlines[k], k))
+            due = self._deadlines[key]
+            if due > t:
+                break
+            del self._deadlines[key]
+            kind, name = key
+            if kind == "confirm":
+                self._confirm(name, out)
+            elif kind == "stuck":
+                msg = "%s has been closed for %g s: check its wiring (counted once at most)" % (
+                    describe(name), self.settings.stuck_contact_s)
+                self._faults[name] = msg
+                out.append(ev.Fault(due, name, msg, True))
+            elif kind == "seat":
+                out.append(ev.Displaced(due, int(name.split(".")[1])))
+            elif kind == "tip":
+                relic = int(name)
+                self._tipping.discard(relic)
+                out.append(ev.RelicBroken(due, relic, "tipped"))
+        return out
+
+    # --- inputs -----------------------------------------------------------------------------------
+    def feed(self, change):
+        """Apply one input change (after :meth:`fire` for its time); returns the output."""
+        name, t = change.name, change.t
+        value = change.value
+        old = self.values.get(name)
+        self.values[name] = value
+        if name not in self.in_play:
+            return []
+        out = []
+        if name in self.contacts:
+            if bool(value) != self.contacts[name].active:
+                self._contact_edge(name, bool(value), t, out)
+        elif name in SEATS:
+            key = ("seat", name)
+            if not value and old:
+                self._deadlines[key] = t + self.settings.seat_open_s
+            elif value:
+                self._deadlines.pop(key, None)
+        elif name in PAINTINGS:
+            if bool(value) != bool(old):
+                out.append(ev.PaintingMoved(t, int(name[-1]), bool(value)))
+        elif name == "tof":
+            inside = value < self.settings.hand_threshold_mm
+            if inside != self.hand_inside:
+                self.hand_inside = inside
+                out.append(ev.HandIn(t) if inside else ev.HandOut(t))
+        else:
+            self._relic(name, value, old, t, out)
+        return out
+
+    def _contact_edge(self, name, active, t, out):
+        c = self.contacts[name]
+        c.active = active
+        s = self.settings
+        if active:
+            c.pulse_start = t
+            if c.last_release is None or not (t - c.last_release < s.merge_window_s) \
+                    or c.episode_start is None:
+                c.episode_start = t
+                c.counted = False
+            if not c.counted:
+                self._deadlines[("confirm", name)] = t + s.glitch_s
+                if name.startswith("laser."):
+                    out.append(ev.Feedback(t, name, True))
+            self._deadlines[("stuck", name)] = t + s.stuck_contact_s
+        else:
+            c.last_release = t
+            self._deadlines.pop(("stuck", name), None)
+            if name in self._faults:
+                del self._faults[name]
+                out.append(ev.Fault(t, name, "%s is released" % describe(name), False))
+            if ("confirm", name) in self._deadlines:
+                # Released before glitch_s: this pulse was noise.
+                del self._deadlines[("confirm", name)]
+                if name.startswith("laser."):
+                    out.append(ev.Feedback(t, name, False))
+
+    def _confirm(self, name, out):
+        c = self.contacts[name]
+        if c.counted:
+            return
+        c.counted = True
+        t0 = c.episode_start
+        if name.startswith("laser."):
+            out.append(ev.LaserTouch(t0, int(name.split(".")[1])))
+        elif name == "guard":
+            out.append(ev.GuardTouch(t0))
+        else:
+            out.append(ev.ButtonPress(t0, tuple(self.problems(ignore=("button",)))))
+
+    def _relic(self, name, value, old, t, out):
+        _, number, kind = name.split(".")
+        relic = int(number)
+        if kind == "freefall":
+            if value and self.hand_inside:
+                out.append(ev.RelicBroken(t, relic, "fall"))
+        elif kind == "motion":
+            if value and not old:
+                out.append(ev.RelicMoved(t, relic))
+        else:
+            key = ("tip", number)
+            if value >= TIPPED_FROM_DEG:
+                if not (old >= TIPPED_FROM_DEG) and self.hand_inside:
+                    self._deadlines[key] = t + self.settings.tilt_hold_s
+                    self._tipping.add(relic)
+            elif relic in self._tipping:
+                del self._deadlines[key]
+                self._tipping.discard(relic)
+        pose = (self.values["relic.%d.tilt" % relic] < UPRIGHT_BELOW_DEG,
+                not self.values["relic.%d.motion" % relic])
+        if pose != self._pose[relic]:
+            self._pose[relic] = pose
+            out.append(ev.RelicPose(t, relic, pose[0], pose[1]))
+
+    # --- readiness --------------------------------------------------------------------------------
+    def problems(self, ignore=()):
+        """What keeps the museum from being ready for a turn, in words a guard acts on."""
+        found = []
+        v = self.values
+        for n in self.level.rods:
+            if v["laser.%d" % n] and "laser.%d" % n not in ignore:
+                found.append("laser %d is touched (contact closed)" % n)
+        if v["guard"]:
+            found.append("the guard token is touched (contact closed)")
+        for n in self.level.added_rods:
+            if not v["seat.%d" % n]:
+                found.append("laser %d is not seated" % n)
+        for n in (1, 2):
+            if not v["painting.%d" % n]:
+                found.append("painting %d is not on its stand" % n)
+        if v["tof"] < self.settings.hand_threshold_mm:
+            found.append("the entrance is not clear (hand sensor reads %d mm)" % v["tof"])
+        for n in (1, 2, 3):
+            if not v["relic.%d.tilt" % n] < UPRIGHT_BELOW_DEG:
+                found.append("relic %d is lying down" % n)
+            elif v["relic.%d.motion" % n]:
+                found.append("relic %d is moving" % n)
+        return found
+
+    def faults(self):
+        return tuple(self._faults.values())

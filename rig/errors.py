@@ -1,0 +1,90 @@
+"""The rig's one exception tree.
+
+Every message names the offending value, what is allowed, and how to fix it, so a builder at a
+game night can act on it without reading the code.  Callers catch :class:`RigError` to handle
+anything the rig raises on purpose.
+"""
+
+
+class RigError(Exception):
+    """Base of every error the rig raises on purpose."""
+
+
+# --- The rules -------------------------------------------------------------------------------
+
+class RulesError(RigError):
+    """A value or a choice that the rulebook does not allow."""
+
+
+class LevelError(RulesError, ValueError):
+    """A difficulty level outside the rulebook's ranges (time limit, lasers, corridor)."""
+
+
+class InvalidChoice(RulesError):
+    """A choice at the rig's controls that the rules forbid (unknown player, wrong turn...).
+
+    The match state is never changed by a rejected choice.
+    """
+
+
+class LootError(RulesError):
+    """A haul confirmation that cannot be applied (no turn awaits one, negative counts...)."""
+
+
+# --- Input files ------------------------------------------------------------------------------
+
+class ConfigError(RigError):
+    """A configuration or pin-map file that cannot be used.
+
+    Carries the file and the key so the message can point at the exact line to fix.
+    """
+
+    def __init__(self, message, *, path=None, key=None):
+        self.path = path
+        self.key = key
+        where = ""
+        if path is not None and key is not None:
+            where = "%s: %s: " % (path, key)
+        elif path is not None:
+            where = "%s: " % (path,)
+        elif key is not None:
+            where = "%s: " % (key,)
+        super().__init__(where + message)
+        self.detail = message
+
+
+class RecordingError(RigError):
+    """A recording line that is not valid; names FILE:LINE and what is wrong."""
+
+    def __init__(self, message, *, path=None, line=None):
+        self.path = path
+        self.line = line
+        self.detail = message
+        where = ""
+        if path is not None and line is not None:
+            where = "%s:%d: " % (path, line)
+        elif line is not None:
+            where = "line %d: " % (line,)
+        super().__init__(where + message)
+
+
+# --- Hardware and links -----------------------------------------------------------------------
+
+class HardwareError(RigError):
+    """A device that cannot be opened or read."""
+
+
+class SensorError(HardwareError):
+    """The hand sensor (VL53L0X) failed or stopped answering."""
+
+
+class HubError(HardwareError):
+    """The relic hub's serial link failed."""
+
+
+class ProtocolError(HubError):
+    """A relic-hub frame that cannot be decoded (bad COBS, bad CRC, wrong length or version)."""
+
+
+class DisplayError(RigError):
+    """The score display could not be opened or drawn."""

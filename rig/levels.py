@@ -1,0 +1,87 @@
+"""Difficulty levels: the rulebook's table, and custom levels checked against its ranges."""
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .errors import LevelError
+
+CORRIDORS = ("wide", "narrow")
+MIN_LASERS, MAX_LASERS = 3, 5
+_UNSET = object()
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level.  ``timer_s`` None means no time limit; ``lasers`` counts the added rods
+    (3-5) on top of the 3 printed ones."""
+    name: str
+    timer_s: Optional[float]
+    lasers: int
+    corridor: str
+
+    @property
+    def rods(self):
+        """The laser numbers in play: printed 1-3 and added 4 .. 3 + lasers."""
+        return tuple(range(1, 4 + self.lasers))
+
+    @property
+    def added_rods(self):
+        return tuple(range(4, 4 + self.lasers))
+
+
+PRESETS = {
+    "easy": Level("easy", None, 3, "wide"),
+    "normal": Level("normal", 60.0, 4, "wide"),
+    "hard": Level("hard", 30.0, 5, "narrow"),
+}
+
+
+def make_level(difficulty="normal", *, timer_s=_UNSET, lasers=None, corridor=None):
+    """Build a level from a preset name, overriding any of its three settings.
+
+    ``timer_s`` may be a positive number of seconds or None for no limit.  Any override makes the
+    level's name ``"custom"`` unless it equals the preset's own value.
+    Raises :class:`LevelError` naming the bad value and the allowed range.
+    """
+    if difficulty not in PRESETS:
+        raise LevelError(
+            "difficulty %r is not a level; use one of %s (then override timer_s, lasers or "
+            "corridor for a custom level)" % (difficulty, ", ".join(sorted(PRESETS))))
+    base = PRESETS[difficulty]
+    new_timer = base.timer_s
+    if timer_s is not _UNSET:
+        new_timer = check_timer(timer_s)
+    new_lasers = base.lasers if lasers is None else check_lasers(lasers)
+    new_corridor = base.corridor if corridor is None else check_corridor(corridor)
+    level = Level(base.name, new_timer, new_lasers, new_corridor)
+    if (new_timer, new_lasers, new_corridor) != (base.timer_s, base.lasers, base.corridor):
+        level = Level("custom", new_timer, new_lasers, new_corridor)
+    return level
+
+
+def check_timer(timer_s):
+    if timer_s is None:
+        return None
+    if isinstance(timer_s, bool) or not isinstance(timer_s, (int, float)):
+        raise LevelError("timer_s %r is not a number; give seconds above 0, or null for no "
+                         "time limit" % (timer_s,))
+    if not timer_s > 0 or timer_s != timer_s or timer_s == float("inf"):
+        raise LevelError("timer_s %r is out of range; give seconds above 0 (30 for hard, 60 for "
+                         "normal), or null for no time limit" % (timer_s,))
+    return float(timer_s)
+
+
+def check_lasers(lasers):
+    if isinstance(lasers, bool) or not isinstance(lasers, int):
+        raise LevelError("lasers %r is not a whole number; the rulebook adds 3 to 5 lasers"
+                         % (lasers,))
+    if not MIN_LASERS <= lasers <= MAX_LASERS:
+        raise LevelError("lasers %d is out of range; the rulebook adds 3 to 5 lasers (3 easy, "
+                         "4 normal, 5 hard)" % lasers)
+    return lasers
+
+
+def check_corridor(corridor):
+    if corridor not in CORRIDORS:
+        raise LevelError("corridor %r is not allowed; use \"wide\" or \"narrow\"" % (corridor,))
+    return corridor

@@ -1,0 +1,288 @@
+"""The recording format (a public contract, see README "Recordings"): parse, validate, write.
+
+JSON Lines, UTF-8.  The first line is the header::
+
+    {"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben"], "difficulty": "normal"}
+
+with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow) and
+``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
+one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by`` or ``end``.
+
+Parsing is pure (text in, values out) and every error names the line and what is wrong; writing
+is a small shell class that flushes every line and fsyncs when asked.
+"""
+
+import json
+import math
+import os
+from dataclasses import dataclass, fields
+
+from . import events as ev
+from .detect import BINARY_INPUTS, INPUT_NAMES, DetectSettings
+from .errors import LevelError, RecordingError
+from .levels import make_level
+
+MAGIC = "recording"
+FORMAT = "cleptomano"
+VERSION = 1
+_HEADER_KEYS = {"recording", "version", "players", "difficulty", "timer_s", "lasers",
+                "corridor", "first_thief", "detect"}
+_UNSET = object()
+
+
+@dataclass(frozen=True)
+class Header:
+    players: tuple
+    difficulty: str = "normal"
+    timer_s: object = _UNSET      # _UNSET: the preset's; None: no limit
+    lasers: object = None
+    corridor: object = None
+    first_thief: object = None
+    settings: DetectSettings = DetectSettings()
+
+    @property
+    def level(self):
+        kwargs = {}
+        if self.timer_s is not _UNSET:
+            kwargs["timer_s"] = self.timer_s
+        return make_level(self.difficulty, lasers=self.lasers, corridor=self.corridor, **kwargs)
+
+    def to_json(self):
+        out = {"recording": FORMAT, "version": VERSION, "players": list(self.players),
+               "difficulty": self.difficulty}
+        if self.timer_s is not _UNSET:
+            out["timer_s"] = self.timer_s
+        if self.lasers is not None:
+            out["lasers"] = self.lasers
+        if self.corridor is not None:
+            out["corridor"] = self.corridor
+        if self.first_thief is not None:
+            out["first_thief"] = self.first_thief
+        if self.settings != DetectSettings():
+            out["detect"] = {f.name: getattr(self.settings, f.name)
+                             for f in fields(DetectSettings)}
+        return out
+
+
+def header_for(players, level, first_thief=None, settings=None):
+    """The header that reproduces ``level`` (a preset name, or custom overrides on normal)."""
+    from .levels import PRESETS
+    base = PRESETS.get(level.name)
+    if base is not None and base == level:
+        return Header(tuple(players), level.name, first_thief=first_thief,
+                      settings=settings or DetectSettings())
+    return Header(tuple(players), "normal", timer_s=level.timer_s, lasers=level.lasers,
+                  corridor=level.corridor, first_thief=first_thief,
+                  settings=settings or DetectSettings())
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+def _fail(message, line):
+    raise RecordingError(message, line=line)
+
+
+def _is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def parse_header(obj, line=1):
+    if not isinstance(obj, dict) or obj.get(MAGIC) != FORMAT:
+        _fail('the first line must be the header {"recording": "cleptomano", "version": 1, '
+              '"players": [...], "difficulty": ...}', line)
+    unknown = sorted(set(obj) - _HEADER_KEYS)
+    if unknown:
+        _fail("header key %r is not known; allowed keys: %s" % (
+            unknown[0], ", ".join(sorted(_HEADER_KEYS))), line)
+    if obj.get("version") != VERSION:
+        _fail("version %r is not supported; this rig reads version %d" % (
+            obj.get("version"), VERSION), line)
+    players = obj.get("players")
+    if not isinstance(players, list) or not players or not all(
+            isinstance(p, str) and p.strip() for p in players):
+        _fail("players %r must be a list of 1 or more non-empty names" % (players,), line)
+    if len(set(players)) != len(players):
+        _fail("players %r repeat a name; give each player a different name" % (players,), line)
+    difficulty = obj.get("difficulty", "normal")
+    first = obj.get("first_thief")
+    if first is not None and first not in players:
+        _fail("first_thief %r is not one of the players %s" % (first, players), line)
+    settings = DetectSettings()
+    if "detect" in obj:
+        settings = _parse_settings(obj["detect"], line)
+    header = Header(tuple(players), difficulty, obj.get("timer_s", _UNSET),
+                    obj.get("lasers"), obj.get("corridor"), first, settings)
+    try:
+        header.level
+    except LevelError as exc:
+        _fail(str(exc), line)
+    return header
+
+
+def _parse_settings(obj, line):
+    names = {f.name for f in fields(DetectSettings)}
+    if not isinstance(obj, dict) or set(obj) - names:
+        _fail("header detect must be an object with keys from %s" % ", ".join(sorted(names)),
+              line)
+    for key, value in obj.items():
+        if not _is_number(value) or value < 0:
+            _fail("detect.%s %r must be a number of 0 or more" % (key, value), line)
+    return DetectSettings(**{k: float(v) for k, v in obj.items()})
+
+
+def parse_item(obj, line, last_t=0.0):
+    """One line after the header -> an input change or a command."""
+    if not isinstance(obj, dict):
+        _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
+    t = obj.get("t")
+    if not _is_number(t) or t < 0:
+        _fail("t %r must be a number of seconds since the start, 0 or more" % (t,), line)
+    if t < last_t:
+        _fail("t %r goes back in time (the line before says %r); times never decrease"
+              % (t, last_t), line)
+    t = float(t)
+    kinds = [k for k in ("input", "choose", "loot", "undo", "end") if k in obj]
+    if len(kinds) != 1:
+        _fail("a line needs exactly one of input, choose, loot, undo, end; got keys %s"
+              % sorted(obj), line)
+    kind = kinds[0]
+    expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
+                "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+                "end": {"t", "end"}}[kind]
+    extra = sorted(set(obj) - expected)
+    if extra:
+        _fail("key %r does not belong on a %s line; allowed: %s"
+              % (extra[0], kind, ", ".join(sorted(expected))), line)
+    by = obj.get("by")
+    if by is not None and not isinstance(by, str):
+        _fail("by %r must be the name of who made the correction" % (by,), line)
+    if kind == "input":
+        name, value = obj["input"], obj.get("value")
+        if name not in INPUT_NAMES:
+            _fail("input %r is not known; inputs are button, laser.1-8, seat.4-8, guard, "
+                  "painting.1-2, tof, relic.1-3.tilt/freefall/motion" % (name,), line)
+        if name in BINARY_INPUTS:
+            if value not in (0, 1) or isinstance(value, float):
+                _fail("input %s value %r must be 0 or 1" % (name, value), line)
+        elif not _is_number(value) or (name == "tof" and value < 0):
+            _fail("input %s value %r must be a number%s" % (
+                name, value, " of mm, 0 or more" if name == "tof" else " of degrees"), line)
+        return ev.InputChange(t, name, value)
+    if kind == "choose":
+        role, player = obj["choose"], obj.get("player")
+        if role not in ("thief", "guard"):
+            _fail("choose %r is not a role; use \"thief\" or \"guard\"" % (role,), line)
+        if not isinstance(player, str):
+            _fail("choose needs a \"player\" name, got %r" % (player,), line)
+        return ev.Choose(t, role, player)
+    if kind == "loot":
+        loot = obj["loot"]
+        if not isinstance(loot, dict) or set(loot) != {"paintings", "relics"}:
+            _fail('loot must be {"paintings": N, "relics": N}, got %r' % (loot,), line)
+        for key, top in (("paintings", 2), ("relics", 3)):
+            v = loot[key]
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
+                _fail("loot %s %r must be a whole number from 0 to %d" % (key, v, top), line)
+        return ev.ConfirmLoot(t, loot["paintings"], loot["relics"], by)
+    if kind == "undo":
+        if obj["undo"] != "touch":
+            _fail("undo %r is not known; the guard can undo a \"touch\"" % (obj["undo"],), line)
+        return ev.UndoTouch(t, by)
+    if obj["end"] is not True:
+        _fail("end must be true, got %r" % (obj["end"],), line)
+    return ev.End(t)
+
+
+def parse_lines(lines, path=None):
+    """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
+    FILE:LINE."""
+    header, items, last_t = None, [], 0.0
+    try:
+        for number, text in enumerate(lines, 1):
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except ValueError as exc:
+                _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
+            if header is None:
+                header = parse_header(obj, number)
+                continue
+            item = parse_item(obj, number, last_t)
+            last_t = item.t
+            items.append((number, item))
+            if isinstance(item, ev.End):
+                break
+        if header is None:
+            _fail("the recording is empty; it must start with a header line", 1)
+    except RecordingError as exc:
+        raise RecordingError(exc.detail, path=path, line=exc.line) from None
+    return header, items
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError as exc:
+        raise RecordingError("is not UTF-8 text (%s)" % exc.reason, path=path, line=1) from None
+    except OSError as exc:
+        raise RecordingError("cannot be read: %s; check the path" % exc.strerror,
+                             path=path) from None
+    return parse_lines(text.splitlines(), path)
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def item_to_json(item):
+    if isinstance(item, ev.InputChange):
+        value = item.value
+        if isinstance(value, float) and value.is_integer() and item.name in BINARY_INPUTS:
+            value = int(value)
+        return {"t": item.t, "input": item.name, "value": value}
+    if isinstance(item, ev.Choose):
+        return {"t": item.t, "choose": item.role, "player": item.player}
+    if isinstance(item, ev.ConfirmLoot):
+        out = {"t": item.t, "loot": {"paintings": item.paintings, "relics": item.relics}}
+        if item.by is not None:
+            out["by"] = item.by
+        return out
+    if isinstance(item, ev.UndoTouch):
+        out = {"t": item.t, "undo": "touch"}
+        if item.by is not None:
+            out["by"] = item.by
+        return out
+    if isinstance(item, ev.End):
+        return {"t": item.t, "end": True}
+    raise TypeError("cannot record %r" % (item,))
+
+
+def dumps(obj):
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+class Writer:
+    """Appends lines to a recording file: every line flushed, fsync on :meth:`sync`."""
+
+    def __init__(self, path, header=None):
+        self.path = path
+        self._file = open(path, "a", encoding="utf-8")
+        if header is not None:
+            self.write_obj(header.to_json())
+            self.sync()
+
+    def write_obj(self, obj):
+        self._file.write(dumps(obj) + "\n")
+        self._file.flush()
+
+    def write(self, item):
+        self.write_obj(item_to_json(item))
+
+    def sync(self):
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self):
+        if not self._file.closed:
+            self.sync()
+            self._file.close()

@@ -1,0 +1,101 @@
+"""The whole referee, still pure: raw inputs and commands in, effects out, deadlines on request.
+
+:class:`Referee` joins the :class:`~rig.detect.Detector` and the rules engine (:mod:`rig.rules`)
+and owns the one rule of the clock that makes live play and replay agree: before anything
+stamped ``t`` is applied, every deadline due at or before ``t`` fires, in time order (the
+detector's before the engine's on a tie).  The daemon and ``cleptomano replay`` both drive a
+Referee; neither has any refereeing logic of its own.
+"""
+
+from dataclasses import replace
+
+from . import events as ev
+from . import rules
+from .detect import Detector, DetectSettings
+from .errors import RulesError
+
+
+class Referee:
+    def __init__(self, match, settings=None):
+        self.match = match
+        self.detector = Detector(match.level, settings or DetectSettings())
+        self.t = 0.0
+
+    # --- time -------------------------------------------------------------------------------------
+    def next_deadline(self):
+        d1 = self.detector.next_deadline()
+        d2 = rules.next_deadline(self.match)
+        if d1 is None:
+            return d2
+        if d2 is None:
+            return d1
+        return min(d1, d2)
+
+    def advance(self, t):
+        """Fire every deadline due at or before ``t``; returns the effects."""
+        effects = []
+        while True:
+            d1 = self.detector.next_deadline()
+            d2 = rules.next_deadline(self.match)
+            if d1 is not None and d1 <= t and (d2 is None or d1 <= d2):
+                self.t = max(self.t, d1)
+                self._apply(self.detector.fire(d1), effects)
+            elif d2 is not None and d2 <= t:
+                self.t = max(self.t, d2)
+                self._step(ev.Tick(d2), effects)
+            else:
+                break
+        self.t = max(self.t, t)
+        return effects
+
+    # --- inputs and commands ------------------------------------------------------------------------
+    def feed(self, item):
+        """Apply one recorded item (an input change or a command) at its time.
+
+        Raises :class:`~rig.errors.RulesError` for a command the rules refuse; the match is then
+        unchanged (deadlines up to the item's time have fired, as they would have anyway).
+        """
+        effects = self.advance(item.t)
+        if isinstance(item, ev.InputChange):
+            self._apply(self.detector.feed(item), effects)
+        elif isinstance(item, ev.End):
+            pass
+        else:
+            self._step(item, effects, strict=True)
+        return effects
+
+    def _apply(self, outputs, effects):
+        for out in outputs:
+            if isinstance(out, ev.Feedback):
+                # Instant buzz only while a turn runs and only for a rod in play.
+                if self.match.current is not None:
+                    effects.append(out)
+            elif isinstance(out, ev.Fault):
+                effects.append(out)
+            else:
+                self._step(out, effects)
+
+    def _step(self, event, effects, strict=False):
+        try:
+            self.match, more = rules.step(self.match, event)
+        except RulesError:
+            if strict:
+                raise
+            return
+        effects.extend(more)
+
+    # --- views ------------------------------------------------------------------------------------
+    def problems(self):
+        return self.detector.problems()
+
+    def finish(self, t):
+        """The match as it stands when the recording ends at ``t`` (running turn unfinished)."""
+        self.advance(t)
+        return rules.unfinished(self.match, t)
+
+    def void_running_turn(self, t):
+        self.match = rules.void_current(self.match, t)
+
+    def with_match(self, match):
+        self.match = replace(match)
+        return self

@@ -1,0 +1,82 @@
+"""Re-referee a recording in virtual time and report the result (a public contract).
+
+The recording goes through the full input pipeline (touch detection included) in a
+:class:`~rig.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
+"""
+
+from . import events as ev
+from . import recording, rules
+from .errors import RecordingError, RulesError
+from .referee import Referee
+
+
+def referee(header, items, path=None):
+    """Run the items through a fresh referee; returns ``(referee, end_t)``.
+
+    An invalid choice or haul confirmation is bad input: RecordingError naming the line.
+    """
+    ref = Referee(rules.new_match(header.players, header.level, header.first_thief),
+                  header.settings)
+    end_t = 0.0
+    for line, item in items:
+        try:
+            ref.feed(item)
+        except RulesError as exc:
+            raise RecordingError(str(exc), path=path, line=line) from None
+        end_t = item.t
+        if isinstance(item, ev.End):
+            break
+    return ref, end_t
+
+
+def replay_file(path):
+    header, items = recording.read(path)
+    ref, end_t = referee(header, items, path)
+    return result(ref.finish(end_t))
+
+
+def replay_lines(lines, path=None):
+    header, items = recording.parse_lines(lines, path)
+    ref, end_t = referee(header, items, path)
+    return result(ref.finish(end_t))
+
+
+def turn_json(turn):
+    return {
+        "round": turn.round,
+        "thief": turn.thief,
+        "guard": turn.guard,
+        "outcome": turn.outcome.value,
+        "reason": turn.reason.value if turn.reason else None,
+        "touches": turn.touches,
+        "paintings": turn.paintings,
+        "relics": turn.relics,
+        "broken": sorted(turn.broken),
+        "fouls": list(turn.fouls),
+        "score": turn.score,
+        "duration_s": turn.duration_s,
+    }
+
+
+def result(match):
+    """The replay output for a match whose recording has ended (see README)."""
+    solo = match.solo
+    turns = [turn_json(x) for x in match.turns if x.outcome is not rules.Outcome.VOID]
+    out_rounds = [] if solo else [
+        {"round": r.number, "scores": dict(r.scores), "winners": list(r.winners)}
+        for r in rules.rounds(match)]
+    wins = {} if solo else rules.round_wins(match)
+    tiebreak = None
+    if rules.tiebreak_contenders(match):
+        tiebreak = [{"thief": a.thief, "time_s": a.time_s, "touches": a.touches,
+                     "adjusted_s": a.adjusted_s, "caught": a.caught}
+                    for a in match.attempts]
+    return {
+        "players": list(match.players),
+        "turns": turns,
+        "rounds": out_rounds,
+        "round_wins": wins,
+        "tiebreak": tiebreak,
+        "winner": rules.winner(match),
+        "title": rules.title(match),
+    }

@@ -1,0 +1,98 @@
+"""The solo heist's criminal title: the rulebook's three tables, assembled into one phrase.
+
+A solo heist ends with a title built from three parts (rulebook, "Solo Heist"):
+
+1. a rank from the number of added lasers and the timer column (no limit, 60", 30");
+2. a phrase from the points scored (1-2, 3-4, 5-6, 7);
+3. a word from the corridor width (wide, narrow).
+
+The rulebook's only worked example, 60", 5 lasers, 4 points and a wide corridor, reads
+"Specialist in high-risk robberies", so the parts are assembled as
+``"<rank> in <corridor word> <points phrase>"``.  (The rulebook lists the corridor part as
+"...of high risk." / "...impossible."; the example shows how it reads in English, and we follow it.)
+
+A custom time limit falls into the column of the nearest printed limit it does not exceed:
+up to 30 s is the 30" column, up to 60 s the 60" column, anything longer (or no limit) the
+infinity column.  So a harder-than-printed limit never earns a lesser rank.
+
+Pure: no I/O, no clock.
+"""
+
+from typing import Optional
+
+from .errors import RulesError
+from .levels import check_corridor, check_lasers, check_timer
+
+# The timer columns of the first table, hardest last.
+NO_LIMIT, LIMIT_60, LIMIT_30 = "no limit", '60"', '30"'
+TIMER_COLUMNS = (NO_LIMIT, LIMIT_60, LIMIT_30)
+
+# 1st part: lasers x timer column -> rank.
+RANKS = {
+    3: {NO_LIMIT: "Amateur", LIMIT_60: "Mastery", LIMIT_30: "Professional"},
+    4: {NO_LIMIT: "Mastery", LIMIT_60: "Professional", LIMIT_30: "Specialist"},
+    5: {NO_LIMIT: "Professional", LIMIT_60: "Specialist", LIMIT_30: "Legend"},
+}
+
+# 2nd part: points -> phrase.  0 points earns no title.
+POINT_PHRASES = {
+    1: "petty thefts", 2: "petty thefts",
+    3: "robberies", 4: "robberies",
+    5: "heists", 6: "heists",
+    7: "master strokes",
+}
+MAX_POINTS = 7  # 2 paintings x 2 points + 3 relics x 1 point
+
+# 3rd part: corridor -> word.
+CORRIDOR_WORDS = {"wide": "high-risk", "narrow": "impossible"}
+
+
+def timer_column(timer_s: Optional[float]) -> str:
+    """The first table's column for a time limit: ``'30"'`` up to 30 s, ``'60"'`` up to 60 s,
+    ``"no limit"`` beyond 60 s or for None.
+
+    Raises :class:`~rig.errors.LevelError` for a limit that is not a positive number of seconds.
+    """
+    timer_s = check_timer(timer_s)
+    if timer_s is None or timer_s > 60:
+        return NO_LIMIT
+    if timer_s > 30:
+        return LIMIT_60
+    return LIMIT_30
+
+
+def check_points(points: int) -> int:
+    """Return ``points`` if a solo heist can score it (0 to 7), else raise RulesError."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise RulesError("points %r is not a whole number; a solo heist scores 0 to %d "
+                         "(2 per painting, 1 per relic, minus 1 per laser touched)"
+                         % (points, MAX_POINTS))
+    if not 0 <= points <= MAX_POINTS:
+        raise RulesError("points %d is out of range; a solo heist scores 0 to %d (2 per "
+                         "painting, 1 per relic, minus 1 per laser touched)" % (points, MAX_POINTS))
+    return points
+
+
+def criminal_title(timer_s: Optional[float], lasers: int, points: int,
+                   corridor: str) -> Optional[str]:
+    """The criminal title a solo heist earns, or None when it scored 0 points.
+
+    ``timer_s`` is the level's time limit in seconds (None for no limit), ``lasers`` the added
+    lasers (3-5), ``points`` the heist's score (0-7), ``corridor`` "wide" or "narrow".
+    Every argument is checked even when the score is 0, so a bad level is never hidden.
+
+    >>> criminal_title(60, 5, 4, "wide")
+    'Specialist in high-risk robberies'
+
+    Raises :class:`~rig.errors.LevelError` for a bad time limit, laser count or corridor and
+    :class:`~rig.errors.RulesError` for points outside 0-7; each message names the value and the
+    allowed range.
+    """
+    column = timer_column(timer_s)
+    lasers = check_lasers(lasers)
+    corridor = check_corridor(corridor)
+    points = check_points(points)
+    if points == 0:
+        return None
+    return "%s in %s %s" % (RANKS[lasers][column], CORRIDOR_WORDS[corridor],
+                            POINT_PHRASES[points])

@@ -1,0 +1,84 @@
+"""What the score display shows: one immutable snapshot of the match, built by the daemon.
+
+The display only ever sees a :class:`Scoreboard`; it never reaches into the engine, so drawing can
+happen in another thread or another process (a Scoreboard pickles) without touching the referee.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Tuple
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One of the five loot pieces: ``kind`` painting or relic, ``number`` 1-2 or 1-3,
+    ``state`` one of ``"in place"``, ``"taken"``, ``"broken"``."""
+    kind: str
+    number: int
+    state: str = "in place"
+
+    @property
+    def label(self):
+        return "%s %d" % (self.kind, self.number)
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One round of the round table; ``scores`` maps player -> score (None: has not played)."""
+    number: int
+    scores: Dict[str, Optional[int]]
+    winners: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BannerView:
+    """A full-screen banner: kind is caught, escaped, round, match, tiebreak, title, resumed."""
+    kind: str
+    title: str
+    lines: Tuple[str, ...] = ()
+
+
+DEFAULT_PIECES = (
+    Piece("painting", 1), Piece("painting", 2),
+    Piece("relic", 1), Piece("relic", 2), Piece("relic", 3),
+)
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Everything on screen at one moment.
+
+    ``phase`` is ``"turn"`` while a turn runs, ``"between"`` between turns, ``"over"`` after the
+    match.  ``remaining_s`` is None on a level without a time limit (the screen then shows the
+    infinity sign and ``elapsed_s``).
+    """
+    phase: str = "between"
+    players: Tuple[str, ...] = ()
+    round: int = 1
+    level: str = "normal"
+    lasers: int = 4
+    corridor: str = "wide"
+    timer_s: Optional[float] = 60.0
+    # The running turn
+    thief: Optional[str] = None
+    guard: Optional[str] = None
+    tiebreak: bool = False
+    remaining_s: Optional[float] = None
+    elapsed_s: float = 0.0
+    touches: int = 0
+    hand_inside: bool = False
+    pieces: Tuple[Piece, ...] = DEFAULT_PIECES
+    turn_score: int = 0
+    # Between turns
+    next_thief: Optional[str] = None
+    next_guard: Optional[str] = None
+    ready_problems: Tuple[str, ...] = ()
+    awaiting_loot: bool = False
+    # Always
+    rounds: Tuple[RoundRow, ...] = ()
+    round_wins: Dict[str, int] = field(default_factory=dict)
+    banner: Optional[BannerView] = None
+    faults: Tuple[str, ...] = ()
+    message: Optional[str] = None       # a refusal or a call, shown for a few seconds
+    key_help: Tuple[str, ...] = ()      # the guard's key bindings, as "KEY action" strings
+    winner: Optional[str] = None
+    title: Optional[str] = None          # the solo heist's criminal title
