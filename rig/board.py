@@ -1,0 +1,79 @@
+"""Build the display's :class:`~rig.view.Scoreboard` from the referee's state (pure)."""
+
+from . import rules
+from .view import BannerView, Piece, RoundRow, Scoreboard
+
+
+def pieces_of(turn):
+    if turn is None:
+        return tuple(Piece(k, n) for k, n in (("painting", 1), ("painting", 2), ("relic", 1),
+                                                 ("relic", 2), ("relic", 3)))
+    out = []
+    for n in rules.PAINTINGS:
+        out.append(Piece("painting", n, "taken" if n in turn.paintings_off else "in place"))
+    for n in rules.RELICS:
+        if n in turn.broken:
+            state = "broken"
+        elif n in turn.relics_taken:
+            state = "taken"
+        else:
+            state = "in place"
+        out.append(Piece("relic", n, state))
+    return tuple(out)
+
+
+def round_rows(match):
+    rows = []
+    done = {r.number: r for r in rules.rounds(match)}
+    last = rules.current_round(match)
+    for number in range(1, last + 1):
+        if number in done:
+            r = done[number]
+            rows.append(RoundRow(number, dict(r.scores), r.winners))
+            continue
+        scores = {p: None for p in match.players}
+        for turn in rules.played_turns(match):
+            if turn.round == number:
+                scores[turn.thief] = turn.score
+        if any(v is not None for v in scores.values()) or number == 1:
+            rows.append(RoundRow(number, scores, ()))
+    return tuple(rows)
+
+
+def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()):
+    """The snapshot of the match at ``now_rel`` (seconds on the match's clock)."""
+    match = referee.match
+    level = match.level
+    turn = match.current
+    nxt = rules.next_turn(match)
+    common = dict(
+        players=match.players, level=level.name, lasers=level.lasers, corridor=level.corridor,
+        timer_s=level.timer_s, rounds=() if match.solo else round_rows(match),
+        round_wins={} if match.solo else rules.round_wins(match),
+        faults=tuple(faults), message=message, key_help=tuple(key_help),
+        winner=rules.winner(match), title=rules.title(match),
+        banner=BannerView(banner.kind, banner.title, tuple(banner.lines)) if banner else None,
+        hand_inside=referee.detector.hand_inside,
+    )
+    if turn is not None:
+        elapsed = max(0.0, now_rel - turn.start_t)
+        remaining = None
+        if level.timer_s is not None:
+            remaining = max(0.0, level.timer_s - elapsed)
+        return Scoreboard(
+            phase="turn", round=turn.round, thief=turn.thief, guard=turn.guard,
+            tiebreak=turn.tiebreak, remaining_s=remaining, elapsed_s=elapsed,
+            touches=turn.touches, pieces=pieces_of(turn), turn_score=turn.running_score,
+            **common)
+    last = match.turns[-1] if match.turns else None
+    awaiting = rules.awaiting_loot(match)
+    return Scoreboard(
+        phase="over" if nxt is None else "between",
+        round=nxt.round if nxt else (last.round if last else 1),
+        next_thief=nxt.thief if nxt else None, next_guard=nxt.guard if nxt else None,
+        tiebreak=bool(nxt and nxt.kind == "tiebreak"),
+        ready_problems=tuple(referee.problems()), awaiting_loot=awaiting is not None,
+        pieces=pieces_of(last), turn_score=last.score or 0 if last else 0,
+        touches=last.touches if last else 0,
+        **common)
+

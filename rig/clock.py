@@ -1,0 +1,49 @@
+"""The only place in the rig that reads the real clock.
+
+Every shell component takes a clock object with this interface, so the simulator can hand it a
+virtual clock (``sim.clock.VirtualClock``) and tests advance time instead of sleeping:
+
+* ``now()`` -> seconds (monotonic);
+* ``condition()`` -> a :class:`threading.Condition` for a waiting queue;
+* ``wait(cond, ready, until_s, stop)`` -> block (holding ``cond``) until ``ready()`` is true,
+  the clock reaches ``until_s`` (None: no deadline) or ``stop`` is set; never longer than
+  ``MAX_WAIT_S`` of real time per call, so every blocking wait is finite;
+* ``sleep(seconds, stop)`` -> True if ``stop`` was set;
+* ``register()`` / ``unregister()`` -> a worker thread announces itself (used by the virtual
+  clock to know when the rig is idle; no-ops here).
+"""
+
+import threading
+import time
+
+MAX_WAIT_S = 0.25
+
+
+class MonotonicClock:
+    """Real time from :func:`time.monotonic`."""
+
+    def now(self):
+        return time.monotonic()
+
+    def condition(self):
+        return threading.Condition()
+
+    def wait(self, cond, ready, until_s, stop):
+        """Called with ``cond`` held.  Returns when ready, due or stopped, or after MAX_WAIT_S."""
+        if ready() or stop.is_set():
+            return
+        timeout = MAX_WAIT_S
+        if until_s is not None:
+            timeout = min(timeout, until_s - time.monotonic())
+            if timeout <= 0:
+                return
+        cond.wait(timeout)
+
+    def sleep(self, seconds, stop):
+        return stop.wait(max(0.0, seconds))
+
+    def register(self):
+        pass
+
+    def unregister(self):
+        pass

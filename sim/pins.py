@@ -1,0 +1,82 @@
+"""Simulated pins: gpiozero's MockFactory on virtual time, and the museum's named contacts.
+
+:class:`VirtualFactory` is a :class:`gpiozero.pins.mock.MockFactory` whose ticks come from a
+clock (a :class:`sim.clock.VirtualClock` in tests), so every edge carries a virtual timestamp.
+:class:`Museum` drives the pins by the recording's input names, in the recording's values
+(``museum.set("laser.4", 1)`` closes the contact whatever its wiring polarity), and offers the
+gestures a player makes (``touch``, ``lift_painting``, ...).
+"""
+
+from gpiozero.pins.mock import MockFactory, MockPin, PinState
+
+
+class VirtualPin(MockPin):
+    """A MockPin whose edges are stamped by its factory's clock, not by time.monotonic()."""
+
+    def __init__(self, factory, info):
+        super().__init__(factory, info)
+        self._last_change = factory.ticks()
+
+    def _change_state(self, value):
+        if self._state != value:
+            t = self._factory.ticks()
+            self._state = value
+            self.states.append(PinState(t - self._last_change, value))
+            self._last_change = t
+            return True
+        return False
+
+
+class VirtualFactory(MockFactory):
+    """MockFactory with injected time.  ``clock`` needs ``now()``; real time if None."""
+
+    def __init__(self, clock=None, revision=None):
+        super().__init__(revision=revision, pin_class=VirtualPin if clock is not None else None)
+        self._clock = clock
+
+    def ticks(self):
+        if self._clock is None:
+            return super().ticks()
+        return self._clock.now()
+
+    def ticks_diff(self, later, earlier):
+        return later - earlier
+
+
+class Museum:
+    """The museum box on simulated pins, addressed by recording input names."""
+
+    def __init__(self, factory, pinmap):
+        self.factory = factory
+        self.pinmap = pinmap
+
+    def pin(self, name):
+        spec = self.pinmap.inputs.get(name)
+        if spec is None:
+            raise KeyError("%r is not wired in the pin map; wired inputs: %s"
+                           % (name, ", ".join(sorted(self.pinmap.inputs))))
+        return self.factory.pin(spec.pin)
+
+    def set(self, name, value):
+        """Drive input ``name`` to recording value ``value`` (1 contact/seated/on stand)."""
+        spec = self.pinmap.inputs[name]
+        high = bool(value) == (spec.active == "high")
+        pin = self.pin(name)
+        if high:
+            pin.drive_high()
+        else:
+            pin.drive_low()
+
+    def value(self, name):
+        spec = self.pinmap.inputs[name]
+        return int(bool(self.pin(name).state) == (spec.active == "high"))
+
+    def rest(self):
+        """Put every input in its rest state: no contact, seats seated, paintings on stands,
+        button released (as the recording contract's initial state)."""
+        for name in self.pinmap.inputs:
+            self.set(name, 1 if name.startswith(("seat.", "painting.")) else 0)
+
+    def outputs_state(self, name):
+        spec = self.pinmap.outputs[name]
+        return int(bool(self.factory.pin(spec.pin).state) == (spec.active == "high"))

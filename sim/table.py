@@ -1,0 +1,127 @@
+"""The whole rig on a simulated table: the real daemon on mock pins, a fake hand sensor and a
+fake relic feed, in virtual time (tests) or real time (``cleptomano run`` on a laptop).
+
+``SimulatedTable.play(objects)`` performs a recording's lines on the simulated hardware at their
+times: contacts through the pins, ``tof`` through the fake VL53L0X (read by the rig's own
+poller), relic values through the fake relic feed, choices and haul counts through the guard's
+controls.  The rig referees it exactly as it would a real table.
+"""
+
+import threading
+
+from rig.clock import MonotonicClock
+from rig.config import load_config
+from rig.daemon import Rig
+from rig import events as ev
+
+from .clock import VirtualClock
+from .fake_tof import FakeVL53L0X
+from .pins import Museum, VirtualFactory
+
+
+class FakeRelicFeed:
+    """Stands in for the relic hub's link: hands relic values to the rig as the link would."""
+
+    def __init__(self):
+        self.rig = None
+
+    def send(self, name, value):
+        self.rig._on_hub_input(name, value)
+
+    def lose(self, reason="unplugged"):
+        self.rig._on_hub_status(True, reason)
+
+    def back(self, reason="heartbeat"):
+        self.rig._on_hub_status(False, reason)
+
+
+class SimulatedTable:
+    def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
+                 players=None, level=None, first_thief=None, hub_url=None,
+                 serial_for_url=None, key_help=()):
+        self.config = config or load_config(None)
+        self.clock = clock if clock is not None else VirtualClock()
+        self.virtual = isinstance(self.clock, VirtualClock)
+        self.factory = VirtualFactory(self.clock if self.virtual else None)
+        self.tof = FakeVL53L0X()
+        self.relics = FakeRelicFeed()
+        self.rig = Rig(self.config, pin_factory=self.factory, clock=self.clock,
+                       tof_factory=self.tof.factory, hub_url=hub_url,
+                       serial_for_url=serial_for_url, display=display,
+                       recordings_dir=recordings_dir, players=players, level=level,
+                       first_thief=first_thief, key_help=key_help)
+        self.relics.rig = self.rig
+        self.museum = Museum(self.factory, self.config.pinmap)
+        self.start_s = None
+
+    def start(self):
+        self.rig.start()
+        self.museum.rest()
+        self.start_s = self.rig.t0
+        self.settle()
+        return self
+
+    def stop(self, timeout_s=3.0):
+        ok = self.rig.stop(timeout_s)
+        self.factory.reset()
+        return ok
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def settle(self):
+        if self.virtual:
+            self.clock.settle()
+
+    def advance_to(self, t):
+        """Move the table's clock to ``t`` seconds after the rig started (virtual time)."""
+        if self.virtual:
+            self.clock.advance_to(self.start_s + t)
+
+    # --- performing recording lines ------------------------------------------------------------
+    def apply(self, obj):
+        if "input" in obj:
+            name, value = obj["input"], obj["value"]
+            if name == "tof":
+                self.tof.range = value
+            elif name.startswith("relic."):
+                self.relics.send(name, value)
+            else:
+                self.museum.set(name, value)
+        elif "choose" in obj:
+            self.rig.submit(ev.Choose(0.0, obj["choose"], obj["player"]))
+        elif "loot" in obj:
+            self.rig.submit(ev.ConfirmLoot(0.0, obj["loot"]["paintings"],
+                                           obj["loot"]["relics"], obj.get("by")))
+        elif "undo" in obj:
+            self.rig.submit(ev.UndoTouch(0.0, obj.get("by")))
+
+    def play(self, objects, stop_event=None):
+        """Perform recording lines (header first or not) at their times.  In virtual time the
+        clock is advanced; in real time this waits (interruptibly) until each line is due."""
+        for obj in objects:
+            if "t" not in obj:
+                continue
+            if self.virtual:
+                self.advance_to(obj["t"])
+            else:
+                due = self.start_s + obj["t"]
+                stop = stop_event or threading.Event()
+                while self.clock.now() < due:
+                    if stop.wait(min(0.05, due - self.clock.now())):
+                        return False
+            if "end" in obj:
+                break
+            self.apply(obj)
+            self.settle()
+        # Let the poller see the last reading and every deadline due by now fire.
+        if self.virtual:
+            self.clock.advance(0.05)
+        return True
+
+
+def real_time_table(config=None, **kwargs):
+    return SimulatedTable(config, clock=MonotonicClock(), **kwargs)
