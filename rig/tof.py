@@ -1,0 +1,293 @@
+"""The hand sensor: a VL53L0X time-of-flight sensor at the museum entrance (shell code).
+
+It answers one question for the referee: how far is the nearest thing above the door, in mm?
+An arm reaching into the museum passes over it; nothing in range reads 8190.
+
+Three layers, so the logic is tested without hardware and without sleeping:
+
+* :func:`open_vl53l0x` -- the only code that touches Blinka and Adafruit's driver, imported
+  lazily so the rig imports on any laptop.  It refuses ``io_timeout_s`` 0, the driver's default,
+  which makes every read wait forever for a sensor that has stopped answering.
+* :class:`HandSensor` -- one driver object behind a factory: opens it lazily in continuous mode,
+  clamps "nothing in range" to 8190, and on any I2C error drops the object so the next read
+  re-initialises it through the factory.
+* :class:`HandPoller` -- the thread: polls, forwards readings that matter, backs off after
+  errors, and reports the sensor lost after N failures in a row and found again on recovery.
+  Its waiting is injected (``wait(stop_event, timeout_s)``), and :meth:`HandPoller.poll_once`
+  runs one step without a thread, so tests drive it step by step.
+"""
+
+import logging
+import threading
+
+from .errors import SensorError
+
+log = logging.getLogger(__name__)
+
+#: The driver's reading when nothing reflects within range (8190 and above all mean this).
+NOTHING_IN_RANGE_MM = 8190
+#: A reading is forwarded only if it moved this much since the last forwarded one...
+MIN_CHANGE_MM = 5
+#: ...or if it crossed the hand threshold (whatever the step).
+DEFAULT_THRESHOLD_MM = 400
+
+#: What a failing I2C read raises: the kernel's OSError (EREMOTEIO, EIO), the driver's
+#: RuntimeError("Timeout waiting for VL53L0X!") and wrong-ID errors, ValueError from Blinka.
+I2C_ERRORS = (OSError, RuntimeError, TimeoutError, ValueError)
+
+
+def check_io_timeout(io_timeout_s):
+    """The driver's io_timeout_s must be finite and above 0: 0 means wait forever."""
+    if isinstance(io_timeout_s, bool) or not isinstance(io_timeout_s, (int, float)) \
+            or not 0 < io_timeout_s <= 10:
+        raise SensorError(
+            "io_timeout_s %r is not allowed; give seconds above 0, at most 10 (0.5 is a good "
+            "value): 0 makes the VL53L0X driver wait forever for a sensor that stopped "
+            "answering, so the rig would hang ([tof] io_timeout_s in rig.toml)" % (io_timeout_s,))
+    return float(io_timeout_s)
+
+
+def open_vl53l0x(i2c_bus=1, address=0x29, io_timeout_s=0.5, timing_budget_us=20000):
+    """Open the VL53L0X through Blinka and return the driver object (its ``.range`` in mm).
+
+    Blinka and the driver are imported here, not at module level, so the rig imports anywhere.
+    The caller (:class:`HandSensor`) starts continuous mode.  Raises :class:`SensorError` for a
+    zero timeout or a missing library, and the driver's OSError/RuntimeError if the sensor does
+    not answer (the caller retries those).
+    """
+    io_timeout_s = check_io_timeout(io_timeout_s)
+    try:
+        import adafruit_vl53l0x
+        if i2c_bus == 1:
+            import board
+            import busio
+            i2c = busio.I2C(board.SCL, board.SDA)
+        else:
+            try:
+                from adafruit_extended_bus import ExtendedI2C
+            except ImportError:
+                raise SensorError(
+                    "i2c_bus %d needs the adafruit-extended-bus package (Blinka alone opens "
+                    "bus 1, header pins 3 and 5); install it, or wire the sensor to bus 1 and "
+                    "set [tof] i2c_bus = 1" % i2c_bus) from None
+            i2c = ExtendedI2C(i2c_bus)
+    except (ImportError, NotImplementedError) as exc:
+        raise SensorError(
+            "cannot open the hand sensor: %s; install adafruit-circuitpython-vl53l0x and "
+            "Blinka on the Pi (pip install -e .), or run with [pins] backend = \"sim\""
+            % exc) from None
+    sensor = adafruit_vl53l0x.VL53L0X(i2c, address=address, io_timeout_s=io_timeout_s)
+    sensor.measurement_timing_budget = timing_budget_us
+    return sensor
+
+
+class HandSensor:
+    """One VL53L0X behind a factory, re-opened after any I2C error.
+
+    ``factory()`` returns a driver-like object with ``.range`` (mm), ``start_continuous()`` and
+    ``stop_continuous()``.  Not thread-safe: one thread (the poller) owns it.
+    """
+
+    def __init__(self, factory):
+        self._factory = factory
+        self._device = None
+        self.opens = 0  # how many times the factory was called (re-initialisations + 1)
+
+    @property
+    def is_open(self):
+        return self._device is not None
+
+    def read_mm(self):
+        """One reading in mm, 8190 meaning nothing in range.
+
+        Raises :class:`SensorError` (with the I2C error as its cause) if opening or reading
+        failed; the broken driver object is dropped so the next call re-initialises it.
+        """
+        try:
+            if self._device is None:
+                self.opens += 1
+                device = self._factory()
+                device.start_continuous()
+                self._device = device
+            distance_mm = self._device.range
+        except SensorError:  # the factory's own refusal (missing library...): same handling
+            self._drop()
+            raise
+        except I2C_ERRORS as exc:
+            self._drop()
+            raise SensorError("hand sensor: %s: %s; check its 4 wires (3V3, GND, SDA on pin 3, "
+                              "SCL on pin 5) and that `i2cdetect -y 1` shows 29"
+                              % (type(exc).__name__, exc)) from exc
+        if isinstance(distance_mm, bool) or not isinstance(distance_mm, (int, float)):
+            self._drop()
+            raise SensorError("hand sensor: reading %r is not a distance in mm; the driver "
+                              "object is not a VL53L0X" % (distance_mm,))
+        if distance_mm >= NOTHING_IN_RANGE_MM:
+            return NOTHING_IN_RANGE_MM
+        return max(0, int(distance_mm))
+
+    def close(self):
+        """Stop continuous ranging; never raises (the sensor may already be gone)."""
+        self._drop()
+
+    def _drop(self):
+        device, self._device = self._device, None
+        if device is not None:
+            try:
+                device.stop_continuous()
+            except I2C_ERRORS:
+                pass
+
+
+def should_report(last_mm, new_mm, threshold_mm, min_change_mm=MIN_CHANGE_MM):
+    """Whether a reading is worth forwarding: the first one, a move of ``min_change_mm`` or more,
+    or a crossing of ``threshold_mm`` (below it is "hand in").  Keeps recordings small while
+    never hiding a hand going in or out."""
+    if last_mm is None:
+        return True
+    if abs(new_mm - last_mm) >= min_change_mm:
+        return True
+    return (last_mm < threshold_mm) != (new_mm < threshold_mm)
+
+
+class HandPoller:
+    """Polls the hand sensor on its own thread and reports what changed.
+
+    ``on_reading(distance_mm)`` is called only for readings :func:`should_report` accepts;
+    ``on_status(lost, reason)`` once when ``lost_after`` reads in a row have failed (lost True)
+    and once when a read succeeds again (lost False).  Both run on the poller's thread and
+    must only hand the value on (put it on a queue).  After a failure the poller waits
+    ``backoff_s[0]`` seconds, doubling up to ``backoff_s[1]``, and re-opens the sensor through
+    ``sensor_factory``.
+
+    ``wait(stop_event, timeout_s)`` does all the waiting (default ``stop_event.wait``); it
+    returns True when the poller should stop.
+    """
+
+    def __init__(self, sensor_factory, on_reading, on_status, *, poll_interval_s=0.02,
+                 backoff_s=(0.1, 2.0), lost_after=3, threshold_mm=DEFAULT_THRESHOLD_MM,
+                 min_change_mm=MIN_CHANGE_MM, wait=None, name="hand-poller"):
+        if isinstance(poll_interval_s, bool) or not 0 <= poll_interval_s <= 1:
+            raise SensorError("poll_interval_s %r is not allowed; give seconds from 0 to 1 "
+                              "(0.02 is a good value)" % (poll_interval_s,))
+        first, longest = backoff_s
+        if not 0 < first <= longest <= 60:
+            raise SensorError("backoff_s %r is not allowed; give (first, longest) seconds with "
+                              "0 < first <= longest <= 60, e.g. (0.1, 2.0)" % (backoff_s,))
+        if isinstance(lost_after, bool) or not isinstance(lost_after, int) or lost_after < 1:
+            raise SensorError("lost_after %r is not allowed; give a whole number of failed "
+                              "reads, 1 or more (3 is a good value)" % (lost_after,))
+        self.sensor = HandSensor(sensor_factory)
+        self._on_reading = on_reading
+        self._on_status = on_status
+        self.poll_interval_s = float(poll_interval_s)
+        self.backoff_s = (float(first), float(longest))
+        self.lost_after = lost_after
+        self.threshold_mm = threshold_mm
+        self.min_change_mm = min_change_mm
+        self._wait = wait if wait is not None else _event_wait
+        self._name = name
+        self._stop = threading.Event()
+        self._thread = None
+        self.failures = 0  # consecutive failed reads
+        self.lost = False
+        self.last_mm = None  # last forwarded reading
+        self._next_backoff_s = self.backoff_s[0]
+
+    # --- One step, no thread: the whole behaviour --------------------------------------------
+
+    def poll_once(self):
+        """Read once, report what changed, and return how long to wait before the next read."""
+        try:
+            distance_mm = self.sensor.read_mm()
+        except SensorError as exc:
+            return self._failed(exc)
+        self.failures = 0
+        self._next_backoff_s = self.backoff_s[0]
+        if self.lost:
+            self.lost = False
+            self.last_mm = None  # the first reading after recovery is always forwarded
+            self._call(self._on_status, False, "hand sensor answers again")
+        if should_report(self.last_mm, distance_mm, self.threshold_mm, self.min_change_mm):
+            self.last_mm = distance_mm
+            self._call(self._on_reading, distance_mm)
+        return self.poll_interval_s
+
+    def _failed(self, exc):
+        self.failures += 1
+        delay_s = self._next_backoff_s
+        self._next_backoff_s = min(self._next_backoff_s * 2, self.backoff_s[1])
+        log.warning("%s (failure %d, retrying in %.2f s)", exc, self.failures, delay_s)
+        if self.failures >= self.lost_after and not self.lost:
+            self.lost = True
+            self._call(self._on_status, True,
+                       "hand sensor lost after %d failed reads: %s" % (self.failures, exc))
+        return delay_s
+
+    def _call(self, callback, *args):
+        try:
+            callback(*args)
+        except Exception:  # a broken consumer must not kill the sensor thread
+            log.exception("hand poller callback %r failed", callback)
+
+    # --- The thread ----------------------------------------------------------------------------
+
+    def start(self):
+        """Start polling on a daemon thread (once)."""
+        if self._thread is not None:
+            raise SensorError("the hand poller is already running; stop() it before starting "
+                              "another")
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout_s=1.0):
+        """Ask the thread to stop and wait at most ``timeout_s``.  Returns True if it ended.
+
+        A read in progress ends within the driver's io_timeout_s, so give at least that."""
+        self._stop.set()
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout_s)
+        if thread.is_alive():
+            log.warning("hand poller did not stop within %.2f s (a sensor read is hanging)",
+                        timeout_s)
+            return False
+        self._thread = None
+        return True
+
+    @property
+    def running(self):
+        return self._thread is not None and self._thread.is_alive()
+
+    def _run(self):
+        try:
+            while not self._stop.is_set():
+                delay_s = self.poll_once()
+                if self._wait(self._stop, delay_s):
+                    break
+        finally:
+            self.sensor.close()
+
+
+def _event_wait(stop_event, timeout_s):
+    return stop_event.wait(timeout_s)
+
+
+def poller_from_config(tof, hand_threshold_mm, on_reading, on_status, *, sensor_factory=None,
+                       wait=None):
+    """A :class:`HandPoller` set up from a :class:`rig.config.TofConfig`.
+
+    ``sensor_factory`` defaults to the real sensor through :func:`open_vl53l0x` with the
+    config's bus, address, io timeout and timing budget (checked here, before any thread).
+    """
+    if sensor_factory is None:
+        check_io_timeout(tof.io_timeout_s)
+
+        def sensor_factory():
+            return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s,
+                                tof.timing_budget_us)
+    return HandPoller(sensor_factory, on_reading, on_status,
+                      poll_interval_s=tof.poll_interval_s, backoff_s=tof.retry_backoff_s,
+                      lost_after=tof.lost_after, threshold_mm=hand_threshold_mm, wait=wait)

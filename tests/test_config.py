@@ -1,0 +1,273 @@
+"""The config loader: defaults, the example file, and one test per kind of mistake a builder makes.
+
+Every error must name the file and the key, so the tests check ``err.path``/``err.key`` and a
+fragment of the words that tell the user what to do.
+"""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from rig import config as cfg
+from rig.config import Config, load_config, load_pinmap, pinmap_from_dict
+from rig.errors import ConfigError
+
+REPO = Path(__file__).resolve().parent.parent
+PINMAP_TEXT = (REPO / "wiring" / "pinmap.toml").read_text(encoding="utf-8")
+
+
+def write(tmp_path, text, name="rig.toml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- Defaults and the example file ----------------------------------------------------------------
+
+def test_defaults_are_the_documented_ones():
+    c = load_config()
+    assert c.match.players == ("Ana", "Ben", "Caro")
+    assert c.match.first_thief == "Ana"
+    assert (c.match.level.name, c.match.level.timer_s, c.match.level.lasers) == ("normal", 60.0, 4)
+    assert c.pins.backend == "auto"
+    assert c.pins.map == REPO / "wiring" / "pinmap.toml"
+    assert dataclasses.astuple(c.detect) == (0.1, 0.001, 0.25, 0.3, 400, 5.0)
+    assert (c.tof.i2c_bus, c.tof.address, c.tof.io_timeout_s) == (1, 0x29, 0.5)
+    assert (c.tof.poll_interval_s, c.tof.timing_budget_us) == (0.02, 20000)
+    assert c.tof.retry_backoff_s == (0.1, 2.0)
+    assert (c.hub.url, c.hub.heartbeat_timeout_s, c.hub.baudrate) == (
+        "/dev/cleptomano-hub", 1.0, 115200)
+    assert c.hub.enabled
+    assert c.display == cfg.DisplayConfig(True, True, (800, 480), 30, False, True)
+    assert (c.keys.thief, c.keys.confirm, c.keys.cancel) == ("t", "return", "escape")
+    assert c.storage.recordings_dir == Path("~/.local/state/cleptomano").expanduser()
+    assert c.pinmap.inputs["laser.1"] == cfg.InputPin(4, "none", "high")
+
+
+def test_example_file_loads_and_documents_exactly_the_defaults():
+    example = REPO / "wiring" / "rig.example.toml"
+    loaded = load_config(example)
+    assert dataclasses.replace(loaded, path=None) == load_config()
+    text = example.read_text(encoding="utf-8")
+    for section, keys in cfg._SECTIONS.items():
+        assert "[%s]" % section in text
+        for key in keys:
+            assert "\n%s = " % key in text, "%s.%s is not documented" % (section, key)
+
+
+def test_a_full_custom_config(tmp_path):
+    pinmap = write(tmp_path, PINMAP_TEXT, "mymap.toml")
+    path = write(tmp_path, """
+[match]
+players = ["Zoe"]
+difficulty = "hard"
+timer_s = "none"
+[pins]
+map = "mymap.toml"
+backend = "sim"
+[hub]
+url = ""
+[storage]
+recordings_dir = "recs"
+""")
+    c = load_config(path)
+    assert c.match.solo and c.match.first_thief == "Zoe"
+    assert c.match.level == cfg.levels.Level("custom", None, 5, "narrow")
+    assert c.pins.map == pinmap  # relative to the config file, not the working directory
+    assert not c.hub.enabled
+    assert c.storage.recordings_dir == tmp_path / "recs"
+
+
+def test_dotted_keys_in_the_pin_map_are_accepted(tmp_path):
+    text = PINMAP_TEXT.replace('"laser.1" = {', "laser.1 = {")
+    assert load_pinmap(write(tmp_path, text, "map.toml")) == load_pinmap()
+
+
+def test_tof_bus_and_address_follow_the_pin_map_unless_set(tmp_path):
+    text = PINMAP_TEXT.replace("tof_address = 0x29", "tof_address = 0x30")
+    write(tmp_path, text, "map.toml")
+    c = load_config(write(tmp_path, '[pins]\nmap = "map.toml"\n'))
+    assert c.tof.address == 0x30
+    c = load_config(write(tmp_path, '[pins]\nmap = "map.toml"\n[tof]\naddress = 0x31\n'))
+    assert c.tof.address == 0x31
+
+
+# --- Every kind of config mistake ----------------------------------------------------------------
+
+CONFIG_ERRORS = [
+    # (what is wrong, TOML, key, words the message must contain)
+    ("unknown section", "[detekt]\nglitch_s = 0.001", "detekt", "did you mean [detect]"),
+    ("unknown key", "[detect]\nmerge_windw_s = 0.1", "detect.merge_windw_s",
+     "did you mean merge_window_s"),
+    ("section not a table", "detect = 3", "detect", "[detect] section"),
+    ("wrong type", '[detect]\nmerge_window_s = "fast"', "detect.merge_window_s",
+     '"fast" is not a number; give seconds from 0 to 1 (default 0.1)'),
+    ("bool is not a number", "[detect]\nglitch_s = true", "detect.glitch_s", "not a number"),
+    ("out of range", "[detect]\nmerge_window_s = -1", "detect.merge_window_s",
+     "-1 is out of range; give seconds from 0 to 1 (default 0.1)"),
+    ("infinite", "[detect]\nstuck_contact_s = inf", "detect.stuck_contact_s", "out of range"),
+    ("not whole", "[detect]\nhand_threshold_mm = 400.5", "detect.hand_threshold_mm",
+     "not a whole number"),
+    ("timeout zero", "[tof]\nio_timeout_s = 0", "tof.io_timeout_s", "wait forever"),
+    ("bad address", "[tof]\naddress = 0x80", "tof.address", "0x08 to 0x77"),
+    ("bad backoff", "[tof]\nretry_backoff_s = [2.0, 0.1]", "tof.retry_backoff_s",
+     "first <= longest"),
+    ("budget too short", "[tof]\ntiming_budget_us = 10000", "tof.timing_budget_us",
+     "from 20000"),
+    ("bad choice", '[pins]\nbackend = "gpio"', "pins.backend", '"auto", "real", "sim"'),
+    ("bad bool", '[display]\nenabled = "yes"', "display.enabled", "true or false"),
+    ("bad size", "[display]\nsize = [800]", "display.size", "[width, height]"),
+    ("fps too high", "[display]\nfps = 60", "display.fps", "from 1 to 30"),
+    ("key bound twice", '[keys]\nundo = "T"', "keys.undo", "already bound to thief"),
+    ("empty key", '[keys]\nloot = " "', "keys.loot", "empty"),
+    ("empty url type", "[hub]\nurl = 5", "hub.url", "quotes"),
+    ("no players", "[match]\nplayers = []", "match.players", "1 to 8 names"),
+    ("too many players", "[match]\nplayers = %s" % [str(i) for i in range(9)],
+     "match.players", "1 to 8 names"),
+    ("blank player", '[match]\nplayers = ["Ana", " "]', "match.players", "non-empty"),
+    ("same player twice", '[match]\nplayers = ["Ana", "ana"]', "match.players", "twice"),
+    ("first thief not playing", '[match]\nfirst_thief = "Dora"', "match.first_thief",
+     "not one of the players (Ana, Ben, Caro)"),
+    ("timer word", '[match]\ntimer_s = "forever"', "match.timer_s", '"none"'),
+    ("empty storage", '[storage]\nrecordings_dir = ""', "storage.recordings_dir", "empty"),
+]
+
+
+@pytest.mark.parametrize("what,text,key,words", CONFIG_ERRORS, ids=[c[0] for c in CONFIG_ERRORS])
+def test_config_mistakes_name_file_key_and_fix(tmp_path, what, text, key, words):
+    path = write(tmp_path, text + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    err = caught.value
+    assert err.path == path and err.key == key
+    assert words in str(err)
+    assert str(err).startswith("%s: %s: " % (path, key))
+
+
+def test_the_brief_s_example_message_word_for_word(tmp_path):
+    path = write(tmp_path, "[detect]\nmerge_window_s = -1\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == ("%s: detect.merge_window_s: -1 is out of range; give seconds "
+                                 "from 0 to 1 (default 0.1)" % path)
+
+
+LEVEL_ERRORS = [
+    ("difficulty", '"insane"', "use one of easy, hard, normal"),
+    ("lasers", "7", "3 to 5"),
+    ("lasers", "4.0", "not a whole number"),
+    ("corridor", '"medium"', '"wide" or "narrow"'),
+    ("timer_s", "-5", 'or "none" for no time limit'),
+]
+
+
+@pytest.mark.parametrize("key,value,words", LEVEL_ERRORS)
+def test_level_errors_are_re_raised_with_the_key(tmp_path, key, value, words):
+    path = write(tmp_path, "[match]\n%s = %s\n" % (key, value))
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert caught.value.key == "match." + key
+    assert words in str(caught.value)
+    assert isinstance(caught.value.__cause__, type(None))  # one clear message, no chained noise
+
+
+def test_a_level_needing_rods_the_pin_map_lacks(tmp_path):
+    text = PINMAP_TEXT
+    for line in PINMAP_TEXT.splitlines():
+        if line.startswith(('"laser.8"', '"seat.8"')):
+            text = text.replace(line + "\n", "")
+    write(tmp_path, text, "map.toml")
+    assert load_config(write(tmp_path, '[pins]\nmap = "map.toml"\n[match]\nlasers = 4\n'))
+    path = write(tmp_path, '[pins]\nmap = "map.toml"\n[match]\nlasers = 5\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert caught.value.key == "match.lasers"
+    assert "laser.8, seat.8" in str(caught.value) and "lower lasers to 4" in str(caught.value)
+
+
+def test_toml_syntax_error_names_file_and_line(tmp_path):
+    path = write(tmp_path, "[detect]\nglitch_s = 0.001\nmerge_window_s = = 2\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert caught.value.path == path and caught.value.line == 3
+    assert str(caught.value).startswith("%s: line 3: TOML syntax error" % path)
+
+
+def test_missing_file_says_how_to_create_it(tmp_path):
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path / "nope.toml")
+    assert "rig.example.toml" in str(caught.value)
+    path = write(tmp_path, '[pins]\nmap = "gone.toml"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert caught.value.path == tmp_path / "gone.toml"
+
+
+def test_from_dict_accepts_a_given_pin_map():
+    pm = load_pinmap()
+    c = Config.from_dict({"match": {"players": ["Ana", "Ben"]}}, pinmap=pm)
+    assert c.pinmap is pm and c.match.players == ("Ana", "Ben")
+
+
+# --- Every kind of pin-map mistake ---------------------------------------------------------------
+
+def edit(old, new):
+    assert old in PINMAP_TEXT
+    return PINMAP_TEXT.replace(old, new, 1)
+
+
+PINMAP_ERRORS = [
+    ("duplicate pin", edit('"seat.5" = { pin = 23', '"seat.5" = { pin = 18'),
+     "inputs.seat.5.pin", "GPIO18 is already used by seat.4"),
+    ("duplicate with output", edit("buzzer = { pin = 13", "buzzer = { pin = 16"),
+     "outputs.buzzer.pin", "already used by button"),
+    ("unknown input", edit('"laser.8"', '"laser.9"'), "inputs.laser.9", "did you mean laser.8"),
+    ("unknown output", edit('"led.turn"', '"led.blue"'), "outputs.led.blue", "unknown output"),
+    ("reserved pin", edit("pin = 4,", "pin = 2,"), "inputs.laser.1.pin", "I2C1 SDA"),
+    ("header position", edit("pin = 4,", "pin = 40,"), "inputs.laser.1.pin", "BCM number"),
+    ("bad pull", edit('pull = "none", active = "high" }    # printed, left',
+                      'pull = "pullup", active = "high" }  # printed, left'),
+     "inputs.laser.1.pull", '"up", "down", "none"'),
+    ("missing active", edit('button = { pin = 16, pull = "up", active = "low" }',
+                            'button = { pin = 16, pull = "up" }'),
+     "inputs.button.active", "missing"),
+    ("missing pin", edit('button = { pin = 16, pull = "up", active = "low" }',
+                         'button = { pull = "up", active = "low" }'),
+     "inputs.button.pin", "missing"),
+    ("unknown entry key", edit('button = { pin = 16,', 'button = { pin = 16, debounce = 1,'),
+     "inputs.button.debounce", "allowed keys: pin, pull, active"),
+    ("entry not a table", edit('button = { pin = 16, pull = "up", active = "low" }',
+                               "button = 16"), "inputs.button", "button = { pin = ..."),
+    ("required input missing", edit('guard = { pin = 6, pull = "none", active = "high" }', ""),
+     "inputs.guard", "every rig needs it"),
+    ("rod without seat", edit('"seat.8" = { pin = 8, pull = "up", active = "low" }', ""),
+     "inputs.laser.8", "add \"seat.8\""),
+    ("no buzzer", edit('buzzer = { pin = 13, active = "high" }', ""), "outputs.buzzer",
+     "missing"),
+    ("unknown section", PINMAP_TEXT + "\n[spi]\nbus = 0\n", "spi", "[i2c], [inputs]"),
+    ("bad tof address", edit("tof_address = 0x29", "tof_address = 300"), "i2c.tof_address",
+     "0x08 to 0x77"),
+]
+
+
+@pytest.mark.parametrize("what,text,key,words", PINMAP_ERRORS, ids=[c[0] for c in PINMAP_ERRORS])
+def test_pin_map_mistakes_name_file_key_and_fix(tmp_path, what, text, key, words):
+    path = write(tmp_path, text, "map.toml")
+    with pytest.raises(ConfigError) as caught:
+        load_pinmap(path)
+    assert caught.value.path == path and caught.value.key == key
+    assert words in str(caught.value)
+
+
+def test_pin_map_errors_surface_through_load_config(tmp_path):
+    write(tmp_path, edit('"seat.5" = { pin = 23', '"seat.5" = { pin = 18'), "map.toml")
+    with pytest.raises(ConfigError) as caught:
+        load_config(write(tmp_path, '[pins]\nmap = "map.toml"\n'))
+    assert caught.value.path == tmp_path / "map.toml"
+
+
+def test_empty_pin_map_is_refused():
+    with pytest.raises(ConfigError) as caught:
+        pinmap_from_dict({}, "map.toml")
+    assert caught.value.key == "inputs"
