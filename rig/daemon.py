@@ -492,7 +492,8 @@ class Rig:
     def result(self):
         """The live match's result, in the replay output's shape."""
         from .replay import result
-        return result(rules.unfinished(self.referee.match, self.referee.t))
+        t = max(self.referee.t, round(self.clock.now() - self.t0, 6))
+        return result(rules.unfinished(self.referee.match, t))
 
 
 def _level_words(level):

@@ -1,0 +1,321 @@
+"""``cleptomano``: run | replay | check-wiring | screenshot | history.
+
+Exit status 2 with one line on stderr for bad input (a config file, a recording, an argument);
+the message names the file, the line or key, and what is allowed.
+"""
+
+import argparse
+import json
+import logging
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .errors import ConfigError, RecordingError, RigError
+
+log = logging.getLogger("cleptomano")
+
+
+def is_raspberry_pi():
+    try:
+        with open("/proc/device-tree/model", "rb") as f:
+            return b"Raspberry Pi" in f.read()
+    except OSError:
+        return False
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="cleptomano", description="The Cleptomano referee rig.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = sub.add_parser("run", help="referee matches (real pins on a Pi, the simulator "
+                                     "elsewhere)")
+    run.add_argument("--config", help="rig.toml (default: built-in defaults)")
+    backend = run.add_mutually_exclusive_group()
+    backend.add_argument("--sim", action="store_true", help="force the simulator")
+    backend.add_argument("--real", action="store_true", help="force the real pins")
+    run.add_argument("--headless", action="store_true", help="no score display")
+    run.add_argument("--demo", metavar="FILE",
+                     help="simulator: play this recording on the simulated table (default: the "
+                          "bundled demo match when no display is open)")
+    run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
+    run.add_argument("--duration-s", type=float, default=None,
+                     help="stop after this many seconds (default: run until stopped)")
+
+    rep = sub.add_parser("replay", help="re-referee a recording; prints the result as JSON")
+    rep.add_argument("file")
+
+    chk = sub.add_parser("check-wiring", help="walk through every input to find miswiring")
+    chk.add_argument("--config")
+    chk.add_argument("--sim", action="store_true", help="simulated pins (a demo of the check)")
+    chk.add_argument("--timeout-s", type=float, default=30.0,
+                     help="seconds to wait for each input before marking it silent")
+
+    shot = sub.add_parser("screenshot", help="render a display state to a PNG")
+    shot.add_argument("state")
+    shot.add_argument("out")
+    shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT (default 800x480)")
+
+    hist = sub.add_parser("history", help="list finished matches with winners and scores")
+    hist.add_argument("--config")
+    hist.add_argument("--dir", help="recordings directory")
+    return p
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    try:
+        return COMMANDS[args.command](args)
+    except (ConfigError, RecordingError) as exc:
+        print("cleptomano: %s" % exc, file=sys.stderr)
+        return 2
+    except RigError as exc:
+        print("cleptomano: %s" % exc, file=sys.stderr)
+        return 2
+
+
+# --- replay ----------------------------------------------------------------------------------------
+
+def cmd_replay(args):
+    from .replay import replay_file
+    result = replay_file(args.file)
+    sys.stdout.write(json.dumps(result) + "\n")
+    return 0
+
+
+# --- history ---------------------------------------------------------------------------------------
+
+def _recordings_dir(args):
+    from .config import load_config
+    if getattr(args, "dir", None):
+        return Path(args.dir)
+    return Path(load_config(args.config).storage.recordings_dir)
+
+
+def history_lines(directory):
+    from .replay import replay_file
+    lines = []
+    for path in sorted(Path(directory).glob("match-*.jsonl")):
+        try:
+            result = replay_file(path)
+        except RecordingError as exc:
+            lines.append("%s  unreadable: %s" % (path.name, exc.detail))
+            continue
+        finished = path.read_text(encoding="utf-8").rstrip().endswith('"end": true}')
+        if result["title"] is not None or len(result["players"]) == 1:
+            outcome = "solo: %s" % (result["title"] or "no title")
+        elif result["winner"]:
+            outcome = "winner %s" % result["winner"]
+        else:
+            outcome = "no winner yet" if not finished else "ended without a winner"
+        wins = ", ".join("%s %d" % kv for kv in result["round_wins"].items())
+        scores = " | ".join(
+            "R%d %s" % (r["round"], " ".join("%s:%d" % kv for kv in r["scores"].items()))
+            for r in result["rounds"])
+        lines.append("%s  %s  %s%s%s" % (
+            path.name, ", ".join(result["players"]), outcome,
+            ("  wins: " + wins) if wins else "", ("  " + scores) if scores else ""))
+    return lines
+
+
+def cmd_history(args):
+    directory = _recordings_dir(args)
+    lines = history_lines(directory)
+    if not lines:
+        print("No recordings in %s yet." % directory)
+    for line in lines:
+        print(line)
+    return 0
+
+
+# --- screenshot ------------------------------------------------------------------------------------
+
+def cmd_screenshot(args):
+    try:
+        width, height = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        raise ConfigError("--size %r is not WIDTHxHEIGHT; give e.g. 800x480 or 1920x1080"
+                          % args.size) from None
+    from .display.samples import screenshot
+    screenshot(args.state, args.out, size=(width, height))
+    print(args.out)
+    return 0
+
+
+# --- check-wiring ----------------------------------------------------------------------------------
+
+def run_wiring_check(pinmap, factory, clock, out, timeout_s=30.0, stop=None):
+    """Walk through every input; ``out(line)`` shows progress.  Returns the WiringCheck."""
+    from .pins import Inputs
+    from .wiringcheck import WiringCheck, stuck_at_start
+    from .detect import describe
+    stop = stop or threading.Event()
+    edges = queue.Queue()
+    inputs = Inputs(pinmap, factory, clock, lambda t, name, value: edges.put((name, value)))
+    check = WiringCheck(pinmap)
+    try:
+        for line in stuck_at_start(inputs.values()):
+            out("Not at rest: " + line)
+        while not check.done and not stop.is_set():
+            out(check.prompt())
+            waiting_for = check.expected
+            deadline = time.monotonic() + timeout_s
+            while check.expected == waiting_for and not stop.is_set():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    out("No answer from %s within %g s; skipped." % (describe(waiting_for),
+                                                                    timeout_s))
+                    check.skip()
+                    break
+                try:
+                    name, value = edges.get(timeout=min(0.25, left))
+                except queue.Empty:
+                    continue
+                values = inputs.values()
+                out("  live: " + " ".join("%s=%d" % kv for kv in sorted(values.items())))
+                message = check.feed(name, value)
+                if message:
+                    out("  " + message)
+    finally:
+        inputs.close()
+    for line in check.summary():
+        out(line)
+    return check
+
+
+def cmd_check_wiring(args):
+    from .config import load_config
+    from .clock import MonotonicClock
+    config = load_config(args.config)
+    clock = MonotonicClock()
+    stop = threading.Event()
+    factory = None
+    if args.sim or not is_raspberry_pi():
+        print("Simulated pins: a virtual builder touches every input.")
+        factory = simulator().wiring_demo(config.pinmap, stop)
+    check = run_wiring_check(config.pinmap, factory, clock, print, args.timeout_s, stop)
+    stop.set()
+    return 0 if check.ok else 1
+
+
+# --- run -------------------------------------------------------------------------------------------
+
+def _open_display(config, headless):
+    if headless or not config.display.enabled:
+        return None
+    try:
+        from .display.window import open_display
+    except ImportError:
+        return None
+    return open_display(config.display, config.keys, config.match.players)
+
+
+def cmd_run(args):
+    from .config import load_config
+    config = load_config(args.config)
+    simulate = args.sim or (not args.real and config.pins.backend != "real" and (
+        config.pins.backend == "sim" or not is_raspberry_pi()))
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    recordings = args.recordings or config.storage.recordings_dir
+    display = _open_display(config, args.headless)
+    if simulate:
+        return _run_sim(config, args, display, recordings, stop)
+    return _run_real(config, args, display, recordings, stop)
+
+
+def _notifier():
+    try:
+        from .systemd import Notifier
+    except ImportError:
+        return None
+    return Notifier()
+
+
+def _serve(rig, args, stop, extra_alive=None):
+    notifier = _notifier()
+    if notifier is not None:
+        notifier.ready()
+    until = None if args.duration_s is None else time.monotonic() + args.duration_s
+    interval = notifier.watchdog_interval_s() if notifier is not None else None
+    while not stop.is_set():
+        if until is not None and time.monotonic() >= until:
+            break
+        if extra_alive is not None and not extra_alive():
+            break
+        if interval and rig.alive() and rig.loop_turned_within(interval):
+            notifier.watchdog_ping()
+        stop.wait(min(interval / 2 if interval else 0.5, 0.5))
+    if notifier is not None:
+        notifier.stopping()
+
+
+def _run_real(config, args, display, recordings, stop):
+    from gpiozero import Device
+    from .clock import MonotonicClock
+    from .daemon import Rig
+    from .tof import open_vl53l0x
+    factory = Device.pin_factory or Device._default_pin_factory()
+    tof = config.tof
+
+    def tof_factory():
+        return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s, tof.timing_budget_us)
+
+    rig = Rig(config, pin_factory=factory, clock=MonotonicClock(), tof_factory=tof_factory,
+              hub_url=config.hub.url or None, display=display, recordings_dir=recordings,
+              key_help=_key_help(config))
+    rig.start()
+    try:
+        _serve(rig, args, stop)
+    finally:
+        rig.stop()
+        if display is not None:
+            display.stop()
+    return 0
+
+
+def _key_help(config):
+    try:
+        from .display.keys import key_help
+    except ImportError:
+        return ()
+    from dataclasses import asdict
+    return key_help(asdict(config.keys))
+
+
+def _run_sim(config, args, display, recordings, stop):
+    print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
+          file=sys.stderr)
+    return simulator().run(config, display=display, recordings=recordings, stop=stop,
+                           demo=args.demo, serve=lambda rig, alive=None: _serve(
+                               rig, args, stop, alive),
+                           key_help=_key_help(config))
+
+
+def simulator():
+    """The simulator backend, found through the ``cleptomano.backends`` entry point so that
+    the rig package never imports the simulator package."""
+    from importlib.metadata import entry_points
+    for entry in entry_points(group="cleptomano.backends"):
+        if entry.name == "sim":
+            return entry.load()
+    raise RigError("the simulator backend is not installed; run `make run` from the repo (it "
+                   "installs the package with its simulator), or pass --real on a Raspberry Pi")
+
+
+COMMANDS = {
+    "run": cmd_run,
+    "replay": cmd_replay,
+    "check-wiring": cmd_check_wiring,
+    "screenshot": cmd_screenshot,
+    "history": cmd_history,
+}
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The simulator as a backend of ``cleptomano run`` and ``cleptomano check-wiring``.
+
+Registered under the ``cleptomano.backends`` entry point (see pyproject.toml), so the ``rig``
+package finds it without importing ``sim`` by name.
+"""
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+from rig.recording import read
+
+from .pins import Museum, VirtualFactory
+from .script import demo_match
+from .table import real_time_table
+
+
+def _load_objects(path):
+    read(path)   # validate first: bad input is reported before anything starts
+    return [json.loads(line) for line in Path(path).read_text("utf-8").splitlines()
+            if line.strip()]
+
+
+def run(config, *, display, recordings, stop, demo=None, serve, key_help=()):
+    """Run the rig on a simulated table in real time.  Without a display (or with ``demo``),
+    the table plays a recording -- the bundled demo match by default -- and the referee's calls
+    are logged as they happen."""
+    objects = None
+    if demo is not None:
+        objects = _load_objects(demo)
+    elif display is None:
+        objects = demo_match().objects()
+    players = objects[0]["players"] if objects else None
+    table = real_time_table(config, display=display, recordings_dir=recordings,
+                            key_help=key_help, players=players)
+    hub = _virtual_hub(config, table)
+    table.start()
+    player = None
+    if objects is not None:
+        print("Playing %s in real time; the referee's calls follow."
+              % (demo or "the bundled demo match"), file=sys.stderr)
+        player = threading.Thread(target=table.play, args=(objects, stop),
+                                  name="sim-demo", daemon=True)
+        player.start()
+    try:
+        serve(table.rig, (lambda: player.is_alive()) if player is not None else None)
+    finally:
+        stop.set()
+        if player is not None:
+            player.join(2.0)
+        result = table.rig.result()
+        table.stop()
+        if hub is not None:
+            hub.stop()
+        if display is not None:
+            display.stop()
+    if objects is not None:
+        print("Result: %s" % json.dumps({"round_wins": result["round_wins"],
+                                         "winner": result["winner"]}), file=sys.stderr)
+    print("Recording: %s" % table.rig.recording_path, file=sys.stderr)
+    return 0
+
+
+def _virtual_hub(config, table):
+    """The virtual relic hub (if the relic-hub simulator is available); None otherwise."""
+    return None
+
+
+def wiring_demo(pinmap, stop):
+    """A simulated pin factory plus a virtual builder who touches every input in turn."""
+    from rig.wiringcheck import check_order, rest_value
+    factory = VirtualFactory()
+    museum = Museum(factory, pinmap)
+
+    def builder():
+        if stop.wait(0.3):
+            return
+        for name in check_order(pinmap):
+            if stop.wait(0.15):
+                return
+            museum.set(name, 1 - rest_value(name))
+            if stop.wait(0.1):
+                return
+            museum.set(name, rest_value(name))
+
+    threading.Thread(target=builder, name="sim-builder", daemon=True).start()
+    return factory

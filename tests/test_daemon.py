@@ -1,0 +1,189 @@
+"""The daemon end to end, driven by pin changes alone on simulated pins in virtual time."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from rig import replay
+from rig.levels import make_level
+from sim.script import Script, demo_match
+from sim.table import SimulatedTable
+
+
+@pytest.fixture
+def table(tmp_path):
+    tables = []
+
+    def make(**kwargs):
+        kwargs.setdefault("recordings_dir", tmp_path)
+        t = SimulatedTable(**kwargs).start()
+        tables.append(t)
+        return t
+
+    yield make
+    for t in tables:
+        t.stop()
+
+
+def test_whole_match_by_pin_changes_gives_the_rulebook_result(table):
+    t = table(players=["Ana", "Ben", "Caro"])
+    t.play(demo_match().objects())
+    result = t.rig.result()
+    calls = [(x["thief"], x["outcome"], x["reason"], x["score"]) for x in result["turns"]]
+    assert calls == [
+        ("Ana", "escaped", None, 2),     # painting + relic - 1 bounced touch
+        ("Ben", "caught", "guard", 0),
+        ("Caro", "escaped", None, 4),    # two paintings
+        ("Ana", "caught", "lasers", 0),  # third touch
+        ("Ben", "escaped", None, 2),
+        ("Caro", "escaped", None, 2),
+    ]
+    assert result["turns"][3]["broken"] == [1]
+    assert result["rounds"][0]["winners"] == ["Caro"]
+    assert result["rounds"][1]["winners"] == ["Ben", "Caro"]   # a tie: both win
+    assert result["round_wins"] == {"Ana": 0, "Ben": 1, "Caro": 2}
+    assert result["winner"] == "Caro"
+
+
+def test_the_recording_replays_to_the_identical_result(table):
+    t = table(players=["Ana", "Ben", "Caro"])
+    t.play(demo_match().objects())
+    live = t.rig.result()
+    path = t.rig.recording_path
+    t.stop()
+    lines = path.read_text("utf-8").splitlines()
+    assert json.loads(lines[0])["recording"] == "cleptomano"
+    assert json.loads(lines[-1])["end"] is True
+    assert replay.replay_file(path) == live
+
+
+def test_a_touch_sounds_the_buzzer_at_once_and_counts_once(table):
+    t = table()
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    t.play(s.objects())
+    t.advance_to(3.0)
+    t.museum.set("laser.4", 1)          # first edge
+    t.settle()
+    assert t.museum.outputs_state("buzzer") == 1       # no debounce delay
+    t.museum.set("laser.4", 0)           # bounce: released 2 ms, closed again
+    t.advance_to(3.002)
+    t.museum.set("laser.4", 1)
+    t.advance_to(3.05)
+    t.museum.set("laser.4", 0)
+    t.advance_to(3.5)
+    assert t.museum.outputs_state("buzzer") == 0       # a short buzz
+    assert t.rig.referee.match.current.touches == 1
+
+
+def test_a_glitch_is_not_a_touch(table):
+    t = table()
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    t.play(s.objects())
+    t.advance_to(3.0)
+    t.museum.set("laser.5", 1)
+    t.advance_to(3.0005)                 # 0.5 ms: noise
+    t.museum.set("laser.5", 0)
+    t.advance_to(3.2)
+    assert t.rig.referee.match.current.touches == 0
+    assert t.museum.outputs_state("buzzer") == 0
+
+
+def test_start_while_not_ready_starts_nothing_and_says_why(table, caplog):
+    t = table()
+    t.advance_to(0.5)
+    t.museum.set("seat.5", 0)            # rod 5 lifted out of its seat
+    t.advance_to(1.0)
+    t.museum.set("button", 1)
+    t.advance_to(1.2)
+    t.museum.set("button", 0)
+    t.advance_to(1.5)
+    assert t.rig.referee.match.current is None
+    assert any("laser 5 is not seated" in line for line in t.rig.log_lines)
+    assert "laser 5 is not seated" in t.rig.scoreboard().ready_problems
+
+
+def test_inputs_out_of_play_are_ignored(table):
+    t = table(level=make_level("normal"))       # 4 added lasers: rods 4-7
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    s.touch(8, 3.0)
+    s.displace(8, 4.0)
+    t.play(s.objects())
+    turn = t.rig.referee.match.current
+    assert turn is not None and turn.touches == 0
+
+
+def test_caught_sounds_the_caught_pattern(table):
+    t = table()
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    s.touch_guard(3.0)
+    t.play(s.objects())
+    t.advance_to(6.0)
+    pin = t.factory.pin(t.config.pinmap.outputs["buzzer"].pin)
+    highs = sum(1 for state in pin.states if state.state)
+    assert highs >= 3      # three long buzzes: caught
+    assert t.rig.result()["turns"][0]["reason"] == "guard"
+
+
+def test_stop_joins_every_thread_within_its_bound(tmp_path):
+    t = SimulatedTable(recordings_dir=tmp_path).start()
+    assert t.stop(timeout_s=3.0)
+    assert all(not th.is_alive() for th in t.rig._threads)
+
+
+turns_strategy = st.lists(
+    st.fixed_dictionaries({
+        "touches": st.integers(0, 3),
+        "paintings": st.integers(0, 2),
+        "relics": st.integers(0, 2),
+        "guard": st.booleans(),
+        "stay_s": st.sampled_from([3.0, 8.0, 61.0]),
+    }), min_size=1, max_size=4)
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(turns=turns_strategy)
+def test_record_then_replay_gives_the_identical_result(tmp_path_factory, turns):
+    s = Script(["Ana", "Ben", "Caro"])
+    t = 1.0
+    for turn in turns:
+        s.start(t)
+        s.hand_in(t + 1.0)
+        at = t + 1.5
+        for i in range(turn["touches"]):
+            s.touch(4 + i, at, bounce=[(0.0003, 0.001)])
+            at += 0.5
+        for n in range(1, turn["paintings"] + 1):
+            s.lift_painting(n, at)
+            at += 0.5
+        for n in range(1, turn["relics"] + 1):
+            s.take_relic(n, at, carry_s=0.3)
+            at += 0.5
+        if turn["guard"]:
+            s.touch_guard(at)
+            at += 0.3
+        s.hand_out(t + 1.0 + max(turn["stay_s"], at - t))
+        end = t + 2.0 + max(turn["stay_s"], at - t)
+        s.exit(end)
+        s.reset_museum(end + 0.5)
+        t = end + 2.0
+    s.end(t)
+    table = SimulatedTable(recordings_dir=tmp_path_factory.mktemp("rec")).start()
+    try:
+        table.play(s.objects())
+        live = table.rig.result()
+        path = table.rig.recording_path
+    finally:
+        table.stop()
+    assert replay.replay_file(path) == live
+    for x in live["turns"]:
+        assert x["score"] is None or 0 <= x["score"] <= 7
