@@ -12,6 +12,7 @@ Threads the rig owns, each with the shared stop event and a bounded join:
 gpiozero's pin callbacks run on gpiozero's threads and only stamp and enqueue.
 """
 
+import json
 import logging
 import threading
 import time
@@ -60,7 +61,7 @@ class Rig:
 
     def __init__(self, config, *, pin_factory, clock, tof_factory=None, hub_url=None,
                  serial_for_url=None, display=None, recordings_dir=None, wall_clock=time.time,
-                 players=None, level=None, first_thief=None, key_help=()):
+                 players=None, level=None, first_thief=None, key_help=(), resume=True):
         self.config = config
         self.clock = clock
         self.pin_factory = pin_factory
@@ -70,6 +71,7 @@ class Rig:
         self.display = display
         self.wall_clock = wall_clock
         self.key_help = tuple(key_help)
+        self.resume = resume
         self.settings = DetectSettings(**asdict(config.detect))
         self.players = tuple(players or config.match.players)
         self.level = level or config.match.level
@@ -108,7 +110,9 @@ class Rig:
         pinmap = self.config.pinmap
         self.outputs = Outputs(pinmap, self.pin_factory)
         self.inputs = Inputs(pinmap, self.pin_factory, self.clock, self._on_pin)
-        self._new_match(self.clock.now())
+        now = self.clock.now()
+        if not (self.resume and self._resume(now)):
+            self._new_match(now)
         self._start_thread(self._referee_loop, "referee")
         self._start_thread(self._sync_loop, "recording-sync", registered=False)
         if self.tof_factory is not None:
@@ -458,12 +462,59 @@ class Rig:
             ", ".join(self.players), self.level.name, _level_words(self.level), path))
 
     def _seed_inputs(self):
-        """Record the inputs that differ from the recording's initial state at start-up."""
-        from .detect import INITIAL_VALUES
+        """Record the inputs that differ from what the referee believes (the recording's
+        initial state, or the state a resumed recording left)."""
         now = self.clock.now()
+        known = self.referee.detector.values
         for name, value in sorted(self.inputs.values().items()):
-            if INITIAL_VALUES.get(name) != value:
+            if known.get(name) != value:
                 self._put(("input", now, name, value))
+
+    def _resume(self, now):
+        """Continue the newest unfinished recording, if it is this match's: rebuild the match by
+        replaying it, declare the interrupted turn void, and go on writing to it."""
+        candidates = sorted(self.recordings_dir.glob("match-*.jsonl"),
+                            key=lambda p: p.stat().st_mtime)
+        if not candidates or recording.is_finished(candidates[-1]):
+            return False
+        path = candidates[-1]
+        cut = recording.repair(path)
+        if cut:
+            log.warning("%s: %s", path, cut)
+        try:
+            header, items = recording.read(path)
+            from .replay import referee as rereferee
+            ref, _ = rereferee(header, items, path)
+        except RigError as exc:
+            log.warning("cannot resume %s (%s); starting a new match", path, exc)
+            self._end_file(path)
+            return False
+        if header.players != self.players or header.level != self.level:
+            log.info("%s is another match (players or level differ); closing it", path)
+            self._end_file(path, ref.t)
+            return False
+        self.referee = ref
+        self.t0 = now - ref.t
+        self.match_over = rules.is_over(ref.match)
+        self.recording_path = path
+        self.writer = recording.Writer(path)
+        restart = ev.Restart(ref.t)
+        self.writer.write(restart)
+        self.writer.sync()
+        self._say(ref.t, "Match resumed from %s." % path)
+        self._perform(ref.feed(restart))
+        return True
+
+    def _end_file(self, path, t=None):
+        if t is None:
+            try:
+                t = max([0.0] + [json.loads(line).get("t", 0.0) for line in
+                                 path.read_text("utf-8").splitlines()[1:] if line.strip()])
+            except ValueError:
+                t = 0.0
+        writer = recording.Writer(path)
+        writer.write(ev.End(t))
+        writer.close()
 
     def _close_recording(self):
         writer, self.writer = self.writer, None

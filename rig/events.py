@@ -209,3 +209,10 @@ class Feedback(Effect):
     sounds the buzzer at once; False withdraws it when the pulse proved to be noise."""
     source: str = ""
     on: bool = True
+
+
+@dataclass(frozen=True)
+class Restart:
+    """The rig restarted here (a crash or a power cut): a turn running at this point is void and
+    its thief plays it again."""
+    t: float

@@ -141,14 +141,14 @@ def parse_item(obj, line, last_t=0.0):
         _fail("t %r goes back in time (the line before says %r); times never decrease"
               % (t, last_t), line)
     t = float(t)
-    kinds = [k for k in ("input", "choose", "loot", "undo", "end") if k in obj]
+    kinds = [k for k in ("input", "choose", "loot", "undo", "restart", "end") if k in obj]
     if len(kinds) != 1:
-        _fail("a line needs exactly one of input, choose, loot, undo, end; got keys %s"
+        _fail("a line needs exactly one of input, choose, loot, undo, restart, end; got keys %s"
               % sorted(obj), line)
     kind = kinds[0]
     expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
                 "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-                "end": {"t", "end"}}[kind]
+                "restart": {"t", "restart"}, "end": {"t", "end"}}[kind]
     extra = sorted(set(obj) - expected)
     if extra:
         _fail("key %r does not belong on a %s line; allowed: %s"
@@ -188,9 +188,9 @@ def parse_item(obj, line, last_t=0.0):
         if obj["undo"] != "touch":
             _fail("undo %r is not known; the guard can undo a \"touch\"" % (obj["undo"],), line)
         return ev.UndoTouch(t, by)
-    if obj["end"] is not True:
-        _fail("end must be true, got %r" % (obj["end"],), line)
-    return ev.End(t)
+    if obj[kind] is not True:
+        _fail("%s must be true, got %r" % (kind, obj[kind]), line)
+    return ev.Restart(t) if kind == "restart" else ev.End(t)
 
 
 def parse_lines(lines, path=None):
@@ -232,6 +232,31 @@ def read(path):
     return parse_lines(text.splitlines(), path)
 
 
+def repair(path):
+    """Cut a torn last line (the rig lost power in the middle of writing it).  Returns a
+    sentence saying what was cut, or None when the file was whole."""
+    with open(path, "rb+") as f:
+        data = f.read()
+        if not data or data.endswith(b"\n"):
+            return None
+        cut = data.rfind(b"\n") + 1
+        f.truncate(cut)
+    return "cut a torn last line of %d bytes (written when the rig stopped)" % (len(data) - cut)
+
+
+def is_finished(path):
+    """True when the recording's last line is the end line."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        f.seek(max(0, size - 200))
+        tail = f.read().rstrip().rsplit(b"\n", 1)[-1]
+    try:
+        return json.loads(tail).get("end") is True
+    except (ValueError, AttributeError):
+        return False
+
+
 # --- writing ----------------------------------------------------------------------------------
 
 def item_to_json(item):
@@ -252,6 +277,8 @@ def item_to_json(item):
         if item.by is not None:
             out["by"] = item.by
         return out
+    if isinstance(item, ev.Restart):
+        return {"t": item.t, "restart": True}
     if isinstance(item, ev.End):
         return {"t": item.t, "end": True}
     raise TypeError("cannot record %r" % (item,))

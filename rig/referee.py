@@ -7,8 +7,6 @@ detector's before the engine's on a tie).  The daemon and ``cleptomano replay`` 
 Referee; neither has any refereeing logic of its own.
 """
 
-from dataclasses import replace
-
 from . import events as ev
 from . import rules
 from .detect import Detector, DetectSettings
@@ -60,6 +58,8 @@ class Referee:
             self._apply(self.detector.feed(item), effects)
         elif isinstance(item, ev.End):
             pass
+        elif isinstance(item, ev.Restart):
+            effects.extend(self.restart(item.t))
         else:
             self._step(item, effects, strict=True)
         return effects
@@ -93,9 +93,13 @@ class Referee:
         self.advance(t)
         return rules.unfinished(self.match, t)
 
-    def void_running_turn(self, t):
+    def restart(self, t):
+        """The rig restarted at ``t``: the running turn, if any, is void and is played again."""
+        turn = self.match.current
         self.match = rules.void_current(self.match, t)
-
-    def with_match(self, match):
-        self.match = replace(match)
-        return self
+        if turn is None:
+            return [ev.Banner(t, "resumed", "MATCH RESUMED", ("The rig restarted.",))]
+        return [ev.Say(t, "The rig restarted: %s's turn is void and is played again."
+                       % turn.thief, "warning"),
+                ev.Banner(t, "resumed", "MATCH RESUMED",
+                          ("%s's interrupted turn is void: play it again." % turn.thief,))]

@@ -38,7 +38,7 @@ class FakeRelicFeed:
 class SimulatedTable:
     def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
                  players=None, level=None, first_thief=None, hub_url=None,
-                 serial_for_url=None, key_help=()):
+                 serial_for_url=None, key_help=(), resume=False):
         self.config = config or load_config(None)
         self.clock = clock if clock is not None else VirtualClock()
         self.virtual = isinstance(self.clock, VirtualClock)
@@ -49,7 +49,7 @@ class SimulatedTable:
                        tof_factory=self.tof.factory, hub_url=hub_url,
                        serial_for_url=serial_for_url, display=display,
                        recordings_dir=recordings_dir, players=players, level=level,
-                       first_thief=first_thief, key_help=key_help)
+                       first_thief=first_thief, key_help=key_help, resume=resume)
         self.relics.rig = self.rig
         self.museum = Museum(self.factory, self.config.pinmap)
         self.start_s = None
