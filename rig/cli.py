@@ -42,6 +42,8 @@ def _parser():
     run.add_argument("--demo", metavar="FILE",
                      help="simulator: play this recording on the simulated table (default: the "
                           "bundled demo match when no display is open)")
+    run.add_argument("--interactive", action="store_true",
+                     help="simulator: play the museum from this terminal's keyboard")
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
     run.add_argument("--duration-s", type=float, default=None,
                      help="stop after this many seconds (default: run until stopped)")
@@ -293,7 +295,7 @@ def _run_sim(config, args, display, recordings, stop):
     print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
           file=sys.stderr)
     return simulator().run(config, display=display, recordings=recordings, stop=stop,
-                           demo=args.demo, serve=lambda rig, alive=None: _serve(
+                           demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
                                rig, args, stop, alive),
                            key_help=_key_help(config))
 

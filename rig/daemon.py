@@ -175,8 +175,10 @@ class Rig:
         link.start()
         self._sources.append(link)
 
-    def stop(self, timeout_s=3.0):
-        """Stop every thread (bounded), write the end of the recording and release the pins."""
+    def stop(self, timeout_s=3.0, clean=True):
+        """Stop every thread (bounded), write the end of the recording and release the pins.
+        ``clean`` False leaves the recording as a crash would (no end line): the next start
+        resumes it."""
         for source in self._sources:
             try:
                 source.stop(timeout_s=timeout_s)
@@ -196,7 +198,11 @@ class Rig:
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
         alive = [t.name for t in self._threads if t.is_alive()]
-        self._close_recording()
+        if clean:
+            self._close_recording()
+        elif self.writer is not None:
+            self.writer.close()
+            self.writer = None
         for part in (self.inputs, self.outputs):
             if part is not None:
                 part.close()

@@ -22,14 +22,16 @@ def _load_objects(path):
             if line.strip()]
 
 
-def run(config, *, display, recordings, stop, demo=None, serve, key_help=()):
+def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
+        interactive=False):
     """Run the rig on a simulated table in real time.  Without a display (or with ``demo``),
     the table plays a recording -- the bundled demo match by default -- and the referee's calls
-    are logged as they happen."""
+    are logged as they happen.  With a display (or ``interactive``) the terminal's keyboard
+    plays the museum box (see :mod:`sim.keyboard`)."""
     objects = None
     if demo is not None:
         objects = _load_objects(demo)
-    elif display is None:
+    elif display is None and not interactive:
         objects = demo_match().objects()
     players = objects[0]["players"] if objects else None
     table = real_time_table(config, display=display, recordings_dir=recordings,
@@ -43,6 +45,11 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=()):
         player = threading.Thread(target=table.play, args=(objects, stop),
                                   name="sim-demo", daemon=True)
         player.start()
+    elif sys.stdin.isatty():
+        from .keyboard import KeyboardMuseum, run_terminal
+        player = threading.Thread(target=run_terminal, args=(KeyboardMuseum(table), stop),
+                                  name="sim-keyboard", daemon=True)
+        player.start()
     try:
         serve(table.rig, (lambda: player.is_alive()) if player is not None else None)
     finally:
@@ -55,7 +62,7 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=()):
             hub.stop()
         if display is not None:
             display.stop()
-    if objects is not None:
+    if objects is not None or interactive:
         print("Result: %s" % json.dumps({"round_wins": result["round_wins"],
                                          "winner": result["winner"]}), file=sys.stderr)
     print("Recording: %s" % table.rig.recording_path, file=sys.stderr)

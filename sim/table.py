@@ -66,6 +66,12 @@ class SimulatedTable:
         self.factory.reset()
         return ok
 
+    def crash(self, timeout_s=3.0):
+        """Stop the rig as a power cut would: no end line; a new table resumes the match."""
+        ok = self.rig.stop(timeout_s, clean=False)
+        self.factory.reset()
+        return ok
+
     def __enter__(self):
         return self.start()
 
