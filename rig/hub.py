@@ -1,0 +1,350 @@
+"""The Pi's link to the relic hub: a serial port in, relic inputs and link status out.
+
+Two parts:
+
+* :class:`InputTracker` (pure): decoded frames in, ``(name, value)`` relic inputs out, with the
+  recording contract's names: ``relic.N.tilt`` (degrees, sent when it moves by ``tilt_step_deg``
+  or crosses a mark such as 30 or 60), ``relic.N.motion`` (1 moving / 0 still, on change) and
+  ``relic.N.freefall`` (1 then 0 for each fall, deduplicated by the hub's fall counter, so a
+  fall whose event frame was lost arrives with the next heartbeat, and only once).
+* :class:`HubLink` (shell): owns one reader thread that opens the port by its stable path,
+  decodes, calls ``on_input(name, value)`` and ``on_status(lost, reason)``, and reconnects with
+  back-off whatever happens.  Both callbacks run on the reader thread; keep them short (enqueue).
+"""
+
+import logging
+import threading
+import time
+
+import serial
+
+from rig.errors import ConfigError, HubError
+from rig.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
+
+log = logging.getLogger(__name__)
+
+DEFAULT_URL = "/dev/cleptomano-hub"
+TILT_STEP_DEG = 1.0
+TILT_MARKS_DEG = (30.0, 60.0)  # upright below 30; broken when >= 60 for 300 ms (the engine's)
+EXPECTED_RELICS = (1, 2, 3)
+MAX_FALLS_PER_FRAME = 20  # a larger jump of the counter is a hub restart we did not see
+
+
+def input_name(relic, what):
+    """``input_name(2, "tilt") == "relic.2.tilt"``: the recording contract's names."""
+    return "relic.%d.%s" % (relic, what)
+
+
+class InputTracker:
+    """Turns decoded frames into relic inputs; no I/O, no clock, no threads.
+
+    Call :meth:`connected` on every new connection, then :meth:`feed` with each frame.
+    """
+
+    def __init__(self, tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
+                 expected_relics=EXPECTED_RELICS):
+        if not tilt_step_deg > 0:
+            raise ConfigError("tilt_step_deg=%r; allowed: > 0 degrees; fix: use 1.0"
+                              % (tilt_step_deg,), key="tilt_step_deg")
+        self.tilt_step_deg = float(tilt_step_deg)
+        self.tilt_marks_deg = tuple(float(m) for m in tilt_marks_deg)
+        self.expected_relics = tuple(expected_relics)
+        self.firmware = None
+        self.relics_present = {}
+        self._tilt = {}
+        self._motion = {}
+        self._falls = {}
+
+    def connected(self):
+        """A new connection: falls counted by the hub so far are history, not news."""
+        self._falls = {}
+
+    def feed(self, frame):
+        """The inputs that ``frame`` changes, in order: falls first, then motion, then tilt."""
+        out = []
+        if isinstance(frame, Hello):
+            self.firmware = frame.firmware
+            if frame.boot:  # counters restart at 0 now: every fall after this one is news
+                self._falls = {}
+                for relic in self.expected_relics:
+                    self._falls[relic] = 0
+                for relic in frame.relics():
+                    self._falls[relic] = 0
+        elif isinstance(frame, Heartbeat):
+            seen = {}
+            for status in frame.relics:
+                seen[status.relic] = status.present
+                if not status.present:
+                    continue
+                self._falls_input(status.relic, status.falls, out)
+                self._motion_input(status.relic, status.moving, out)
+                self._tilt_input(status.relic, status.tilt_deg, out)
+            self.relics_present = seen
+        elif isinstance(frame, Event):
+            self._falls_input(frame.relic, frame.falls, out)
+            if frame.event == EVENT_MOTION:
+                self._motion_input(frame.relic, bool(frame.value), out)
+            self._tilt_input(frame.relic, frame.tilt_deg, out)
+        return out
+
+    def missing_relics(self):
+        """Expected relics whose sensor the last heartbeat did not report answering."""
+        return [r for r in self.expected_relics if not self.relics_present.get(r, False)]
+
+    def _falls_input(self, relic, falls, out):
+        last = self._falls.get(relic)
+        self._falls[relic] = falls
+        if last is None:
+            return
+        new = (falls - last) % FALLS_MODULO
+        if new > MAX_FALLS_PER_FRAME:  # the counter went back: the hub restarted unseen
+            new = falls if falls <= MAX_FALLS_PER_FRAME else 0
+        name = input_name(relic, "freefall")
+        for _ in range(new):
+            out.append((name, 1.0))
+            out.append((name, 0.0))
+
+    def _motion_input(self, relic, moving, out):
+        value = 1.0 if moving else 0.0
+        if self._motion.get(relic) != value:
+            self._motion[relic] = value
+            out.append((input_name(relic, "motion"), value))
+
+    def _tilt_input(self, relic, tilt_deg, out):
+        if tilt_deg is None:
+            return
+        tilt = round(float(tilt_deg), 1)
+        last = self._tilt.get(relic)
+        if last is not None and abs(tilt - last) < self.tilt_step_deg:
+            low, high = min(last, tilt), max(last, tilt)
+            if not any(low < mark <= high for mark in self.tilt_marks_deg):
+                return
+        if tilt == last:
+            return
+        self._tilt[relic] = tilt
+        out.append((input_name(relic, "tilt"), tilt))
+
+
+class HubLink:
+    """The relic hub on a serial port, read by one owned thread.
+
+    ``url`` is a path (``/dev/cleptomano-hub``, a pty symlink) or any pyserial URL
+    (``loop://``); ``serial_for_url`` opens it (inject a fake in tests).  ``on_input(name,
+    value)`` gets every relic input change; ``on_status(lost, reason)`` is called whenever the
+    link's condition changes: lost (cannot open, read error / unplugged, no heartbeat for
+    ``heartbeat_timeout_s``, an expected relic's sensor not answering) or back (heartbeats flow
+    and every expected relic answers).  ``clock`` (seconds) decides heartbeat timeouts.
+
+    The thread never dies on I/O: it closes the port, waits ``backoff_initial_s`` doubling up to
+    ``backoff_max_s``, and opens the port again.
+    """
+
+    def __init__(self, url, on_input, on_status, *, serial_for_url=serial.serial_for_url,
+                 heartbeat_timeout_s=1.0, clock=time.monotonic, read_timeout_s=0.05,
+                 backoff_initial_s=0.1, backoff_max_s=2.0, baudrate=115200, exclusive=True,
+                 tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
+                 expected_relics=EXPECTED_RELICS):
+        if not isinstance(url, str) or not url:
+            raise ConfigError("url=%r; allowed: a device path such as %s or a pyserial URL; fix "
+                              "the hub url in the config" % (url, DEFAULT_URL), key="url")
+        for key, value in (("heartbeat_timeout_s", heartbeat_timeout_s),
+                           ("read_timeout_s", read_timeout_s),
+                           ("backoff_initial_s", backoff_initial_s),
+                           ("backoff_max_s", backoff_max_s)):
+            if not isinstance(value, (int, float)) or not value > 0:
+                raise ConfigError("%s=%r; allowed: a number of seconds > 0; fix the hub "
+                                  "settings" % (key, value), key=key)
+        if read_timeout_s >= heartbeat_timeout_s:
+            raise ConfigError("read_timeout_s=%r; allowed: less than heartbeat_timeout_s=%r; fix: "
+                              "keep the read timeout short (0.05 s)"
+                              % (read_timeout_s, heartbeat_timeout_s), key="read_timeout_s")
+        self.url = url
+        self._on_input = on_input
+        self._on_status = on_status
+        self._serial_for_url = serial_for_url
+        self.heartbeat_timeout_s = float(heartbeat_timeout_s)
+        self._clock = clock
+        self._read_timeout_s = float(read_timeout_s)
+        self._backoff_initial_s = float(backoff_initial_s)
+        self._backoff_max_s = float(backoff_max_s)
+        self._baudrate = baudrate
+        self._exclusive = exclusive
+        self._tracker = InputTracker(tilt_step_deg, tilt_marks_deg, expected_relics)
+        self._decoder = Decoder()
+        self._stop = threading.Event()
+        self._thread = None
+        self._port = None
+        self._status = None
+        self._status_key = None
+        self._last_heartbeat_s = None
+        self._lock = threading.Lock()
+        self._extra = {"connects": 0, "disconnects": 0, "inputs": 0, "callback_errors": 0}
+
+    # --- public -------------------------------------------------------------------------------
+
+    def start(self):
+        """Start the reader thread (once)."""
+        if self._thread is not None:
+            raise HubError("HubLink for %s already started; allowed: start() once per link; "
+                           "fix: make a new HubLink after stop()" % self.url)
+        self._thread = threading.Thread(target=self._run, name="relic-hub-link", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout_s=2.0):
+        """Ask the thread to stop and wait at most ``timeout_s``; True when it has stopped."""
+        self._stop.set()
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout_s)
+        if thread.is_alive():
+            log.warning("relic hub reader did not stop within %.1f s", timeout_s)
+            return False
+        return True
+
+    @property
+    def status(self):
+        """The last reported ``(lost, reason)``, or None before the first report."""
+        return self._status
+
+    @property
+    def firmware(self):
+        """The hub's firmware version from its last hello, e.g. ``(1, 0, 0)``, or None."""
+        return self._tracker.firmware
+
+    @property
+    def counters(self):
+        """A snapshot: frames, garbage, truncated, bad_crc, unknown_version, malformed,
+        seq_gaps, frames_missed, connects, disconnects, inputs, callback_errors."""
+        with self._lock:
+            result = self._decoder.counters()
+            result.update(self._extra)
+        return result
+
+    # --- the thread ---------------------------------------------------------------------------
+
+    def _run(self):
+        backoff_s = self._backoff_initial_s
+        try:
+            while not self._stop.is_set():
+                if self._port is None:
+                    reason = self._connect()
+                    if reason is not None:
+                        self._set_status(True, reason)
+                        self._stop.wait(backoff_s)
+                        backoff_s = min(backoff_s * 2, self._backoff_max_s)
+                        continue
+                try:
+                    reason, heard = self._read_once()
+                except Exception as exc:  # a bug must not end the link: log, reconnect
+                    log.exception("relic hub link: unexpected error")
+                    reason, heard = ("relic hub link error (%r); reconnecting" % (exc,), False)
+                if heard:
+                    backoff_s = self._backoff_initial_s
+                if reason is not None:
+                    self._disconnect()
+                    self._set_status(True, reason)
+                    self._stop.wait(backoff_s)
+                    backoff_s = min(backoff_s * 2, self._backoff_max_s)
+        finally:
+            self._disconnect()
+
+    def _connect(self):
+        """Open the port; None on success, else the reason it could not be opened."""
+        try:
+            try:
+                port = self._serial_for_url(self.url, baudrate=self._baudrate,
+                                            timeout=self._read_timeout_s,
+                                            exclusive=self._exclusive)
+            except TypeError:  # a backend that knows no ``exclusive``
+                port = self._serial_for_url(self.url, baudrate=self._baudrate,
+                                            timeout=self._read_timeout_s)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            return ("relic hub not found at %s (%s); check its USB cable and that the udev rule "
+                    "systemd/99-cleptomano-hub.rules is installed" % (self.url, exc))
+        with self._lock:
+            self._port = port
+            self._decoder.reset_stream()
+            self._extra["connects"] += 1
+        self._tracker.connected()
+        self._last_heartbeat_s = self._clock()
+        return None
+
+    def _disconnect(self):
+        port = self._port
+        if port is None:
+            return
+        self._port = None
+        with self._lock:
+            self._extra["disconnects"] += 1
+        try:
+            port.close()
+        except (serial.SerialException, OSError) as exc:
+            log.debug("closing %s: %s", self.url, exc)
+
+    def _read_once(self):
+        """Read what is there (waiting at most the read timeout) and handle it.
+
+        Returns ``(reason, heard)``: ``reason`` is why the link must be dropped (else None);
+        ``heard`` is True when a heartbeat arrived.
+        """
+        port = self._port
+        try:
+            data = port.read(max(1, port.in_waiting))
+        except (serial.SerialException, OSError) as exc:
+            return ("relic hub at %s unplugged or failed (%s); reconnecting" % (self.url, exc),
+                    False)
+        heard = False
+        if data:
+            with self._lock:
+                frames = self._decoder.feed(data)
+            for frame in frames:
+                if isinstance(frame, Heartbeat):
+                    heard = True
+                    self._last_heartbeat_s = self._clock()
+                for name, value in self._tracker.feed(frame):
+                    self._emit(name, value)
+            if heard:
+                missing = self._tracker.missing_relics()
+                if missing:
+                    names = ", ".join(str(r) for r in missing)
+                    self._set_status(True, "relic %s sensor not answering on the hub; check "
+                                     "its cable and wiring/relic-hub.md" % names,
+                                     "relics:" + names)
+                else:
+                    firmware = self._tracker.firmware
+                    version = ".".join(str(p) for p in firmware) if firmware else "unknown"
+                    self._set_status(False, "relic hub connected at %s (firmware %s)"
+                                     % (self.url, version), "ok")
+        silent_s = self._clock() - self._last_heartbeat_s
+        if silent_s >= self.heartbeat_timeout_s:
+            return ("relic hub at %s sent no heartbeat for %.1f s (allowed: %.1f s); check that "
+                    "the Pico runs code.py and boot.py enables usb_cdc.data; reconnecting"
+                    % (self.url, silent_s, self.heartbeat_timeout_s), heard)
+        return None, heard
+
+    def _emit(self, name, value):
+        with self._lock:
+            self._extra["inputs"] += 1
+        try:
+            self._on_input(name, value)
+        except Exception:  # a bug in the consumer must not kill the link
+            with self._lock:
+                self._extra["callback_errors"] += 1
+            log.exception("on_input(%r, %r) failed", name, value)
+
+    def _set_status(self, lost, reason, key="io"):
+        """Report a change of condition.  While lost, the I/O reasons (cannot open, read error,
+        silence) count as one condition, so a dead hub is reported once, not on every retry;
+        a different set of missing relics is a new condition."""
+        if self._status is not None and self._status[0] == lost and (
+                not lost or key == self._status_key):
+            return
+        self._status = (lost, reason)
+        self._status_key = key
+        try:
+            self._on_status(lost, reason)
+        except Exception:
+            with self._lock:
+                self._extra["callback_errors"] += 1
+            log.exception("on_status(%r, %r) failed", lost, reason)
