@@ -243,7 +243,7 @@ class Rig:
             # Without a hand sensor the exit button alone ends a turn: the hand reads "outside".
             self._put(("input", now, "tof", NOTHING_IN_RANGE_MM))
         self._put(("fault", now, "tof", ("Hand sensor lost: exit button only. " + reason)
-                   if lost else reason, lost))
+                   if lost else "Hand sensor: " + reason, lost))
 
     def _on_hub_input(self, name, value):
         self._put(("input", self.clock.now(), name, value))
@@ -256,7 +256,7 @@ class Rig:
                 self._put(("input", now, "relic.%d.motion" % n, 0))
                 self._put(("input", now, "relic.%d.tilt" % n, 0.0))
         self._put(("fault", now, "hub", ("Relic hub lost: relics not sensed. " + reason)
-                   if lost else "Relic hub back: " + reason, lost))
+                   if lost else "Relic hub: " + reason, lost))
 
     def submit(self, command):
         """A command from the guard's controls (any thread); stamped now."""
@@ -419,7 +419,7 @@ class Rig:
             self._say(fault.t, "Fault: " + fault.message, "warning")
         else:
             self._faults.pop(fault.source, None)
-            self._say(fault.t, "Cleared: " + fault.message)
+            self._say(fault.t, fault.message)
         self.outputs.set("led.fault", bool(self._faults))
 
     # --- the display ----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
         result = table.rig.result()
         table.stop()
         if hub is not None:
-            hub.stop()
+            hub.close()
         if display is not None:
             display.stop()
     if objects is not None or interactive:
@@ -70,8 +70,20 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
 
 
 def _virtual_hub(config, table):
-    """The virtual relic hub (if the relic-hub simulator is available); None otherwise."""
-    return None
+    """Start the virtual relic hub on a pseudo-terminal and point the rig at it (the rig opens
+    it by path, as it opens /dev/cleptomano-hub).  None when relic sensing is disabled."""
+    if not config.hub.url:
+        return None
+    import tempfile
+    from .relichub import VirtualRelicHub
+    from .table import HubRelicFeed
+    hub = VirtualRelicHub(tempfile.mkdtemp(prefix="cleptomano-hub-"))
+    hub.start()
+    table.rig.hub_url = hub.path
+    feed = HubRelicFeed(hub)
+    feed.rig = table.rig
+    table.relics = feed
+    return hub
 
 
 def wiring_demo(pinmap, stop):

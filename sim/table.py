@@ -35,6 +35,47 @@ class FakeRelicFeed:
         self.rig._on_hub_status(False, reason)
 
 
+class HubRelicFeed:
+    """Plays recording-level relic values as gestures on a :class:`sim.relichub.VirtualRelicHub`,
+    so the values reach the rig through the firmware's logic, real frames and the serial link."""
+
+    def __init__(self, hub):
+        self.hub = hub
+        self.held = set()
+        self.lying = set()
+        self.rig = None
+
+    def send(self, name, value):
+        _, number, kind = name.split(".")
+        relic = int(number)
+        if kind == "freefall":
+            if value:
+                self.held.discard(relic)
+                self.lying.add(relic)
+                self.hub.drop(relic)
+        elif kind == "tilt":
+            if value >= 60 and relic not in self.lying:
+                self.held.discard(relic)
+                self.lying.add(relic)
+                self.hub.knock_over(relic)
+            elif value < 30 and relic in self.lying:
+                self.lying.discard(relic)
+                self.hub.set_down(relic)      # the guard stands it back up
+        elif kind == "motion":
+            if value and relic not in self.held and relic not in self.lying:
+                self.held.add(relic)
+                self.hub.lift(relic)
+            elif not value and relic in self.held:
+                self.held.discard(relic)
+                self.hub.set_down(relic)
+
+    def lose(self, reason="unplugged"):
+        self.hub.unplug()
+
+    def back(self, reason="replugged"):
+        self.hub.replug()
+
+
 class SimulatedTable:
     def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
                  players=None, level=None, first_thief=None, hub_url=None,
