@@ -47,6 +47,12 @@ for _n in (1, 2, 3):
     INITIAL_VALUES["relic.%d.tilt" % _n] = 0.0
 
 
+def _at(t, delay_s):
+    """A deadline, on the recording's microsecond grid, so that "exactly 250 ms later" is
+    exactly the time a recording line says (recordings carry 6 decimals)."""
+    return round(t + delay_s, 6)
+
+
 @dataclass(frozen=True)
 class DetectSettings:
     """The detection thresholds (the recording contract's defaults)."""
@@ -106,6 +112,15 @@ class Detector:
     def next_deadline(self):
         return min(self._deadlines.values()) if self._deadlines else None
 
+    def confirm_hold(self, t):
+        """The latest pending touch confirmation of a contact episode that began before ``t``
+        (None if there is none).  A touch registers on its first edge: a time limit at ``t``
+        waits for these to be settled, so that a touch or a press just before the limit counts.
+        """
+        due = [self._deadlines[("confirm", name)] for name, c in self.contacts.items()
+               if ("confirm", name) in self._deadlines and c.episode_start < t]
+        return max(due) if due else None
+
     def fire(self, t):
         """Fire every deadline due at or before ``t``, in time order; returns the output."""
         out = []
@@ -147,7 +162,7 @@ class Detector:
         elif name in SEATS:
             key = ("seat", name)
             if not value and old:
-                self._deadlines[key] = t + self.settings.seat_open_s
+                self._deadlines[key] = _at(t, self.settings.seat_open_s)
             elif value:
                 self._deadlines.pop(key, None)
         elif name in PAINTINGS:
@@ -168,15 +183,15 @@ class Detector:
         s = self.settings
         if active:
             c.pulse_start = t
-            if c.last_release is None or not (t - c.last_release < s.merge_window_s) \
+            if c.last_release is None or not (round(t - c.last_release, 6) < s.merge_window_s) \
                     or c.episode_start is None:
                 c.episode_start = t
                 c.counted = False
             if not c.counted:
-                self._deadlines[("confirm", name)] = t + s.glitch_s
+                self._deadlines[("confirm", name)] = _at(t, s.glitch_s)
                 if name.startswith("laser."):
                     out.append(ev.Feedback(t, name, True))
-            self._deadlines[("stuck", name)] = t + s.stuck_contact_s
+            self._deadlines[("stuck", name)] = _at(t, s.stuck_contact_s)
         else:
             c.last_release = t
             self._deadlines.pop(("stuck", name), None)
@@ -215,7 +230,7 @@ class Detector:
             key = ("tip", number)
             if value >= TIPPED_FROM_DEG:
                 if not (old >= TIPPED_FROM_DEG) and self.hand_inside:
-                    self._deadlines[key] = t + self.settings.tilt_hold_s
+                    self._deadlines[key] = _at(t, self.settings.tilt_hold_s)
                     self._tipping.add(relic)
             elif relic in self._tipping:
                 del self._deadlines[key]

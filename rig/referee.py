@@ -20,9 +20,18 @@ class Referee:
         self.t = 0.0
 
     # --- time -------------------------------------------------------------------------------------
+    def _engine_deadline(self):
+        """(when the engine's deadline is due, when it fires): a time limit waits for the
+        confirmation of a touch or press whose first edge came before it."""
+        due = rules.next_deadline(self.match)
+        if due is None:
+            return None, None
+        hold = self.detector.confirm_hold(due)
+        return due, (hold if hold is not None and hold > due else due)
+
     def next_deadline(self):
         d1 = self.detector.next_deadline()
-        d2 = rules.next_deadline(self.match)
+        _, d2 = self._engine_deadline()
         if d1 is None:
             return d2
         if d2 is None:
@@ -34,13 +43,13 @@ class Referee:
         effects = []
         while True:
             d1 = self.detector.next_deadline()
-            d2 = rules.next_deadline(self.match)
+            due, d2 = self._engine_deadline()
             if d1 is not None and d1 <= t and (d2 is None or d1 <= d2):
                 self.t = max(self.t, d1)
                 self._apply(self.detector.fire(d1), effects)
             elif d2 is not None and d2 <= t:
                 self.t = max(self.t, d2)
-                self._step(ev.Tick(d2), effects)
+                self._step(ev.Tick(due), effects)
             else:
                 break
         self.t = max(self.t, t)

@@ -268,6 +268,8 @@ def tiebreak_series(match):
         return 0, (), (), None
     series, done = 1, []
     for attempt in match.attempts:
+        if attempt.outcome in (Outcome.UNFINISHED, Outcome.VOID):
+            continue   # an attempt still running when the recording ended decides nothing
         done.append(attempt)
         if len(done) == len(contenders):
             successes = [a for a in done if a.adjusted_s is not None]
@@ -396,7 +398,7 @@ def next_deadline(match):
     turn = match.current
     if turn is None or match.level.timer_s is None:
         return None
-    return turn.start_t + match.level.timer_s
+    return round(turn.start_t + match.level.timer_s, 6)
 
 
 # --- the step function ----------------------------------------------------------------------------
