@@ -1,0 +1,267 @@
+"""The guard's key controls: key names in, rig commands out.  Pure (no pygame, no clock).
+
+The guard drives the match from a keyboard or a cheap USB numeric keypad plugged into the Pi.
+Each command is a short key sequence so it can be typed blind from 2 m away:
+
+=================  ==========================================  ===============================
+what               keys (defaults)                             command
+=================  ==========================================  ===============================
+next thief         ``T`` or keypad ``/``, then 1-9             ``Choose(t, "thief", player)``
+round's guard      ``G`` or keypad ``*``, then 1-9             ``Choose(t, "guard", player)``
+haul               ``L`` or keypad ``+``, paintings 0-2,       ``ConfirmLoot(t, p, r, "guard")``
+                   relics 0-3, then Enter
+undo last touch    ``U`` or keypad ``-``                       ``UndoTouch(t, by="guard")``
+cancel             ``Esc`` or ``Backspace``                    (drops the half-typed sequence)
+=================  ==========================================  ===============================
+
+The digit picks a player by their place in the match's player list (1 = first).  Key names are
+pygame's (``pygame.key.name``): ``"t"``, ``"return"``, keypad keys ``"[1]"``, ``"[+]"``,
+``"enter"``.  Commands carry ``t=0.0``: the daemon stamps them with its match clock.  Whether a
+command is allowed by the rules is the daemon's call (it shows the refusal in ``board.message``);
+this module only turns keys into well-formed commands.
+"""
+
+from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
+
+from ..errors import ConfigError
+from ..events import Choose, ConfirmLoot, UndoTouch
+
+ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel")
+
+MAIN_KEYS: Dict[str, Tuple[str, ...]] = {
+    "thief": ("t",), "guard": ("g",), "loot": ("l",), "undo": ("u",),
+    "confirm": ("return",), "cancel": ("escape",),
+}
+# A USB numeric keypad works alongside whatever keys are configured (unless a key is taken).
+KEYPAD_KEYS: Dict[str, Tuple[str, ...]] = {
+    "thief": ("[/]",), "guard": ("[*]",), "loot": ("[+]",), "undo": ("[-]",),
+    "confirm": ("enter",), "cancel": ("backspace",),
+}
+DEFAULT_BINDINGS: Dict[str, Tuple[str, ...]] = {
+    a: MAIN_KEYS[a] + KEYPAD_KEYS[a] for a in ("thief", "guard", "loot", "undo", "confirm",
+                                               "cancel")}
+
+# SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
+# scancode still says which keypad key it was.
+KEYPAD_SCANCODES = {84: "[/]", 85: "[*]", 86: "[-]", 87: "[+]", 88: "enter", 98: "[0]",
+                    99: "[.]"}
+KEYPAD_SCANCODES.update({88 + d: "[%d]" % d for d in range(1, 10)})
+
+MAX_PAINTINGS = 2
+MAX_RELICS = 3
+
+_DIGITS = {str(d): d for d in range(10)}
+_DIGITS.update({"[%d]" % d: d for d in range(10)})
+
+_PRETTY = {
+    "return": "Enter", "enter": "Num Enter", "escape": "Esc", "backspace": "Bksp",
+    "space": "Space", "tab": "Tab", "delete": "Del",
+}
+
+
+def digit_of(key_name: str) -> Optional[int]:
+    """The digit a key stands for (``"3"`` or keypad ``"[3]"`` -> 3), else None."""
+    return _DIGITS.get(key_name)
+
+
+def pretty_key(key_name: str) -> str:
+    """A key name as printed on the key: ``"t"`` -> ``"T"``, ``"[+]"`` -> ``"Num+"``."""
+    if key_name in _PRETTY:
+        return _PRETTY[key_name]
+    if len(key_name) >= 3 and key_name.startswith("[") and key_name.endswith("]"):
+        return "Num" + key_name[1:-1]
+    if len(key_name) == 1:
+        return key_name.upper()
+    return key_name.capitalize()
+
+
+def keypad_name(key_name: str, scancode: Optional[int] = None) -> str:
+    """The key's name for :meth:`KeyMapper.feed`: keypad keys by their scancode ("[1]" even when
+    NumLock is off and SDL calls it "end"), any other key by its pygame name."""
+    if scancode in KEYPAD_SCANCODES:
+        return KEYPAD_SCANCODES[scancode]
+    return key_name
+
+
+def normalize_bindings(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
+                       keypad: bool = True) -> Dict[str, Tuple[str, ...]]:
+    """The bindings to use: each action's keys from ``bindings`` (one key name or a list; an
+    action left out keeps its default key), plus, with ``keypad``, the numeric keypad's keys
+    (:data:`KEYPAD_KEYS`) that ``bindings`` does not use for something else.
+
+    Raises :class:`ConfigError` (key = ``keys.ACTION``) for an unknown action, an empty or
+    non-text key, a digit (digits choose players and counts), or one key bound to two actions.
+    """
+    chosen = {a: MAIN_KEYS[a] for a in ACTIONS}
+    for action, keys in (bindings or {}).items():
+        if action not in ACTIONS:
+            raise ConfigError("%r is not a key action; use one of %s"
+                              % (action, ", ".join(ACTIONS)), key="keys")
+        if isinstance(keys, str):
+            keys = (keys,)
+        try:
+            keys = tuple(keys)
+        except TypeError:
+            raise ConfigError("%r is not a key name or a list of key names; write e.g. "
+                              "\"t\" or [\"t\", \"[/]\"]" % (keys,), key="keys.%s" % action)
+        if not keys:
+            raise ConfigError("no key is bound; give at least one key name such as \"t\"",
+                              key="keys.%s" % action)
+        clean = []
+        for name in keys:
+            if not isinstance(name, str) or not name.strip():
+                raise ConfigError("%r is not a key name; use pygame key names such as \"t\", "
+                                  "\"return\" or keypad \"[+]\"" % (name,),
+                                  key="keys.%s" % action)
+            name = name.strip().lower()
+            if name in _DIGITS:
+                raise ConfigError("key %r is a digit; digits 0-9 (and keypad [0]-[9]) are kept "
+                                  "for choosing players and counts, bind another key" % name,
+                                  key="keys.%s" % action)
+            clean.append(name)
+        chosen[action] = tuple(clean)
+    owner = {}
+    for action in ACTIONS:
+        for name in chosen[action]:
+            if name in owner and owner[name] != action:
+                raise ConfigError("key %r is bound to both %r and %r; give each action its own "
+                                  "keys" % (name, owner[name], action), key="keys.%s" % action)
+            owner[name] = action
+    merged = {}
+    for action in ACTIONS:
+        extra = tuple(k for k in KEYPAD_KEYS[action] if keypad and k not in owner)
+        merged[action] = chosen[action] + extra
+    return merged
+
+
+def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
+             keypad: bool = True) -> Tuple[str, ...]:
+    """The guard's key bindings as short ``"KEYS: action"`` strings for ``Scoreboard.key_help``."""
+    b = normalize_bindings(bindings, keypad)
+
+    def keys(action):
+        return ", ".join(pretty_key(k) for k in b[action])
+
+    return (
+        "%s + 1-9: thief" % keys("thief"),
+        "%s + 1-9: guard" % keys("guard"),
+        "%s + 0-2 + 0-3 + %s: haul" % (keys("loot"), pretty_key(b["confirm"][0])),
+        "%s: undo touch" % keys("undo"),
+        "%s: cancel" % keys("cancel"),
+    )
+
+
+class KeyMapper:
+    """Turns the guard's key presses into commands, one key at a time.
+
+    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a rig.events value when a
+    sequence completes (else None); ``prompt`` is the text to show while a sequence is half typed
+    (None when nothing is pending, so the screen clears the prompt).  Unknown keys are ignored
+    and never lose a half-typed sequence; Esc/Backspace drop it.
+    """
+
+    def __init__(self, bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
+                 players: Iterable[str] = (), keypad: bool = True):
+        self.bindings = normalize_bindings(bindings, keypad)
+        self._action_of = {k: a for a, keys in self.bindings.items() for k in keys}
+        self.players = tuple(players)
+        # None, "thief", "guard", "paintings", "relics" or "confirm"
+        self._state: Optional[str] = None
+        self._paintings = 0
+        self._relics = 0
+
+    # -- state -------------------------------------------------------------------------------
+    def set_players(self, players: Iterable[str]) -> None:
+        """The match's players changed (the shell calls this with each snapshot's list)."""
+        self.players = tuple(players)
+
+    @property
+    def pending(self) -> Optional[str]:
+        """The half-typed sequence: None, "thief", "guard", "paintings", "relics", "confirm"."""
+        return self._state
+
+    def prompt(self) -> Optional[str]:
+        """The prompt for the sequence in progress (None when idle)."""
+        s = self._state
+        if s in ("thief", "guard"):
+            what = "NEXT THIEF" if s == "thief" else "ROUND'S GUARD"
+            return "%s: press %s   (%s)" % (what, self._player_range(), self._cancel_name())
+        if s == "paintings":
+            return "HAUL: paintings taken? press 0-%d   (%s)" % (MAX_PAINTINGS,
+                                                               self._cancel_name())
+        if s == "relics":
+            return "HAUL: %s; relics taken? press 0-%d   (%s)" % (
+                _count(self._paintings, "painting"), MAX_RELICS, self._cancel_name())
+        if s == "confirm":
+            return "HAUL: %s, %s. %s confirms   (%s)" % (
+                _count(self._paintings, "painting"), _count(self._relics, "relic"),
+                pretty_key(self.bindings["confirm"][0]), self._cancel_name())
+        return None
+
+    def _cancel_name(self):
+        return "%s cancels" % pretty_key(self.bindings["cancel"][0])
+
+    def _player_range(self):
+        shown = self.players[:9]
+        if not shown:
+            return "a number (no players yet)"
+        return ", ".join("%d %s" % (i + 1, p) for i, p in enumerate(shown))
+
+    # -- input -------------------------------------------------------------------------------
+    def feed(self, key_name: str):
+        """One key press (a pygame key name) -> ``(command or None, prompt or None)``."""
+        name = str(key_name).lower() if key_name is not None else ""
+        action = self._action_of.get(name)
+        digit = digit_of(name)
+
+        if action == "cancel":
+            self._state = None
+            return None, None
+        if action == "undo":
+            self._state = None
+            return UndoTouch(0.0, by="guard"), None
+        if action in ("thief", "guard"):
+            self._state = action
+            return None, self.prompt()
+        if action == "loot":
+            self._state = "paintings"
+            self._paintings = self._relics = 0
+            return None, self.prompt()
+
+        s = self._state
+        if s is None:
+            return None, None
+        if s in ("thief", "guard"):
+            if digit is None:
+                return None, self.prompt()
+            if not 1 <= digit <= min(len(self.players), 9):
+                return None, "No player %d. %s" % (digit, self.prompt())
+            self._state = None
+            return Choose(0.0, s, self.players[digit - 1]), None
+        if s == "paintings":
+            if digit is None:
+                return None, self.prompt()
+            if digit > MAX_PAINTINGS:
+                return None, "Only 0-%d paintings. %s" % (MAX_PAINTINGS, self.prompt())
+            self._paintings = digit
+            self._state = "relics"
+            return None, self.prompt()
+        if s == "relics":
+            if digit is None:
+                return None, self.prompt()
+            if digit > MAX_RELICS:
+                return None, "Only 0-%d relics. %s" % (MAX_RELICS, self.prompt())
+            self._relics = digit
+            self._state = "confirm"
+            return None, self.prompt()
+        if s == "confirm":
+            if action == "confirm":
+                self._state = None
+                return ConfirmLoot(0.0, self._paintings, self._relics, by="guard"), None
+            return None, self.prompt()
+        self._state = None  # unreachable; keeps a corrupted state from sticking
+        return None, None
+
+
+def _count(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")

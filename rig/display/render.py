@@ -1,0 +1,815 @@
+"""Drawing the score display: one :class:`rig.view.Scoreboard` onto one pygame Surface.
+
+Pure drawing: :func:`draw` reads the snapshot and the surface's size and paints; it keeps no game
+state, reads no clock (``now_s`` is passed in, only for blinking) and opens nothing, so the same
+code renders the live window, headless screenshots and test frames.
+
+Everything is sized from the surface (players read it from 2 m on a 7-inch 800x480 panel or a
+1080p TV): :func:`regions` gives the layout as fractions of the window, and every text is fitted
+into its box with pygame's built-in font (no font files).  That font has no "∞" glyph, so the
+infinity sign is drawn as a curve.  pygame is imported inside the functions so importing this
+module (for :func:`countdown_text`, :func:`regions`) never needs pygame.
+"""
+
+import math
+from collections import OrderedDict
+from typing import Dict, Optional, Tuple
+
+# --- Palette: each state has a colour AND a shape or a word, never colour alone ---------------
+BG = (14, 16, 28)
+PANEL = (30, 34, 54)
+PANEL_2 = (40, 45, 70)
+TEXT = (242, 242, 246)
+DIM = (150, 156, 178)
+RED = (235, 40, 40)            # the countdown's last 10 s, laser strikes
+GREEN = (40, 185, 90)
+GOLD = (245, 190, 40)          # taken loot, round winners
+AMBER = (255, 165, 0)          # faults, prompts, awaiting the haul
+BROKEN = (200, 50, 200)        # broken relics (magenta, with a cross and the word BROKEN)
+IVORY = (228, 226, 212)        # loot in place
+CANVAS = (70, 120, 190)
+DARK = (20, 20, 24)
+
+BANNER_COLOURS = {
+    "caught": (200, 22, 30),
+    "escaped": (22, 150, 70),
+    "round": (40, 90, 205),
+    "match": (215, 160, 20),
+    "tiebreak": (130, 50, 185),
+    "title": (15, 125, 140),
+    "resumed": (70, 80, 115),
+}
+BANNER_DEFAULT = (70, 80, 115)
+_DARK_TEXT_BANNERS = ("match",)
+
+LAST_SECONDS = 10             # the countdown turns red (and ticks) from here
+STRIKES = 3
+_EPS = 1e-6                   # so 30.000000001 left (float noise) still shows 30, not 31
+MIN_FONT = 6
+
+
+# --- Pure helpers ------------------------------------------------------------------------------
+
+def _finite(x) -> Optional[float]:
+    """``x`` as a float, or None when it is not a usable number (None, NaN, inf, text)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    x = float(x)
+    if x != x or x in (float("inf"), float("-inf")):
+        return None
+    return x
+
+
+def countdown_seconds(remaining_s) -> Optional[int]:
+    """Whole seconds to show, rounded UP: 59.01 -> 60, 0.2 -> 1, 0 -> 0 (0 only at expiry).
+
+    None when there is no usable number (no time limit, or a bad value)."""
+    x = _finite(remaining_s)
+    if x is None:
+        return None
+    if x <= 0:
+        return 0
+    return max(1, math.ceil(x - _EPS))
+
+
+def countdown_text(remaining_s) -> str:
+    """The countdown as shown: plain seconds below 100 ("60", "7"), else minutes ("2:05")."""
+    n = countdown_seconds(remaining_s)
+    if n is None:
+        return "--"
+    if n < 100:
+        return str(n)
+    return "%d:%02d" % divmod(n, 60)
+
+
+def clock_text(elapsed_s) -> str:
+    """A running clock for levels without a limit: "0:07", "1:23", "1:02:03"."""
+    x = _finite(elapsed_s)
+    if x is None or x < 0:
+        x = 0.0
+    n = int(min(x, 359999.0))
+    h, rest = divmod(n, 3600)
+    m, s = divmod(rest, 60)
+    return "%d:%02d:%02d" % (h, m, s) if h else "%d:%02d" % (m, s)
+
+
+def is_last_seconds(remaining_s) -> bool:
+    """True in the last 10 s of a timed turn (the countdown is red and ticks)."""
+    n = countdown_seconds(remaining_s)
+    return n is not None and n <= LAST_SECONDS
+
+
+def _text(x, limit=200) -> str:
+    """Any value as one line of text (snapshots from a bad daemon must not crash the screen)."""
+    if x is None:
+        return ""
+    s = x if isinstance(x, str) else str(x)
+    s = " ".join(s[:limit * 4].split())
+    if not s.isprintable():   # NUL and control characters make pygame raise; drop them
+        s = "".join(ch for ch in s if ch.isprintable())
+    if any("\ud800" <= ch <= "\udfff" for ch in s):
+        s = "".join(ch for ch in s if not "\ud800" <= ch <= "\udfff")
+    return s[:limit]
+
+
+def _int(x, default=0) -> int:
+    v = _finite(x)
+    if v is None:
+        return default
+    return int(max(-10 ** 9, min(10 ** 9, v)))
+
+
+def _tuple(x) -> tuple:
+    if x is None or isinstance(x, (str, bytes)):
+        return ()
+    try:
+        return tuple(x)
+    except TypeError:
+        return ()
+
+
+def _dict(x) -> dict:
+    return dict(x) if isinstance(x, dict) else {}
+
+
+# --- Layout: named boxes as fractions of the window ---------------------------------------------
+
+Box = Tuple[int, int, int, int]
+
+
+def regions(size) -> Dict[str, Box]:
+    """The layout for a window of ``size`` (w, h): name -> (x, y, w, h) in pixels.
+
+    Tests use it to check pixels in the right places; :func:`draw` uses it to paint."""
+    W, H = int(size[0]), int(size[1])
+
+    def box(fx, fy, fw, fh):
+        return (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
+                max(1, int(round(fh * H))))
+
+    r = {
+        "header": box(0.0, 0.0, 1.0, 0.10),
+        "round_info": box(0.02, 0.0, 0.56, 0.10),
+        "faults": box(0.59, 0.012, 0.40, 0.076),
+        "message": box(0.0, 0.845, 1.0, 0.075),
+        "keyhelp": box(0.0, 0.922, 1.0, 0.078),
+        "main": box(0.02, 0.115, 0.96, 0.72),
+        # turn
+        "countdown": box(0.02, 0.115, 0.52, 0.50),
+        "people": box(0.02, 0.63, 0.52, 0.205),
+        "strikes": box(0.57, 0.115, 0.41, 0.185),
+        "loot": box(0.57, 0.315, 0.41, 0.305),
+        "score": box(0.57, 0.635, 0.41, 0.20),
+        # between
+        "checklist": box(0.02, 0.115, 0.50, 0.44),
+        "next": box(0.02, 0.575, 0.50, 0.26),
+        "table": box(0.54, 0.115, 0.44, 0.72),
+        # over
+        "over_title": box(0.02, 0.115, 0.96, 0.14),
+        "over_table": box(0.02, 0.27, 0.96, 0.565),
+    }
+    # Three strike marks under the "LASER TOUCHES" label.
+    sx, sy, sw, sh = r["strikes"]
+    label_h = int(sh * 0.34)
+    mark = min(int((sh - label_h) * 0.92), int(sw / 4.2))
+    gap = (sw - STRIKES * mark) // (STRIKES + 1)
+    for i in range(STRIKES):
+        r["strike%d" % i] = (sx + gap + i * (mark + gap), sy + label_h + (sh - label_h - mark) // 2,
+                             mark, mark)
+    # Five loot slots.
+    lx, ly, lw, lh = r["loot"]
+    label_h = int(lh * 0.2)
+    slot_w = lw // 5
+    for i in range(5):
+        r["piece%d" % i] = (lx + i * slot_w, ly + label_h, slot_w, lh - label_h)
+    return r
+
+
+# --- Fonts and text (cached: the Pi redraws the same words 30 times a second) ---------------------
+
+_fonts: Dict[int, object] = {}
+_surfaces: "OrderedDict[tuple, object]" = OrderedDict()
+_surface_bytes = [0]
+_CACHE_BYTES = 48 * 1024 * 1024
+
+
+def _pg():
+    import pygame
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()          # fonts from before a pygame.quit() are dead
+        _surfaces.clear()
+        _surface_bytes[0] = 0
+    return pygame
+
+
+def _font(size):
+    size = max(MIN_FONT, int(size))
+    f = _fonts.get(size)
+    if f is None:
+        if len(_fonts) > 96:
+            _fonts.clear()
+        f = _pg().font.Font(None, size)
+        _fonts[size] = f
+    return f
+
+
+def _render(text, size, colour):
+    key = (text, int(size), tuple(colour))
+    s = _surfaces.get(key)
+    if s is not None:
+        _surfaces.move_to_end(key)
+        return s
+    s = _font(size).render(text, True, colour)
+    _surfaces[key] = s
+    w, h = s.get_size()
+    _surface_bytes[0] += w * h * 4
+    while _surface_bytes[0] > _CACHE_BYTES and len(_surfaces) > 1:
+        _, old = _surfaces.popitem(last=False)
+        ow, oh = old.get_size()
+        _surface_bytes[0] -= ow * oh * 4
+    return s
+
+
+def fit_size(texts, w, h, cap=None) -> int:
+    """The largest font size at which every text of ``texts`` fits a ``w`` x ``h`` box."""
+    texts = [t for t in texts if t] or ["0"]
+    w, h = max(1, int(w)), max(1, int(h))
+    size = max(MIN_FONT, int(h / 0.69))
+    if cap:
+        size = max(MIN_FONT, min(size, int(cap)))
+    for _ in range(8):
+        f = _font(size)
+        tw = max(f.size(t)[0] for t in texts)
+        th = f.get_height()
+        if (tw <= w and th <= h) or size <= MIN_FONT:
+            break
+        scale = min(w / max(1, tw), h / max(1, th))
+        size = max(MIN_FONT, min(size - 1, int(size * scale)))
+    return size
+
+
+def _ellipsize(text, size, w):
+    f = _font(size)
+    if f.size(text)[0] <= w:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= w:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…" if lo else ""
+
+
+def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=None):
+    """Fit ``text`` into ``box`` (x, y, w, h) and blit it; returns the pixel rect it covers."""
+    pg = _pg()
+    text = _text(text, 400)
+    x, y, w, h = box
+    if not text or w < 2 or h < 2:
+        return pg.Rect(x, y, 0, 0)
+    if size is None:
+        size = fit_size([text], w, h, cap)
+    text = _ellipsize(text, size, w)
+    if not text:
+        return pg.Rect(x, y, 0, 0)
+    s = _render(text, size, colour)
+    sw, sh = s.get_size()
+    if align == "left":
+        tx = x
+    elif align == "right":
+        tx = x + w - sw
+    else:
+        tx = x + (w - sw) // 2
+    ty = y + (h - sh) // 2
+    return surface.blit(s, (tx, ty))
+
+
+def put_big(surface, text, box, colour):
+    """Big digits filling ``box``: fitted on the glyphs' ink (not the line box), centred."""
+    pg = _pg()
+    x, y, w, h = box
+    if not text or w < 4 or h < 4:
+        return pg.Rect(x, y, 0, 0)
+    ref = 100
+    ink = _render(text, ref, colour).get_bounding_rect()
+    if ink.w == 0 or ink.h == 0:
+        return pg.Rect(x, y, 0, 0)
+    size = max(MIN_FONT, int(ref * min(w / ink.w, h / ink.h) * 0.97))
+    s = _render(text, size, colour)
+    ink = s.get_bounding_rect()
+    # Rounding can leave the ink a few pixels too big: crop it to the box rather than overflow.
+    ink.w, ink.h = min(ink.w, w), min(ink.h, h)
+    return surface.blit(s, (x + (w - ink.w) // 2, y + (h - ink.h) // 2), ink)
+
+
+def wrap_lines(text, size, w, max_lines=3):
+    """Greedy word wrap of ``text`` at font ``size`` into at most ``max_lines`` lines."""
+    f = _font(size)
+    words = _text(text, 400).split(" ")
+    lines, cur = [], ""
+    for word in words:
+        trial = (cur + " " + word).strip()
+        if not cur or f.size(trial)[0] <= w:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return lines
+
+
+# --- Shapes ---------------------------------------------------------------------------------------
+
+def _panel(surface, box, colour=PANEL, radius_frac=0.08, border=None):
+    pg = _pg()
+    x, y, w, h = box
+    rad = max(0, int(min(w, h) * radius_frac))
+    pg.draw.rect(surface, colour, pg.Rect(x, y, w, h), border_radius=rad)
+    if border:
+        pg.draw.rect(surface, border, pg.Rect(x, y, w, h), max(1, int(min(w, h) * 0.03)),
+                     border_radius=rad)
+
+
+def draw_infinity(surface, box, colour):
+    """The "∞" sign as a thick lemniscate (the built-in font has no glyph for it)."""
+    pg = _pg()
+    x, y, w, h = box
+    a = min(w / 2.3, h / 1.1)
+    thick = max(2, int(a * 0.11))
+    cx, cy = x + w / 2, y + h / 2
+    steps = 160
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        d = 1 + math.sin(t) ** 2
+        px = cx + a * math.cos(t) / d
+        py = cy + a * math.sin(t) * math.cos(t) / d
+        pg.draw.circle(surface, colour, (int(px), int(py)), thick)
+
+
+def _cross(surface, box, colour, width):
+    pg = _pg()
+    x, y, w, h = box
+    pg.draw.line(surface, colour, (x, y), (x + w, y + h), width)
+    pg.draw.line(surface, colour, (x + w, y), (x, y + h), width)
+
+
+def _check(surface, box, colour, width):
+    pg = _pg()
+    x, y, w, h = box
+    pts = [(x + w * 0.12, y + h * 0.55), (x + w * 0.4, y + h * 0.85), (x + w * 0.9, y + h * 0.15)]
+    pg.draw.lines(surface, colour, False, [(int(a), int(b)) for a, b in pts], width)
+
+
+def _painting_icon(surface, box, frame, canvas, portrait):
+    pg = _pg()
+    x, y, w, h = box
+    if portrait:
+        pw, ph = w * 0.5, h * 0.8
+    else:
+        pw, ph = w * 0.8, h * 0.55
+    r = pg.Rect(int(x + (w - pw) / 2), int(y + (h - ph) / 2), int(pw), int(ph))
+    pg.draw.rect(surface, canvas, r)
+    pg.draw.rect(surface, frame, r, max(2, int(min(pw, ph) * 0.14)))
+    return r
+
+
+def _relic_icon(surface, box, colour, tipped=False):
+    """A vase: round body, neck and foot.  ``tipped`` draws it lying on its side."""
+    pg = _pg()
+    x, y, w, h = box
+    u = min(w, h)
+    cx, cy = x + w / 2, y + h / 2
+    if not tipped:
+        body = pg.Rect(int(cx - u * 0.28), int(cy - u * 0.12), int(u * 0.56), int(u * 0.46))
+        neck = pg.Rect(int(cx - u * 0.11), int(cy - u * 0.36), int(u * 0.22), int(u * 0.28))
+        lip = pg.Rect(int(cx - u * 0.18), int(cy - u * 0.40), int(u * 0.36), int(u * 0.08))
+    else:
+        body = pg.Rect(int(cx - u * 0.12), int(cy - u * 0.06), int(u * 0.46), int(u * 0.46))
+        neck = pg.Rect(int(cx - u * 0.40), int(cy + u * 0.06), int(u * 0.30), int(u * 0.22))
+        lip = pg.Rect(int(cx - u * 0.44), int(cy + u * 0.0), int(u * 0.08), int(u * 0.34))
+    pg.draw.ellipse(surface, colour, body)
+    pg.draw.rect(surface, colour, neck)
+    pg.draw.rect(surface, colour, lip)
+    return body.union(neck).union(lip)
+
+
+# --- The screens ----------------------------------------------------------------------------------
+
+def draw(surface, board, now_s=None) -> None:
+    """Draw ``board`` (a :class:`rig.view.Scoreboard`) onto ``surface``, filling all of it.
+
+    ``now_s`` (any monotonic seconds) only drives blinking; None draws a still frame."""
+    _pg()
+    W, H = surface.get_size()
+    if W < 8 or H < 8:
+        surface.fill(BG)
+        return
+    r = regions((W, H))
+    now = _finite(now_s)
+    banner = getattr(board, "banner", None)
+    if banner is not None:
+        _draw_banner(surface, board, banner, r)
+    else:
+        surface.fill(BG)
+        _draw_header(surface, board, r)
+        phase = getattr(board, "phase", "between")
+        if phase == "turn":
+            _draw_turn(surface, board, r, now)
+        elif phase == "over":
+            _draw_over(surface, board, r)
+        else:
+            _draw_between(surface, board, r)
+        _draw_keyhelp(surface, board, r)
+    _draw_message(surface, board, r)
+    _draw_faults(surface, board, r)
+
+
+def _draw_header(surface, board, r):
+    x, y, w, h = r["round_info"]
+    parts = []
+    if getattr(board, "tiebreak", False):
+        bw, bh = int(w * 0.34), int(h * 0.72)
+        by = y + int(h * 0.14)
+        _panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
+        put_text(surface, "TIEBREAK", (x + bh // 3, by + bh // 8, bw - 2 * (bh // 3), bh * 3 // 4),
+                 TEXT)
+        x += bw + int(h * 0.3)
+        w -= bw + int(h * 0.3)
+    phase = getattr(board, "phase", "")
+    if phase == "over":
+        parts.append("MATCH OVER")
+    elif not getattr(board, "tiebreak", False):
+        parts.append("ROUND %d" % _int(getattr(board, "round", 0)))
+    level = _text(getattr(board, "level", ""), 20).upper()
+    if level:
+        parts.append(level)
+    timer = _finite(getattr(board, "timer_s", None))
+    parts.append("no limit" if timer is None else "%d s" % round(timer))
+    lasers = _int(getattr(board, "lasers", 0))
+    parts.append("%d lasers" % lasers)
+    corridor = _text(getattr(board, "corridor", ""), 20)
+    if corridor:
+        parts.append(corridor)
+    put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
+             align="left")
+
+
+def _draw_turn(surface, board, r, now):
+    pg = _pg()
+    remaining = getattr(board, "remaining_s", None)
+    timed = _finite(remaining) is not None
+    last = timed and is_last_seconds(remaining)
+    # Countdown panel
+    cx, cy, cw, ch = r["countdown"]
+    flash = last and now is not None and (now % 1.0) < 0.5
+    _panel(surface, r["countdown"], (70, 16, 20) if flash else PANEL, 0.06)
+    pad = int(min(cw, ch) * 0.07)
+    inner = (cx + pad, cy + pad, cw - 2 * pad, ch - 2 * pad)
+    if timed:
+        put_big(surface, countdown_text(remaining), inner, RED if last else TEXT)
+    else:
+        ix, iy, iw, ih = inner
+        draw_infinity(surface, (ix, iy, iw, int(ih * 0.52)), TEXT)
+        put_big(surface, clock_text(getattr(board, "elapsed_s", 0.0)),
+                (ix + iw // 6, iy + int(ih * 0.62), iw * 2 // 3, int(ih * 0.38)), DIM)
+    # Thief and guard
+    px, py, pw, ph = r["people"]
+    row = ph // 2
+    label_w = int(pw * 0.30)
+    thief = _text(getattr(board, "thief", None), 60) or "—"
+    guard = _text(getattr(board, "guard", None), 60) or "—"
+    lsize = fit_size(["THIEF", "GUARD"], label_w - 6, row * 0.5)
+    put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
+    put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
+    pill_w = int(pw * 0.26)
+    put_text(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
+             cap=int(row * 1.1))
+    put_text(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
+             cap=int(row * 1.1))
+    inside = bool(getattr(board, "hand_inside", False))
+    pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
+    pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
+                 pill[3] * 3 // 4)
+    if inside:
+        _panel(surface, pill, AMBER, 0.3)
+        put_text(surface, "HAND IN", pill_text, DARK)
+    else:
+        _panel(surface, pill, BG, 0.3, border=DIM)
+        put_text(surface, "HAND OUT", pill_text, DIM)
+    # Strikes
+    sx, sy, sw, sh = r["strikes"]
+    touches = _int(getattr(board, "touches", 0))
+    put_text(surface, "LASER TOUCHES", (sx, sy, sw, int(sh * 0.30)), DIM)
+    for i in range(STRIKES):
+        mx, my, mw, mh = r["strike%d" % i]
+        centre = (mx + mw // 2, my + mh // 2)
+        rad = mw // 2
+        if i < touches:
+            pg.draw.circle(surface, RED, centre, rad)
+            inset = int(rad * 0.42)
+            _cross(surface, (mx + inset, my + inset, mw - 2 * inset, mh - 2 * inset), TEXT,
+                   max(2, rad // 5))
+        else:
+            pg.draw.circle(surface, DIM, centre, rad, max(2, rad // 8))
+    # Loot
+    _draw_loot(surface, board, r)
+    # Score
+    x, y, w, h = r["score"]
+    if getattr(board, "tiebreak", False):
+        # Tiebreak: fastest painting wins and each touch adds 1 s to the time mark.
+        put_text(surface, "PENALTY", (x, y, int(w * 0.45), h), DIM)
+        put_big(surface, "+%d s" % max(0, touches),
+                (x + int(w * 0.48), y + int(h * 0.2), int(w * 0.5), int(h * 0.6)), GOLD)
+    else:
+        put_text(surface, "SCORE", (x, y, int(w * 0.45), h), DIM)
+        put_big(surface, str(_int(getattr(board, "turn_score", 0))),
+                (x + int(w * 0.48), y + int(h * 0.1), int(w * 0.5), int(h * 0.8)), GOLD)
+
+
+_STATE_WORD = {"in place": "IN PLACE", "taken": "TAKEN", "broken": "BROKEN"}
+
+
+def _draw_loot(surface, board, r):
+    lx, ly, lw, lh = r["loot"]
+    put_text(surface, "LOOT", (lx, ly, lw, int(lh * 0.18)), DIM)
+    pieces = _tuple(getattr(board, "pieces", ()))[:5]
+    slot_w = r["piece0"][2]
+    word_size = fit_size(["IN PLACE", "BROKEN", "TAKEN"], slot_w * 0.92, r["piece0"][3] * 0.16)
+    for i, piece in enumerate(pieces):
+        x, y, w, h = r["piece%d" % i]
+        kind = _text(getattr(piece, "kind", ""), 20)
+        number = _int(getattr(piece, "number", 0))
+        state = _text(getattr(piece, "state", ""), 20)
+        icon = (x + int(w * 0.08), y, int(w * 0.84), int(h * 0.58))
+        name_box = (x, y + int(h * 0.60), w, int(h * 0.18))
+        word_box = (x, y + int(h * 0.80), w, int(h * 0.18))
+        if state == "taken":
+            body, word_col = GOLD, GOLD
+        elif state == "broken":
+            body, word_col = BROKEN, BROKEN
+        elif state == "in place":
+            body, word_col = IVORY, DIM
+        else:
+            body, word_col = DIM, DIM
+        if kind == "painting":
+            canvas = GOLD if state == "taken" else (CANVAS if state == "in place" else BG)
+            _painting_icon(surface, icon, body, canvas, portrait=(number % 2 == 0))
+        else:
+            _relic_icon(surface, icon, body, tipped=(state == "broken"))
+        ix, iy, iw, ih = icon
+        u = min(iw, ih)
+        mark = (ix + (iw - u) // 2 + u // 6, iy + u // 6, u * 2 // 3, u * 2 // 3)
+        if state == "broken":
+            _cross(surface, mark, RED, max(3, u // 9))
+        elif state == "taken":
+            _check(surface, mark, GREEN, max(3, u // 8))
+        short = ("P%d" if kind == "painting" else "R%d" if kind == "relic" else "?%d") % number
+        put_text(surface, short, name_box, TEXT)
+        put_text(surface, _STATE_WORD.get(state, state.upper() or "?"), word_box, word_col,
+                 size=word_size)
+
+
+def _draw_between(surface, board, r):
+    x, y, w, h = r["checklist"]
+    problems = [_text(p, 120) for p in _tuple(getattr(board, "ready_problems", ()))]
+    problems = [p for p in problems if p]
+    if getattr(board, "awaiting_loot", False):
+        _panel(surface, r["checklist"], (70, 50, 10), 0.05, border=AMBER)
+        pad = int(h * 0.06)
+        put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.22)),
+                 AMBER)
+        put_text(surface, "Count the loot at the door, then type it:",
+                 (x + pad, y + int(h * 0.36), w - 2 * pad, int(h * 0.14)), TEXT)
+        put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
+                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.14)), TEXT)
+        put_text(surface, "(the keys are listed at the bottom)",
+                 (x + pad, y + int(h * 0.74), w - 2 * pad, int(h * 0.12)), DIM)
+    elif problems:
+        _panel(surface, r["checklist"], (60, 18, 24), 0.05, border=RED)
+        pad = int(h * 0.05)
+        put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), RED)
+        shown = problems[:5]
+        if len(problems) > 5:
+            shown = problems[:4] + ["… and %d more" % (len(problems) - 4)]
+        top = y + pad + int(h * 0.24)
+        line_h = min(int(h * 0.15), (y + h - pad - top) // max(1, len(shown)))
+        size = fit_size(shown, w - 2 * pad - line_h, line_h * 0.8)
+        for i, p in enumerate(shown):
+            ly = top + i * line_h
+            m = int(line_h * 0.5)
+            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
+            put_text(surface, p, (x + pad + line_h, ly, w - 2 * pad - line_h, line_h), TEXT,
+                     "left", size=size)
+    else:
+        _panel(surface, r["checklist"], (14, 60, 32), 0.05, border=GREEN)
+        pad = int(h * 0.08)
+        put_text(surface, "MUSEUM READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
+        put_text(surface, "press START", (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)),
+                 TEXT)
+    # Whose move
+    x, y, w, h = r["next"]
+    row = h // 2
+    label_w = int(w * 0.42)
+    lsize = fit_size(["NEXT THIEF", "GUARD"], label_w - 6, row * 0.45)
+    put_text(surface, "NEXT THIEF", (x, y, label_w, row), DIM, "left", size=lsize)
+    put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
+    nt = _text(getattr(board, "next_thief", None), 60)
+    ng = _text(getattr(board, "next_guard", None), 60)
+    put_text(surface, nt or "choose (thief key + number)", (x + label_w, y, w - label_w, row),
+             TEXT if nt else AMBER, "left", cap=int(row * 1.05) if nt else int(row * 0.5))
+    put_text(surface, ng or "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
+             TEXT if ng else AMBER, "left", cap=int(row * 1.05) if ng else int(row * 0.5))
+    _draw_table(surface, board, r["table"], "ROUNDS")
+
+
+def _draw_over(surface, board, r):
+    winner = _text(getattr(board, "winner", None), 60)
+    title = _text(getattr(board, "title", None), 120)
+    if winner:
+        line, colour = "%s WINS THE MATCH" % winner.upper(), GOLD
+    elif title:
+        line, colour = title, GOLD
+    else:
+        line, colour = "MATCH OVER", TEXT
+    put_text(surface, line, r["over_title"], colour)
+    _draw_table(surface, board, r["over_table"], None)
+
+
+def _table_players(board):
+    names = [_text(p, 60) for p in _tuple(getattr(board, "players", ()))]
+    seen = set(names)
+    for row in _tuple(getattr(board, "rounds", ())):
+        for p in _dict(getattr(row, "scores", {})):
+            p = _text(p, 60)
+            if p not in seen:
+                seen.add(p)
+                names.append(p)
+    for p in _dict(getattr(board, "round_wins", {})):
+        p = _text(p, 60)
+        if p not in seen:
+            seen.add(p)
+            names.append(p)
+    return names[:12]
+
+
+def _draw_table(surface, board, box, heading):
+    """Every player's score per round, the round winners highlighted, and the round wins."""
+    pg = _pg()
+    x, y, w, h = box
+    if heading:
+        put_text(surface, heading, (x, y, w, int(h * 0.09)), DIM)
+        y += int(h * 0.1)
+        h -= int(h * 0.1)
+    players = _table_players(board)
+    rows = [r for r in _tuple(getattr(board, "rounds", ())) if r is not None]
+    if not players:
+        put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
+        return
+    name_w = int(w * 0.34)
+    wins_w = int(w * 0.17)
+    rest = w - name_w - wins_w
+    max_cols = max(1, int(rest / max(1, w * 0.11)))
+    shown = rows[-max_cols:]
+    cut = len(rows) > len(shown)
+    col_w = rest // max(1, len(shown)) if shown else rest
+    row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
+    heads = ["R%d" % _int(getattr(rw, "number", 0)) for rw in shown]
+    size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
+    name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
+    put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
+    for j, head in enumerate(heads):
+        put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
+    put_text(surface, "WINS", (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM, size=size)
+    wins = {_text(k, 60): v for k, v in _dict(getattr(board, "round_wins", {})).items()}
+    winner = _text(getattr(board, "winner", None), 60)
+    cell_size = fit_size(["88"], col_w * 0.8, row_h * 0.62)
+    for i, p in enumerate(players):
+        ry = y + (i + 1) * row_h
+        pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
+        put_text(surface, p, (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
+                 GOLD if p and p == winner else TEXT, "left", size=name_size)
+        for j, rw in enumerate(shown):
+            cell = (x + name_w + j * col_w, ry, col_w, row_h)
+            scores = {_text(k, 60): v for k, v in _dict(getattr(rw, "scores", {})).items()}
+            won = p in [_text(q, 60) for q in _tuple(getattr(rw, "winners", ()))]
+            score = scores.get(p)
+            text = "–" if score is None or _finite(score) is None else str(_int(score))
+            if won:
+                inset = int(min(col_w, row_h) * 0.12)
+                _panel(surface, (cell[0] + inset, ry + inset, col_w - 2 * inset, row_h - 2 * inset),
+                       GOLD, 0.25)
+                put_text(surface, text, cell, DARK, size=cell_size)
+            else:
+                put_text(surface, text, cell, TEXT if score is not None else DIM, size=cell_size)
+        n = _int(wins.get(p, 0))
+        put_text(surface, str(n), (x + name_w + len(shown) * col_w, ry, wins_w, row_h),
+                 GOLD if n else TEXT, size=cell_size)
+
+
+def _draw_banner(surface, board, banner, r):
+    """A full-screen banner in the kind's colour: the big word, then up to four detail lines,
+    centred above the message strip."""
+    W, H = surface.get_size()
+    kind = _text(getattr(banner, "kind", ""), 20)
+    colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
+    surface.fill(colour)
+    fg = DARK if kind in _DARK_TEXT_BANNERS else TEXT
+    title = _text(getattr(banner, "title", ""), 120)
+    lines = [_text(line, 160) for line in _tuple(getattr(banner, "lines", ()))]
+    lines = [line for line in lines if line and line != title][:4]
+    heading_h = int(H * 0.12) if kind == "title" else 0
+    title_h = int(H * (0.34 if lines else 0.5))
+    gap = int(H * 0.04)
+    line_h = min(int(H * 0.11), int(H * 0.4) // max(1, len(lines)))
+    block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
+    top = max(int(H * 0.03), (int(H * 0.84) - block) // 2)
+    if heading_h:
+        put_text(surface, "YOUR CRIMINAL TITLE", (int(W * 0.05), top, int(W * 0.9),
+                                                  heading_h * 5 // 6), fg)
+        top += heading_h
+    tw = int(W * 0.92)
+    size = fit_size([title], tw, title_h)
+    if title and size < title_h * 0.6 and " " in title:
+        # A long title (the solo heist's criminal titles): wrap it rather than shrink it away.
+        size = fit_size([title], tw * 2.2, title_h * 0.5)
+        wrapped = wrap_lines(title, size, tw, 3)
+        size = fit_size(wrapped, tw, title_h / len(wrapped))
+        lh = title_h // len(wrapped)
+        for i, line in enumerate(wrapped):
+            put_text(surface, line, (int(W * 0.04), top + i * lh, tw, lh), fg, size=size)
+    else:
+        put_text(surface, title, (int(W * 0.04), top, tw, title_h), fg, size=size)
+    y = top + title_h + gap
+    if lines:
+        size = fit_size(lines, int(W * 0.9), line_h * 0.85)
+        for i, line in enumerate(lines):
+            put_text(surface, line, (int(W * 0.05), y + i * line_h, int(W * 0.9), line_h), fg,
+                     size=size)
+
+
+def _draw_message(surface, board, r):
+    pg = _pg()
+    msg = _text(getattr(board, "message", None), 300)
+    if not msg:
+        return
+    x, y, w, h = r["message"]
+    pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
+    put_text(surface, msg, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
+             (255, 220, 90))
+
+
+def _draw_keyhelp(surface, board, r):
+    """The guard's keys, in equal cells: one row when legible, else two."""
+    items = [_text(k, 60) for k in _tuple(getattr(board, "key_help", ()))]
+    items = [k for k in items if k][:8]
+    if not items:
+        return
+    x, y, w, h = r["keyhelp"]
+    x, w = x + int(w * 0.01), int(w * 0.98)
+    cell_w = w // len(items)
+    size = fit_size(items, cell_w * 0.94, h * 0.7)
+    if size >= h * 0.75:
+        for i, item in enumerate(items):
+            put_text(surface, item, (x + i * cell_w, y, cell_w, h), DIM, size=size)
+        return
+    cols = (len(items) + 1) // 2
+    cell_w = w // cols
+    size = fit_size(items, cell_w * 0.94, h * 0.48)
+    for i, item in enumerate(items):
+        row, col = divmod(i, cols)
+        put_text(surface, item, (x + col * cell_w, y + row * (h // 2), cell_w, h // 2), DIM,
+                 size=size)
+
+
+def _draw_faults(surface, board, r):
+    """Sensor faults, always in the top-right corner (over banners too): the referee must see
+    them.  Each fault wraps onto two lines rather than shrinking to an unreadable size."""
+    pg = _pg()
+    faults = [_text(f, 120) for f in _tuple(getattr(board, "faults", ()))]
+    faults = [f for f in faults if f]
+    if not faults:
+        return
+    shown = faults[:3]
+    if len(faults) > 3:
+        shown = faults[:2] + ["+%d more faults" % (len(faults) - 2)]
+    x, y, w, _ = r["faults"]
+    H = surface.get_height()
+    line_h = max(8, int(H * 0.042))
+    pad = max(2, line_h // 5)
+    tw = int(w * 0.94)
+    target = fit_size(["FAULT"], w, line_h)
+    wrapped = [wrap_lines("FAULT: " + f, target, tw, 2) for f in shown]
+    size = fit_size([line for lines in wrapped for line in lines], tw, line_h)
+    for lines in wrapped:
+        bh = len(lines) * line_h + 2 * pad
+        _panel(surface, (x, y, w, bh), AMBER, 0.12)
+        for i, line in enumerate(lines):
+            put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, tw, line_h), DARK,
+                     "left", size=size)
+        y += bh + pad

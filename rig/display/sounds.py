@@ -1,0 +1,232 @@
+"""The rig's sounds, synthesised in code at start-up: no audio files to ship or lose.
+
+* :func:`synthesize` (pure) builds a mono 16-bit sample buffer for one sound;
+* :func:`cues` (pure) says which sounds a new snapshot calls for, compared with the last one
+  (a new laser touch buzzes, each of the last 10 seconds ticks, a caught banner sounds the siren);
+* :class:`SoundBank` (shell) opens pygame's mixer with a small buffer for low latency and plays
+  them; if there is no audio device it logs once and stays silent.
+
+No numpy: samples are built with :mod:`array` and handed to ``pygame.mixer.Sound(buffer=...)``.
+"""
+
+import logging
+import math
+from array import array
+from typing import List, Optional
+
+from .render import countdown_seconds, is_last_seconds
+
+log = logging.getLogger(__name__)
+
+SOUNDS = ("buzz", "tick", "siren", "jingle", "fanfare")
+SAMPLE_RATE = 22050
+MIXER_BUFFER = 512          # samples: ~23 ms at 22 kHz, so a touch buzzes at once
+PEAK = 0.8                  # of full scale, so mixing two sounds rarely clips
+_FADE_S = 0.004             # short fades at both ends: no clicks
+
+
+def _note(freq_hz, seconds, rate, shape="sine", decay=0.0, amp=1.0):
+    """One tone as floats in [-1, 1]; ``decay`` > 0 makes it die away exponentially."""
+    n = max(1, int(seconds * rate))
+    out = [0.0] * n
+    phase = 0.0
+    step = freq_hz / rate
+    for i in range(n):
+        if shape == "square":
+            v = 1.0 if phase < 0.5 else -1.0
+            v = 0.6 * v + 0.4 * math.sin(2 * math.pi * phase)   # softened edges
+        elif shape == "saw":
+            v = 2.0 * phase - 1.0
+        elif shape == "bright":
+            x = 2 * math.pi * phase
+            v = 0.7 * math.sin(x) + 0.2 * math.sin(2 * x) + 0.1 * math.sin(3 * x)
+        else:
+            v = math.sin(2 * math.pi * phase)
+        if decay:
+            v *= math.exp(-decay * i / rate)
+        out[i] = amp * v
+        phase += step
+        phase -= int(phase)
+    return out
+
+
+def _sweep(f0, f1, seconds, rate, cycles):
+    """A siren: the pitch goes f0 -> f1 -> f0 ``cycles`` times (phase kept continuous)."""
+    n = int(seconds * rate)
+    out = [0.0] * n
+    phase = 0.0
+    for i in range(n):
+        pos = (i / n) * cycles
+        frac = pos - int(pos)
+        tri = 1.0 - abs(2.0 * frac - 1.0)
+        f = f0 + (f1 - f0) * tri
+        out[i] = 0.75 * math.sin(2 * math.pi * phase) + 0.25 * (1.0 if phase < 0.5 else -1.0)
+        phase += f / rate
+        phase -= int(phase)
+    return out
+
+
+def _silence(seconds, rate):
+    return [0.0] * int(seconds * rate)
+
+
+def _to_pcm(samples, rate):
+    """Floats -> int16 with fades at both ends and the loudest sample at :data:`PEAK`."""
+    n = len(samples)
+    fade = max(1, min(n // 4, int(_FADE_S * rate)))
+    top = max((abs(v) for v in samples), default=0.0) or 1.0
+    scale = PEAK * 32767 / top
+    pcm = array("h", bytes(2 * n))
+    for i, v in enumerate(samples):
+        g = 1.0
+        if i < fade:
+            g = i / fade
+        elif i >= n - fade:
+            g = (n - 1 - i) / fade
+        pcm[i] = int(max(-32767, min(32767, v * scale * g)))
+    return pcm
+
+
+def synthesize(name: str, sample_rate: int = SAMPLE_RATE) -> array:
+    """The named sound (one of :data:`SOUNDS`) as mono signed 16-bit samples at ``sample_rate``.
+
+    Pure, so tests check lengths and peaks without audio hardware.  Raises ValueError for an
+    unknown name or a sample rate outside 8000-96000 Hz."""
+    if isinstance(sample_rate, bool) or not isinstance(sample_rate, int) or \
+            not 8000 <= sample_rate <= 96000:
+        raise ValueError("sample rate %r is not usable; give a whole number of Hz from 8000 to "
+                         "96000 (22050 is plenty)" % (sample_rate,))
+    rate = sample_rate
+    if name == "buzz":          # a laser touch: harsh, short, low
+        s = _note(140, 0.30, rate, "saw", decay=3.0)
+    elif name == "tick":        # each of the last 10 seconds: a dry click
+        s = _note(1800, 0.045, rate, "sine", decay=60.0)
+    elif name == "siren":       # caught: two wee-woo sweeps
+        s = _sweep(600, 1250, 1.4, rate, cycles=2)
+    elif name == "jingle":      # escaped: a rising arpeggio
+        s = []
+        for f in (523.25, 659.25, 783.99, 1046.5):
+            s += _note(f, 0.11, rate, "bright", decay=6.0)
+        s += _note(1046.5, 0.25, rate, "bright", decay=5.0)
+    elif name == "fanfare":     # the match winner
+        s = []
+        for f, d in ((392.0, 0.14), (392.0, 0.14), (523.25, 0.14), (659.25, 0.14)):
+            s += _note(f, d, rate, "square", decay=3.0)
+            s += _silence(0.02, rate)
+        s += _note(783.99, 0.55, rate, "square", decay=1.5)
+        s += _note(659.25, 0.16, rate, "square", decay=3.0)
+        s += _note(783.99, 0.6, rate, "square", decay=1.2)
+    else:
+        raise ValueError("%r is not a rig sound; use one of %s" % (name, ", ".join(SOUNDS)))
+    return _to_pcm(s, rate)
+
+
+_BANNER_SOUNDS = {"caught": "siren", "escaped": "jingle", "round": "jingle",
+                  "match": "fanfare", "title": "fanfare"}
+
+
+def cues(prev, board) -> List[str]:
+    """The sounds ``board`` calls for, given the snapshot shown before it (``prev``, or None).
+
+    A laser touch buzzes, each new second of the last 10 ticks, and a new banner plays its
+    sound (caught: siren; escaped or round: jingle; match or title: fanfare).  Pure."""
+    out = []
+    if board is None:
+        return out
+    phase = getattr(board, "phase", None)
+    banner = getattr(board, "banner", None)
+    old_banner = getattr(prev, "banner", None) if prev is not None else None
+    if banner is not None and banner != old_banner:
+        sound = _BANNER_SOUNDS.get(getattr(banner, "kind", None))
+        if sound:
+            out.append(sound)
+    if phase == "turn" and prev is not None and getattr(prev, "phase", None) == "turn" and \
+            getattr(prev, "thief", None) == getattr(board, "thief", None):
+        t_new, t_old = getattr(board, "touches", 0), getattr(prev, "touches", 0)
+        if isinstance(t_new, int) and isinstance(t_old, int) and t_new > t_old:
+            out.append("buzz")
+        remaining = getattr(board, "remaining_s", None)
+        n_new = countdown_seconds(remaining)
+        n_old = countdown_seconds(getattr(prev, "remaining_s", None))
+        if is_last_seconds(remaining) and n_new and n_new != n_old:
+            out.append("tick")
+    return out
+
+
+class SoundBank:
+    """Plays the rig's sounds through pygame's mixer (shell).
+
+    ``quiet=True`` never opens the mixer (late games, tests).  ``open()`` never raises: without
+    an audio device it logs once and every ``play`` is a no-op."""
+
+    def __init__(self, quiet: bool = False, volume: float = 0.8, sample_rate: int = SAMPLE_RATE,
+                 buffer: int = MIXER_BUFFER):
+        self.quiet = bool(quiet)
+        self.volume = max(0.0, min(1.0, float(volume)))
+        self.sample_rate = sample_rate
+        self.buffer = buffer
+        self.available = False
+        self._sounds = {}
+        self._opened = False
+
+    def open(self) -> bool:
+        """Open the mixer and synthesise the sounds; True when sound works."""
+        if self._opened:
+            return self.available
+        self._opened = True
+        if self.quiet:
+            log.info("sound: quiet mode, no sounds")
+            return False
+        try:
+            import pygame
+            pygame.mixer.pre_init(self.sample_rate, -16, 1, self.buffer)
+            # allowedchanges=0: SDL converts to the device, so the buffers' format is ours.
+            pygame.mixer.init(self.sample_rate, -16, 1, self.buffer, allowedchanges=0)
+            rate, size, channels = pygame.mixer.get_init()
+            for name in SOUNDS:
+                pcm = synthesize(name, rate)
+                if channels > 1:
+                    pcm = _spread(pcm, channels)
+                sound = pygame.mixer.Sound(buffer=pcm.tobytes())
+                sound.set_volume(self.volume)
+                self._sounds[name] = sound
+            self.available = True
+            log.info("sound: mixer open at %d Hz, %d channel(s), buffer %d", rate, channels,
+                     self.buffer)
+        except Exception as e:  # pygame.error, no device, missing SDL_mixer...
+            self._sounds = {}
+            self.available = False
+            log.warning("sound: no audio device (%s); the rig runs silent. Set "
+                        "SDL_AUDIODRIVER (e.g. alsa) or plug in a speaker to hear it.", e)
+        return self.available
+
+    def play(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is not None:
+            try:
+                sound.play()
+            except Exception:   # a device unplugged mid-game must not stop the screen
+                pass
+
+    def close(self) -> None:
+        if self.available:
+            try:
+                import pygame
+                pygame.mixer.quit()
+            except Exception:
+                pass
+        self.available = False
+        self._sounds = {}
+
+
+def _spread(pcm: array, channels: int) -> array:
+    """Mono -> interleaved ``channels`` (the mixer may insist on stereo)."""
+    out = array("h", bytes(2 * len(pcm) * channels))
+    for c in range(channels):
+        out[c::channels] = pcm
+    return out
+
+
+def sound_for_pattern(pattern: str) -> Optional[str]:
+    """The sound for a :class:`rig.events.Buzz` pattern, for a shell that plays effects directly."""
+    return {"touch": "buzz", "caught": "siren", "escaped": "jingle", "refused": "buzz"}.get(pattern)

@@ -1,0 +1,603 @@
+"""The display shell: a window that shows the newest Scoreboard, plays the sounds, reads the keys.
+
+The referee must never wait for the screen.  So :meth:`show` only drops the snapshot into a
+one-slot mailbox (older snapshots are simply replaced) and returns at once; a render loop of
+its own takes the newest snapshot, draws it at no more than ``fps`` frames per second and hands
+the guard's key commands back through :meth:`poll_commands` (or an ``on_command`` callback).
+
+Two shells share that loop:
+
+* :class:`DisplayProcess` (default) renders in a separate process (multiprocessing "spawn"), so
+  drawing never competes with the referee for the GIL.  A link thread in the referee's process
+  moves snapshots over a Pipe with one-in-flight flow control (the pipe never fills up, and the
+  render side always gets the newest snapshot) and brings back commands and log lines.
+* :class:`DisplayThread` renders in a thread of the caller's process (simpler, for laptops and
+  tests; the render loop then shares the GIL).
+
+Opening the window tries SDL video drivers in order: ``$SDL_VIDEODRIVER`` if set, ``kmsdrm``
+(a Raspberry Pi without a desktop), SDL's default, ``x11``, ``wayland``.  If none works the
+display logs once that the rig keeps refereeing headless and carries on as a no-op (sounds still
+play if there is audio).  Nothing here ever raises into the referee after construction.
+"""
+
+import collections
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, replace
+from typing import Callable, List, Optional, Sequence, Tuple
+
+from ..errors import DisplayError
+
+log = logging.getLogger(__name__)
+
+MAX_FPS = 30
+_NOTHING = object()
+
+
+@dataclass(frozen=True)
+class DisplayOptions:
+    """How to open and run the display (picklable: it travels to the render process)."""
+    size: Tuple[int, int] = (800, 480)
+    fullscreen: bool = False
+    fps: int = 30
+    title: str = "Cleptómano"
+    quiet: bool = False
+    volume: float = 0.8
+    bindings: Optional[dict] = None
+    keypad: bool = True
+    video_drivers: Optional[Tuple[str, ...]] = None   # None: $SDL_VIDEODRIVER, kmsdrm, default...
+    slow_render_s: float = 0.0     # test knob: pretend each frame takes this long (a slow GPU)
+    hide_mouse: bool = True
+
+
+def check_options(o: DisplayOptions) -> DisplayOptions:
+    """Refuse options the display cannot honour, naming the value and the fix."""
+    if isinstance(o.fps, bool) or not isinstance(o.fps, int) or not 1 <= o.fps <= MAX_FPS:
+        raise DisplayError("fps %r is not allowed; give a whole number from 1 to %d (the screen "
+                           "never needs more, and fewer frames leave the Pi cooler)"
+                           % (o.fps, MAX_FPS))
+    try:
+        w, h = int(o.size[0]), int(o.size[1])
+        ok = len(o.size) == 2 and 160 <= w <= 7680 and 120 <= h <= 4320
+    except (TypeError, ValueError, IndexError):
+        ok = False
+    if not ok:
+        raise DisplayError("window size %r is not usable; give (width, height) in pixels from "
+                           "160x120 to 7680x4320, e.g. (800, 480)" % (o.size,))
+    if not isinstance(o.slow_render_s, (int, float)) or not 0 <= o.slow_render_s <= 5:
+        raise DisplayError("slow_render_s %r is out of range; it is a test knob from 0 to 5 s "
+                           "(leave it 0 on a real rig)" % (o.slow_render_s,))
+    if not isinstance(o.volume, (int, float)) or not 0 <= o.volume <= 1:
+        raise DisplayError("volume %r is out of range; give 0.0 (silent) to 1.0 (full)"
+                           % (o.volume,))
+    from .keys import normalize_bindings
+    normalize_bindings(o.bindings, o.keypad)   # raises ConfigError naming the bad key
+    return replace(o, size=(w, h))
+
+
+def driver_candidates(env_value: Optional[str], explicit: Optional[Sequence[str]] = None
+                      ) -> Tuple[str, ...]:
+    """The SDL video drivers to try, in order ("" means SDL's own default choice)."""
+    if explicit is not None:
+        return tuple(explicit)
+    first = (env_value or "").strip()
+    out = []
+    for name in ([first] if first else []) + ["kmsdrm", "", "x11", "wayland"]:
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def _open_window(options: DisplayOptions):
+    """Try each video driver; returns (screen, driver, None) or (None, None, why)."""
+    import pygame
+    candidates = driver_candidates(os.environ.get("SDL_VIDEODRIVER"), options.video_drivers)
+    original = os.environ.get("SDL_VIDEODRIVER")
+    errors = []
+    for name in candidates:
+        if name:
+            os.environ["SDL_VIDEODRIVER"] = name
+        else:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        try:
+            pygame.display.init()
+            if options.fullscreen:
+                screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                screen = pygame.display.set_mode(options.size)
+            pygame.display.set_caption(options.title)
+            if options.fullscreen and options.hide_mouse:
+                pygame.mouse.set_visible(False)
+            return screen, pygame.display.get_driver(), None
+        except Exception as e:   # pygame.error, or a driver SDL does not know
+            errors.append("%s: %s" % (name or "default", e))
+            try:
+                pygame.display.quit()
+            except Exception:
+                pass
+    if original is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = original
+    return None, None, "; ".join(errors) or "no video driver to try"
+
+
+class _Endpoint:
+    """What the render loop talks to: ``take()`` the newest snapshot (or _NOTHING), ``key()``
+    the next injected key name (or None), ``emit(kind, payload)`` status and commands."""
+
+    def take(self):
+        raise NotImplementedError
+
+    def key(self):
+        return None
+
+    def emit(self, kind, payload=None):
+        raise NotImplementedError
+
+    def alive(self):
+        return True
+
+
+def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
+    """The display's own loop: newest snapshot -> sounds, keys, a frame; at most ``fps`` a second.
+
+    Runs in the render thread or the render process; never raises (a failure is logged and the
+    loop goes on headless)."""
+    import pygame
+    from .keys import KeyMapper, keypad_name
+    from .render import draw, is_last_seconds
+    from .sounds import SoundBank, cues
+    from ..view import Scoreboard
+
+    screen = None
+    try:
+        pygame.font.init()
+        screen, driver, why = _open_window(options)
+    except Exception as e:     # pygame itself broken: still referee headless
+        driver, why = None, str(e)
+    if screen is not None:
+        log.info("display: video driver %s, window %dx%d", driver, *screen.get_size())
+        end.emit("video", driver)
+    else:
+        log.warning("display: no screen could be opened (%s); the rig keeps refereeing "
+                    "headless", why)
+        end.emit("headless", why)
+    sounds = SoundBank(quiet=options.quiet, volume=options.volume)
+    sounds.open()
+    end.emit("audio", sounds.available)
+    mapper = KeyMapper(options.bindings, (), options.keypad)
+    board = None
+    heard = None            # the snapshot the sounds were last cued from
+    prompt = None
+    dirty = True
+    last_draw = 0.0
+    draw_failed = False
+    frame_s = 1.0 / options.fps
+    waiting = Scoreboard(message="Waiting for the referee…")
+    next_frame = time.monotonic()
+    try:
+        while not stop.is_set() and end.alive():
+            new = end.take()
+            if new is not _NOTHING:
+                board, dirty = new, True
+            if board is not None and board is not heard:
+                for name in cues(heard, board):
+                    sounds.play(name)
+                heard = board
+                mapper.set_players(getattr(board, "players", ()))
+            keys = []
+            name = end.key()
+            while name is not None:
+                keys.append(name)
+                name = end.key()
+            if screen is not None:
+                try:
+                    for e in pygame.event.get():
+                        if e.type == pygame.QUIT:
+                            log.warning("display: window closed; the rig keeps refereeing "
+                                        "headless")
+                            end.emit("closed", None)
+                            pygame.display.quit()
+                            screen = None
+                            break
+                        if e.type == pygame.KEYDOWN:
+                            keys.append(keypad_name(pygame.key.name(e.key),
+                                                    getattr(e, "scancode", None)))
+                        elif e.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED,
+                                        pygame.VIDEORESIZE):
+                            dirty = True
+                except Exception as e:
+                    log.warning("display: reading window events failed (%s)", e)
+            for name in keys:
+                command, text = mapper.feed(name)
+                if command is not None:
+                    end.emit("command", command)
+                if text != prompt:
+                    prompt, dirty = text, True
+            now = time.monotonic()
+            if screen is not None:
+                shown = board if board is not None else waiting
+                blinking = getattr(shown, "phase", None) == "turn" and \
+                    is_last_seconds(getattr(shown, "remaining_s", None))
+                if dirty or blinking or now - last_draw >= 1.0:
+                    try:
+                        if prompt:
+                            shown = replace(shown, message=prompt)
+                        draw(screen, shown, now)
+                        pygame.display.flip()
+                        draw_failed = False
+                    except Exception as e:
+                        if not draw_failed:    # once per run of failures, not 30 times a second
+                            log.error("display: drawing failed (%s: %s); showing the last good "
+                                      "frame", type(e).__name__, e)
+                        draw_failed = True
+                    last_draw, dirty = now, False
+                    if options.slow_render_s:
+                        time.sleep(options.slow_render_s)   # the simulated slow GPU
+            next_frame += frame_s
+            wait = next_frame - time.monotonic()
+            if wait < 0:
+                next_frame, wait = time.monotonic(), 0.0
+            stop.wait(wait)
+    finally:
+        sounds.close()
+        try:
+            pygame.display.quit()
+        except Exception:
+            pass
+
+
+# --- Thread mode ----------------------------------------------------------------------------------
+
+class _ThreadEnd(_Endpoint):
+    def __init__(self, shell):
+        self.shell = shell
+
+    def take(self):
+        with self.shell._lock:
+            board, self.shell._slot = self.shell._slot, _NOTHING
+        return board
+
+    def key(self):
+        try:
+            return self.shell._keys.popleft()
+        except IndexError:
+            return None
+
+    def emit(self, kind, payload=None):
+        self.shell._status(kind, payload)
+
+
+class _Shell:
+    """What both shells share: status, commands, the context manager."""
+
+    def __init__(self, options, on_command):
+        self.options = check_options(options)
+        self.on_command = on_command
+        self.driver: Optional[str] = None      # the SDL video driver, once a window is open
+        self.headless: Optional[bool] = None   # None until the render side has tried
+        self.audio: Optional[bool] = None
+        self._commands = collections.deque(maxlen=256)
+        self._ready = threading.Event()
+
+    def _status(self, kind, payload):
+        if kind == "video":
+            self.driver, self.headless = payload, False
+            self._ready.set()
+        elif kind == "headless":
+            self.driver, self.headless = None, True
+            self._ready.set()
+        elif kind == "closed":
+            self.driver, self.headless = None, True
+        elif kind == "audio":
+            self.audio = bool(payload)
+        elif kind == "command":
+            if self.on_command is not None:
+                try:
+                    self.on_command(payload)
+                except Exception:
+                    log.exception("display: the on_command callback failed on %r", payload)
+            else:
+                self._commands.append(payload)
+
+    def poll_commands(self) -> List[object]:
+        """The guard's commands since the last call (rig.events values, t=0.0).  Never blocks."""
+        out = []
+        while True:
+            try:
+                out.append(self._commands.popleft())
+            except IndexError:
+                return out
+
+    def wait_ready(self, timeout_s: float = 5.0) -> Optional[str]:
+        """Wait (at most ``timeout_s``) until the window opened or failed; the driver or None."""
+        self._ready.wait(max(0.0, timeout_s))
+        return self.driver
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+
+class DisplayThread(_Shell):
+    """The display in a thread of this process.  ``show(board)`` never blocks.
+
+    Commands go to ``on_command(command)`` (called from the render thread) when given, else
+    queue up for :meth:`poll_commands`."""
+
+    def __init__(self, options: Optional[DisplayOptions] = None,
+                 on_command: Optional[Callable[[object], None]] = None, **kw):
+        super().__init__(options if options is not None else DisplayOptions(**kw), on_command)
+        self._lock = threading.Lock()
+        self._slot = _NOTHING
+        self._keys = collections.deque(maxlen=64)
+        self._stop = threading.Event()
+        self._thread = None
+
+    def start(self) -> "DisplayThread":
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="display", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self):
+        try:
+            _render_loop(self.options, _ThreadEnd(self), self._stop)
+        except Exception:
+            log.exception("display: the render thread stopped; the rig keeps refereeing headless")
+            self._status("headless", "render thread failed")
+
+    def show(self, board) -> None:
+        """Hand the newest snapshot to the display (replaces any not yet drawn)."""
+        with self._lock:
+            self._slot = board
+
+    def press(self, key_name: str) -> None:
+        """Feed a key as if pressed in the window (a remote keypad, tests)."""
+        self._keys.append(key_name)
+
+    def stop(self, timeout_s: float = 2.0) -> bool:
+        """Stop rendering and close the window; True when the thread ended within ``timeout_s``."""
+        self._stop.set()
+        if self._thread is None:
+            return True
+        self._thread.join(max(0.0, timeout_s))
+        return not self._thread.is_alive()
+
+
+# --- Process mode ---------------------------------------------------------------------------------
+
+class _PipeEnd(_Endpoint):
+    """The render process's side of the link: one snapshot in flight, "ready" asks for the next."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.keys = collections.deque()
+        self.broken = False
+
+    def _drain(self):
+        board = _NOTHING
+        try:
+            while self.conn.poll(0):
+                kind, payload = self.conn.recv()
+                if kind == "board":
+                    board = payload
+                    self.emit("ready")
+                elif kind == "key":
+                    self.keys.append(payload)
+        except (EOFError, OSError):
+            self.broken = True     # the referee is gone: stop rendering
+        return board
+
+    def take(self):
+        return self._drain()
+
+    def key(self):
+        try:
+            return self.keys.popleft()
+        except IndexError:
+            return None
+
+    def emit(self, kind, payload=None):
+        try:
+            self.conn.send((kind, payload))
+        except (EOFError, OSError, ValueError):
+            self.broken = True
+        except Exception as e:     # an unpicklable command: say so rather than die
+            try:
+                self.conn.send(("log", (logging.ERROR, "display: cannot send %r: %s"
+                                        % (kind, e))))
+            except Exception:
+                self.broken = True
+
+    def alive(self):
+        return not self.broken
+
+
+class _PipeLogHandler(logging.Handler):
+    """In the render process: forward log lines to the referee's process, which logs them."""
+
+    def __init__(self, end):
+        super().__init__(logging.INFO)
+        self.end = end
+
+    def emit(self, record):
+        try:
+            self.end.emit("log", (record.levelno, "%s" % record.getMessage(), record.name))
+        except Exception:
+            pass
+
+
+def _process_main(conn, stop, options):
+    """Entry point of the render process (spawned: a fresh interpreter)."""
+    end = _PipeEnd(conn)
+    root = logging.getLogger()
+    root.handlers[:] = [_PipeLogHandler(end)]
+    root.setLevel(logging.INFO)
+    try:
+        _render_loop(options, end, stop)
+    except Exception as e:
+        end.emit("log", (logging.ERROR, "display: render process failed: %r" % (e,), __name__))
+    finally:
+        try:
+            conn.close()
+        except Exception:
+            pass
+
+
+class DisplayProcess(_Shell):
+    """The display in its own process (the default on the rig).  ``show(board)`` never blocks.
+
+    A link thread here sends the newest snapshot whenever the render process asks for one and
+    collects commands (for :meth:`poll_commands` or ``on_command``, called from the link
+    thread) and the render process's log lines (logged here, under their own logger names)."""
+
+    LINK_POLL_S = 0.02
+
+    def __init__(self, options: Optional[DisplayOptions] = None,
+                 on_command: Optional[Callable[[object], None]] = None, **kw):
+        super().__init__(options if options is not None else DisplayOptions(**kw), on_command)
+        self._lock = threading.Lock()
+        self._slot = _NOTHING
+        self._keys = collections.deque(maxlen=64)
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._proc = None
+        self._conn = None
+        self._proc_stop = None
+        self._link = None
+        self._failed = False
+
+    def start(self) -> "DisplayProcess":
+        if self._proc is not None or self._failed:
+            return self
+        try:
+            import multiprocessing
+            ctx = multiprocessing.get_context("spawn")
+            conn, child = ctx.Pipe(duplex=True)
+            self._proc_stop = ctx.Event()
+            proc = ctx.Process(target=_process_main, name="cleptomano-display",
+                               args=(child, self._proc_stop, self.options), daemon=True)
+            try:
+                proc.start()
+            finally:
+                child.close()
+            self._proc, self._conn = proc, conn
+        except Exception as e:
+            self._failed = True
+            log.warning("display: cannot start the display process (%s); the rig keeps "
+                        "refereeing headless", e)
+            self._status("headless", str(e))
+            return self
+        self._link = threading.Thread(target=self._run_link, name="display-link", daemon=True)
+        self._link.start()
+        return self
+
+    def show(self, board) -> None:
+        """Hand the newest snapshot to the display (replaces any not yet sent)."""
+        with self._lock:
+            self._slot = board
+        self._wake.set()
+
+    def press(self, key_name: str) -> None:
+        """Feed a key as if pressed in the window (a remote keypad, tests)."""
+        self._keys.append(key_name)
+        self._wake.set()
+
+    def _run_link(self):
+        conn = self._conn
+        credit = True      # the render side may take one snapshot now
+        try:
+            while not self._stop.is_set():
+                if credit:
+                    self._wake.wait(self.LINK_POLL_S)
+                    self._wake.clear()
+                    with self._lock:
+                        board, self._slot = self._slot, _NOTHING
+                    if board is not _NOTHING:
+                        conn.send(("board", board))
+                        credit = False
+                else:
+                    conn.poll(self.LINK_POLL_S)
+                while self._keys:
+                    conn.send(("key", self._keys.popleft()))
+                while conn.poll(0):
+                    kind, payload = conn.recv()
+                    if kind == "ready":
+                        credit = True
+                    elif kind == "log":
+                        level, text, name = payload
+                        logging.getLogger(name).log(level, "%s", text)
+                    else:
+                        self._status(kind, payload)
+        except (EOFError, OSError) as e:
+            if not self._stop.is_set():
+                log.warning("display: the display process went away (%s); the rig keeps "
+                            "refereeing headless", e)
+                self._status("headless", "display process ended")
+        except Exception:
+            log.exception("display: link to the display process failed; refereeing continues")
+            self._status("headless", "link failed")
+
+    def stop(self, timeout_s: float = 3.0) -> bool:
+        """Stop the display process; True when it ended within ``timeout_s`` (else it is
+        terminated).  Bounded: never waits longer than about ``timeout_s``."""
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        self._stop.set()
+        self._wake.set()
+        if self._proc_stop is not None:
+            self._proc_stop.set()
+        clean = True
+        if self._link is not None:
+            self._link.join(max(0.0, deadline - time.monotonic()))
+        if self._proc is not None:
+            self._proc.join(max(0.0, deadline - time.monotonic()))
+            if self._proc.is_alive():
+                clean = False
+                log.warning("display: the display process did not stop in %.1f s; ending it",
+                            timeout_s)
+                self._proc.terminate()
+                self._proc.join(1.0)
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except Exception:
+                pass
+        return clean
+
+    @property
+    def pid(self) -> Optional[int]:
+        return self._proc.pid if self._proc is not None else None
+
+
+def open_display(display_config=None, keys_config=None, players=(), **overrides):
+    """Start the display the configuration asks for and return it (never None).
+
+    ``display_config`` is a :class:`rig.config.DisplayConfig` (fullscreen, size, fps, quiet,
+    process), ``keys_config`` a :class:`rig.config.KeysConfig` (or a dict action -> key name).
+    ``players`` is accepted for symmetry; the keys follow each snapshot's player list.  A window
+    that cannot be opened is not an error: the display goes headless and logs it once.  A bad
+    value raises :class:`DisplayError` or :class:`rig.errors.ConfigError` naming it."""
+    from dataclasses import asdict, is_dataclass
+    d = display_config
+    bindings = None
+    if keys_config is not None:
+        bindings = asdict(keys_config) if is_dataclass(keys_config) else dict(keys_config)
+    options = DisplayOptions(
+        size=tuple(getattr(d, "size", (800, 480))),
+        fullscreen=bool(getattr(d, "fullscreen", False)),
+        fps=getattr(d, "fps", 30),
+        quiet=bool(getattr(d, "quiet", False)),
+        bindings=bindings,
+    )
+    if overrides:
+        options = replace(options, **overrides)
+    shell = DisplayProcess if getattr(d, "process", True) else DisplayThread
+    return shell(options).start()
