@@ -208,13 +208,17 @@ def cmd_check_wiring(args):
 # --- run -------------------------------------------------------------------------------------------
 
 def _open_display(config, headless):
+    """The score display, or None when it is off or no screen can be opened (the rig then
+    referees headless; the display says so once in the log)."""
     if headless or not config.display.enabled:
         return None
-    try:
-        from .display.window import open_display
-    except ImportError:
+    from .display.window import open_display
+    display = open_display(config.display, config.keys, config.match.players)
+    display.wait_ready(10.0)
+    if display.headless:
+        display.stop()
         return None
-    return open_display(config.display, config.keys, config.match.players)
+    return display
 
 
 def cmd_run(args):

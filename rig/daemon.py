@@ -38,7 +38,8 @@ PATTERNS = {
 }
 BANNER_S = 6.0
 MESSAGE_S = 5.0
-DISPLAY_PERIOD_S = 1.0 / 30
+DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
+IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
 
 
 @dataclass
@@ -121,6 +122,10 @@ class Rig:
             self._start_hub()
         if not self._ready.wait(timeout_s):
             raise RigError("the referee thread did not start within %g s" % timeout_s)
+        if self.display is not None:
+            with self._cond:
+                self._display_due = self.clock.now()
+                self._cond.notify_all()
         self._seed_inputs()
         return self
 
@@ -243,7 +248,7 @@ class Rig:
             # Without a hand sensor the exit button alone ends a turn: the hand reads "outside".
             self._put(("input", now, "tof", NOTHING_IN_RANGE_MM))
         self._put(("fault", now, "tof", ("Hand sensor lost: exit button only. " + reason)
-                   if lost else "Hand sensor: " + reason, lost))
+                   if lost else reason, lost))
 
     def _on_hub_input(self, name, value):
         self._put(("input", self.clock.now(), name, value))
@@ -256,7 +261,7 @@ class Rig:
                 self._put(("input", now, "relic.%d.motion" % n, 0))
                 self._put(("input", now, "relic.%d.tilt" % n, 0.0))
         self._put(("fault", now, "hub", ("Relic hub lost: relics not sensed. " + reason)
-                   if lost else "Relic hub: " + reason, lost))
+                   if lost else "Relic hub back: " + reason, lost))
 
     def submit(self, command):
         """A command from the guard's controls (any thread); stamped now."""
@@ -419,7 +424,7 @@ class Rig:
             self._say(fault.t, "Fault: " + fault.message, "warning")
         else:
             self._faults.pop(fault.source, None)
-            self._say(fault.t, fault.message)
+            self._say(fault.t, "Cleared: " + fault.message)
         self.outputs.set("led.fault", bool(self._faults))
 
     # --- the display ----------------------------------------------------------------------------
@@ -445,7 +450,7 @@ class Rig:
         if board.phase == "turn" or board.banner or board.message:
             self._display_due = now + DISPLAY_PERIOD_S
         else:
-            self._display_due = now + 0.25
+            self._display_due = now + IDLE_DISPLAY_PERIOD_S
 
     # --- the recording ------------------------------------------------------------------------------
     def _new_match(self, t_abs):

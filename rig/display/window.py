@@ -77,6 +77,10 @@ def check_options(o: DisplayOptions) -> DisplayOptions:
     return replace(o, size=(w, h))
 
 
+#: Drivers that draw into memory only: used when asked for by name (tests), never as a fallback.
+NO_SCREEN_DRIVERS = ("offscreen", "dummy")
+
+
 def driver_candidates(env_value: Optional[str], explicit: Optional[Sequence[str]] = None
                       ) -> Tuple[str, ...]:
     """The SDL video drivers to try, in order ("" means SDL's own default choice)."""
@@ -107,10 +111,14 @@ def _open_window(options: DisplayOptions):
                 screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
                 screen = pygame.display.set_mode(options.size)
+            driver = pygame.display.get_driver()
+            if not name and driver in NO_SCREEN_DRIVERS:
+                # SDL's own fallback draws into memory: nobody would see it.
+                raise RuntimeError("SDL fell back to %r, which shows nothing" % driver)
             pygame.display.set_caption(options.title)
             if options.fullscreen and options.hide_mouse:
                 pygame.mouse.set_visible(False)
-            return screen, pygame.display.get_driver(), None
+            return screen, driver, None
         except Exception as e:   # pygame.error, or a driver SDL does not know
             errors.append("%s: %s" % (name or "default", e))
             try:
