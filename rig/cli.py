@@ -208,17 +208,14 @@ def cmd_check_wiring(args):
 # --- run -------------------------------------------------------------------------------------------
 
 def _open_display(config, headless):
-    """The score display, or None when it is off or no screen can be opened (the rig then
-    referees headless; the display says so once in the log)."""
+    """The score display, or None when it is off.  When no screen can be opened the display
+    says so once in the log and stays headless (the rig referees on, sounds still play)."""
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
     display = open_display(config.display, config.keys, config.match.players)
     display.wait_ready(10.0)
-    if display.headless:
-        display.stop()
-        return None
-    return display
+    return display   # headless when no screen opened: it still plays the sounds
 
 
 def cmd_run(args):
@@ -298,7 +295,9 @@ def _key_help(config):
 def _run_sim(config, args, display, recordings, stop):
     print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
           file=sys.stderr)
-    return simulator().run(config, display=display, recordings=recordings, stop=stop,
+    screen = display is not None and not display.headless
+    return simulator().run(config, display=display, screen=screen, recordings=recordings,
+                           stop=stop,
                            demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
                                rig, args, stop, alive),
                            key_help=_key_help(config))

@@ -99,7 +99,7 @@ class Rig:
         self.writer = None
         self.referee = None
         self.t0 = None
-        self.match_over = False
+        self._next_match_at = None
         self.recording_path = None
         self.history = []            # recording paths of matches this rig finished
         self.log_lines = deque(maxlen=500)
@@ -308,8 +308,6 @@ class Rig:
         kind = item[0]
         if kind == "input":
             _, t_abs, name, value = item
-            if self.match_over and name == "button" and value:
-                self._new_match(t_abs)
             change = ev.InputChange(self._rel(t_abs), name, value)
             self.stats.inputs += 1
             self.writer.write(change)
@@ -364,6 +362,9 @@ class Rig:
             elif kind is ev.Say:
                 self._say(effect.t, effect.text, effect.level)
             elif kind is ev.Refused:
+                if effect.code == "match-over":
+                    self._next_match_at = effect.t
+                    continue
                 self._say(effect.t, effect.reason, "warning")
                 self._message = (now + MESSAGE_S, effect.reason)
             elif kind is ev.Banner:
@@ -375,12 +376,13 @@ class Rig:
                 self.outputs.set("led.turn", True)
             elif kind is ev.TurnEnded:
                 self.outputs.set("led.turn", False)
-            elif kind is ev.MatchOver:
-                self.match_over = True
             elif kind is ev.Durable:
                 durable = True
         if durable:
             self._sync_request.set()
+        if self._next_match_at is not None:
+            press_t, self._next_match_at = self._next_match_at, None
+            self._open_next_match(press_t)
         self._board_dirty = True
         if self.display is not None and self._display_due is None:
             self._display_due = now
@@ -459,7 +461,6 @@ class Rig:
         match = rules.new_match(self.players, self.level, self.first_thief)
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs
-        self.match_over = False
         header = recording.header_for(self.players, self.level, self.first_thief, self.settings)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall_clock()))
         path = self.recordings_dir / ("match-%s.jsonl" % stamp)
@@ -471,6 +472,34 @@ class Rig:
         self.writer = recording.Writer(path, header)
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
             ", ".join(self.players), self.level.name, _level_words(self.level), path))
+
+    @property
+    def match_over(self):
+        return rules.is_over(self.referee.match)
+
+    def _open_next_match(self, press_t):
+        """A start press after the match ended opens the next match, which starts at that
+        press's first edge: the museum's state now (pins, hand sensor, relics) is its first
+        lines, then the press itself, so the press starts its first turn if the museum is
+        ready."""
+        carried = {name: value for name, value in self.referee.detector.values.items()
+                   if name == "tof" or name.startswith("relic.")}
+        self._new_match(self.t0 + press_t)
+        values = dict(self.inputs.values())
+        values.update(carried)
+        values["button"] = 1
+        self._perform(self._record_inputs(0.0, values))
+
+    def _record_inputs(self, t_rel, values):
+        """Record and feed every value that differs from what the referee believes."""
+        effects = []
+        known = self.referee.detector.values
+        for name, value in sorted(values.items(), key=lambda kv: kv[0] == "button"):
+            if known.get(name) != value:
+                change = ev.InputChange(t_rel, name, value)
+                self.writer.write(change)
+                effects.extend(self.referee.feed(change))
+        return effects
 
     def _seed_inputs(self):
         """Record the inputs that differ from what the referee believes (the recording's
@@ -506,7 +535,6 @@ class Rig:
             return False
         self.referee = ref
         self.t0 = now - ref.t
-        self.match_over = rules.is_over(ref.match)
         self.recording_path = path
         self.writer = recording.Writer(path)
         restart = ev.Restart(ref.t)

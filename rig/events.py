@@ -188,8 +188,11 @@ class TurnEnded(Effect):
 
 @dataclass(frozen=True)
 class Refused(Effect):
-    """A start press or a choice that could not be taken, with the reason in words."""
+    """A start press or a choice that could not be taken, with the reason in words.  ``code``
+    is ``"match-over"`` for a start press after the match has ended (the shell may then open
+    the next match, starting at ``t``, the press's first edge)."""
     reason: str = ""
+    code: str = ""
 
 
 @dataclass(frozen=True)

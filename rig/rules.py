@@ -448,7 +448,8 @@ def _on_button(m, event, t, effects):
 def _start(m, event, t, effects):
     nxt = next_turn(m)
     if nxt is None:
-        effects.append(ev.Refused(t, "The match is over; start a new match."))
+        effects.append(ev.Refused(event.t, "The match is over; press start again for a new "
+                                  "match.", "match-over"))
         return m
     if event.problems:
         reason = "The museum is not ready: " + "; ".join(event.problems) + "."
@@ -766,7 +767,9 @@ def _on_undo(m, event, t, effects):
     fixed = replace(last, touch_times=last.touch_times[:-1])
     effects.append(ev.Say(t, "Last laser touch undone%s: %s" % (by, _haul_words(fixed))))
     effects.append(ev.Durable(t))
-    return replace(m, turns=m.turns[:-1] + (fixed,))
+    m = replace(m, turns=m.turns[:-1] + (fixed,))
+    _announce_results(m, t, effects, fixed)
+    return m
 
 
 def void_current(match, t):

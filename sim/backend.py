@@ -23,15 +23,17 @@ def _load_objects(path):
 
 
 def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
-        interactive=False):
+        interactive=False, screen=None):
     """Run the rig on a simulated table in real time.  Without a display (or with ``demo``),
     the table plays a recording -- the bundled demo match by default -- and the referee's calls
     are logged as they happen.  With a display (or ``interactive``) the terminal's keyboard
     plays the museum box (see :mod:`sim.keyboard`)."""
     objects = None
+    if screen is None:
+        screen = display is not None
     if demo is not None:
         objects = _load_objects(demo)
-    elif display is None and not interactive:
+    elif not screen and not interactive:
         objects = demo_match().objects()
     players = objects[0]["players"] if objects else None
     table = real_time_table(config, display=display, recordings_dir=recordings,
@@ -95,6 +97,7 @@ def wiring_demo(pinmap, stop):
     def builder():
         if stop.wait(0.3):
             return
+        museum.rest()
         for name in check_order(pinmap):
             if stop.wait(0.15):
                 return

@@ -90,7 +90,10 @@ class FakeVL53L0X:
         self._unplugged = True
 
     def plug(self):
-        self._unplugged = False
+        """Back on the bus, freshly powered: errors queued by :meth:`fail_next` are gone."""
+        with self._lock:
+            self._unplugged = False
+            self._failures.clear()
 
     def hang(self):
         """Reads block like a stuck sensor, ending after io_timeout_s; :meth:`release` ends it."""

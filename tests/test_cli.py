@@ -1,0 +1,129 @@
+"""The command line as a builder meets it: screenshot, check-wiring, replay, run."""
+
+import json
+import queue
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rig import cli
+from rig.clock import MonotonicClock
+from rig.config import load_config
+from rig.replay import replay_file
+from rig.wiringcheck import check_order, rest_value
+from sim.pins import Museum, VirtualFactory
+from sim.script import demo_match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("state", ["turn", "caught", "table"])
+def test_the_readme_screenshots_are_what_the_command_renders(tmp_path, state):
+    out = tmp_path / (state + ".png")
+    assert cli.main(["screenshot", state, str(out)]) == 0
+    made = pygame.image.load(str(out))
+    shown = pygame.image.load(str(ROOT / "docs" / "screenshots" / (state + ".png")))
+    assert made.get_size() == shown.get_size() == (800, 480)
+    assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(shown, "RGB")
+    assert "docs/screenshots/%s.png" % state in (ROOT / "README.md").read_text("utf-8")
+
+
+def test_screenshot_of_an_unknown_state_is_bad_input(tmp_path, capsys):
+    assert cli.main(["screenshot", "dancing", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "dancing" in err[0] and "turn" in err[0]
+
+
+def run_check(pinmap, wiring=None, silent=()):
+    """Run the wiring check on mock pins with a builder who follows its prompts: asked for an
+    input, the builder works that part of the museum, and ``wiring`` says which input's pin it
+    is really connected to (a swap); parts in ``silent`` never answer (a dead module)."""
+    wiring = wiring or {}
+    factory = VirtualFactory()
+    museum = Museum(factory, pinmap)
+    order = check_order(pinmap)
+    prompts = queue.Queue()
+    lines = []
+    stop = threading.Event()
+
+    def out(line):
+        lines.append(line)
+        if "/%d: " % len(order) in line:
+            prompts.put(order[int(line.split("/")[0]) - 1])
+
+    def builder():
+        rested = False
+        while not stop.is_set():
+            try:
+                name = prompts.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if not rested:         # the check has made its devices: seat the rods first
+                museum.rest()
+                rested = True
+            if name in silent:
+                continue
+            pin_of = wiring.get(name, name)
+            museum.set(pin_of, 1 - rest_value(pin_of))
+            stop.wait(0.005)
+            museum.set(pin_of, rest_value(pin_of))
+
+    thread = threading.Thread(target=builder, daemon=True)
+    thread.start()
+    try:
+        check = cli.run_wiring_check(pinmap, factory, MonotonicClock(), out, timeout_s=0.3,
+                                     stop=stop)
+    finally:
+        stop.set()
+        thread.join(5.0)
+        factory.reset()
+    return check, lines
+
+
+def test_check_wiring_passes_when_every_input_answers_in_turn():
+    pinmap = load_config(None).pinmap
+    check, lines = run_check(pinmap)
+    assert check.ok, lines
+    assert lines[-1] == "%d of %d inputs answered." % (len(pinmap.inputs), len(pinmap.inputs))
+    assert any(line.startswith("  live: ") for line in lines)
+
+
+def test_check_wiring_names_a_swapped_pair_and_a_silent_input():
+    pinmap = load_config(None).pinmap
+    check, lines = run_check(pinmap, wiring={"laser.4": "laser.5", "laser.5": "laser.4"},
+                             silent=("painting.2",))
+    assert not check.ok
+    text = "\n".join(lines)
+    assert "waiting for laser 4 (GPIO%d) but laser 5 (GPIO%d) changed" % (
+        pinmap.inputs["laser.4"].pin, pinmap.inputs["laser.5"].pin) in text
+    assert "waiting for laser 5 (GPIO%d) but laser 4" % pinmap.inputs["laser.5"].pin in text
+    assert "No answer from: laser 4, laser 5, painting 2." in text
+    assert "%d of %d inputs answered." % (len(pinmap.inputs) - 3, len(pinmap.inputs)) in text
+
+
+def test_replay_prints_the_result_json_on_stdout(tmp_path, capsys):
+    path = demo_match().write(tmp_path / "demo.jsonl")
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out)
+    assert out.endswith("\n") and out.count("\n") == 1
+    assert result["winner"] == "Caro"
+    assert set(result) == {"players", "turns", "rounds", "round_wins", "tiebreak", "winner",
+                           "title"}
+
+
+def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys):
+    path = demo_match()
+    short = tmp_path / "short.jsonl"
+    lines = [line for line in path.lines() if json.loads(line).get("t", 0) <= 3.5]
+    short.write_text("\n".join(lines) + "\n")
+    rec = tmp_path / "rec"
+    assert cli.main(["run", "--sim", "--headless", "--demo", str(short),
+                     "--recordings", str(rec), "--duration-s", "30"]) == 0
+    assert "Recording: " in capsys.readouterr().err
+    recorded = list(rec.glob("match-*.jsonl"))
+    assert len(recorded) == 1
+    turn = replay_file(recorded[0])["turns"][0]
+    assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
