@@ -242,19 +242,26 @@ def _notifier():
 
 
 def _serve(rig, args, stop, extra_alive=None):
-    notifier = _notifier()
+    return serve(rig, stop, _notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
+
+
+def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
+    """The main thread's job while the rig runs: tell systemd it is ready, then ping the
+    watchdog only while the referee loop keeps turning and every input thread is alive (a hung
+    rig is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed."""
     if notifier is not None:
-        notifier.ready()
-    until = None if args.duration_s is None else time.monotonic() + args.duration_s
+        notifier.ready("refereeing: %s" % ", ".join(rig.players))
+    until = None if duration_s is None else time.monotonic() + duration_s
     interval = notifier.watchdog_interval_s() if notifier is not None else None
+    period = min(interval / 2, 0.5) if interval else 0.5
     while not stop.is_set():
         if until is not None and time.monotonic() >= until:
             break
         if extra_alive is not None and not extra_alive():
             break
-        if interval and rig.alive() and rig.loop_turned_within(interval):
+        if interval and rig.alive() and rig.loop_turned_within(interval / 2):
             notifier.watchdog_ping()
-        stop.wait(min(interval / 2 if interval else 0.5, 0.5))
+        stop.wait(period)
     if notifier is not None:
         notifier.stopping()
 

@@ -190,6 +190,11 @@ class HubLink:
         self._thread = threading.Thread(target=self._run, name="relic-hub-link", daemon=True)
         self._thread.start()
 
+    @property
+    def running(self):
+        """True while the reader thread runs (for the service watchdog)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def stop(self, timeout_s=2.0):
         """Ask the thread to stop and wait at most ``timeout_s``; True when it has stopped."""
         self._stop.set()
