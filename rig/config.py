@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 from . import levels
+from .detect import DetectSettings
 from .errors import ConfigError, LevelError
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
@@ -147,15 +148,8 @@ class PinsConfig:
     backend: str = "auto"  # "auto": real pins on a Pi, the simulator elsewhere
 
 
-@dataclass(frozen=True)
-class DetectConfig:
-    """Timings of :mod:`rig.detect`, in seconds, and the hand threshold."""
-    merge_window_s: float = 0.100
-    glitch_s: float = 0.001
-    seat_open_s: float = 0.250
-    tilt_hold_s: float = 0.300
-    hand_threshold_mm: int = 400
-    stuck_contact_s: float = 5.0
+#: The [detect] section is the detector's own settings (timings in seconds, the hand threshold).
+DetectConfig = DetectSettings
 
 
 @dataclass(frozen=True)

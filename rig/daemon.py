@@ -17,13 +17,13 @@ import logging
 import threading
 import time
 from collections import deque
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import events as ev
 from . import recording, rules
 from .board import build as build_board
-from .detect import NOTHING_IN_RANGE_MM, DetectSettings
+from .detect import NOTHING_IN_RANGE_MM
 from .errors import RigError, RulesError
 from .referee import Referee
 
@@ -73,7 +73,7 @@ class Rig:
         self.wall_clock = wall_clock
         self.key_help = tuple(key_help)
         self.resume = resume
-        self.settings = DetectSettings(**asdict(config.detect))
+        self.settings = config.detect
         self.players = tuple(players or config.match.players)
         self.level = level or config.match.level
         self.first_thief = first_thief or (config.match.first_thief

@@ -60,7 +60,7 @@ class DetectSettings:
     glitch_s: float = 0.001
     seat_open_s: float = 0.250
     tilt_hold_s: float = 0.300
-    hand_threshold_mm: float = 400.0
+    hand_threshold_mm: int = 400
     stuck_contact_s: float = 5.0
 
 

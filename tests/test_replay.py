@@ -15,6 +15,7 @@ import pytest
 
 from rig.errors import RecordingError
 from rig.replay import replay_file, replay_lines
+from sim.script import Script as BaseScript
 
 HERE = pathlib.Path(__file__).parent
 RECORDINGS = HERE / "recordings"
@@ -23,39 +24,31 @@ INSIDE_MM = 150        # a hand sensor reading inside the museum (threshold 400 
 OUTSIDE_MM = 8190      # nothing in range
 
 
-class Script:
-    """Builds a recording: a header and time-stamped lines, kept in time order on output."""
+class Script(BaseScript):
+    """Builds a recording: a header and time-stamped lines, kept in time order on output.
+    The gestures of :class:`sim.script.Script` under the names these tests read best."""
 
     def __init__(self, players=("Ana", "Ben", "Caro"), difficulty="normal", **header):
-        self.header = {"recording": "cleptomano", "version": 1, "players": list(players),
-                       "difficulty": difficulty}
-        self.header.update(header)
-        self.items = []     # (t, order, obj)
+        super().__init__(players, difficulty, **header)
 
     # --- raw lines ---------------------------------------------------------------------------
     def line(self, obj):
-        self.items.append((obj["t"], len(self.items), obj))
-        return self
+        return self._add(obj)
 
     def set(self, t, name, value):
-        return self.line({"t": t, "input": name, "value": value})
+        return self.input(t, name, value)
 
     # --- what happens at the table -------------------------------------------------------------
     def press(self, t, hold=0.05):
         """The start/exit button pressed at ``t`` and released ``hold`` seconds later."""
-        self.set(t, "button", 1)
-        return self.set(t + hold, "button", 0)
+        return super().press(t, hold)
 
     def hand_in(self, t, mm=INSIDE_MM):
-        return self.set(t, "tof", mm)
-
-    def hand_out(self, t):
-        return self.set(t, "tof", OUTSIDE_MM)
+        return super().hand_in(t, mm)
 
     def touch(self, rod, t, dur=0.05):
         """A clean touch on laser ``rod``: contact at ``t``, released ``dur`` later."""
-        self.set(t, "laser.%d" % rod, 1)
-        return self.set(t + dur, "laser.%d" % rod, 0)
+        return super().touch(rod, t, hold_s=dur)
 
     def guard(self, t, dur=0.05):
         self.set(t, "guard", 1)
@@ -68,11 +61,7 @@ class Script:
             self.set(t + dur, "seat.%d" % rod, 1)
         return self
 
-    def take_painting(self, n, t):
-        return self.set(t, "painting.%d" % n, 0)
-
-    def return_painting(self, n, t):
-        return self.set(t, "painting.%d" % n, 1)
+    take_painting = BaseScript.lift_painting
 
     def take_relic(self, n, t, carry=0.5):
         """Relic ``n`` starts moving at ``t`` and stands still, upright, ``carry`` later."""
@@ -85,15 +74,6 @@ class Script:
     def fall(self, n, t):
         self.set(t, "relic.%d.freefall" % n, 1)
         return self.set(t + 0.02, "relic.%d.freefall" % n, 0)
-
-    def choose(self, t, role, player):
-        return self.line({"t": t, "choose": role, "player": player})
-
-    def loot(self, t, paintings, relics):
-        return self.line({"t": t, "loot": {"paintings": paintings, "relics": relics}})
-
-    def end(self, t):
-        return self.line({"t": t, "end": True})
 
     # --- whole turns -------------------------------------------------------------------------
     def heist(self, t, paintings=0, relics=0, touches=0, rods=(4, 5, 6, 7, 8, 1, 2, 3)):
@@ -128,10 +108,6 @@ class Script:
         return t + 3.0
 
     # --- output ------------------------------------------------------------------------------
-    def lines(self):
-        ordered = sorted(self.items, key=lambda item: (item[0], item[1]))
-        return [json.dumps(self.header)] + [json.dumps(obj) for _, _, obj in ordered]
-
     def replay(self):
         return replay_lines(self.lines())
 
