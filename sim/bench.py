@@ -1,0 +1,1138 @@
+"""``make bench``: the rig's performance promise, measured (issue 7).
+
+Each figure is measured beside the simplest baseline in the same run, so the ratio holds on a
+noisy machine:
+
+1. **latency** -- touch-to-buzzer through the whole daemon (its real threads, queue and
+   recording, mock pins, real time): from the contact edge (the laser's mock pin changing, as
+   stamped by the pin itself) to the buzzer's mock pin going high, as stamped by that pin.
+   Baselines: a bare gpiozero Button whose ``when_pressed`` turns a Buzzer on, and the same with
+   one thread hand-off through a ``queue.Queue``.  The daemon runs headless, with the display in
+   its own process (the rig's default) and with the display in a thread.
+2. **accuracy** -- 10,000 synthetic touches with contact bounce, 2 ms brushes, drop-outs and
+   sub-millisecond glitches through the referee in virtual time: false and missed touches.
+3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
+   (the turn lamp going off), in real time, with short turns.
+4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.replay.replay_lines`.
+5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
+   beside a bare gpiozero Button and Buzzer.
+
+Every real-time measurement runs in a fresh interpreter (``python -m sim.bench --child ...``),
+one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
+goes to stderr.  ``--quick`` gives the same report from fewer samples in under a minute.
+
+Bench-only settings, stated in the report: the buzzer's patterns are shortened 24x (a touch
+buzz of 5 ms instead of 120 ms) so the buzzer is silent again before the next touch -- a rising
+edge needs a silent buzzer -- and the latency turn runs on the normal level without a time limit,
+with the guard undoing each counted touch, so one turn takes all the touches.  Neither changes
+the path from the contact edge to the buzzer.
+"""
+
+import argparse
+import contextlib
+import json
+import logging
+import math
+import os
+import platform
+import queue
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from rig import events as ev
+
+CHILD_TIMEOUT_S = 900.0
+PATTERN_SCALE = 1 / 24          # buzzer patterns in the latency bench: a 5 ms touch buzz
+HOLD_S = 0.003                  # a real touch: 3 ms of contact (> glitch_s, counts)
+PERIOD_S = (0.0155, 0.0205)     # touch to touch; 7 rods round robin keep each rod > 100 ms apart
+RODS = tuple(range(1, 8))       # the normal level's rods: printed 1-3 and added 4-7
+LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 5.0}
+
+
+# --- small tools ---------------------------------------------------------------------------------
+
+def percentile(sorted_values, q):
+    """Nearest-rank percentile ``q`` (0-100) of an already sorted list."""
+    if not sorted_values:
+        return None
+    k = max(0, min(len(sorted_values) - 1, math.ceil(q / 100.0 * len(sorted_values)) - 1))
+    return sorted_values[k]
+
+
+def summary_us(seconds):
+    """n, p50, p90, p99, max and mean of durations in seconds, as microseconds."""
+    v = sorted(x * 1e6 for x in seconds)
+    if not v:
+        return {"n": 0}
+    return {"n": len(v), "p50_us": round(percentile(v, 50), 1),
+            "p90_us": round(percentile(v, 90), 1), "p99_us": round(percentile(v, 99), 1),
+            "max_us": round(v[-1], 1), "mean_us": round(statistics.fmean(v), 1)}
+
+
+def progress(text):
+    print("[bench] " + text, file=sys.stderr, flush=True)
+
+
+class Sleeper:
+    """Bounded waits of the bench's driver thread (an Event that is never set)."""
+
+    def __init__(self):
+        self._never = threading.Event()
+
+    def until(self, t_s):
+        left = t_s - time.monotonic()
+        if left > 0:
+            self._never.wait(left)
+
+    def wait_for(self, predicate, timeout_s, step_s=0.0005):
+        deadline = time.monotonic() + timeout_s
+        while not predicate():
+            if time.monotonic() >= deadline:
+                return False
+            self._never.wait(step_s)
+        return True
+
+
+class EdgeProbe:
+    """Catches an output mock pin's edges at the pin's own timestamp.
+
+    The pin's ``_change_state`` is wrapped on the instance: the pin stamps the change itself
+    (``time.monotonic()`` inside gpiozero's MockPin), and only then does the wrapper note it and
+    wake the waiting driver, so the measurement adds a single Python call to what it measures.
+    """
+
+    def __init__(self, pin, rising=True):
+        self.pin = pin
+        self.rising = rising
+        self.event = threading.Event()
+        self.t = None
+        self.edges = 0
+        original = pin._change_state
+
+        def change_state(value):
+            changed = original(value)
+            if changed and bool(value) == self.rising:
+                self.edges += 1
+                if self.t is None:
+                    self.t = pin._last_change
+                    self.event.set()
+            return changed
+
+        pin._change_state = change_state
+
+    def arm(self):
+        self.t = None
+        self.event.clear()
+
+
+def touch_plan(n, seed, rods=RODS, hold_s=HOLD_S, period_s=PERIOD_S):
+    """``n`` touches: (laser, hold_s, period_s), rods round robin, the period jittered so the
+    touches fall at every phase of the display's 30 Hz refresh."""
+    rng = random.Random(seed)
+    return [(rods[i % len(rods)], hold_s, rng.uniform(*period_s)) for i in range(n)]
+
+
+def drive_touches(plan, press, release, probe, before=None, after=None, timeout_s=0.25):
+    """Perform the plan; returns (latencies_s, touches_without_buzz).
+
+    ``press(laser)`` closes the contact and returns the edge's timestamp; the buzzer must be
+    silent before each touch (a rising edge needs it)."""
+    sleeper = Sleeper()
+    latencies, no_buzz = [], 0
+    for laser, hold_s, period_s in plan:
+        if before is not None:
+            before()
+        sleeper.wait_for(lambda: not probe.pin.state, 0.5)
+        probe.arm()
+        t_edge = press(laser)
+        if probe.event.wait(timeout_s) and probe.t is not None:
+            latencies.append(probe.t - t_edge)
+        else:
+            no_buzz += 1
+        sleeper.until(t_edge + hold_s)
+        release(laser)
+        if after is not None:
+            after()
+        sleeper.until(t_edge + period_s)
+    return latencies, no_buzz
+
+
+# --- 1. latency: baselines -----------------------------------------------------------------------
+
+def _mock_factory():
+    from gpiozero.pins.mock import MockFactory
+    return MockFactory()
+
+
+def latency_bare(touches=2000, seed=1, period_s=PERIOD_S):
+    """A bare gpiozero Button whose when_pressed turns a Buzzer on (one thread, no queue)."""
+    from gpiozero import Button, Buzzer
+    factory = _mock_factory()
+    button = Button(4, pull_up=None, active_state=True, bounce_time=None, pin_factory=factory)
+    buzzer = Buzzer(13, pin_factory=factory)
+    button.when_pressed = buzzer.on
+    button.when_released = buzzer.off
+    pin = factory.pin(4)
+    probe = EdgeProbe(factory.pin(13))
+
+    def press(_laser):
+        pin.drive_high()
+        return pin._last_change
+
+    try:
+        lat, no_buzz = drive_touches(touch_plan(touches, seed, period_s=period_s), press,
+                                     lambda _l: pin.drive_low(), probe)
+    finally:
+        button.close()
+        buzzer.close()
+        factory.reset()
+    return dict(summary_us(lat), no_buzz=no_buzz)
+
+
+def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
+    """The same, with one thread hand-off: when_pressed puts on a queue.Queue, a consumer thread
+    (blocked in a timed get, as the referee is in a timed wait) turns the Buzzer on."""
+    from gpiozero import Button, Buzzer
+    factory = _mock_factory()
+    button = Button(4, pull_up=None, active_state=True, bounce_time=None, pin_factory=factory)
+    buzzer = Buzzer(13, pin_factory=factory)
+    inbox = queue.Queue()
+    stop = threading.Event()
+
+    def consume():
+        while not stop.is_set():
+            try:
+                on = inbox.get(timeout=0.25)
+            except queue.Empty:
+                continue
+            if on:
+                buzzer.on()
+            else:
+                buzzer.off()
+
+    button.when_pressed = lambda: inbox.put(True)
+    button.when_released = lambda: inbox.put(False)
+    worker = threading.Thread(target=consume, name="bench-consumer", daemon=True)
+    worker.start()
+    pin = factory.pin(4)
+    probe = EdgeProbe(factory.pin(13))
+
+    def press(_laser):
+        pin.drive_high()
+        return pin._last_change
+
+    try:
+        lat, no_buzz = drive_touches(touch_plan(touches, seed, period_s=period_s), press,
+                                     lambda _l: pin.drive_low(), probe)
+    finally:
+        stop.set()
+        worker.join(2.0)
+        button.close()
+        buzzer.close()
+        factory.reset()
+    return dict(summary_us(lat), no_buzz=no_buzz)
+
+
+# --- the daemon on a real-time simulated table ---------------------------------------------------
+
+@contextlib.contextmanager
+def short_buzzes(scale=PATTERN_SCALE):
+    """Shorten the daemon's buzzer patterns for the bench (restored afterwards)."""
+    from rig import daemon
+    saved = dict(daemon.PATTERNS)
+    daemon.PATTERNS.update({k: tuple((on * scale, off * scale) for on, off in v)
+                            for k, v in saved.items()})
+    try:
+        yield
+    finally:
+        daemon.PATTERNS.clear()
+        daemon.PATTERNS.update(saved)
+
+
+@contextlib.contextmanager
+def rig_log_to(path):
+    """Log the rig's lines as ``cleptomano run`` does (INFO, one message a line), into a file
+    instead of stderr, so the bench pays the same logging cost without flooding the terminal."""
+    logger = logging.getLogger("cleptomano")
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    saved = (logger.level, logger.propagate)
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        handler.close()
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
+def open_bench_display(mode):
+    """The display for a bench run: None (headless), "process" or "thread".
+
+    Returns (display, frame_counter); the counter counts drawn frames in thread mode (the render
+    loop imports ``draw`` when it starts, so it can be wrapped first) and is None otherwise."""
+    if mode is None:
+        return None, None
+    from rig.config import load_config
+    from rig.display import window
+    cfg = load_config(None).display
+    options = window.DisplayOptions(size=tuple(cfg.size), fullscreen=False, fps=cfg.fps,
+                                    quiet=cfg.quiet)
+    counter = None
+    if mode == "thread":
+        from rig.display import render
+        counter = {"frames": 0}
+        draw = render.draw
+
+        def counting_draw(*args, **kwargs):
+            counter["frames"] += 1
+            return draw(*args, **kwargs)
+
+        render.draw = counting_draw
+        counter["restore"] = lambda: setattr(render, "draw", draw)
+        display = window.DisplayThread(options)
+    elif mode == "process":
+        display = window.DisplayProcess(options)
+    else:
+        raise ValueError("display mode %r is not known; use None, \"process\" or \"thread\""
+                         % (mode,))
+    display.start()
+    display.wait_ready(15.0)
+    if display.headless is not False:
+        display.stop(5.0)
+        if counter is not None:
+            counter["restore"]()
+        raise RuntimeError("the %s display did not open a window (SDL video driver %r); the "
+                           "bench needs it rendering: run it with SDL_VIDEODRIVER=dummy"
+                           % (mode, os.environ.get("SDL_VIDEODRIVER")))
+    return display, counter
+
+
+def _proc_cpu_s(pid):
+    """CPU seconds (user + system) of a process from /proc, or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _proc_status_kb(pid, key):
+    try:
+        with open("/proc/%s/status" % pid) as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _self_cpu_s():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+class BenchTable:
+    """The whole rig on a real-time simulated table, as a context manager, with probes on the
+    buzzer and the turn lamp and helpers to start turns."""
+
+    def __init__(self, tmp, *, display=None, level=None, config=None,
+                 players=("Ana", "Ben", "Caro")):
+        from rig.config import load_config
+        from sim.table import real_time_table
+        self.config = config or load_config(None)
+        self.display = display
+        self.table = real_time_table(self.config, recordings_dir=tmp, display=display,
+                                     level=level, players=list(players))
+        self.rig = self.table.rig
+        self.museum = self.table.museum
+        outputs = self.config.pinmap.outputs
+        factory = self.table.factory
+        self.buzzer = EdgeProbe(factory.pin(outputs["buzzer"].pin))
+        self.lamp_off = EdgeProbe(factory.pin(outputs["led.turn"].pin), rising=False) \
+            if "led.turn" in outputs else None
+        self.pins = {}
+        self.sleeper = Sleeper()
+        self.turns_started = 0
+        self.undos = 0
+        self.shows = 0
+        if display is not None:
+            show = display.show
+
+            def counting_show(board):
+                self.shows += 1
+                show(board)
+
+            display.show = counting_show
+
+    def __enter__(self):
+        self.table.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.table.stop()
+
+    def pin(self, name):
+        if name not in self.pins:
+            self.pins[name] = self.museum.pin(name)
+        return self.pins[name]
+
+    def set(self, name, value):
+        """Drive an input; returns the edge's own timestamp."""
+        self.museum.set(name, value)
+        return self.pin(name)._last_change
+
+    def current(self):
+        return self.rig.referee.match.current
+
+    def press_button(self, hold_s=0.003):
+        t = self.set("button", 1)
+        self.sleeper.until(t + hold_s)
+        self.set("button", 0)
+        return t
+
+    def ensure_turn(self, timeout_s=1.0):
+        """Press start until a turn runs (bounded); a press within the merge window of the
+        last one, or on a museum not ready, is retried after a pause."""
+        for _ in range(5):
+            if self.current() is not None:
+                return True
+            self.press_button()
+            if self.sleeper.wait_for(lambda: self.current() is not None, timeout_s):
+                self.turns_started += 1
+                return True
+            self.sleeper.until(time.monotonic() + 0.15)
+        return False
+
+    def undo_touch(self):
+        """The guard undoes the touch just counted, so the turn never reaches the third."""
+        turn = self.current()
+        if turn is not None and turn.touches >= 1:
+            self.rig.submit(ev.UndoTouch(0.0, "bench"))
+            self.undos += 1
+
+
+def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
+                   period_s=PERIOD_S, display_nice=None, gc_freeze=False):
+    """Touch-to-buzzer through the whole daemon on a real-time simulated table.
+
+    Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
+    ``display_nice`` lowers the display process's CPU priority; ``gc_freeze`` moves everything
+    allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`)."""
+    import gc
+    from rig.levels import make_level
+    if switch_interval_s is not None:
+        sys.setswitchinterval(switch_interval_s)
+    disp, frames = open_bench_display(display)
+    if display_nice is not None and getattr(disp, "pid", None):
+        os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+            rig_log_to(os.path.join(tmp, "rig.log")):
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None))
+        display_pid = getattr(disp, "pid", None)
+        try:
+            with bench:
+                if not bench.ensure_turn():
+                    raise RuntimeError("the bench could not start a turn on the simulated rig")
+                if gc_freeze:
+                    gc.collect()
+                    gc.freeze()
+                cpu0, disp0, wall0 = _self_cpu_s(), _proc_cpu_s(display_pid) \
+                    if display_pid else None, time.monotonic()
+                frames0 = frames["frames"] if frames else 0
+                shows0 = bench.shows
+                lat, no_buzz = drive_touches(
+                    touch_plan(touches, seed, period_s=period_s),
+                    lambda n: bench.set("laser.%d" % n, 1),
+                    lambda n: bench.set("laser.%d" % n, 0), bench.buzzer,
+                    before=bench.ensure_turn, after=bench.undo_touch)
+                wall = time.monotonic() - wall0
+                out = dict(summary_us(lat), no_buzz=no_buzz)
+                out["run_s"] = round(wall, 2)
+                out["rig_cpu_pct"] = round(100 * (_self_cpu_s() - cpu0) / wall, 1)
+                out["turns_started"] = bench.turns_started
+                out["undos"] = bench.undos
+                out["switch_interval_s"] = sys.getswitchinterval()
+                if gc_freeze:
+                    out["gc_freeze"] = True
+                if display_nice is not None:
+                    out["display_nice"] = display_nice
+                if disp is not None:
+                    out["display"] = display
+                    out["snapshots_per_s"] = round((bench.shows - shows0) / wall, 1)
+                    if frames is not None:
+                        out["frames_per_s"] = round((frames["frames"] - frames0) / wall, 1)
+                    if display_pid:
+                        d1 = _proc_cpu_s(display_pid)
+                        if d1 is not None and disp0 is not None:
+                            out["display_cpu_pct"] = round(100 * (d1 - disp0) / wall, 1)
+                    out["display_video"] = disp.driver
+        finally:
+            if disp is not None:
+                disp.stop(5.0)
+            if frames is not None:
+                frames["restore"]()
+    return out
+
+
+def latency_profile(touches=600, seed=1, display="process", **kwargs):
+    """Where a touch's latency goes, phase by phase, and what else the referee thread does.
+
+    Every laser contact's first edge is followed through the daemon with ``time.monotonic()``
+    stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
+    chain, the TickMapper, the queue's lock); the referee taking it (the thread hand-off); the
+    recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
+    Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
+    pickling one snapshot for the display process (done by its link thread in this process)
+    and the garbage collector's pauses."""
+    import gc
+    import pickle
+    from rig import daemon as daemon_mod
+    from rig import recording
+    from rig.referee import Referee
+    mono = time.monotonic
+    touches_seen, edges, cur = [], [], {}
+    costs = {}
+
+    def stamp(cls, attr, key):
+        fn = getattr(cls, attr)
+
+        def wrapper(*args, **kw):
+            try:
+                return fn(*args, **kw)
+            finally:
+                if cur.get("on"):
+                    cur[key] = mono()
+        return fn, wrapper
+
+    def timed(name, cls, attr):
+        fn = getattr(cls, attr)
+
+        def wrapper(*args, **kw):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kw)
+            finally:
+                costs.setdefault(name, []).append(time.perf_counter() - t0)
+        return fn, wrapper
+
+    orig_put, orig_handle = daemon_mod.Rig._put, daemon_mod.Rig._handle
+    orig_set = BenchTable.set
+    patches = {
+        (recording.Writer, "write"): stamp(recording.Writer, "write", "written"),
+        (Referee, "feed"): stamp(Referee, "feed", "fed"),
+        (daemon_mod.Rig, "_refresh_display"): timed(
+            "display snapshot + show (referee thread)", daemon_mod.Rig, "_refresh_display"),
+        (daemon_mod.Rig, "_fire_due"): timed(
+            "deadlines and timers (referee thread)", daemon_mod.Rig, "_fire_due"),
+    }
+
+    def put(self, item):
+        if item[0] == "input" and item[2].startswith("laser.") and item[3]:
+            self._bench_put = mono()
+        return orig_put(self, item)
+
+    def handle(self, item):
+        if not (item[0] == "input" and item[2].startswith("laser.") and item[3]):
+            return orig_handle(self, item)
+        cur.clear()
+        cur.update(on=True, put=getattr(self, "_bench_put", None), handle=mono())
+        try:
+            return orig_handle(self, item)
+        finally:
+            cur["on"] = False
+            buzzer = self.outputs.buzzer
+            cur["buzz"] = buzzer.pin._last_change if buzzer is not None else None
+            touches_seen.append(dict(cur))
+
+    def bench_set(self, name, value):
+        t = orig_set(self, name, value)
+        if name.startswith("laser.") and value:
+            edges.append(t)
+        return t
+
+    gc_started, gc_pauses, boards = {}, {}, []
+
+    def on_gc(phase, info):
+        if phase == "start":
+            gc_started["t"] = time.perf_counter()
+        elif "t" in gc_started:
+            gc_pauses.setdefault("gc generation %d" % info["generation"], []).append(
+                time.perf_counter() - gc_started.pop("t"))
+
+    orig_refresh = patches[(daemon_mod.Rig, "_refresh_display")][1]
+
+    def refresh(self, now):
+        if len(boards) < 1:
+            boards.append(self.scoreboard(now))
+        return orig_refresh(self, now)
+
+    for (cls, attr), (_, wrapper) in patches.items():
+        setattr(cls, attr, wrapper)
+    daemon_mod.Rig._refresh_display = refresh
+    daemon_mod.Rig._put, daemon_mod.Rig._handle = put, handle
+    BenchTable.set = bench_set
+    gc.callbacks.append(on_gc)
+    try:
+        out = latency_daemon(touches, seed, display=display, **kwargs)
+    finally:
+        gc.callbacks.remove(on_gc)
+        for (cls, attr), (fn, _) in patches.items():
+            setattr(cls, attr, fn)
+        daemon_mod.Rig._put, daemon_mod.Rig._handle = orig_put, orig_handle
+        BenchTable.set = orig_set
+    phases = {k: [] for k in ("1 pin callback to enqueue", "2 hand-off to the referee thread",
+                              "3 recording line write+flush", "4 referee.feed",
+                              "5 effects until the buzzer pin")}
+    for edge, x in zip(edges, touches_seen):
+        if None in (x.get("put"), x.get("written"), x.get("fed"), x.get("buzz")):
+            continue
+        phases["1 pin callback to enqueue"].append(x["put"] - edge)
+        phases["2 hand-off to the referee thread"].append(x["handle"] - x["put"])
+        phases["3 recording line write+flush"].append(x["written"] - x["handle"])
+        phases["4 referee.feed"].append(x["fed"] - x["written"])
+        phases["5 effects until the buzzer pin"].append(x["buzz"] - x["fed"])
+    other = {name: summary_us(v) for name, v in sorted(costs.items())}
+    if boards:
+        times = []
+        for _ in range(200):
+            t0 = time.perf_counter()
+            pickle.dumps(("board", boards[0]))
+            times.append(time.perf_counter() - t0)
+        other["pickling one snapshot (display link thread)"] = summary_us(times)
+    other.update({name: summary_us(v) for name, v in sorted(gc_pauses.items())})
+    return {"latency_with_probes": out,
+            "phases": {name: summary_us(v) for name, v in phases.items()},
+            "other_work": other}
+
+
+# --- 2. touch counting accuracy (virtual time) ---------------------------------------------------
+
+BOUNCE_MEAN_S = 0.0016      # published measurements: bounce averages 1.6 ms ...
+BOUNCE_MAX_S = 0.0062       # ... up to 6.2 ms for ordinary switches ...
+BAD_BOUNCE_MAX_S = 0.157    # ... and some switches bounce for up to 157 ms
+BAD_SWITCH_SHARE = 0.005    # share of touches made on such a bad switch
+BRUSH_S = 0.002             # the shortest real touch: 2 ms of contact
+BRUSH_SHARE = 0.15
+DROPOUT_SHARE = 0.10        # touches whose steady contact opens for a sub-ms moment
+GLITCH_MAX_S = 0.0009       # noise: isolated closures shorter than glitch_s (1 ms)
+
+
+def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
+                      noise_contacts=("guard", "button")):
+    """Raw contact edges for ``n`` real touches, with bounce, brushes, drop-outs and glitches.
+
+    Times are whole microseconds (the recording's resolution).  Each touch: a make bounce of
+    total length drawn from the published figures (exponential around 1.6 ms, capped at 6.2 ms;
+    0.5 % of touches on a bad switch bouncing 6.2-157 ms), a steady contact (2 ms brushes, or
+    8-300 ms), sometimes a sub-ms drop-out, and a break bounce.  A bounce is a series of closures
+    and openings; each opening within a bounce is shorter than the merge window (up to 1.5 ms in
+    an ordinary bounce, up to 20 ms on a bad switch), so a 157 ms bounce is still one contact
+    episode: the merge window bounds the gaps, not the bounce's total length.  Noise glitches
+    (1-900 us closures, sometimes in bursts) fall on every laser in its quiet time -- at least a
+    merge window away from that laser's touches, since a glitch next to a touch is physically
+    bounce and merges into it -- and on the guard and the button at any time.
+
+    Returns (changes, truths, stats): changes are (t_us, name, value) sorted by time; truths are
+    (laser, start_us, end_us) of the real touches.
+    """
+    from rig.detect import DetectSettings
+    s = settings or DetectSettings()
+    rng = random.Random(seed)
+    merge_us = int(round(s.merge_window_s * 1e6))
+    changes, truths = [], []
+    bounces, ordinary, brushes, dropouts, glitches, bad = [], [], 0, 0, 0, 0
+    cursor = {r: 0 for r in rods}
+
+    def pulses(at, length_us, max_gap_us):
+        """Alternating short closures and openings from ``at`` for ``length_us``; returns the
+        edges (ending open) and the time the bounce ends."""
+        out, t, end = [], at, at + length_us
+        while t < end:
+            close_us = rng.randint(10, 800)
+            out.append((t, 1))
+            t += close_us
+            out.append((t, 0))
+            t += rng.randint(10, max_gap_us)
+        return out, t
+
+    def add_glitches(name, lo, hi):
+        nonlocal glitches
+        t = lo
+        while True:
+            t += int(rng.expovariate(1 / 400000.0)) + 1
+            burst = rng.choice((1, 1, 1, 2, 3))
+            if t + burst * (merge_us // 2 + 1000) >= hi:
+                return
+            for _ in range(burst):
+                width = rng.randint(1, int(GLITCH_MAX_S * 1e6))
+                changes.append((t, name, 1))
+                changes.append((t + width, name, 0))
+                glitches += 1
+                t += width + rng.randint(50, merge_us // 2)
+
+    touch_no = 0
+    for i in range(n):
+        laser = rng.choice(rods)
+        name = "laser.%d" % laser
+        quiet_from = cursor[laser]
+        start = quiet_from + merge_us + 5000 + int(rng.expovariate(1 / 300000.0))
+        # Glitches in this laser's quiet time, a merge window clear of its touches.
+        if quiet_from and start - quiet_from > 3 * merge_us:
+            add_glitches(name, quiet_from + merge_us + 1000, start - merge_us - 1000)
+        edges = []
+        if rng.random() < BAD_SWITCH_SHARE or i == n // 2:
+            bounce_us = int(BAD_BOUNCE_MAX_S * 1e6) if i == n // 2 else \
+                rng.randint(int(BOUNCE_MAX_S * 1e6), int(BAD_BOUNCE_MAX_S * 1e6))
+            max_gap = 20000
+            bad += 1
+        else:
+            bounce_us = min(int(BOUNCE_MAX_S * 1e6),
+                            int(rng.expovariate(1 / (BOUNCE_MEAN_S * 1e6))))
+            max_gap = 1500
+            ordinary.append(bounce_us)
+        bounces.append(bounce_us)
+        t = start
+        if bounce_us:
+            made, t = pulses(start, bounce_us, max_gap)
+            edges += made
+        if rng.random() < BRUSH_SHARE:
+            steady = int(BRUSH_S * 1e6)
+            brushes += 1
+        else:
+            steady = rng.randint(8000, 300000)
+        edges.append((t, 1))
+        if steady > 3000 and rng.random() < DROPOUT_SHARE:
+            at = t + rng.randint(1000, steady - 2000)
+            edges += [(at, 0), (at + rng.randint(10, 900), 1)]
+            dropouts += 1
+        t += steady
+        edges.append((t, 0))
+        brk = min(int(BOUNCE_MAX_S * 1e6), int(rng.expovariate(1 / (BOUNCE_MEAN_S * 1e6))))
+        if brk > 50:
+            made, t = pulses(t + rng.randint(10, 500), brk, 1500)
+            edges += made
+        changes.extend((at, name, v) for at, v in edges)
+        truths.append((laser, start, t))
+        cursor[laser] = t
+        touch_no += 1
+    horizon = max(cursor.values()) + merge_us
+    for name in noise_contacts:
+        add_glitches(name, 0, horizon)
+    changes.sort(key=lambda c: c[0])
+    stats = {"touches": len(truths), "glitches": glitches, "brushes_2ms": brushes,
+             "dropouts": dropouts, "bad_switch_touches": bad,
+             "bounce_mean_ms": round(statistics.fmean(bounces) / 1000, 2),
+             "bounce_mean_ordinary_ms": round(statistics.fmean(ordinary) / 1000, 2),
+             "bounce_p99_ms": round(percentile(sorted(bounces), 99) / 1000, 2),
+             "bounce_max_ms": round(max(bounces) / 1000, 1), "edges": len(changes),
+             "span_s": round(horizon / 1e6, 1)}
+    return changes, truths, stats
+
+
+def count_touches(changes, settings=None, level=None):
+    """Referee the raw edges (a :class:`rig.referee.Referee`, exactly as the daemon and the
+    replay do, deadlines fired in time order) and collect what the detector decided."""
+    from rig import rules
+    from rig.detect import DetectSettings
+    from rig.levels import make_level
+    from rig.referee import Referee
+
+    class Watching(Referee):
+        def _apply(self, outputs, effects):
+            seen.extend(outputs)
+            return super()._apply(outputs, effects)
+
+    seen = []
+    referee = Watching(rules.new_match(("Ana", "Ben"), level or make_level("hard"), "Ana"),
+                       settings or DetectSettings())
+    for t_us, name, value in changes:
+        referee.feed(ev.InputChange(t_us / 1e6, name, value))
+    if changes:
+        referee.advance(changes[-1][0] / 1e6 + 10.0)
+    return seen
+
+
+def accuracy(touches=10000, seed=7, settings=None):
+    """False and missed touch counts over synthetic touches (virtual time: as fast as it goes).
+    ``settings``: the detector's (default: the recording contract's)."""
+    from rig.detect import DetectSettings
+    settings = settings or DetectSettings()
+    changes, truths, stats = synthetic_touches(touches, seed)   # the world: contract timings
+    t0 = time.perf_counter()
+    seen = count_touches(changes, settings)
+    elapsed = time.perf_counter() - t0
+    real = {(laser, start) for laser, start, _ in truths}
+    counted = [(o.laser, int(round(o.t * 1e6))) for o in seen if isinstance(o, ev.LaserTouch)]
+    matched = set(counted) & real
+    false = (len(counted) - len(matched)
+             + sum(isinstance(o, (ev.GuardTouch, ev.ButtonPress)) for o in seen))
+    missed = len(real - set(counted))
+    beeps = {}
+    for o in seen:
+        if isinstance(o, ev.Feedback):
+            beeps[o.source] = beeps.get(o.source, 0) + (1 if o.on else -1)
+    return dict(stats, counted=len(counted), false_touches=false, missed_touches=missed,
+                beeps=sum(beeps.values()), referee_s=round(elapsed, 2),
+                edges_per_s=round(len(changes) / elapsed))
+
+
+# --- 3. timer accuracy (real time) ---------------------------------------------------------------
+
+def wait_overshoot(samples, timer_s):
+    """The baseline for the timer: how late a bare ``threading.Condition.wait(timeout)`` wakes
+    for a deadline ``timer_s`` ahead (the referee waits on a Condition too)."""
+    cond, late = threading.Condition(), []
+    with cond:
+        for _ in range(samples):
+            due = time.monotonic() + timer_s
+            while time.monotonic() < due:
+                cond.wait(due - time.monotonic())
+            late.append(time.monotonic() - due)
+    return late
+
+
+def timer_accuracy(turns=150, timer_s=0.2, display="process"):
+    """Scheduled end of a turn vs the turn lamp going off (and the end buzz), real time, beside
+    a bare Condition.wait(timeout) for the same deadline."""
+    from rig.levels import make_level
+    disp, _ = open_bench_display(display)
+    errors_lamp, errors_buzz, misses = [], [], 0
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+            rig_log_to(os.path.join(tmp, "rig.log")):
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s))
+        try:
+            with bench:
+                sleeper = bench.sleeper
+                for _ in range(turns):
+                    sleeper.wait_for(lambda: bench.current() is None, 1.0)
+                    sleeper.wait_for(lambda: not bench.buzzer.pin.state, 1.0)
+                    bench.lamp_off.arm()
+                    bench.buzzer.arm()
+                    if not bench.ensure_turn():
+                        misses += 1
+                        continue
+                    if not bench.lamp_off.event.wait(timer_s + 1.0):
+                        misses += 1
+                        continue
+                    bench.buzzer.event.wait(0.5)
+                    match = bench.rig.referee.match
+                    turn = max(match.turns[-1:] + match.attempts[-1:], key=lambda x: x.start_t)
+                    due = bench.rig.t0 + turn.start_t + timer_s
+                    errors_lamp.append(bench.lamp_off.t - due)
+                    if bench.buzzer.t is not None:
+                        errors_buzz.append(bench.buzzer.t - due)
+                    # The end buzz (shortened) is over, and the next press comes well over a
+                    # merge window after this one.
+                    sleeper.until(time.monotonic() + 0.03)
+        finally:
+            if disp is not None:
+                disp.stop(5.0)
+    baseline = wait_overshoot(max(20, turns), min(timer_s, 0.05))
+    early = sum(1 for e in errors_lamp if e < -1e-6)
+    return {"turns": len(errors_lamp), "timer_s": timer_s, "display": display,
+            "lamp_off_error": summary_us(errors_lamp), "end_buzz_error": summary_us(errors_buzz),
+            "bare_condition_wait_late": summary_us(baseline), "early": early, "misses": misses}
+
+
+# --- 4. replay speed -----------------------------------------------------------------------------
+
+def four_player_match():
+    """A 4-player, 3-round match as a recording (Ana wins rounds 1 and 3, Ben round 2)."""
+    from sim.script import Script
+    players = ["Ana", "Ben", "Caro", "Dani"]
+    s = Script(players, "normal")
+    hauls = {   # (round, thief) -> (paintings, relics, touches)
+        (1, "Ana"): (2, 1, 0), (2, "Ben"): (2, 2, 0), (3, "Ana"): (2, 2, 0)}
+    t = 1.0
+    for rnd in (1, 2, 3):
+        for thief in players:
+            paintings, relics, touches = hauls.get((rnd, thief), (1, 0, 1))
+            s.start(t)
+            s.hand_in(t + 1.0)
+            for k in range(touches):
+                s.touch(4 + k, t + 1.5 + 0.3 * k, bounce=[(0.0004, 0.002), (0.003, 0.004)])
+            for p in range(1, paintings + 1):
+                s.lift_painting(p, t + 2.0 + p)
+            s.hand_out(t + 5.0)
+            for r in range(1, relics + 1):
+                s.hand_in(t + 5.5 + 2 * (r - 1))
+                s.take_relic(r, t + 6.0 + 2 * (r - 1))
+                s.hand_out(t + 7.3 + 2 * (r - 1))
+            end = t + 8.0 + 2 * relics
+            s.exit(end)
+            s.loot(end + 1.0, paintings, relics)
+            s.reset_museum(end + 2.0)
+            t = end + 4.0
+    s.end(t)
+    return s
+
+
+def replay_speed(repeats=200):
+    """Turns re-refereed per second by rig.replay.replay_lines, beside parsing alone."""
+    from rig import recording
+    from rig.replay import replay_lines
+    lines = four_player_match().lines()
+    result = replay_lines(lines)
+    turns = len(result["turns"])
+
+    def best(fn):
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    full = best(lambda: replay_lines(lines))
+    parse = best(lambda: recording.parse_lines(lines))
+    return {"players": len(result["players"]), "rounds": len(result["rounds"]), "turns": turns,
+            "lines": len(lines), "winner": result["winner"], "repeats": repeats,
+            "match_ms": round(full * 1e3, 3), "turns_per_s": round(turns / full),
+            "lines_per_s": round(len(lines) / full),
+            "parse_only_turns_per_s": round(turns / parse)}
+
+
+# --- 5. cost -------------------------------------------------------------------------------------
+
+def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
+    """CPU % of one core and peak memory of one scenario (run it in a fresh interpreter).
+
+    ``bare-idle`` / ``bare-turn``: a gpiozero Button and Buzzer on mock pins, idle / with the
+    turn's touches; ``daemon-idle`` (headless), ``daemon-idle-display`` and ``daemon-turn-display``
+    (the display in its own process, rendering headless on SDL's dummy driver)."""
+    sleeper = Sleeper()
+    if scenario.startswith("bare"):
+        from gpiozero import Button, Buzzer
+        factory = _mock_factory()
+        button = Button(4, pull_up=None, active_state=True, bounce_time=None,
+                        pin_factory=factory)
+        buzzer = Buzzer(13, pin_factory=factory)
+        button.when_pressed = buzzer.on
+        button.when_released = buzzer.off
+        pin = factory.pin(4)
+        sleeper.until(time.monotonic() + warmup_s)
+        cpu0, wall0 = _self_cpu_s(), time.monotonic()
+        if scenario == "bare-turn":
+            for k in range(2):
+                sleeper.until(wall0 + (k + 1) * seconds / 3)
+                pin.drive_high()
+                sleeper.until(time.monotonic() + 0.08)
+                pin.drive_low()
+        sleeper.until(wall0 + seconds)
+        wall = time.monotonic() - wall0
+        out = {"cpu_pct": round(100 * (_self_cpu_s() - cpu0) / wall, 2)}
+        button.close()
+        buzzer.close()
+    else:
+        display_mode = "process" if scenario.endswith("display") else None
+        disp, _ = open_bench_display(display_mode)
+        with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
+                rig_log_to(os.path.join(tmp, "rig.log")):
+            bench = BenchTable(tmp, display=disp)
+            pid = getattr(disp, "pid", None)
+            try:
+                with bench:
+                    if "turn" in scenario:
+                        bench.table.tof.range = 8190
+                        if not bench.ensure_turn():
+                            raise RuntimeError("the bench could not start a turn")
+                        bench.table.tof.range = 150     # the thief's hand goes in
+                    sleeper.until(time.monotonic() + warmup_s)
+                    cpu0, wall0 = _self_cpu_s(), time.monotonic()
+                    d0 = _proc_cpu_s(pid) if pid else None
+                    shows0 = bench.shows
+                    if "turn" in scenario:
+                        for k in range(2):
+                            sleeper.until(wall0 + (k + 1) * seconds / 3)
+                            bench.set("laser.%d" % (4 + k), 1)
+                            sleeper.until(time.monotonic() + 0.08)
+                            bench.set("laser.%d" % (4 + k), 0)
+                    sleeper.until(wall0 + seconds)
+                    wall = time.monotonic() - wall0
+                    out = {"cpu_pct": round(100 * (_self_cpu_s() - cpu0) / wall, 2)}
+                    if "turn" in scenario:
+                        turn = bench.current()
+                        out["turn_running"] = turn is not None
+                        out["touches"] = turn.touches if turn is not None else None
+                    if pid:
+                        d1 = _proc_cpu_s(pid)
+                        if d0 is not None and d1 is not None:
+                            out["display_cpu_pct"] = round(100 * (d1 - d0) / wall, 2)
+                        hwm = _proc_status_kb(pid, "VmHWM")
+                        if hwm:
+                            out["display_peak_rss_mb"] = round(hwm / 1024, 1)
+                        out["snapshots_per_s"] = round((bench.shows - shows0) / wall, 1)
+            finally:
+                if disp is not None:
+                    disp.stop(5.0)
+    hwm = _proc_status_kb("self", "VmHWM")
+    out["peak_rss_mb"] = round((hwm or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+                               / 1024, 1)
+    out["seconds"] = seconds
+    if "display_cpu_pct" in out:
+        out["total_cpu_pct"] = round(out["cpu_pct"] + out["display_cpu_pct"], 2)
+        out["total_peak_rss_mb"] = round(out["peak_rss_mb"] + out["display_peak_rss_mb"], 1)
+    return out
+
+
+# --- running it all ------------------------------------------------------------------------------
+
+CHILDREN = {
+    "latency_bare": latency_bare, "latency_handoff": latency_handoff,
+    "latency_daemon": latency_daemon, "latency_profile": latency_profile,
+    "timer_accuracy": timer_accuracy, "cost": cost,
+}
+
+
+def run_child(fn, **kwargs):
+    """Run one measurement in a fresh interpreter; returns its JSON result (or an error)."""
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    cmd = [sys.executable, "-m", "sim.bench", "--child",
+           json.dumps({"fn": fn, "kwargs": kwargs})]
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=root,
+                              timeout=CHILD_TIMEOUT_S, text=True)
+    except subprocess.TimeoutExpired:
+        return {"error": "%s did not finish within %g s" % (fn, CHILD_TIMEOUT_S)}
+    if proc.returncode != 0:
+        return {"error": "%s exited with status %d (see stderr)" % (fn, proc.returncode)}
+    try:
+        return json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {"error": "%s printed no JSON result" % fn}
+
+
+def _ratio(a, b):
+    return round(a / b, 1) if a and b else None
+
+
+def bench_latency(touches, seed):
+    out = {"touches": touches, "hold_s": HOLD_S, "period_s": list(PERIOD_S),
+           "rods": list(RODS), "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
+    runs = [("bare", "latency_bare", {}), ("handoff", "latency_handoff", {}),
+            ("daemon_headless", "latency_daemon", {}),
+            ("daemon_display_process", "latency_daemon", {"display": "process"}),
+            ("daemon_display_thread", "latency_daemon", {"display": "thread"})]
+    for key, fn, extra in runs:
+        progress("latency: %s, %d touches" % (key, touches))
+        out[key] = run_child(fn, touches=touches, seed=seed, **extra)
+    bare = out["bare"].get("p99_us")
+    for key in ("handoff", "daemon_headless", "daemon_display_process",
+                "daemon_display_thread"):
+        out[key]["p99_vs_bare"] = _ratio(out[key].get("p99_us"), bare)
+        out[key]["p50_vs_bare"] = _ratio(out[key].get("p50_us"), out["bare"].get("p50_us"))
+    d = out["daemon_display_process"]
+    out["target"] = dict(LATENCY_TARGET, display="process")
+    out["target_met"] = bool(d.get("p99_us") is not None
+                             and d["p99_us"] < LATENCY_TARGET["p99_us"]
+                             and (d.get("p99_vs_bare") or 1e9)
+                             <= LATENCY_TARGET["ratio_to_bare_p99"])
+    return out
+
+
+def bench_experiments(touches, seed, bare_p99_us):
+    out = {}
+    for key, kwargs in (
+            ("display_thread_switch_interval_0.5ms",
+             {"display": "thread", "switch_interval_s": 0.0005}),
+            ("display_process_nice_10", {"display": "process", "display_nice": 10}),
+            ("display_process_gc_freeze", {"display": "process", "gc_freeze": True})):
+        progress("latency experiment: %s, %d touches" % (key, touches))
+        out[key] = run_child("latency_daemon", touches=touches, seed=seed, **kwargs)
+        out[key]["p99_vs_bare"] = _ratio(out[key].get("p99_us"), bare_p99_us)
+    return out
+
+
+def bench_cost(seconds):
+    out = {}
+    for scenario in ("bare-idle", "bare-turn", "daemon-idle", "daemon-idle-display",
+                     "daemon-turn-display"):
+        progress("cost: %s, %g s" % (scenario, seconds))
+        out[scenario] = run_child("cost", scenario=scenario, seconds=seconds)
+    return out
+
+
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m sim.bench", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer samples (under a minute); the figures are rougher")
+    parser.add_argument("--only", default=",".join(BENCHES),
+                        help="comma-separated benchmarks to run: " + ", ".join(BENCHES))
+    parser.add_argument("--touches", type=int, help="touches for the latency benchmark")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true",
+                        help="also follow each touch through the daemon phase by phase "
+                             "(display in a process)")
+    parser.add_argument("--experiments", action="store_true",
+                        help="also run the latency with the display thread at a 0.5 ms GIL "
+                             "switch interval, the display process at nice 10, and gc.freeze()")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.child:
+        spec = json.loads(args.child)
+        result = CHILDREN[spec["fn"]](**spec.get("kwargs", {}))
+        print(json.dumps(result), flush=True)
+        return 0
+    only = [x.strip() for x in args.only.split(",") if x.strip()]
+    unknown = [x for x in only if x not in BENCHES]
+    if unknown:
+        parser.error("unknown benchmark %s; choose from %s" % (", ".join(unknown),
+                                                               ", ".join(BENCHES)))
+    quick = args.quick
+    started = time.monotonic()
+    report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                          "platform": platform.platform(), "machine": platform.machine(),
+                          "switch_interval_s": sys.getswitchinterval(),
+                          "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
+              "quick": quick}
+    if "latency" in only:
+        report["latency"] = bench_latency(args.touches or (300 if quick else 2000), args.seed)
+        if args.profile:
+            progress("latency: following each touch through the daemon")
+            report["latency"]["profile"] = run_child("latency_profile",
+                                                     touches=300 if quick else 1000)
+        if args.experiments:
+            report["latency"]["experiments"] = bench_experiments(
+                args.touches or (300 if quick else 2000), args.seed,
+                report["latency"]["bare"].get("p99_us"))
+    if "accuracy" in only:
+        progress("accuracy: synthetic touches through the referee")
+        report["accuracy"] = accuracy(2000 if quick else 10000, seed=7)
+    if "timer" in only:
+        progress("timer: short turns in real time")
+        report["timer"] = run_child("timer_accuracy", turns=20 if quick else 150, timer_s=0.2)
+    if "replay" in only:
+        progress("replay: a 4-player, 3-round match")
+        report["replay"] = replay_speed(30 if quick else 300)
+    if "cost" in only:
+        report["cost"] = bench_cost(1.5 if quick else 5.0)
+    report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    report["elapsed_s"] = round(time.monotonic() - started, 1)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
