@@ -346,7 +346,7 @@ class Rig:
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
-        if not effects:
+        if not effects and self.referee.match.current is not None:
             return
         now = self.clock.now()
         durable = False
@@ -378,6 +378,11 @@ class Rig:
                 self.outputs.set("led.turn", False)
             elif kind is ev.Durable:
                 durable = True
+        if self.referee.match.current is None:
+            # Between turns: the ready lamp says whether a start press would start a turn.
+            self.outputs.set("led.ready", not self.match_over and not self.referee.problems())
+        else:
+            self.outputs.set("led.ready", False)
         if durable:
             self._sync_request.set()
         if self._next_match_at is not None:
@@ -448,7 +453,6 @@ class Rig:
             self.submit(command)
         board = self.scoreboard(now)
         display.show(board)
-        self.outputs.set("led.ready", board.phase == "between" and not board.ready_problems)
         if board.phase == "turn" or board.banner or board.message:
             self._display_due = now + DISPLAY_PERIOD_S
         else:

@@ -187,3 +187,20 @@ def test_record_then_replay_gives_the_identical_result(tmp_path_factory, turns):
     assert replay.replay_file(path) == live
     for x in live["turns"]:
         assert x["score"] is None or 0 <= x["score"] <= 7
+
+
+def test_the_ready_lamp_follows_the_museum_without_a_display(table):
+    t = table()
+    t.advance_to(0.5)
+    assert t.museum.outputs_state("led.ready") == 1
+    t.museum.set("seat.5", 0)                  # rod 5 lifted out of its seat
+    t.advance_to(1.0)
+    assert t.museum.outputs_state("led.ready") == 0
+    t.museum.set("seat.5", 1)
+    t.advance_to(1.5)
+    assert t.museum.outputs_state("led.ready") == 1
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(2.0)
+    t.play(s.objects())
+    assert t.museum.outputs_state("led.ready") == 0      # a turn runs
+    assert t.museum.outputs_state("led.turn") == 1
