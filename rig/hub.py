@@ -20,6 +20,7 @@ import serial
 
 from rig.errors import ConfigError, HubError
 from rig.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
+from rig.threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
@@ -193,19 +194,11 @@ class HubLink:
     @property
     def running(self):
         """True while the reader thread runs (for the service watchdog)."""
-        return self._thread is not None and self._thread.is_alive()
+        return is_running(self._thread)
 
     def stop(self, timeout_s=2.0):
         """Ask the thread to stop and wait at most ``timeout_s``; True when it has stopped."""
-        self._stop.set()
-        thread = self._thread
-        if thread is None:
-            return True
-        thread.join(timeout_s)
-        if thread.is_alive():
-            log.warning("relic hub reader did not stop within %.1f s", timeout_s)
-            return False
-        return True
+        return stop_and_join(self._stop, self._thread, timeout_s, "the relic hub reader")
 
     @property
     def status(self):

@@ -27,6 +27,8 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 
+from .threads import stop_and_join
+
 log = logging.getLogger(__name__)
 
 __all__ = ["Notifier", "Watchdog", "Heartbeat", "watchdog_interval_s"]
@@ -310,15 +312,8 @@ class Watchdog:
 
     def stop(self, timeout_s: float = 2.0) -> bool:
         """Stop the thread, waiting at most ``timeout_s``; True if it has ended."""
-        self._stop.set()
         thread, self._thread = self._thread, None
-        if thread is None:
-            return True
-        thread.join(timeout_s)
-        if thread.is_alive():
-            log.warning("watchdog thread did not stop within %.1f s", timeout_s)
-            return False
-        return True
+        return stop_and_join(self._stop, thread, timeout_s, "the watchdog thread")
 
     def __enter__(self) -> "Watchdog":
         self.start()

@@ -21,6 +21,7 @@ import logging
 import threading
 
 from .errors import SensorError
+from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
@@ -245,21 +246,15 @@ class HandPoller:
         """Ask the thread to stop and wait at most ``timeout_s``.  Returns True if it ended.
 
         A read in progress ends within the driver's io_timeout_s, so give at least that."""
-        self._stop.set()
-        thread = self._thread
-        if thread is None:
-            return True
-        thread.join(timeout_s)
-        if thread.is_alive():
-            log.warning("hand poller did not stop within %.2f s (a sensor read is hanging)",
-                        timeout_s)
+        if not stop_and_join(self._stop, self._thread, timeout_s,
+                             "the hand poller (a sensor read is hanging)"):
             return False
         self._thread = None
         return True
 
     @property
     def running(self):
-        return self._thread is not None and self._thread.is_alive()
+        return is_running(self._thread)
 
     def _run(self):
         try:

@@ -28,6 +28,7 @@ from collections import deque
 from pathlib import Path
 
 from rig.errors import HardwareError
+from rig.threads import stop_and_join
 
 _FIRMWARE_DIR = Path(__file__).resolve().parent.parent / "firmware"
 # Appended, not prepended: firmware/code.py must never shadow the standard library's "code".
@@ -308,12 +309,7 @@ class VirtualRelicHub:
 
     def stop(self, timeout_s=1.0):
         """Stop the real-time thread; True when it has ended within ``timeout_s``."""
-        self._stop.set()
-        thread = self._thread
-        if thread is None:
-            return True
-        thread.join(timeout_s)
-        if thread.is_alive():
+        if not stop_and_join(self._stop, self._thread, timeout_s, "the virtual relic hub"):
             return False
         self._thread = None
         return True
