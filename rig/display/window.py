@@ -282,14 +282,18 @@ class _ThreadEnd(_Endpoint):
 class _Shell:
     """What both shells share: status, commands, the context manager."""
 
-    def __init__(self, options, on_command):
-        self.options = check_options(options)
+    def __init__(self, options, on_command, **kw):
+        self.options = check_options(options if options is not None else DisplayOptions(**kw))
         self.on_command = on_command
         self.driver: Optional[str] = None      # the SDL video driver, once a window is open
         self.headless: Optional[bool] = None   # None until the render side has tried
         self.audio: Optional[bool] = None
         self._commands = collections.deque(maxlen=256)
         self._ready = threading.Event()
+        self._lock = threading.Lock()          # guards the one-snapshot mailbox
+        self._slot = _NOTHING                  # the newest snapshot not yet drawn
+        self._keys = collections.deque(maxlen=64)
+        self._stop = threading.Event()
 
     def _status(self, kind, payload):
         if kind == "video":
@@ -342,11 +346,7 @@ class DisplayThread(_Shell):
 
     def __init__(self, options: Optional[DisplayOptions] = None,
                  on_command: Optional[Callable[[object], None]] = None, **kw):
-        super().__init__(options if options is not None else DisplayOptions(**kw), on_command)
-        self._lock = threading.Lock()
-        self._slot = _NOTHING
-        self._keys = collections.deque(maxlen=64)
-        self._stop = threading.Event()
+        super().__init__(options, on_command, **kw)
         self._thread = None
 
     def start(self) -> "DisplayThread":
@@ -471,12 +471,8 @@ class DisplayProcess(_Shell):
 
     def __init__(self, options: Optional[DisplayOptions] = None,
                  on_command: Optional[Callable[[object], None]] = None, **kw):
-        super().__init__(options if options is not None else DisplayOptions(**kw), on_command)
-        self._lock = threading.Lock()
-        self._slot = _NOTHING
-        self._keys = collections.deque(maxlen=64)
+        super().__init__(options, on_command, **kw)
         self._wake = threading.Event()
-        self._stop = threading.Event()
         self._proc = None
         self._conn = None
         self._proc_stop = None
