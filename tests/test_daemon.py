@@ -11,21 +11,6 @@ from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 
 
-@pytest.fixture
-def table(tmp_path):
-    tables = []
-
-    def make(**kwargs):
-        kwargs.setdefault("recordings_dir", tmp_path)
-        t = SimulatedTable(**kwargs).start()
-        tables.append(t)
-        return t
-
-    yield make
-    for t in tables:
-        t.stop()
-
-
 def test_whole_match_by_pin_changes_gives_the_rulebook_result(table):
     t = table(players=["Ana", "Ben", "Caro"])
     t.play(demo_match().objects())

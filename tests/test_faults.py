@@ -22,21 +22,6 @@ PLAYERS = ["Ana", "Ben", "Caro"]
 INSIDE_MM = 150
 
 
-@pytest.fixture
-def table(tmp_path):
-    tables = []
-
-    def make(**kwargs):
-        kwargs.setdefault("recordings_dir", tmp_path / "rec")
-        t = SimulatedTable(**kwargs).start()
-        tables.append(t)
-        return t
-
-    yield make
-    for t in tables:
-        t.stop()
-
-
 def press(table, at, hold_s=0.15):
     """Press and release the start/exit button at ``at`` seconds (virtual time)."""
     table.advance_to(at)

@@ -1,0 +1,22 @@
+"""Fixtures shared by the daemon's end-to-end tests."""
+
+import pytest
+
+from sim.table import SimulatedTable
+
+
+@pytest.fixture
+def table(tmp_path):
+    """Make simulated tables (the whole daemon on mock pins, virtual time); every table made is
+    stopped, and its pins released, when the test ends."""
+    tables = []
+
+    def make(**kwargs):
+        kwargs.setdefault("recordings_dir", tmp_path / "rec")
+        made = SimulatedTable(**kwargs).start()
+        tables.append(made)
+        return made
+
+    yield make
+    for made in tables:
+        made.stop()
