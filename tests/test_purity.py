@@ -15,7 +15,7 @@ import pytest
 RIG = pathlib.Path(__file__).resolve().parent.parent / "rig"
 
 CORE = ("levels", "rules", "events", "detect", "referee", "recording", "replay", "titles",
-        "layout", "errors")
+        "layout", "errors", "protocol", "board", "view", "wiringcheck")
 
 # Top-level module names the core may never import.
 FORBIDDEN = {
