@@ -89,7 +89,6 @@ class Rig:
         self._banner = None          # (until_abs, Banner)
         self._message = None         # (until_abs, text)
         self._display_due = None
-        self._board_dirty = True
         self._threads = []
         self._sources = []
         self._alive_at = None
@@ -101,7 +100,6 @@ class Rig:
         self.t0 = None
         self._next_match_at = None
         self.recording_path = None
-        self.history = []            # recording paths of matches this rig finished
         self.log_lines = deque(maxlen=500)
 
     # --- life cycle -----------------------------------------------------------------------------
@@ -388,7 +386,6 @@ class Rig:
         if self._next_match_at is not None:
             press_t, self._next_match_at = self._next_match_at, None
             self._open_next_match(press_t)
-        self._board_dirty = True
         if self.display is not None and self._display_due is None:
             self._display_due = now
 
@@ -570,7 +567,6 @@ class Rig:
             writer.write(ev.End(t))
         finally:
             writer.close()
-        self.history.append(self.recording_path)
 
     def _sync_loop(self):
         while not self.stop_event.is_set():
