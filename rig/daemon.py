@@ -319,6 +319,11 @@ class Rig:
 
     def _command(self, command):
         self._perform(self.referee.advance(command.t))
+        if getattr(command, "by", None) == "guard":
+            # The guard's keypad: record the correction under the guard's own name.
+            name = self._guard_name()
+            if name:
+                command = replace(command, by=name)
         try:
             rules.step(self.referee.match, command)
         except RulesError as exc:
@@ -328,6 +333,15 @@ class Rig:
         self.stats.commands += 1
         self.writer.write(command)
         self._perform(self.referee.feed(command))
+
+    def _guard_name(self):
+        """The guard of the running turn, else of the last turn (the one being corrected)."""
+        match = self.referee.match
+        turn = match.current or (match.turns[-1] if match.turns else None)
+        if turn is not None:
+            return turn.guard
+        nxt = rules.next_turn(match)
+        return nxt.guard if nxt else None
 
     def _fire_due(self, now):
         deadline = self.referee.next_deadline()

@@ -139,7 +139,7 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
     t.advance_to(30.5)
     assert t.rig.referee.match.current.touches == 0
     assert t.rig.scoreboard().touches == 0
-    assert log_has(t, "Last laser touch undone by guard")
+    assert log_has(t, "Last laser touch undone by Ben")
     t.museum.set("laser.4", 0)           # the wire is fixed
     t.advance_to(31.0)
     assert t.rig.scoreboard().faults == ()
@@ -149,7 +149,7 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
     s.hand_out(32.0)
     s.exit(33.0)
     t.play(s.objects())
-    assert {"undo": "touch", "by": "guard"}.items() <= next(
+    assert {"undo": "touch", "by": "Ben"}.items() <= next(
         x for x in recorded(t) if "undo" in x).items()
     live, replayed = live_then_replay(t)
     turn = live["turns"][0]
