@@ -271,7 +271,13 @@ def _run_real(config, args, display, recordings, stop):
     from .clock import MonotonicClock
     from .daemon import Rig
     from .tof import open_vl53l0x
-    factory = Device.pin_factory or Device._default_pin_factory()
+    try:
+        Device.ensure_pin_factory()     # lgpio on a Pi (RPi.GPIO on older boards)
+    except Exception as exc:
+        raise RigError("no GPIO pin library could be loaded (%s); on a Raspberry Pi install "
+                       "lgpio (systemd/install.sh does), or run the simulator with --sim"
+                       % exc) from None
+    factory = Device.pin_factory
     tof = config.tof
 
     def tof_factory():

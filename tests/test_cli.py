@@ -127,3 +127,10 @@ def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys)
     assert len(recorded) == 1
     turn = replay_file(recorded[0])["turns"][0]
     assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
+
+
+def test_run_on_real_pins_without_a_pin_library_is_a_clear_error(tmp_path, capsys):
+    assert cli.main(["run", "--real", "--headless", "--recordings", str(tmp_path),
+                     "--duration-s", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "no GPIO pin library could be loaded" in err and "--sim" in err
