@@ -57,8 +57,16 @@ class InputTracker:
         self._falls = {}
 
     def connected(self):
-        """A new connection: falls counted by the hub so far are history, not news."""
+        """A new connection: falls counted by the hub so far are history, not news, and every
+        relic's tilt and motion are sent afresh."""
         self._falls = {}
+        self.forget_values()
+
+    def forget_values(self):
+        """Send every relic's tilt and motion again with the next heartbeat (after a loss the
+        rig has set them to neutral values; the relics still sensed must be restored)."""
+        self._tilt = {}
+        self._motion = {}
 
     def feed(self, frame):
         """The inputs that ``frame`` changes, in order: falls first, then motion, then tilt."""
@@ -346,3 +354,5 @@ class HubLink:
             with self._lock:
                 self._extra["callback_errors"] += 1
             log.exception("on_status(%r, %r) failed", lost, reason)
+        if lost:
+            self._tracker.forget_values()

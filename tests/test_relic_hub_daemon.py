@@ -124,3 +124,18 @@ def test_unplugging_the_hub_mid_turn_does_not_stop_the_game(hub_table):
     assert any("Relic hub lost" in line for line in table.rig.log_lines)
     result, _ = finish_turn(table, 5.0)
     assert result["turns"][0]["outcome"] == "escaped"
+
+
+def test_a_relic_sensor_dropping_out_does_not_hide_the_others(hub_table):
+    table, hub = hub_table
+    hub.knock_over(2)
+    assert wait_until(lambda: value(table, "relic.2.tilt") >= 60)
+    hub.pull_sensor_cable(1)                 # relic 1's sensor stops answering
+    assert wait_until(lambda: "hub" in table.rig._faults)
+    # The rig first reads every relic neutral, then the hub's next heartbeats restore the
+    # relics it still senses: relic 2 is still lying down, and the museum is not ready.
+    assert wait_until(lambda: value(table, "relic.2.tilt") >= 60)
+    assert "relic 2 is lying down" in table.rig.scoreboard().ready_problems
+    hub.pull_sensor_cable(1, connected=True)
+    assert wait_until(lambda: "hub" not in table.rig._faults)
+    assert value(table, "relic.2.tilt") >= 60
