@@ -100,6 +100,7 @@ def _recordings_dir(args):
 
 
 def history_lines(directory):
+    from .recording import is_finished
     from .replay import replay_file
     lines = []
     for path in sorted(Path(directory).glob("match-*.jsonl")):
@@ -108,7 +109,7 @@ def history_lines(directory):
         except RecordingError as exc:
             lines.append("%s  unreadable: %s" % (path.name, exc.detail))
             continue
-        finished = path.read_text(encoding="utf-8").rstrip().endswith('"end": true}')
+        finished = is_finished(path)
         if result["title"] is not None or len(result["players"]) == 1:
             outcome = "solo: %s" % (result["title"] or "no title")
         elif result["winner"]:
@@ -246,24 +247,31 @@ def _serve(rig, args, stop, extra_alive=None):
 
 
 def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
-    """The main thread's job while the rig runs: tell systemd it is ready, then ping the
-    watchdog only while the referee loop keeps turning and every input thread is alive (a hung
-    rig is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed."""
+    """The main thread's job while the rig runs: tell systemd it is ready, and let the watchdog
+    ping only while the referee loop keeps turning and every input thread is alive (a hung rig
+    is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed."""
+    watchdog = None
     if notifier is not None:
+        from .systemd import Watchdog
         notifier.ready("refereeing: %s" % ", ".join(rig.players))
+        watchdog = Watchdog(notifier)
+        if watchdog.ping_interval_s:
+            watchdog.add_check("the referee loop turns",
+                               lambda: rig.loop_turned_within(watchdog.ping_interval_s))
+            watchdog.add_check("every input thread runs", rig.alive)
+            watchdog.start()
     until = None if duration_s is None else time.monotonic() + duration_s
-    interval = notifier.watchdog_interval_s() if notifier is not None else None
-    period = min(interval / 2, 0.5) if interval else 0.5
-    while not stop.is_set():
-        if until is not None and time.monotonic() >= until:
-            break
-        if extra_alive is not None and not extra_alive():
-            break
-        if interval and rig.alive() and rig.loop_turned_within(interval / 2):
-            notifier.watchdog_ping()
-        stop.wait(period)
-    if notifier is not None:
-        notifier.stopping()
+    try:
+        while not stop.is_set():
+            if until is not None and time.monotonic() >= until:
+                break
+            if extra_alive is not None and not extra_alive():
+                break
+            stop.wait(0.25)
+    finally:
+        if watchdog is not None:
+            watchdog.stop()
+            notifier.stopping()
 
 
 def _run_real(config, args, display, recordings, stop):
@@ -286,8 +294,8 @@ def _run_real(config, args, display, recordings, stop):
     rig = Rig(config, pin_factory=factory, clock=MonotonicClock(), tof_factory=tof_factory,
               hub_url=config.hub.url or None, display=display, recordings_dir=recordings,
               key_help=_key_help(config))
-    rig.start()
     try:
+        rig.start()
         _serve(rig, args, stop)
     finally:
         rig.stop()

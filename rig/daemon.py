@@ -12,7 +12,6 @@ Threads the rig owns, each with the shared stop event and a bounded join:
 gpiozero's pin callbacks run on gpiozero's threads and only stamp and enqueue.
 """
 
-import json
 import logging
 import threading
 import time
@@ -44,10 +43,8 @@ IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read thi
 
 @dataclass
 class Stats:
-    inputs: int = 0
-    commands: int = 0
-    refused: int = 0
-    buzzes: int = 0
+    refused: int = 0       # guard's choices the rules refused
+    record_errors: int = 0  # recording lines that could not be written
 
 
 class Rig:
@@ -99,11 +96,21 @@ class Rig:
         self.referee = None
         self.t0 = None
         self._next_match_at = None
+        self._ready_lamp = None
         self.recording_path = None
         self.log_lines = deque(maxlen=500)
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
+        """Open the pins and sensors, resume or begin a match, start the threads.  If any of it
+        fails, whatever was started is stopped again before the error goes up."""
+        try:
+            return self._start(timeout_s)
+        except BaseException:
+            self.stop(timeout_s, clean=self.writer is not None)
+            raise
+
+    def _start(self, timeout_s):
         from .pins import Inputs, Outputs
         self.recordings_dir.mkdir(parents=True, exist_ok=True)
         pinmap = self.config.pinmap
@@ -138,7 +145,6 @@ class Rig:
                 target()
             except Exception:
                 log.exception("the %s thread failed", name)
-                raise
             finally:
                 if registered:
                     self.clock.unregister()
@@ -174,7 +180,8 @@ class Rig:
         if self.serial_for_url is not None:
             kwargs["serial_for_url"] = self.serial_for_url
         link = HubLink(self.hub_url, self._on_hub_input, self._on_hub_status,
-                       heartbeat_timeout_s=self.config.hub.heartbeat_timeout_s, **kwargs)
+                       heartbeat_timeout_s=self.config.hub.heartbeat_timeout_s,
+                       baudrate=self.config.hub.baudrate, **kwargs)
         link.start()
         self._sources.append(link)
 
@@ -287,13 +294,13 @@ class Rig:
                 items.clear()
             for item in batch:
                 if item[0] == "stop":
-                    self._fire_due(self.clock.now())
+                    self._guarded_fire_due()
                     return
                 try:
                     self._handle(item)
                 except Exception:
                     log.exception("could not handle %r; the rig goes on", item)
-            self._fire_due(self.clock.now())
+            self._guarded_fire_due()
             self._alive_at = time.monotonic()
             if self.stop_event.is_set():
                 return
@@ -307,8 +314,7 @@ class Rig:
         if kind == "input":
             _, t_abs, name, value = item
             change = ev.InputChange(self._rel(t_abs), name, value)
-            self.stats.inputs += 1
-            self.writer.write(change)
+            self._record(change)
             self._perform(self.referee.feed(change))
         elif kind == "command":
             _, t_abs, command = item
@@ -325,14 +331,19 @@ class Rig:
             if name:
                 command = replace(command, by=name)
         try:
-            rules.step(self.referee.match, command)
+            effects = self.referee.feed(command)   # a refused choice changes nothing
         except RulesError as exc:
             self.stats.refused += 1
             self._perform([ev.Refused(command.t, str(exc)[:1].upper() + str(exc)[1:] + ".")])
             return
-        self.stats.commands += 1
-        self.writer.write(command)
-        self._perform(self.referee.feed(command))
+        self._record(command)
+        self._perform(effects)
+
+    def _guarded_fire_due(self):
+        try:
+            self._fire_due(self.clock.now())
+        except Exception:
+            log.exception("a deadline, the buzzer or the display failed; the rig goes on")
 
     def _guard_name(self):
         """The guard of the running turn, else of the last turn (the one being corrected)."""
@@ -342,6 +353,20 @@ class Rig:
             return turn.guard
         nxt = rules.next_turn(match)
         return nxt.guard if nxt else None
+
+    def _record(self, item):
+        """Append one line to the recording.  A disk that fails is a named fault: the referee
+        goes on (the players are not stopped), and the fault clears when writing works again."""
+        try:
+            self.writer.write(item)
+        except (OSError, ValueError) as exc:
+            self.stats.record_errors += 1
+            if "recording" not in self._faults:
+                self._fault(ev.Fault(item.t, "recording", "Recording failed (%s): this match "
+                                     "is not being saved; check the disk" % exc, True))
+            return
+        if "recording" in self._faults:
+            self._fault(ev.Fault(item.t, "recording", "recording works again", False))
 
     def _fire_due(self, now):
         deadline = self.referee.next_deadline()
@@ -390,11 +415,12 @@ class Rig:
                 self.outputs.set("led.turn", False)
             elif kind is ev.Durable:
                 durable = True
-        if self.referee.match.current is None:
-            # Between turns: the ready lamp says whether a start press would start a turn.
-            self.outputs.set("led.ready", not self.match_over and not self.referee.problems())
-        else:
-            self.outputs.set("led.ready", False)
+        # Between turns the ready lamp says whether a start press would start a turn.
+        ready = self.referee.match.current is None and not self.referee.problems() \
+            and not self.match_over
+        if ready != self._ready_lamp:
+            self._ready_lamp = ready
+            self.outputs.set("led.ready", ready)
         if durable:
             self._sync_request.set()
         if self._next_match_at is not None:
@@ -409,7 +435,6 @@ class Rig:
         buzzer = self.outputs.buzzer
         if buzzer is None:
             return
-        self.stats.buzzes += 1
         at = now
         steps = PATTERNS.get(pattern, PATTERNS["touch"])
         buzzer.on()
@@ -512,7 +537,7 @@ class Rig:
         for name, value in sorted(values.items(), key=lambda kv: kv[0] == "button"):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
-                self.writer.write(change)
+                self._record(change)
                 effects.extend(self.referee.feed(change))
         return effects
 
@@ -541,12 +566,15 @@ class Rig:
             from .replay import referee as rereferee
             ref, _ = rereferee(header, items, path)
         except RigError as exc:
-            log.warning("cannot resume %s (%s); starting a new match", path, exc)
-            self._end_file(path)
+            log.warning("cannot resume %s (%s); it is left as it is and a new match starts",
+                        path, exc)
             return False
         if header.players != self.players or header.level != self.level:
             log.info("%s is another match (players or level differ); closing it", path)
             self._end_file(path, ref.t)
+            return False
+        if rules.is_over(ref.match):
+            self._end_file(path, ref.t)   # it had ended: nothing to resume
             return False
         self.referee = ref
         self.t0 = now - ref.t
@@ -559,13 +587,7 @@ class Rig:
         self._perform(ref.feed(restart))
         return True
 
-    def _end_file(self, path, t=None):
-        if t is None:
-            try:
-                t = max([0.0] + [json.loads(line).get("t", 0.0) for line in
-                                 path.read_text("utf-8").splitlines()[1:] if line.strip()])
-            except ValueError:
-                t = 0.0
+    def _end_file(self, path, t):
         writer = recording.Writer(path)
         writer.write(ev.End(t))
         writer.close()
@@ -590,8 +612,10 @@ class Rig:
                 if writer is not None:
                     try:
                         writer.sync()
-                    except (OSError, ValueError):
-                        pass
+                    except ValueError:
+                        pass       # closed meanwhile: closing synced it
+                    except OSError as exc:
+                        log.warning("the recording could not be synced to disk: %s", exc)
 
     def result(self):
         """The live match's result, in the replay output's shape."""

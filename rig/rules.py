@@ -381,16 +381,22 @@ def next_turn(match):
     return NextTurn("round", number, thief, guard)
 
 
-def awaiting_loot(match):
-    """The last ended turn if it ended uncaught and no turn has started since (its haul can
-    still be confirmed or adjusted by the guard), else None."""
+def last_open_turn(match):
+    """The last regular turn if no turn has started since it ended (the guard may still
+    correct it), else None."""
     if match.current is not None or not match.turns:
         return None
     last = match.turns[-1]
-    if last.outcome is Outcome.ESCAPED and (not match.attempts or
-                                            match.attempts[-1].start_t < last.start_t):
-        return last
-    return None
+    if match.attempts and match.attempts[-1].start_t > last.start_t:
+        return None
+    return last
+
+
+def awaiting_loot(match):
+    """The last ended turn if it ended uncaught and no turn has started since (its haul can
+    still be confirmed or adjusted by the guard), else None."""
+    last = last_open_turn(match)
+    return last if last is not None and last.outcome is Outcome.ESCAPED else None
 
 
 def next_deadline(match):
@@ -750,9 +756,8 @@ def _on_undo(m, event, t, effects):
         effects.append(ev.Say(t, "Last laser touch undone%s (%d left)." % (by, turn.touches)))
         effects.append(ev.Durable(t))
         return replace(m, current=turn)
-    last = m.turns[-1] if m.turns else None
-    if last is None or (m.attempts and m.attempts[-1].start_t > last.start_t) or \
-            not last.touch_times:
+    last = last_open_turn(m)
+    if last is None or not last.touch_times:
         raise InvalidChoice("there is no laser touch to undo; undo works during a turn or on "
                             "the last turn before the next one starts")
     if last.caught and last.reason is Reason.LASERS:

@@ -31,7 +31,7 @@ from .threads import stop_and_join
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Notifier", "Watchdog", "Heartbeat", "watchdog_interval_s"]
+__all__ = ["Notifier", "Watchdog", "watchdog_interval_s"]
 
 
 def watchdog_interval_s(environ: Mapping[str, str] | None = None,
@@ -186,29 +186,6 @@ class Notifier:
 def _one_line(text: str) -> str:
     # A newline would start a new KEY=value field in the message.
     return " ".join(str(text).splitlines())
-
-
-class Heartbeat:
-    """A liveness check for a loop: alive while :meth:`beat` was called within ``max_age_s``.
-
-    The referee loop calls ``beat()`` on every pass; the watchdog calls the heartbeat itself.
-    ``clock`` returns monotonic seconds: pass the rig's clock (tests pass a virtual one).
-    """
-
-    def __init__(self, max_age_s: float, *, clock: Callable[[], float]) -> None:
-        if not max_age_s > 0:
-            raise ValueError("Heartbeat max_age_s=%r: must be a positive number of seconds; "
-                             "pass how long the loop may go without a pass" % (max_age_s,))
-        self._max_age_s = max_age_s
-        self._clock = clock
-        self._last_s = clock()
-
-    def beat(self) -> None:
-        """Record one pass of the loop."""
-        self._last_s = self._clock()
-
-    def __call__(self) -> bool:
-        return self._clock() - self._last_s <= self._max_age_s
 
 
 class Watchdog:

@@ -5,6 +5,8 @@ package finds it without importing ``sim`` by name.
 """
 
 import json
+import os
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -39,32 +41,34 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
     table = real_time_table(config, display=display, recordings_dir=recordings,
                             key_help=key_help, players=players)
     hub = _virtual_hub(config, table)
-    table.start()
     player = None
-    if objects is not None:
-        print("Playing %s in real time; the referee's calls follow."
-              % (demo or "the bundled demo match"), file=sys.stderr)
-        player = threading.Thread(target=table.play, args=(objects, stop),
-                                  name="sim-demo", daemon=True)
-        player.start()
-    elif sys.stdin.isatty():
-        from .keyboard import KeyboardMuseum, run_terminal
-        player = threading.Thread(target=run_terminal, args=(KeyboardMuseum(table), stop),
-                                  name="sim-keyboard", daemon=True)
-        player.start()
+    result = None
     try:
+        table.start()
+        if objects is not None:
+            print("Playing %s in real time; the referee's calls follow."
+                  % (demo or "the bundled demo match"), file=sys.stderr)
+            player = threading.Thread(target=table.play, args=(objects, stop),
+                                      name="sim-demo", daemon=True)
+            player.start()
+        elif sys.stdin.isatty():
+            from .keyboard import KeyboardMuseum, run_terminal
+            player = threading.Thread(target=run_terminal, args=(KeyboardMuseum(table), stop),
+                                      name="sim-keyboard", daemon=True)
+            player.start()
         serve(table.rig, (lambda: player.is_alive()) if player is not None else None)
+        result = table.rig.result()
     finally:
         stop.set()
         if player is not None:
             player.join(2.0)
-        result = table.rig.result()
         table.stop()
         if hub is not None:
             hub.close()
+            shutil.rmtree(os.path.dirname(hub.path), ignore_errors=True)
         if display is not None:
             display.stop()
-    if objects is not None or interactive:
+    if result is not None and (objects is not None or interactive):
         print("Result: %s" % json.dumps({"round_wins": result["round_wins"],
                                          "winner": result["winner"]}), file=sys.stderr)
     print("Recording: %s" % table.rig.recording_path, file=sys.stderr)

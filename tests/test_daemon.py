@@ -189,3 +189,59 @@ def test_the_ready_lamp_follows_the_museum_without_a_display(table):
     t.play(s.objects())
     assert t.museum.outputs_state("led.ready") == 0      # a turn runs
     assert t.museum.outputs_state("led.turn") == 1
+
+
+class FlakyDisplay:
+    """A display whose first frames fail, as a broken screen driver might."""
+
+    def __init__(self, failures=3):
+        self.failures = failures
+        self.shown = 0
+
+    def show(self, board):
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("the screen went away")
+        self.shown += 1
+
+    def poll_commands(self):
+        return []
+
+
+def test_a_failing_display_does_not_stop_the_referee(table):
+    display = FlakyDisplay()
+    t = table(display=display)
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    s.touch(4, 3.0)
+    t.play(s.objects())
+    assert t.rig.alive()
+    assert t.rig.referee.match.current.touches == 1
+    assert display.shown > 0
+
+
+def test_a_failing_disk_is_a_named_fault_and_refereeing_goes_on(table):
+    t = table()
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    t.play(s.objects())
+    writer = t.rig.writer
+    real_write = writer.write
+
+    def full(item):
+        raise OSError(28, "No space left on device")
+
+    writer.write = full
+    s = Script(["Ana", "Ben", "Caro"])
+    s.touch(4, 3.0)
+    t.play(s.objects())
+    assert t.rig.referee.match.current.touches == 1          # the touch still counts
+    assert any("Recording failed" in f for f in t.rig.scoreboard().faults)
+    assert t.museum.outputs_state("led.fault") == 1
+    writer.write = real_write
+    s = Script(["Ana", "Ben", "Caro"])
+    s.hand_out(4.0)
+    t.play(s.objects())
+    assert not any("Recording failed" in f for f in t.rig.scoreboard().faults)

@@ -121,3 +121,35 @@ def test_killed_at_random_points_the_match_resumes_and_ends_the_same(tmp_path, s
     text = path.read_text("utf-8")
     assert '"restart": true' in text
     assert replay.replay_file(path) == uninterrupted
+
+
+def test_a_broken_recording_does_not_keep_the_rig_from_starting(tmp_path):
+    from sim.table import SimulatedTable
+    broken = tmp_path / "match-20260101-000000.jsonl"
+    broken.write_text('{"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben", '
+                      '"Caro"], "difficulty": "normal"}\n[1, 2]\n')
+    table = SimulatedTable(recordings_dir=tmp_path, players=PLAYERS, resume=True).start()
+    try:
+        assert table.rig.recording_path != broken
+        assert table.rig.referee.match.turns == ()
+    finally:
+        table.stop()
+    assert broken.read_text().endswith("[1, 2]\n")     # left as it was: nothing lost
+
+
+def test_a_match_that_had_ended_is_closed_not_resumed(tmp_path):
+    from sim.script import demo_match
+    from sim.table import SimulatedTable
+    first = SimulatedTable(recordings_dir=tmp_path, players=PLAYERS, resume=True).start()
+    first.play(demo_match().objects())
+    assert first.rig.match_over
+    ended = first.rig.recording_path
+    first.crash()                                        # power cut after the match
+    second = SimulatedTable(recordings_dir=tmp_path, players=PLAYERS, resume=True).start()
+    try:
+        assert second.rig.recording_path != ended
+        assert not any("Match resumed" in line for line in second.rig.log_lines)
+    finally:
+        second.stop()
+    assert is_finished(ended)
+    assert replay.replay_file(ended)["winner"] == "Caro"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rig.systemd import Heartbeat, Notifier, Watchdog, watchdog_interval_s
+from rig.systemd import Notifier, Watchdog, watchdog_interval_s
 
 REPO = Path(__file__).resolve().parent.parent
 UNIT = REPO / "systemd" / "cleptomano.service"
@@ -335,20 +335,6 @@ def test_watchdog_rejects_bad_setup_with_clear_errors():
         watchdog.add_check("inputs", True)
     watchdog.remove_check("referee loop alive")
     assert watchdog.failing_checks() == []
-
-
-def test_heartbeat_goes_stale_when_the_loop_stops_beating():
-    now = [100.0]
-    heartbeat = Heartbeat(max_age_s=3.0, clock=lambda: now[0])
-    assert heartbeat()
-    now[0] = 102.9
-    assert heartbeat()
-    now[0] = 103.5
-    assert not heartbeat()
-    heartbeat.beat()
-    assert heartbeat()
-    with pytest.raises(ValueError, match="max_age_s=0"):
-        Heartbeat(max_age_s=0, clock=lambda: 0.0)
 
 
 # --- The unit file -----------------------------------------------------------------------------
