@@ -20,17 +20,16 @@ Three layers, so the logic is tested without hardware and without sleeping:
 import logging
 import threading
 
+from .detect import NOTHING_IN_RANGE_MM, DetectSettings  # 8190+: nothing within range
 from .errors import SensorError
 from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
-#: The driver's reading when nothing reflects within range (8190 and above all mean this).
-NOTHING_IN_RANGE_MM = 8190
 #: A reading is forwarded only if it moved this much since the last forwarded one...
 MIN_CHANGE_MM = 5
 #: ...or if it crossed the hand threshold (whatever the step).
-DEFAULT_THRESHOLD_MM = 400
+DEFAULT_THRESHOLD_MM = DetectSettings.hand_threshold_mm
 
 #: What a failing I2C read raises: the kernel's OSError (EREMOTEIO, EIO), the driver's
 #: RuntimeError("Timeout waiting for VL53L0X!") and wrong-ID errors, ValueError from Blinka.

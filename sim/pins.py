@@ -9,6 +9,8 @@ gestures a player makes (``touch``, ``lift_painting``, ...).
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
+from rig.wiringcheck import rest_value
+
 
 class VirtualPin(MockPin):
     """A MockPin whose edges are stamped by its factory's clock, not by time.monotonic()."""
@@ -75,7 +77,7 @@ class Museum:
         """Put every input in its rest state: no contact, seats seated, paintings on stands,
         button released (as the recording contract's initial state)."""
         for name in self.pinmap.inputs:
-            self.set(name, 1 if name.startswith(("seat.", "painting.")) else 0)
+            self.set(name, rest_value(name))
 
     def outputs_state(self, name):
         spec = self.pinmap.outputs[name]
