@@ -73,10 +73,7 @@ def main(argv=None):
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     try:
         return COMMANDS[args.command](args)
-    except (ConfigError, RecordingError) as exc:
-        print("cleptomano: %s" % exc, file=sys.stderr)
-        return 2
-    except RigError as exc:
+    except RigError as exc:      # bad config, bad recording, no pin library...
         print("cleptomano: %s" % exc, file=sys.stderr)
         return 2
 

@@ -319,6 +319,9 @@ class Rig:
         elif kind == "command":
             _, t_abs, command = item
             self._command(replace(command, t=self._rel(t_abs)))
+        elif kind == "seed":
+            _, t_abs, values = item
+            self._perform(self._record_inputs(self._rel(t_abs), values))
         elif kind == "fault":
             _, t_abs, source, message, active = item
             self._perform([ev.Fault(self._rel(t_abs), source, message, active)])
@@ -542,13 +545,9 @@ class Rig:
         return effects
 
     def _seed_inputs(self):
-        """Record the inputs that differ from what the referee believes (the recording's
-        initial state, or the state a resumed recording left)."""
-        now = self.clock.now()
-        known = self.referee.detector.values
-        for name, value in sorted(self.inputs.values().items()):
-            if known.get(name) != value:
-                self._put(("input", now, name, value))
+        """Have the referee thread record the pins that differ from what the referee believes
+        (the recording's initial state, or the state a resumed recording left)."""
+        self._put(("seed", self.clock.now(), self.inputs.values()))
 
     def _resume(self, now):
         """Continue the newest unfinished recording, if it is this match's: rebuild the match by

@@ -30,13 +30,14 @@ def referee(header, items, path=None):
 
 
 def replay_file(path):
-    header, items = recording.read(path)
-    ref, end_t = referee(header, items, path)
-    return result(ref.finish(end_t))
+    return _replay(*recording.read(path), path)
 
 
 def replay_lines(lines, path=None):
-    header, items = recording.parse_lines(lines, path)
+    return _replay(*recording.parse_lines(lines, path), path)
+
+
+def _replay(header, items, path):
     ref, end_t = referee(header, items, path)
     return result(ref.finish(end_t))
 

@@ -9,9 +9,8 @@ import os
 import shutil
 import sys
 import threading
-from pathlib import Path
 
-from rig.recording import read
+from rig.recording import item_to_json, read
 
 from .pins import Museum, VirtualFactory
 from .script import demo_match
@@ -19,9 +18,9 @@ from .table import real_time_table
 
 
 def _load_objects(path):
-    read(path)   # validate first: bad input is reported before anything starts
-    return [json.loads(line) for line in Path(path).read_text("utf-8").splitlines()
-            if line.strip()]
+    """The recording's lines as objects, read once and validated before anything starts."""
+    header, items = read(path)
+    return [header.to_json()] + [item_to_json(item) for _, item in items]
 
 
 def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),

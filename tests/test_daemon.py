@@ -11,6 +11,14 @@ from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 
 
+def turn_with_hand_in():
+    """A recording script: Ana's turn starts at 1 s and her hand is inside at 2 s."""
+    s = Script(["Ana", "Ben", "Caro"])
+    s.start(1.0)
+    s.hand_in(2.0)
+    return s
+
+
 def test_whole_match_by_pin_changes_gives_the_rulebook_result(table):
     t = table(players=["Ana", "Ben", "Caro"])
     t.play(demo_match().objects())
@@ -45,9 +53,7 @@ def test_the_recording_replays_to_the_identical_result(table):
 
 def test_a_touch_sounds_the_buzzer_at_once_and_counts_once(table):
     t = table()
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     t.play(s.objects())
     t.advance_to(3.0)
     t.museum.set("laser.4", 1)          # first edge
@@ -65,9 +71,7 @@ def test_a_touch_sounds_the_buzzer_at_once_and_counts_once(table):
 
 def test_a_glitch_is_not_a_touch(table):
     t = table()
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     t.play(s.objects())
     t.advance_to(3.0)
     t.museum.set("laser.5", 1)
@@ -94,9 +98,7 @@ def test_start_while_not_ready_starts_nothing_and_says_why(table, caplog):
 
 def test_inputs_out_of_play_are_ignored(table):
     t = table(level=make_level("normal"))       # 4 added lasers: rods 4-7
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     s.touch(8, 3.0)
     s.displace(8, 4.0)
     t.play(s.objects())
@@ -106,9 +108,7 @@ def test_inputs_out_of_play_are_ignored(table):
 
 def test_caught_sounds_the_caught_pattern(table):
     t = table()
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     s.touch_guard(3.0)
     t.play(s.objects())
     t.advance_to(6.0)
@@ -211,9 +211,7 @@ class FlakyDisplay:
 def test_a_failing_display_does_not_stop_the_referee(table):
     display = FlakyDisplay()
     t = table(display=display)
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     s.touch(4, 3.0)
     t.play(s.objects())
     assert t.rig.alive()
@@ -223,9 +221,7 @@ def test_a_failing_display_does_not_stop_the_referee(table):
 
 def test_a_failing_disk_is_a_named_fault_and_refereeing_goes_on(table):
     t = table()
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
+    s = turn_with_hand_in()
     t.play(s.objects())
     writer = t.rig.writer
     real_write = writer.write
