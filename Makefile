@@ -23,7 +23,7 @@ test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.bench
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
 clean:
 	rm -rf $(VENV) build *.egg-info

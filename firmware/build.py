@@ -5,7 +5,7 @@
 Lays out::
 
     code.py  boot.py
-    lib/relic_protocol.py      (a copy of rig/protocol.py: one frame definition for both ends)
+    lib/relic_protocol.py      (a copy of rig/core/protocol.py: one frame definition for both ends)
     lib/relichub/*.py
     lib/adafruit_lis3dh.mpy, lib/adafruit_bus_device/   (only with --bundle-lib)
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 FIRMWARE_DIR = Path(__file__).resolve().parent
 REPO_DIR = FIRMWARE_DIR.parent
-PROTOCOL_SOURCE = REPO_DIR / "rig" / "protocol.py"
+PROTOCOL_SOURCE = REPO_DIR / "rig" / "core" / "protocol.py"
 BUNDLE_LIBS = ("adafruit_lis3dh.mpy", "adafruit_bus_device")
 
 

@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from .errors import ConfigError, RecordingError, RigError
+from .core.errors import ConfigError, RecordingError, RigError
 
 log = logging.getLogger("cleptomano")
 
@@ -81,7 +81,7 @@ def main(argv=None):
 # --- replay ----------------------------------------------------------------------------------------
 
 def cmd_replay(args):
-    from .replay import replay_file
+    from .shell.storage import replay_file
     result = replay_file(args.file)
     sys.stdout.write(json.dumps(result) + "\n")
     return 0
@@ -90,15 +90,15 @@ def cmd_replay(args):
 # --- history ---------------------------------------------------------------------------------------
 
 def _recordings_dir(args):
-    from .config import load_config
+    from .shell.config import load_config
     if getattr(args, "dir", None):
         return Path(args.dir)
     return Path(load_config(args.config).storage.recordings_dir)
 
 
 def history_lines(directory):
-    from .recording import is_finished
-    from .replay import replay_file
+    from .shell.storage import is_finished
+    from .shell.storage import replay_file
     lines = []
     for path in sorted(Path(directory).glob("match-*.jsonl")):
         try:
@@ -151,9 +151,9 @@ def cmd_screenshot(args):
 
 def run_wiring_check(pinmap, factory, clock, out, timeout_s=30.0, stop=None):
     """Walk through every input; ``out(line)`` shows progress.  Returns the WiringCheck."""
-    from .pins import Inputs
-    from .wiringcheck import WiringCheck, stuck_at_start
-    from .detect import describe
+    from .shell.pins import Inputs
+    from .core.wiringcheck import WiringCheck, stuck_at_start
+    from .core.detect import describe
     stop = stop or threading.Event()
     edges = queue.Queue()
     inputs = Inputs(pinmap, factory, clock, lambda t, name, value: edges.put((name, value)))
@@ -189,8 +189,8 @@ def run_wiring_check(pinmap, factory, clock, out, timeout_s=30.0, stop=None):
 
 
 def cmd_check_wiring(args):
-    from .config import load_config
-    from .clock import MonotonicClock
+    from .shell.config import load_config
+    from .shell.clock import MonotonicClock
     config = load_config(args.config)
     clock = MonotonicClock()
     stop = threading.Event()
@@ -217,7 +217,7 @@ def _open_display(config, headless):
 
 
 def cmd_run(args):
-    from .config import load_config
+    from .shell.config import load_config
     config = load_config(args.config)
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
@@ -233,7 +233,7 @@ def cmd_run(args):
 
 def _notifier():
     try:
-        from .systemd import Notifier
+        from .shell.systemd import Notifier
     except ImportError:
         return None
     return Notifier()
@@ -249,7 +249,7 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
     is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed."""
     watchdog = None
     if notifier is not None:
-        from .systemd import Watchdog
+        from .shell.systemd import Watchdog
         notifier.ready("refereeing: %s" % ", ".join(rig.players))
         watchdog = Watchdog(notifier)
         if watchdog.ping_interval_s:
@@ -273,9 +273,9 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
 
 def _run_real(config, args, display, recordings, stop):
     from gpiozero import Device
-    from .clock import MonotonicClock
-    from .daemon import Rig
-    from .tof import open_vl53l0x
+    from .shell.clock import MonotonicClock
+    from .shell.daemon import Rig
+    from .shell.tof import open_vl53l0x
     try:
         Device.ensure_pin_factory()     # lgpio on a Pi (RPi.GPIO on older boards)
     except Exception as exc:

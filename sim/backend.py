@@ -10,11 +10,12 @@ import shutil
 import sys
 import threading
 
-from rig.recording import item_to_json, read
+from rig.core.recording import item_to_json
+from rig.shell.storage import read
 
-from .pins import Museum, VirtualFactory
-from .script import demo_match
-from .table import real_time_table
+from sim.pins import Museum, VirtualFactory
+from sim.script import demo_match
+from sim.table import real_time_table
 
 
 def _load_objects(path):
@@ -51,7 +52,7 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
                                       name="sim-demo", daemon=True)
             player.start()
         elif sys.stdin.isatty():
-            from .keyboard import KeyboardMuseum, run_terminal
+            from sim.keyboard import KeyboardMuseum, run_terminal
             player = threading.Thread(target=run_terminal, args=(KeyboardMuseum(table), stop),
                                       name="sim-keyboard", daemon=True)
             player.start()
@@ -80,8 +81,8 @@ def _virtual_hub(config, table):
     if not config.hub.url:
         return None
     import tempfile
-    from .relichub import VirtualRelicHub
-    from .table import HubRelicFeed
+    from sim.relichub import VirtualRelicHub
+    from sim.table import HubRelicFeed
     hub = VirtualRelicHub(tempfile.mkdtemp(prefix="cleptomano-hub-"))
     hub.start()
     table.rig.hub_url = hub.path
@@ -93,7 +94,7 @@ def _virtual_hub(config, table):
 
 def wiring_demo(pinmap, stop):
     """A simulated pin factory plus a virtual builder who touches every input in turn."""
-    from rig.wiringcheck import check_order, rest_value
+    from rig.core.wiringcheck import check_order, rest_value
     factory = VirtualFactory()
     museum = Museum(factory, pinmap)
 

@@ -1,6 +1,6 @@
 """Virtual time for the rig: tests advance the clock instead of sleeping.
 
-:class:`VirtualClock` implements the clock interface of :mod:`rig.clock` with one shared
+:class:`VirtualClock` implements the clock interface of :mod:`rig.shell.clock` with one shared
 condition.  Every worker thread of the rig registers itself; :meth:`advance` moves time forward
 one wake-up at a time and, after each step, waits (in bounded real time) until every registered
 thread is blocked again with nothing to do.  So after ``clock.advance(0.5)`` returns, the rig has
@@ -9,7 +9,7 @@ done everything it would have done in those 500 ms, in the order it would have d
 
 import threading
 
-from rig.errors import RigError
+from rig.core.errors import RigError
 
 REAL_WAIT_S = 0.25
 

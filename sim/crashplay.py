@@ -12,9 +12,9 @@ it performs, so a test can kill it at a chosen moment, and ``done`` at the end.
 import json
 import sys
 
-from rig import rules
+from rig.core import rules
 
-from .table import SimulatedTable
+from sim.table import SimulatedTable
 
 GAP_S = 100.0
 

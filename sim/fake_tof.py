@@ -1,6 +1,6 @@
 """A fake VL53L0X for tests and the laptop simulator: settable range, injectable I2C errors.
 
-It behaves like Adafruit's driver object where :mod:`rig.tof` can tell: ``.range`` in mm
+It behaves like Adafruit's driver object where :mod:`rig.shell.tof` can tell: ``.range`` in mm
 (8190 when nothing is in range), ``start_continuous()``/``stop_continuous()``, and errors of
 the kinds a real bus produces (``OSError(121, 'Remote I/O error')`` when the sensor drops off
 the bus, ``RuntimeError('Timeout waiting for VL53L0X!')`` when it stops answering).
@@ -14,7 +14,7 @@ the bus, ``RuntimeError('Timeout waiting for VL53L0X!')`` when it stops answerin
 
 import threading
 
-from rig.tof import NOTHING_IN_RANGE_MM
+from rig.shell.tof import NOTHING_IN_RANGE_MM
 
 
 class FakeVL53L0X:
@@ -105,7 +105,7 @@ class FakeVL53L0X:
             hang.set()
 
     def factory(self):
-        """A factory for :class:`rig.tof.HandPoller`: re-opening returns this same sensor,
+        """A factory for :class:`rig.shell.tof.HandPoller`: re-opening returns this same sensor,
         reset to single-shot mode, or raises OSError while unplugged."""
         self.opens += 1
         if self._unplugged:

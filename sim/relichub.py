@@ -13,7 +13,7 @@ Behind it runs ``firmware/relichub/hub.py`` (the very code the Pico runs) agains
     hub.start(); ...; hub.stop()             # or: heartbeats in real time for a live run
 
 Stepping is deterministic (the noise comes from a seeded generator) and thread-safe, so a test
-may step while a :class:`rig.hub.HubLink` reads the other side.  Needs the repository checkout
+may step while a :class:`rig.shell.hub.HubLink` reads the other side.  Needs the repository checkout
 (it imports ``firmware/relichub`` from beside this package).
 """
 
@@ -27,8 +27,8 @@ import tty
 from collections import deque
 from pathlib import Path
 
-from rig.errors import HardwareError
-from rig.threads import stop_and_join
+from rig.core.errors import HardwareError
+from rig.shell.threads import stop_and_join
 
 _FIRMWARE_DIR = Path(__file__).resolve().parent.parent / "firmware"
 # Appended, not prepended: firmware/code.py must never shadow the standard library's "code".

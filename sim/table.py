@@ -9,14 +9,14 @@ controls.  The rig referees it exactly as it would a real table.
 
 import threading
 
-from rig.clock import MonotonicClock
-from rig.config import load_config
-from rig.daemon import Rig
-from rig import events as ev
+from rig.shell.clock import MonotonicClock
+from rig.shell.config import load_config
+from rig.shell.daemon import Rig
+from rig.core import events as ev
 
-from .clock import VirtualClock
-from .fake_tof import FakeVL53L0X
-from .pins import Museum, VirtualFactory
+from sim.clock import VirtualClock
+from sim.fake_tof import FakeVL53L0X
+from sim.pins import Museum, VirtualFactory
 
 
 class FakeRelicFeed:

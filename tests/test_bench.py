@@ -1,6 +1,6 @@
 """The benchmarks of issue 7 in reduced form, with loose bounds: a 10x regression fails.
 
-The full figures come from ``make bench`` (``python -m sim.bench``).  The bounds here are ten
+The full figures come from ``make bench`` (``python -m sim.tools.bench``).  The bounds here are ten
 times the figures measured on a 2-core machine (see the README's Performance section), so a
 noisy CI runner passes and a real regression does not.  Real-time parts wait on events with
 bounded timeouts; nothing sleeps.
@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from rig.detect import DetectSettings
-from sim import bench
+from rig.core.detect import DetectSettings
+from sim.tools import bench
 
 
 def test_a_touch_sounds_the_buzzer_within_bounds_with_the_display_running():
@@ -26,7 +26,7 @@ def test_a_touch_sounds_the_buzzer_within_bounds_with_the_display_running():
 
 
 def test_the_bench_restores_the_daemons_buzzer_patterns():
-    from rig import daemon
+    from rig.shell import daemon
     before = dict(daemon.PATTERNS)
     with bench.short_buzzes():
         assert daemon.PATTERNS["touch"][0][0] < 0.01

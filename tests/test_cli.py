@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from rig import cli
-from rig.clock import MonotonicClock
-from rig.config import load_config
-from rig.replay import replay_file
-from rig.wiringcheck import check_order, rest_value
+from rig.shell.clock import MonotonicClock
+from rig.shell.config import load_config
+from rig.shell.storage import replay_file
+from rig.core.wiringcheck import check_order, rest_value
 from sim.pins import Museum, VirtualFactory
 from sim.script import demo_match
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rig import config as cfg
-from rig.config import Config, load_config, load_pinmap, pinmap_from_dict
-from rig.errors import ConfigError
+from rig.shell import config as cfg
+from rig.shell.config import Config, load_config, load_pinmap, pinmap_from_dict
+from rig.core.errors import ConfigError
 
 REPO = Path(__file__).resolve().parent.parent
 PINMAP_TEXT = (REPO / "wiring" / "pinmap.toml").read_text(encoding="utf-8")

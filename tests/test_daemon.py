@@ -5,8 +5,8 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rig import replay
-from rig.levels import make_level
+from rig.shell import storage
+from rig.core.levels import make_level
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 
@@ -48,7 +48,7 @@ def test_the_recording_replays_to_the_identical_result(table):
     lines = path.read_text("utf-8").splitlines()
     assert json.loads(lines[0])["recording"] == "cleptomano"
     assert json.loads(lines[-1])["end"] is True
-    assert replay.replay_file(path) == live
+    assert storage.replay_file(path) == live
 
 
 def test_a_touch_sounds_the_buzzer_at_once_and_counts_once(table):
@@ -169,7 +169,7 @@ def test_record_then_replay_gives_the_identical_result(tmp_path_factory, turns):
         path = table.rig.recording_path
     finally:
         table.stop()
-    assert replay.replay_file(path) == live
+    assert storage.replay_file(path) == live
     for x in live["turns"]:
         assert x["score"] is None or 0 <= x["score"] <= 7
 

@@ -10,11 +10,11 @@ the way a recording writes them.
 
 import pytest
 
-from rig import events as ev
-from rig import rules
-from rig.detect import Detector
-from rig.levels import make_level
-from rig.referee import Referee
+from rig.core import events as ev
+from rig.core import rules
+from rig.core.detect import Detector
+from rig.core.levels import make_level
+from rig.core.referee import Referee
 
 from test_replay import Script, only_turn
 

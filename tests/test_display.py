@@ -32,9 +32,9 @@ from rig.display.samples import STATES, sample_board, screenshot
 from rig.display.sounds import SOUNDS, SoundBank, cues, synthesize
 from rig.display.window import (DisplayOptions, DisplayProcess, DisplayThread, check_options,
                                 driver_candidates, open_display)
-from rig.errors import ConfigError, DisplayError
-from rig.events import Choose, ConfirmLoot, UndoTouch
-from rig.view import BannerView, Piece, RoundRow, Scoreboard
+from rig.core.errors import ConfigError, DisplayError
+from rig.core.events import Choose, ConfirmLoot, UndoTouch
+from rig.core.view import BannerView, Piece, RoundRow, Scoreboard
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL, HD = (800, 480), (1920, 1080)
@@ -669,7 +669,7 @@ def test_no_video_driver_means_headless_logged_once(monkeypatch, caplog):
 
 
 def test_open_display_follows_the_configuration():
-    from rig.config import DisplayConfig, KeysConfig
+    from rig.shell.config import DisplayConfig, KeysConfig
     d = open_display(DisplayConfig(fullscreen=False, size=(640, 360), fps=10, quiet=True,
                                    process=False), KeysConfig(thief="p"), ("Ana", "Bruno"),
                      video_drivers=("dummy",))

@@ -7,7 +7,7 @@ import time
 import pytest
 from dataclasses import replace
 
-from rig.config import load_config
+from rig.shell.config import load_config
 from rig.display.window import DisplayProcess, DisplayThread
 from sim.table import real_time_table
 

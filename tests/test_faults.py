@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from rig import cli, rules
-from rig import events as ev
-from rig.replay import replay_file
+from rig import cli
+from rig.core import rules
+from rig.core import events as ev
+from rig.shell.storage import replay_file
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 

@@ -6,9 +6,9 @@ import time
 import pytest
 import serial
 
-from rig import protocol as p
-from rig.errors import ConfigError, HubError
-from rig.hub import HubLink, InputTracker
+from rig.core import protocol as p
+from rig.core.errors import ConfigError, HubError
+from rig.shell.hub import HubLink, InputTracker
 from sim.relichub import VirtualRelicHub
 
 WAIT_S = 5.0  # upper bound for anything to arrive; a passing test waits far less
@@ -407,7 +407,7 @@ def open_fds():
 
 
 def test_the_virtual_hub_closes_its_fds_and_names_bad_calls(tmp_path):
-    from rig.errors import HardwareError
+    from rig.core.errors import HardwareError
 
     before = open_fds()
     hub = VirtualRelicHub(tmp_path)

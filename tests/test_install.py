@@ -209,7 +209,7 @@ def test_the_installed_config_keeps_recordings_in_the_state_directory(repo, tmp_
 @pytest.mark.skipif(not (REPO / "wiring/rig.example.toml").exists(),
                     reason="wiring/rig.example.toml is not in the clone yet")
 def test_the_installed_config_loads_with_its_pin_map(repo, tmp_path):
-    from rig.config import load_config
+    from rig.shell.config import load_config
 
     root = tmp_path / "root"
     assert install(repo, "--root", root).returncode == 0

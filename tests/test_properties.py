@@ -15,11 +15,11 @@ import json
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from hypothesis import event as note
 
-from rig import events as ev
-from rig import rules
-from rig.detect import Detector, INPUT_NAMES
-from rig.levels import make_level
-from rig.replay import replay_lines
+from rig.core import events as ev
+from rig.core import rules
+from rig.core.detect import Detector, INPUT_NAMES
+from rig.core.levels import make_level
+from rig.core.replay import replay_lines
 
 FAST = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

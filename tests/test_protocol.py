@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig import protocol as p
-from rig.errors import ProtocolError
+from rig.core import protocol as p
+from rig.core.errors import ProtocolError
 
 
 def stream_of(frames):

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rig import replay
+from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.script import Script
 from sim.table import SimulatedTable
@@ -73,7 +73,7 @@ def test_a_relic_knocked_over_while_the_hand_is_inside_breaks(hub_table):
     assert result["turns"][0]["broken"] == [2]
     table.stop()
     # The replay of the recording agrees: relic 2 broken.
-    assert replay.replay_file(path)["turns"][0]["broken"] == [2]
+    assert storage.replay_file(path)["turns"][0]["broken"] == [2]
 
 
 def test_a_relic_set_down_at_the_door_does_not_break(hub_table):

@@ -1,5 +1,5 @@
 """The recording contract (issue 3, "Recording and replay: the contract"), driven the way a user
-meets it: a recording built line by line, re-refereed by ``rig.replay``, and the result JSON
+meets it: a recording built line by line, re-refereed by ``rig.core.replay``, and the result JSON
 checked against the rulebook.
 
 :class:`Script` is the tiny builder the other test modules share: each method writes the input
@@ -13,8 +13,9 @@ import time
 
 import pytest
 
-from rig.errors import RecordingError
-from rig.replay import replay_file, replay_lines
+from rig.core.errors import RecordingError
+from rig.core.replay import replay_lines
+from rig.shell.storage import replay_file
 from sim.script import Script as BaseScript
 
 HERE = pathlib.Path(__file__).parent

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from rig import replay
-from rig.recording import is_finished
+from rig.shell import storage
+from rig.shell.storage import is_finished
 from sim.script import Script
 
 PLAYERS = ["Ana", "Ben", "Caro"]
@@ -85,7 +85,7 @@ def uninterrupted(tmp_path_factory):
     code, _ = run_child(directory / "rec", spec_path)
     assert code == 0
     path = only_recording(directory / "rec")
-    return replay.replay_file(path)
+    return storage.replay_file(path)
 
 
 def test_an_uninterrupted_run_finishes_the_match(uninterrupted):
@@ -108,7 +108,7 @@ def test_killed_at_random_points_the_match_resumes_and_ends_the_same(tmp_path, s
         assert code == -signal.SIGKILL
         kills += 1
         path = only_recording(rec)
-        survived = replay.replay_file(path)
+        survived = storage.replay_file(path)
         # Every completed turn's score survives the kill.
         for before, after in zip(survived["turns"], uninterrupted["turns"]):
             if before["outcome"] != "unfinished":
@@ -120,7 +120,7 @@ def test_killed_at_random_points_the_match_resumes_and_ends_the_same(tmp_path, s
     assert is_finished(path)
     text = path.read_text("utf-8")
     assert '"restart": true' in text
-    assert replay.replay_file(path) == uninterrupted
+    assert storage.replay_file(path) == uninterrupted
 
 
 def test_a_broken_recording_does_not_keep_the_rig_from_starting(tmp_path):
@@ -152,4 +152,4 @@ def test_a_match_that_had_ended_is_closed_not_resumed(tmp_path):
     finally:
         second.stop()
     assert is_finished(ended)
-    assert replay.replay_file(ended)["winner"] == "Caro"
+    assert storage.replay_file(ended)["winner"] == "Caro"

@@ -1,8 +1,8 @@
 """The rulebook, rule by rule: levels, a turn, rounds and choices, round winners, the match and
 its tiebreaker, and the solo heist.
 
-Whole matches are played as recordings through ``rig.replay`` (the way a user meets them); a
-rule that reads better as a table is checked on the pure engine (``rig.rules.step``) with game
+Whole matches are played as recordings through ``rig.core.replay`` (the way a user meets them); a
+rule that reads better as a table is checked on the pure engine (``rig.core.rules.step``) with game
 events.  Expected values come from the rulebook and issues 2-3, never from the code.
 """
 
@@ -10,12 +10,12 @@ import copy
 
 import pytest
 
-from rig import events as ev
-from rig import rules
-from rig.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
-from rig.levels import PRESETS, make_level
-from rig.referee import Referee
-from rig.replay import replay_lines
+from rig.core import events as ev
+from rig.core import rules
+from rig.core.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
+from rig.core.levels import PRESETS, make_level
+from rig.core.referee import Referee
+from rig.core.replay import replay_lines
 
 from test_replay import Script, only_turn, solo
 

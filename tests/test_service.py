@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from rig.cli import serve
-from rig.systemd import Notifier
+from rig.shell.systemd import Notifier
 from sim.table import real_time_table
 
 

@@ -1,7 +1,7 @@
 """The soak (issue 6): 1,000 turns of random but legal play with injected faults, through the
 whole threaded daemon on the simulated table, every recording replayed against the live result.
 
-See :mod:`sim.soak` for what is played and checked.  The soak also watches for known ways a
+See :mod:`sim.tools.soak` for what is played and checked.  The soak also watches for known ways a
 match could go wrong without breaking a score (``anomalies``: a bouncing exit press opening a
 new match, a new match ignoring the museum's state, a late correction or an undo leaving the
 match in the wrong state); each has its own test here or in tests/test_faults.py, and the soak
@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from rig.replay import replay_file
-from sim import soak
+from rig.shell.storage import replay_file
+from sim.tools import soak
 from sim.script import demo_match
 from sim.table import SimulatedTable
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rig.systemd import Notifier, Watchdog, watchdog_interval_s
+from rig.shell.systemd import Notifier, Watchdog, watchdog_interval_s
 
 REPO = Path(__file__).resolve().parent.parent
 UNIT = REPO / "systemd" / "cleptomano.service"
@@ -121,7 +121,7 @@ def test_abstract_namespace_socket():
 def test_without_notify_socket_every_call_is_a_silent_no_op(caplog):
     notifier = Notifier(environ={})
     assert not notifier.enabled
-    with caplog.at_level(logging.DEBUG, logger="rig.systemd"):
+    with caplog.at_level(logging.DEBUG, logger="rig.shell.systemd"):
         assert notifier.ready() is False
         assert notifier.status("x") is False
         assert notifier.watchdog_ping() is False
@@ -133,7 +133,7 @@ def test_without_notify_socket_every_call_is_a_silent_no_op(caplog):
 
 def test_an_unreachable_socket_never_raises_and_is_logged_once(tmp_path, caplog):
     notifier = notifier_for(str(tmp_path / "nobody-listens.sock"))
-    with caplog.at_level(logging.WARNING, logger="rig.systemd"):
+    with caplog.at_level(logging.WARNING, logger="rig.shell.systemd"):
         for _ in range(3):
             assert notifier.watchdog_ping() is False
         assert notifier.ready() is False
@@ -144,7 +144,7 @@ def test_an_unreachable_socket_never_raises_and_is_logged_once(tmp_path, caplog)
 
 @pytest.mark.parametrize("value", ["vsock:2:1234", "relative/notify", "@", "/"])
 def test_an_unsupported_notify_socket_disables_notifications_with_a_warning(value, caplog):
-    with caplog.at_level(logging.WARNING, logger="rig.systemd"):
+    with caplog.at_level(logging.WARNING, logger="rig.shell.systemd"):
         notifier = notifier_for(value)
         assert notifier.ready() is False
     assert not notifier.enabled
@@ -235,7 +235,7 @@ def test_a_check_that_raises_counts_as_failing(systemd, socket_path, caplog):
 
     watchdog = Watchdog(notifier_for(socket_path), interval_s=10)
     watchdog.add_check("sensor alive", broken)
-    with caplog.at_level(logging.WARNING, logger="rig.systemd"):
+    with caplog.at_level(logging.WARNING, logger="rig.shell.systemd"):
         assert watchdog.tick() is False
     assert "sensor alive" in caplog.text
     assert systemd.pending() == []
@@ -245,7 +245,7 @@ def test_a_failing_check_is_logged_when_it_starts_failing_not_every_round(caplog
     check = Flag(alive=False)
     watchdog = Watchdog(Notifier(environ={}), interval_s=10)
     watchdog.add_check("referee loop alive", check)
-    with caplog.at_level(logging.INFO, logger="rig.systemd"):
+    with caplog.at_level(logging.INFO, logger="rig.shell.systemd"):
         for _ in range(5):
             watchdog.tick()
         check.alive = True

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
-from rig.errors import LevelError, RulesError
-from rig.titles import criminal_title, timer_column
+from rig.core.errors import LevelError, RulesError
+from rig.core.titles import criminal_title, timer_column
 
 # The rulebook's first table, copied by hand: lasers -> (no limit, 60", 30").
 RULEBOOK_RANKS = {

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rig import wiringdocs
-from rig.config import BCM_TO_HEADER, RESERVED_PINS, load_pinmap, pinmap_from_dict
+from sim.tools import wiringdocs
+from rig.shell.config import BCM_TO_HEADER, RESERVED_PINS, load_pinmap, pinmap_from_dict
 
 WIRING = Path(__file__).resolve().parent.parent / "wiring"
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -22,7 +22,7 @@ def pinmap():
 def test_committed_documents_equal_the_generated_ones(pinmap, name):
     generated = wiringdocs.documents(pinmap)[name]
     committed = (WIRING / name).read_text(encoding="utf-8")
-    assert committed == generated, "run `python -m rig.wiringdocs` and commit wiring/%s" % name
+    assert committed == generated, "run `python -m sim.tools.wiringdocs` and commit wiring/%s" % name
 
 
 def test_check_mode_passes_on_the_repo_and_fails_on_a_stale_copy(tmp_path, capsys):

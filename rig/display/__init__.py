@@ -1,6 +1,6 @@
 """The score display, its sounds and the guard's keys.
 
-* :mod:`rig.display.render` -- pure drawing of a :class:`rig.view.Scoreboard` on a pygame Surface;
+* :mod:`rig.display.render` -- pure drawing of a :class:`rig.core.view.Scoreboard` on a pygame Surface;
 * :mod:`rig.display.window` -- the window shell (:class:`DisplayProcess`, :class:`DisplayThread`)
   that shows the latest snapshot without ever blocking the referee;
 * :mod:`rig.display.sounds` -- sounds synthesised at start-up (no audio files);

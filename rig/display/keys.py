@@ -23,8 +23,8 @@ this module only turns keys into well-formed commands.
 
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
-from ..errors import ConfigError
-from ..events import Choose, ConfirmLoot, UndoTouch
+from ..core.errors import ConfigError
+from ..core.events import Choose, ConfirmLoot, UndoTouch
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel")
 
@@ -154,7 +154,7 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
 class KeyMapper:
     """Turns the guard's key presses into commands, one key at a time.
 
-    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a rig.events value when a
+    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a rig.core.events value when a
     sequence completes (else None); ``prompt`` is the text to show while a sequence is half typed
     (None when nothing is pending, so the screen clears the prompt).  Unknown keys are ignored
     and never lose a half-typed sequence; Esc/Backspace drop it.

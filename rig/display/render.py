@@ -1,4 +1,4 @@
-"""Drawing the score display: one :class:`rig.view.Scoreboard` onto one pygame Surface.
+"""Drawing the score display: one :class:`rig.core.view.Scoreboard` onto one pygame Surface.
 
 Pure drawing: :func:`draw` reads the snapshot and the surface's size and paints; it keeps no game
 state, reads no clock (``now_s`` is passed in, only for blinking) and opens nothing, so the same
@@ -402,7 +402,7 @@ def _relic_icon(surface, box, colour, tipped=False):
 # --- The screens ----------------------------------------------------------------------------------
 
 def draw(surface, board, now_s=None) -> None:
-    """Draw ``board`` (a :class:`rig.view.Scoreboard`) onto ``surface``, filling all of it.
+    """Draw ``board`` (a :class:`rig.core.view.Scoreboard`) onto ``surface``, filling all of it.
 
     ``now_s`` (any monotonic seconds) only drives blinking; None draws a still frame."""
     _pg()

@@ -8,8 +8,8 @@ samples.
 import os
 from dataclasses import replace
 
-from ..errors import DisplayError
-from ..view import BannerView, Piece, RoundRow, Scoreboard
+from ..core.errors import DisplayError
+from ..core.view import BannerView, Piece, RoundRow, Scoreboard
 from .keys import key_help
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from ..errors import DisplayError
+from ..core.errors import DisplayError
 
 log = logging.getLogger(__name__)
 
@@ -158,7 +158,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .keys import KeyMapper, keypad_name
     from .render import draw, is_last_seconds
     from .sounds import SoundBank, cues
-    from ..view import Scoreboard
+    from ..core.view import Scoreboard
 
     screen = None
     try:
@@ -316,7 +316,7 @@ class _Shell:
                 self._commands.append(payload)
 
     def poll_commands(self) -> List[object]:
-        """The guard's commands since the last call (rig.events values, t=0.0).  Never blocks."""
+        """The guard's commands since the last call (rig.core.events values, t=0.0).  Never blocks."""
         out = []
         while True:
             try:
@@ -584,11 +584,11 @@ class DisplayProcess(_Shell):
 def open_display(display_config=None, keys_config=None, players=(), **overrides):
     """Start the display the configuration asks for and return it (never None).
 
-    ``display_config`` is a :class:`rig.config.DisplayConfig` (fullscreen, size, fps, quiet,
-    process), ``keys_config`` a :class:`rig.config.KeysConfig` (or a dict action -> key name).
+    ``display_config`` is a :class:`rig.shell.config.DisplayConfig` (fullscreen, size, fps, quiet,
+    process), ``keys_config`` a :class:`rig.shell.config.KeysConfig` (or a dict action -> key name).
     ``players`` is accepted for symmetry; the keys follow each snapshot's player list.  A window
     that cannot be opened is not an error: the display goes headless and logs it once.  A bad
-    value raises :class:`DisplayError` or :class:`rig.errors.ConfigError` naming it."""
+    value raises :class:`DisplayError` or :class:`rig.core.errors.ConfigError` naming it."""
     from dataclasses import asdict, is_dataclass
     d = display_config
     bindings = None

@@ -1,4 +1,4 @@
-"""Build the display's :class:`~rig.view.Scoreboard` from the referee's state (pure)."""
+"""Build the display's :class:`~rig.core.view.Scoreboard` from the referee's state (pure)."""
 
 from . import rules
 from .view import BannerView, Piece, RoundRow, Scoreboard

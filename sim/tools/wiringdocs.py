@@ -1,6 +1,6 @@
 """The wiring documents, generated from the pin map so they can never disagree with the rig.
 
-``python -m rig.wiringdocs`` writes ``wiring/pins.md`` (the pin table), ``wiring/diagram.svg``
+``python -m sim.tools.wiringdocs`` writes ``wiring/pins.md`` (the pin table), ``wiring/diagram.svg``
 (the header with every used pin and a box per contact, module, buzzer and sensor) and
 ``wiring/bom.md`` (the parts list) from ``wiring/pinmap.toml``; ``--check`` only compares and
 exits 1 if a committed file is stale (CI runs it).
@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from .config import (BCM_TO_HEADER, DEFAULT_PINMAP_PATH, KNOWN_INPUTS, KNOWN_OUTPUTS,
+from rig.shell.config import (BCM_TO_HEADER, DEFAULT_PINMAP_PATH, KNOWN_INPUTS, KNOWN_OUTPUTS,
                      WIRING_DIR, load_pinmap)
-from .errors import ConfigError
+from rig.core.errors import ConfigError
 
-GENERATED_NOTE = ("Generated from `wiring/pinmap.toml` by `python -m rig.wiringdocs`; edit the "
+GENERATED_NOTE = ("Generated from `wiring/pinmap.toml` by `python -m sim.tools.wiringdocs`; edit the "
                   "pin map and re-run it, never this file.")
 
 HEADER_TO_BCM = {header: bcm for bcm, header in BCM_TO_HEADER.items()}
@@ -314,7 +314,7 @@ def documents(pinmap):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m rig.wiringdocs",
+        prog="python -m sim.tools.wiringdocs",
         description="Write wiring/pins.md, wiring/diagram.svg and wiring/bom.md from "
                     "wiring/pinmap.toml.")
     parser.add_argument("--check", action="store_true",
@@ -341,7 +341,7 @@ def main(argv=None):
             path.write_text(text, encoding="utf-8")
             print("wrote %s" % path)
     if args.check and stale:
-        print("stale: %s differ from %s; run `python -m rig.wiringdocs` and commit them"
+        print("stale: %s differ from %s; run `python -m sim.tools.wiringdocs` and commit them"
               % (", ".join(str(p) for p in stale), args.pinmap), file=sys.stderr)
         return 1
     return 0

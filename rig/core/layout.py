@@ -158,7 +158,7 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
     exactly that many, numbered 4 up to 3 + level_lasers.  Without it, any count of 3 to 5 with
     numbers 4 to 8 is accepted.
 
-    Never raises for a bad declaration; raises :class:`~rig.errors.LevelError` only for a
+    Never raises for a bad declaration; raises :class:`~rig.core.errors.LevelError` only for a
     ``level_lasers`` outside 3-5, since that is the level's mistake, not the guard's.
     """
     if level_lasers is not None:
@@ -262,7 +262,7 @@ def parse_layout(text: str) -> List[Laser]:
     Case does not matter.  Only the syntax is checked here; :func:`validate_layout` judges the
     rules (so "9: L-I L-II" parses and is then reported).
 
-    Raises :class:`~rig.errors.RulesError` listing every bad entry, each naming the bad token
+    Raises :class:`~rig.core.errors.RulesError` listing every bad entry, each naming the bad token
     and the expected form.
     """
     if not isinstance(text, str):

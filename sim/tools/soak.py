@@ -1,14 +1,14 @@
 """The soak: many turns of random but legal play on the simulated table, with faults injected.
 
-    python -m sim.soak --turns 1000 --seed 1 [--dir DIR] [--poll-interval-s 0.1]
+    python -m sim.tools.soak --turns 1000 --seed 1 [--dir DIR] [--poll-interval-s 0.1]
 
 prints a JSON summary on stdout and exits 0 when every check passed, 1 otherwise.
 
-The real daemon (:class:`rig.daemon.Rig`, every thread) runs on :class:`sim.table.SimulatedTable`
+The real daemon (:class:`rig.shell.daemon.Rig`, every thread) runs on :class:`sim.table.SimulatedTable`
 in virtual time.  A seeded random player presses, touches (with contact bounce), lifts paintings,
 carries, knocks over and drops relics, touches the guard, displaces rods, waits for the time
 limit, makes the guard's choices, haul counts and undos -- all legal by the rules, checked against
-the pure engine (:func:`rig.rules.step`) before they are made.  Faults are injected on the way:
+the pure engine (:func:`rig.core.rules.step`) before they are made.  Faults are injected on the way:
 contacts stuck closed (during a turn and when a turn is armed), the relic hub unplugged, the hand
 sensor raising I2C errors or unplugged, and daemon crashes (``table.crash()``, then a new table
 resuming from the same recordings directory).  When a match ends the next start press opens a
@@ -16,7 +16,7 @@ new match, or the table is replaced with other players and another level.
 
 Checks: no exception and no error logged by the rig's threads, every thread alive until each
 stop, every score within the rules' bounds, every completed turn surviving a crash, and every
-recording replaying (:func:`rig.replay.replay_file`) to exactly the result the live rig reported
+recording replaying (:func:`rig.shell.storage.replay_file`) to exactly the result the live rig reported
 when it closed that match.  Deviations from the spec that do not break these checks (known rig
 bugs, each with a test in tests/test_faults.py or tests/test_soak.py) are counted as
 ``anomalies``; a healthy rig shows none.
@@ -38,15 +38,16 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from rig import events as ev
-from rig import rules
-from rig.config import load_config
-from rig.detect import NOTHING_IN_RANGE_MM
-from rig.errors import RigError, RulesError
-from rig.levels import make_level
-from rig.replay import replay_file, result as result_json
+from rig.core import events as ev
+from rig.core import rules
+from rig.shell.config import load_config
+from rig.core.detect import NOTHING_IN_RANGE_MM
+from rig.core.errors import RigError, RulesError
+from rig.core.levels import make_level
+from rig.core.replay import result as result_json
+from rig.shell.storage import replay_file
 
-from .table import SimulatedTable
+from sim.table import SimulatedTable
 
 SOAK_POLL_INTERVAL_S = 0.1
 INSIDE_MM = 150
@@ -707,7 +708,7 @@ def run_soak(turns=1000, seed=1, directory=None, poll_interval_s=SOAK_POLL_INTER
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m sim.soak", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m sim.tools.soak", description=__doc__.split("\n")[0])
     p.add_argument("--turns", type=int, default=1000, help="turns to play (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--dir", help="keep the recordings here (default: a temporary directory)")

@@ -8,13 +8,12 @@ with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wid
 ``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
 one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by`` or ``end``.
 
-Parsing is pure (text in, values out) and every error names the line and what is wrong; writing
-is a small shell class that flushes every line and fsyncs when asked.
+Pure: text in, values out (and values in, text out); every error names the line and what is
+wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 """
 
 import json
 import math
-import os
 from dataclasses import dataclass, fields
 
 from . import events as ev
@@ -220,43 +219,6 @@ def parse_lines(lines, path=None):
     return header, items
 
 
-def read(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise RecordingError("is not UTF-8 text (%s)" % exc.reason, path=path, line=1) from None
-    except OSError as exc:
-        raise RecordingError("cannot be read: %s; check the path" % exc.strerror,
-                             path=path) from None
-    return parse_lines(text.splitlines(), path)
-
-
-def repair(path):
-    """Cut a torn last line (the rig lost power in the middle of writing it).  Returns a
-    sentence saying what was cut, or None when the file was whole."""
-    with open(path, "rb+") as f:
-        data = f.read()
-        if not data or data.endswith(b"\n"):
-            return None
-        cut = data.rfind(b"\n") + 1
-        f.truncate(cut)
-    return "cut a torn last line of %d bytes (written when the rig stopped)" % (len(data) - cut)
-
-
-def is_finished(path):
-    """True when the recording's last line is the end line."""
-    with open(path, "rb") as f:
-        f.seek(0, os.SEEK_END)
-        size = f.tell()
-        f.seek(max(0, size - 200))
-        tail = f.read().rstrip().rsplit(b"\n", 1)[-1]
-    try:
-        return json.loads(tail).get("end") is True
-    except (ValueError, AttributeError):
-        return False
-
-
 # --- writing ----------------------------------------------------------------------------------
 
 def item_to_json(item):
@@ -286,30 +248,3 @@ def item_to_json(item):
 
 def dumps(obj):
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-class Writer:
-    """Appends lines to a recording file: every line flushed, fsync on :meth:`sync`."""
-
-    def __init__(self, path, header=None):
-        self.path = path
-        self._file = open(path, "a", encoding="utf-8")
-        if header is not None:
-            self.write_obj(header.to_json())
-            self.sync()
-
-    def write_obj(self, obj):
-        self._file.write(dumps(obj) + "\n")
-        self._file.flush()
-
-    def write(self, item):
-        self.write_obj(item_to_json(item))
-
-    def sync(self):
-        self._file.flush()
-        os.fsync(self._file.fileno())
-
-    def close(self):
-        if not self._file.closed:
-            self.sync()
-            self._file.close()

@@ -4,7 +4,7 @@ Pin callbacks only timestamp and enqueue: each edge is turned into ``(t, name, v
 edge's own timestamp (the pin factory's ticks: kernel timestamps under lgpio, virtual time in
 the simulator) mapped onto the rig's clock, and handed to ``on_change``.  gpiozero's bounce_time
 is left unset on purpose: under lgpio it delays every edge and drops short contacts; the rig
-debounces on edge timestamps itself (:mod:`rig.detect`).
+debounces on edge timestamps itself (:mod:`rig.core.detect`).
 
 gpiozero is imported lazily, so the pure core imports anywhere.
 """

@@ -20,8 +20,8 @@ Three layers, so the logic is tested without hardware and without sleeping:
 import logging
 import threading
 
-from .detect import NOTHING_IN_RANGE_MM, DetectSettings  # 8190+: nothing within range
-from .errors import SensorError
+from ..core.detect import NOTHING_IN_RANGE_MM, DetectSettings  # 8190+: nothing within range
+from ..core.errors import SensorError
 from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
@@ -271,7 +271,7 @@ def _event_wait(stop_event, timeout_s):
 
 def poller_from_config(tof, hand_threshold_mm, on_reading, on_status, *, sensor_factory=None,
                        wait=None):
-    """A :class:`HandPoller` set up from a :class:`rig.config.TofConfig`.
+    """A :class:`HandPoller` set up from a :class:`rig.shell.config.TofConfig`.
 
     ``sensor_factory`` defaults to the real sensor through :func:`open_vl53l0x` with the
     config's bus, address, io timeout and timing budget (checked here, before any thread).

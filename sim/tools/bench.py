@@ -13,11 +13,11 @@ noisy machine:
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
    (the turn lamp going off), in real time, with short turns.
-4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.replay.replay_lines`.
+4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.core.replay.replay_lines`.
 5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
    beside a bare gpiozero Button and Buzzer.
 
-Every real-time measurement runs in a fresh interpreter (``python -m sim.bench --child ...``),
+Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
 goes to stderr.  ``--quick`` gives the same report from fewer samples in under a minute.
 
@@ -45,7 +45,7 @@ import tempfile
 import threading
 import time
 
-from rig import events as ev
+from rig.core import events as ev
 
 CHILD_TIMEOUT_S = 900.0
 PATTERN_SCALE = 1 / 24          # buzzer patterns in the latency bench: a 5 ms touch buzz
@@ -244,7 +244,7 @@ def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
 @contextlib.contextmanager
 def short_buzzes(scale=PATTERN_SCALE):
     """Shorten the daemon's buzzer patterns for the bench (restored afterwards)."""
-    from rig import daemon
+    from rig.shell import daemon
     saved = dict(daemon.PATTERNS)
     daemon.PATTERNS.update({k: tuple((on * scale, off * scale) for on, off in v)
                             for k, v in saved.items()})
@@ -282,7 +282,7 @@ def open_bench_display(mode):
     loop imports ``draw`` when it starts, so it can be wrapped first) and is None otherwise."""
     if mode is None:
         return None, None
-    from rig.config import load_config
+    from rig.shell.config import load_config
     from rig.display import window
     cfg = load_config(None).display
     options = window.DisplayOptions(size=tuple(cfg.size), fullscreen=False, fps=cfg.fps,
@@ -349,7 +349,7 @@ class BenchTable:
 
     def __init__(self, tmp, *, display=None, level=None, config=None,
                  players=("Ana", "Ben", "Caro")):
-        from rig.config import load_config
+        from rig.shell.config import load_config
         from sim.table import real_time_table
         self.config = config or load_config(None)
         self.display = display
@@ -431,7 +431,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     ``display_nice`` lowers the display process's CPU priority; ``gc_freeze`` moves everything
     allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`)."""
     import gc
-    from rig.levels import make_level
+    from rig.core.levels import make_level
     if switch_interval_s is not None:
         sys.setswitchinterval(switch_interval_s)
     disp, frames = open_bench_display(display)
@@ -498,9 +498,9 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
     and the garbage collector's pauses."""
     import gc
     import pickle
-    from rig import daemon as daemon_mod
-    from rig import recording
-    from rig.referee import Referee
+    from rig.shell import daemon as daemon_mod
+    from rig.shell import storage
+    from rig.core.referee import Referee
     mono = time.monotonic
     touches_seen, edges, cur = [], [], {}
     costs = {}
@@ -530,7 +530,7 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
     orig_put, orig_handle = daemon_mod.Rig._put, daemon_mod.Rig._handle
     orig_set = BenchTable.set
     patches = {
-        (recording.Writer, "write"): stamp(recording.Writer, "write", "written"),
+        (storage.Writer, "write"): stamp(storage.Writer, "write", "written"),
         (Referee, "feed"): stamp(Referee, "feed", "fed"),
         (daemon_mod.Rig, "_refresh_display"): timed(
             "display snapshot + show (referee thread)", daemon_mod.Rig, "_refresh_display"),
@@ -647,7 +647,7 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
     Returns (changes, truths, stats): changes are (t_us, name, value) sorted by time; truths are
     (laser, start_us, end_us) of the real touches.
     """
-    from rig.detect import DetectSettings
+    from rig.core.detect import DetectSettings
     s = settings or DetectSettings()
     rng = random.Random(seed)
     merge_us = int(round(s.merge_window_s * 1e6))
@@ -742,12 +742,12 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
 
 
 def count_touches(changes, settings=None, level=None):
-    """Referee the raw edges (a :class:`rig.referee.Referee`, exactly as the daemon and the
+    """Referee the raw edges (a :class:`rig.core.referee.Referee`, exactly as the daemon and the
     replay do, deadlines fired in time order) and collect what the detector decided."""
-    from rig import rules
-    from rig.detect import DetectSettings
-    from rig.levels import make_level
-    from rig.referee import Referee
+    from rig.core import rules
+    from rig.core.detect import DetectSettings
+    from rig.core.levels import make_level
+    from rig.core.referee import Referee
 
     class Watching(Referee):
         def _apply(self, outputs, effects):
@@ -767,7 +767,7 @@ def count_touches(changes, settings=None, level=None):
 def accuracy(touches=10000, seed=7, settings=None):
     """False and missed touch counts over synthetic touches (virtual time: as fast as it goes).
     ``settings``: the detector's (default: the recording contract's)."""
-    from rig.detect import DetectSettings
+    from rig.core.detect import DetectSettings
     settings = settings or DetectSettings()
     changes, truths, stats = synthetic_touches(touches, seed)   # the world: contract timings
     t0 = time.perf_counter()
@@ -806,7 +806,7 @@ def wait_overshoot(samples, timer_s):
 def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     """Scheduled end of a turn vs the turn lamp going off (and the end buzz), real time, beside
     a bare Condition.wait(timeout) for the same deadline."""
-    from rig.levels import make_level
+    from rig.core.levels import make_level
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
@@ -880,9 +880,9 @@ def four_player_match():
 
 
 def replay_speed(repeats=200):
-    """Turns re-refereed per second by rig.replay.replay_lines, beside parsing alone."""
-    from rig import recording
-    from rig.replay import replay_lines
+    """Turns re-refereed per second by rig.core.replay.replay_lines, beside parsing alone."""
+    from rig.core import recording
+    from rig.core.replay import replay_lines
     lines = four_player_match().lines()
     result = replay_lines(lines)
     turns = len(result["turns"])
@@ -1001,9 +1001,9 @@ def run_child(fn, **kwargs):
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "sim.bench", "--child",
+    cmd = [sys.executable, "-m", "sim.tools.bench", "--child",
            json.dumps({"fn": fn, "kwargs": kwargs})]
     try:
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=root,
@@ -1072,7 +1072,7 @@ BENCHES = ("latency", "accuracy", "timer", "replay", "cost")
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m sim.bench", description=__doc__.split(
+    parser = argparse.ArgumentParser(prog="python -m sim.tools.bench", description=__doc__.split(
         "\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="fewer samples (under a minute); the figures are rougher")

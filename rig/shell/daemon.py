@@ -3,7 +3,7 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread: takes timestamped items off the inbox, records each one (flushed)
-  before acting on it, feeds the :class:`~rig.referee.Referee`, fires deadlines on time and
+  before acting on it, feeds the :class:`~rig.core.referee.Referee`, fires deadlines on time and
   performs the effects (buzzer, LEDs, log, display snapshot);
 * the **sync** thread: fsyncs the recording whenever the referee marks a moment durable (a turn
   boundary, a penalty), so the disk write never delays the buzzer;
@@ -19,12 +19,13 @@ from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import events as ev
-from . import recording, rules
-from .board import build as build_board
-from .detect import NOTHING_IN_RANGE_MM
-from .errors import RigError, RulesError
-from .referee import Referee
+from ..core import events as ev
+from ..core import recording, rules
+from . import storage
+from ..core.board import build as build_board
+from ..core.detect import NOTHING_IN_RANGE_MM
+from ..core.errors import RigError, RulesError
+from ..core.referee import Referee
 
 log = logging.getLogger("cleptomano")
 
@@ -48,10 +49,10 @@ class Stats:
 
 
 class Rig:
-    """The whole rig, built from a :class:`~rig.config.Config` with every backend injected.
+    """The whole rig, built from a :class:`~rig.shell.config.Config` with every backend injected.
 
     ``pin_factory``: a gpiozero pin factory (lgpio on a Pi, the simulator's mock elsewhere);
-    ``clock``: :class:`rig.clock.MonotonicClock` or a virtual clock; ``tof_factory``: makes the
+    ``clock``: :class:`rig.shell.clock.MonotonicClock` or a virtual clock; ``tof_factory``: makes the
     hand sensor (None: no hand sensor, the exit button alone); ``hub_url``: the relic hub's
     serial URL or path (None or "": no relic sensing); ``display``: an object with
     ``show(board)`` and ``poll_commands()`` (None: headless).
@@ -512,7 +513,7 @@ class Rig:
             n += 1
             path = self.recordings_dir / ("match-%s-%d.jsonl" % (stamp, n))
         self.recording_path = path
-        self.writer = recording.Writer(path, header)
+        self.writer = storage.Writer(path, header)
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
             ", ".join(self.players), self.level.name, _level_words(self.level), path))
 
@@ -554,15 +555,15 @@ class Rig:
         replaying it, declare the interrupted turn void, and go on writing to it."""
         candidates = sorted(self.recordings_dir.glob("match-*.jsonl"),
                             key=lambda p: p.stat().st_mtime)
-        if not candidates or recording.is_finished(candidates[-1]):
+        if not candidates or storage.is_finished(candidates[-1]):
             return False
         path = candidates[-1]
-        cut = recording.repair(path)
+        cut = storage.repair(path)
         if cut:
             log.warning("%s: %s", path, cut)
         try:
-            header, items = recording.read(path)
-            from .replay import referee as rereferee
+            header, items = storage.read(path)
+            from ..core.replay import referee as rereferee
             ref, _ = rereferee(header, items, path)
         except RigError as exc:
             log.warning("cannot resume %s (%s); it is left as it is and a new match starts",
@@ -578,7 +579,7 @@ class Rig:
         self.referee = ref
         self.t0 = now - ref.t
         self.recording_path = path
-        self.writer = recording.Writer(path)
+        self.writer = storage.Writer(path)
         restart = ev.Restart(ref.t)
         self.writer.write(restart)
         self.writer.sync()
@@ -587,7 +588,7 @@ class Rig:
         return True
 
     def _end_file(self, path, t):
-        writer = recording.Writer(path)
+        writer = storage.Writer(path)
         writer.write(ev.End(t))
         writer.close()
 
@@ -618,7 +619,7 @@ class Rig:
 
     def result(self):
         """The live match's result, in the replay output's shape."""
-        from .replay import result
+        from ..core.replay import result
         t = max(self.referee.t, round(self.clock.now() - self.t0, 6))
         return result(rules.unfinished(self.referee.match, t))
 

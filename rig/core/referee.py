@@ -1,6 +1,6 @@
 """The whole referee, still pure: raw inputs and commands in, effects out, deadlines on request.
 
-:class:`Referee` joins the :class:`~rig.detect.Detector` and the rules engine (:mod:`rig.rules`)
+:class:`Referee` joins the :class:`~rig.core.detect.Detector` and the rules engine (:mod:`rig.core.rules`)
 and owns the one rule of the clock that makes live play and replay agree: before anything
 stamped ``t`` is applied, every deadline due at or before ``t`` fires, in time order (the
 detector's before the engine's on a tie).  The daemon and ``cleptomano replay`` both drive a
@@ -59,7 +59,7 @@ class Referee:
     def feed(self, item):
         """Apply one recorded item (an input change or a command) at its time.
 
-        Raises :class:`~rig.errors.RulesError` for a command the rules refuse; the match is then
+        Raises :class:`~rig.core.errors.RulesError` for a command the rules refuse; the match is then
         unchanged (deadlines up to the item's time have fired, as they would have anyway).
         """
         effects = self.advance(item.t)

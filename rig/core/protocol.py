@@ -49,7 +49,7 @@ frame has ``kind`` (its FRAME_* number), ``version``, ``relic``, ``seq`` and ``m
 import struct
 
 try:  # On the Pi the rig's own error tree; on the Pico (no package ``rig``) a plain ValueError.
-    from rig.errors import ProtocolError
+    from rig.core.errors import ProtocolError
 except ImportError:  # pragma: no cover - CircuitPython only
     class ProtocolError(ValueError):
         """A relic-hub frame or value that cannot be encoded or decoded."""

@@ -3,10 +3,10 @@
 Three families, each a frozen dataclass carrying ``t`` (seconds on the match's clock):
 
 * raw inputs (:class:`InputChange`): a pin, the hand sensor or the relic hub changed; they are
-  what recordings store and what :mod:`rig.detect` turns into game events;
+  what recordings store and what :mod:`rig.core.detect` turns into game events;
 * commands from the rig's controls (:class:`Choose`, :class:`ConfirmLoot`, :class:`UndoTouch`,
   :class:`End`): the guard's decisions, recorded too;
-* game events (everything the detector emits) fed to :func:`rig.rules.step`.
+* game events (everything the detector emits) fed to :func:`rig.core.rules.step`.
 
 The engine answers with *effects* (:class:`Effect` subclasses): what the shell should make happen
 (buzz, say, show a banner).  None of this module does I/O or reads a clock.
@@ -182,7 +182,7 @@ class TurnStarted(Effect):
 
 @dataclass(frozen=True)
 class TurnEnded(Effect):
-    """A turn is over; ``turn`` is the :class:`rig.rules.TurnRecord` as it stands."""
+    """A turn is over; ``turn`` is the :class:`rig.core.rules.TurnRecord` as it stands."""
     turn: object = None
 
 

@@ -2,8 +2,8 @@
 
 ``step(match, event) -> (match, effects)`` is the whole engine.  A :class:`Match` is an immutable
 value; every decision is taken from the event's own timestamp, never from a clock, so a 60 s turn
-is refereed in microseconds in a test.  Effects (:mod:`rig.events`) tell the shell what to make
-happen.  Invalid choices raise :class:`~rig.errors.InvalidChoice` / :class:`~rig.errors.LootError`
+is refereed in microseconds in a test.  Effects (:mod:`rig.core.events`) tell the shell what to make
+happen.  Invalid choices raise :class:`~rig.core.errors.InvalidChoice` / :class:`~rig.core.errors.LootError`
 and leave the match as it was (the caller keeps the old value).
 
 Everything that can be derived is derived: rounds, their winners, round wins, the tiebreak and the
@@ -400,7 +400,7 @@ def awaiting_loot(match):
 
 
 def next_deadline(match):
-    """When the engine next needs a :class:`~rig.events.Tick` (the end of the turn's time)."""
+    """When the engine next needs a :class:`~rig.core.events.Tick` (the end of the turn's time)."""
     turn = match.current
     if turn is None or match.level.timer_s is None:
         return None

@@ -9,7 +9,7 @@
 
 Why so strict: a rig that starts with a typo in its config referees a whole game night wrongly.
 So every unknown section or key, wrong type, out-of-range value, duplicate pin or unknown input
-raises :class:`~rig.errors.ConfigError` naming the file, the ``section.key``, the value, what is
+raises :class:`~rig.core.errors.ConfigError` naming the file, the ``section.key``, the value, what is
 allowed and the fix, e.g. ``rig.toml: detect.merge_window_s: -1 is out of range; give seconds
 from 0 to 1 (default 0.1)``.  Nothing half-configured is ever returned.
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from . import levels
-from .detect import DetectSettings
-from .errors import ConfigError, LevelError
+from ..core import levels
+from ..core.detect import DetectSettings
+from ..core.errors import ConfigError, LevelError
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
-WIRING_DIR = Path(__file__).resolve().parent.parent / "wiring"
+WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
 DEFAULT_PINMAP_PATH = WIRING_DIR / "pinmap.toml"
 
 # --- What the pin map may name ------------------------------------------------------------------

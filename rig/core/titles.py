@@ -51,7 +51,7 @@ def timer_column(timer_s: Optional[float]) -> str:
     """The first table's column for a time limit: ``'30"'`` up to 30 s, ``'60"'`` up to 60 s,
     ``"no limit"`` beyond 60 s or for None.
 
-    Raises :class:`~rig.errors.LevelError` for a limit that is not a positive number of seconds.
+    Raises :class:`~rig.core.errors.LevelError` for a limit that is not a positive number of seconds.
     """
     timer_s = check_timer(timer_s)
     if timer_s is None or timer_s > 60:
@@ -84,8 +84,8 @@ def criminal_title(timer_s: Optional[float], lasers: int, points: int,
     >>> criminal_title(60, 5, 4, "wide")
     'Specialist in high-risk robberies'
 
-    Raises :class:`~rig.errors.LevelError` for a bad time limit, laser count or corridor and
-    :class:`~rig.errors.RulesError` for points outside 0-7; each message names the value and the
+    Raises :class:`~rig.core.errors.LevelError` for a bad time limit, laser count or corridor and
+    :class:`~rig.core.errors.RulesError` for points outside 0-7; each message names the value and the
     allowed range.
     """
     column = timer_column(timer_s)

@@ -18,9 +18,9 @@ import time
 
 import serial
 
-from rig.errors import ConfigError, HubError
-from rig.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
-from rig.threads import is_running, stop_and_join
+from rig.core.errors import ConfigError, HubError
+from rig.core.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
+from rig.shell.threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Re-referee a recording in virtual time and report the result (a public contract).
 
 The recording goes through the full input pipeline (touch detection included) in a
-:class:`~rig.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
+:class:`~rig.core.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
 """
 
 from . import events as ev
@@ -29,15 +29,12 @@ def referee(header, items, path=None):
     return ref, end_t
 
 
-def replay_file(path):
-    return _replay(*recording.read(path), path)
-
-
 def replay_lines(lines, path=None):
-    return _replay(*recording.parse_lines(lines, path), path)
+    return replay(*recording.parse_lines(lines, path), path)
 
 
-def _replay(header, items, path):
+def replay(header, items, path=None):
+    """Re-referee parsed recording items; the replay output (see README)."""
     ref, end_t = referee(header, items, path)
     return result(ref.finish(end_t))
 
