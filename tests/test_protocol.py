@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core import protocol as p
-from rig.core.errors import ProtocolError
+from rig.core.protocol import ProtocolError
 
 
 def stream_of(frames):

@@ -209,3 +209,21 @@ def test_the_check_itself_catches_impure_modules(tmp_path):
         "rig/core/impure.py:9 calls open()",
         "rig/core/impure.py:10 imports a module by name at run time",
     ]
+
+
+def test_every_error_of_the_tree_is_also_the_built_in_type_it_means():
+    from rig.core import errors
+    from rig.core.protocol import ProtocolError
+    builtin = {
+        errors.RulesError: ValueError, errors.LevelError: ValueError,
+        errors.InvalidChoice: ValueError, errors.LootError: ValueError,
+        errors.IllegalMove: ValueError, errors.ConfigError: ValueError,
+        errors.RecordingError: ValueError, errors.HardwareError: OSError,
+        errors.SensorError: OSError, errors.HubError: OSError,
+        errors.DisplayError: RuntimeError, ProtocolError: ValueError,
+    }
+    for cls, base in builtin.items():
+        assert issubclass(cls, errors.RigError) and issubclass(cls, base), cls
+    tree = {c for c in vars(errors).values()
+            if isinstance(c, type) and issubclass(c, errors.RigError) and c is not errors.RigError}
+    assert tree <= set(builtin)

@@ -2,7 +2,24 @@
 
 Every message names the offending value, what is allowed, and how to fix it, so a builder at a
 game night can act on it without reading the code.  Callers catch :class:`RigError` to handle
-anything the rig raises on purpose.
+anything the rig raises on purpose.  Every error is also the built-in type it means (as
+gpiozero's ``exc.py`` does), so code that knows nothing of the rig still handles it: a bad value
+is a :class:`ValueError`, a device that fails is an :class:`OSError`.
+
+The tree::
+
+    RigError
+    +-- RulesError (ValueError)        a value or a choice the rulebook does not allow
+    |   +-- LevelError, InvalidChoice, LootError, IllegalMove
+    +-- ConfigError (ValueError)       a config or pin-map file that cannot be used
+    +-- RecordingError (ValueError)    a recording line that is not valid
+    +-- HardwareError (OSError)        a device that cannot be opened or read
+    |   +-- SensorError, HubError
+    +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
+
+:class:`rig.core.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
+the protocol module itself, which the Pico runs too: one class statement, a ``ValueError`` on
+both ends and a :class:`RigError` on the Pi.
 """
 
 
@@ -12,11 +29,11 @@ class RigError(Exception):
 
 # --- The rules -------------------------------------------------------------------------------
 
-class RulesError(RigError):
+class RulesError(RigError, ValueError):
     """A value or a choice that the rulebook does not allow."""
 
 
-class LevelError(RulesError, ValueError):
+class LevelError(RulesError):
     """A difficulty level outside the rulebook's ranges (time limit, lasers, corridor)."""
 
 
@@ -31,9 +48,14 @@ class LootError(RulesError):
     """A haul confirmation that cannot be applied (no turn awaits one, negative counts...)."""
 
 
+class IllegalMove(RulesError):
+    """A move in one of the rig's other games that its rulebook forbids (the state is never
+    changed by a refused move)."""
+
+
 # --- Input files ------------------------------------------------------------------------------
 
-class ConfigError(RigError):
+class ConfigError(RigError, ValueError):
     """A configuration or pin-map file that cannot be used.
 
     Carries the file and the key so the message can point at the exact line to fix.
@@ -53,7 +75,7 @@ class ConfigError(RigError):
         self.detail = message
 
 
-class RecordingError(RigError):
+class RecordingError(RigError, ValueError):
     """A recording line that is not valid; names FILE:LINE and what is wrong."""
 
     def __init__(self, message, *, path=None, line=None):
@@ -70,7 +92,7 @@ class RecordingError(RigError):
 
 # --- Hardware and links -----------------------------------------------------------------------
 
-class HardwareError(RigError):
+class HardwareError(RigError, OSError):
     """A device that cannot be opened or read."""
 
 
@@ -82,9 +104,5 @@ class HubError(HardwareError):
     """The relic hub's serial link failed."""
 
 
-class ProtocolError(HubError):
-    """A relic-hub frame that cannot be decoded (bad COBS, bad CRC, wrong length or version)."""
-
-
-class DisplayError(RigError):
+class DisplayError(RigError, RuntimeError):
     """The score display could not be opened or drawn."""

@@ -48,11 +48,18 @@ frame has ``kind`` (its FRAME_* number), ``version``, ``relic``, ``seq`` and ``m
 
 import struct
 
-try:  # On the Pi the rig's own error tree; on the Pico (no package ``rig``) a plain ValueError.
-    from rig.core.errors import ProtocolError
+try:  # On the Pi, part of the rig's error tree; on the Pico (no package ``rig``) a ValueError.
+    from rig.core.errors import RigError as _RigError
+
+    class _ErrorBase(_RigError, ValueError):
+        pass
 except ImportError:  # pragma: no cover - CircuitPython only
-    class ProtocolError(ValueError):
-        """A relic-hub frame or value that cannot be encoded or decoded."""
+    _ErrorBase = ValueError
+
+
+class ProtocolError(_ErrorBase):
+    """A relic-hub frame or value that cannot be encoded or decoded (bad COBS, bad CRC, wrong
+    length or version).  The same class on the Pi and on the Pico."""
 
 
 PROTOCOL_VERSION = 1
