@@ -231,16 +231,9 @@ def cmd_run(args):
     return _run_real(config, args, display, recordings, stop)
 
 
-def _notifier():
-    try:
-        from .shell.systemd import Notifier
-    except ImportError:
-        return None
-    return Notifier()
-
-
 def _serve(rig, args, stop, extra_alive=None):
-    return serve(rig, stop, _notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
+    from .shell.systemd import Notifier
+    return serve(rig, stop, Notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
 
 
 def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
@@ -302,11 +295,8 @@ def _run_real(config, args, display, recordings, stop):
 
 
 def _key_help(config):
-    try:
-        from .display.keys import key_help
-    except ImportError:
-        return ()
     from dataclasses import asdict
+    from .display.keys import key_help
     return key_help(asdict(config.keys))
 
 

@@ -13,8 +13,8 @@ Behind it runs ``firmware/relichub/hub.py`` (the very code the Pico runs) agains
     hub.start(); ...; hub.stop()             # or: heartbeats in real time for a live run
 
 Stepping is deterministic (the noise comes from a seeded generator) and thread-safe, so a test
-may step while a :class:`rig.shell.hub.HubLink` reads the other side.  Needs the repository checkout
-(it imports ``firmware/relichub`` from beside this package).
+may step while a :class:`rig.shell.hub.HubLink` reads the other side.  The firmware's logic is the
+package ``relichub``, installed from ``firmware/relichub`` with the rig (see pyproject.toml).
 """
 
 import math
@@ -27,15 +27,9 @@ import tty
 from collections import deque
 from pathlib import Path
 
+from relichub.hub import Hub, SAMPLE_PERIOD_MS  # the firmware's own logic
 from rig.core.errors import HardwareError
 from rig.shell.threads import stop_and_join
-
-_FIRMWARE_DIR = Path(__file__).resolve().parent.parent / "firmware"
-# Appended, not prepended: firmware/code.py must never shadow the standard library's "code".
-if str(_FIRMWARE_DIR) not in sys.path:
-    sys.path.append(str(_FIRMWARE_DIR))
-
-from relichub.hub import Hub, SAMPLE_PERIOD_MS  # noqa: E402  (the firmware's own logic)
 
 LINK_NAME = "cleptomano-hub"
 UPRIGHT = (0.0, 0.0, 1.0)

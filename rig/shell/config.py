@@ -31,7 +31,9 @@ from ..core.errors import ConfigError, LevelError
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
-DEFAULT_PINMAP_PATH = WIRING_DIR / "pinmap.toml"
+# Package data, so an installed wheel has it too; in the repo a link, resolved to the one file
+# a builder edits, wiring/pinmap.toml.
+DEFAULT_PINMAP_PATH = (Path(__file__).resolve().parents[1] / "data" / "pinmap.toml").resolve()
 
 # --- What the pin map may name ------------------------------------------------------------------
 

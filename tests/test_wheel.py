@@ -1,0 +1,153 @@
+"""The rig as a builder installs it: the wheel, not this checkout.
+
+``systemd/install.sh`` pip-installs the project (not editable), so whatever the wheel leaves out
+is missing on the Pi. One wheel is built per session from a copy of the working tree, installed
+into a fresh venv in a temporary directory, and everything here runs that venv's ``python`` and
+``cleptomano`` with the working directory outside the checkout: every module of the wheel
+imports from the venv, the default pin map and the firmware's relic logic are found there, and
+``screenshot``, ``replay`` and a short simulated match (with the virtual relic hub) work.
+Third-party packages come from PyPI (through pip's cache after the first run).
+"""
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sim.script import demo_match
+
+REPO = Path(__file__).resolve().parent.parent
+# Left out of the copy the wheel is built from: what is not source, and build leftovers that
+# setuptools would otherwise pack (a stale build/lib keeps modules deleted since).
+NOT_SOURCE = {".git", ".venv", "build", "dist", "recordings", ".pytest_cache", ".hypothesis"}
+PACKAGES = ("rig", "sim", "relichub")
+BUILD_TIMEOUT_S = 300
+
+
+def run(args, cwd, timeout_s=120):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "NOTIFY_SOCKET")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
+    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
+                            text=True, timeout=timeout_s)
+    assert result.returncode == 0, "%s failed:\n%s%s" % (args, result.stdout, result.stderr)
+    return result
+
+
+def _ignore(directory, names):
+    top = Path(directory) == REPO
+    return {n for n in names if (top and n in NOT_SOURCE) or n == "__pycache__"
+            or n.endswith(".egg-info")}
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory):
+    """The wheel and pip's build output, built from a clean copy of the working tree."""
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "src"
+    shutil.copytree(REPO, source, symlinks=True, ignore=_ignore)
+    built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist",
+                 source], cwd=base, timeout_s=BUILD_TIMEOUT_S)
+    (path,) = (base / "dist").glob("cleptomano_rig-*.whl")
+    return path, built.stdout + built.stderr
+
+
+@pytest.fixture(scope="session")
+def venv(wheel, tmp_path_factory):
+    """A fresh venv outside the checkout with the wheel installed; its directory."""
+    home = tmp_path_factory.mktemp("installed")
+    # Without a pip of its own (seconds saved): this session's pip installs into it.
+    run([sys.executable, "-m", "venv", "--without-pip", home / "venv"], cwd=home)
+    run([sys.executable, "-m", "pip", "--python", home / "venv/bin/python", "install", "--quiet",
+         wheel[0]], cwd=home, timeout_s=BUILD_TIMEOUT_S)
+    return home / "venv"
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A working directory with nothing of the checkout in it."""
+    assert REPO not in tmp_path.parents
+    return tmp_path
+
+
+def test_the_build_gives_no_deprecation_warning(wheel):
+    _, output = wheel
+    assert "Deprecat" not in output, output
+
+
+def test_the_wheel_holds_every_package_and_data_file(wheel):
+    names = zipfile.ZipFile(wheel[0]).namelist()
+    for folder in ("rig", "sim"):
+        for source in (REPO / folder).rglob("*.py"):
+            assert source.relative_to(REPO).as_posix() in names
+    for source in (REPO / "firmware/relichub").glob("*.py"):
+        assert "relichub/" + source.name in names
+    # The pin map is a copy of wiring/pinmap.toml, not the link in the repo.
+    info = zipfile.ZipFile(wheel[0]).getinfo("rig/data/pinmap.toml")
+    assert zipfile.ZipFile(wheel[0]).read(info) == (REPO / "wiring/pinmap.toml").read_bytes()
+    assert not any(n.startswith(("tests/", "firmware/", "wiring/")) for n in names)
+
+
+IMPORT_ALL = r"""
+import importlib, json, pathlib, sys, sysconfig
+site = pathlib.Path(sysconfig.get_paths()["purelib"])
+names = []
+for package in sys.argv[1:]:
+    for path in sorted((site / package).rglob("*.py")):
+        parts = path.relative_to(site).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+where = {name: importlib.import_module(name).__file__ for name in names}
+from rig.shell.config import DEFAULT_PINMAP_PATH, load_config
+where["pinmap"] = str(DEFAULT_PINMAP_PATH)
+where["pinmap inputs"] = len(load_config().pinmap.inputs)
+print(json.dumps(where))
+"""
+
+
+def test_every_module_of_the_wheel_imports_from_the_venv(venv, outside):
+    where = json.loads(run([venv / "bin/python", "-c", IMPORT_ALL, *PACKAGES],
+                           cwd=outside).stdout)
+    inputs = where.pop("pinmap inputs")
+    assert {"rig.display.window", "rig.core.games", "sim.relichub", "sim.tools.bench",
+            "relichub.hub"} <= set(where)
+    for name, path in where.items():
+        assert Path(path).is_relative_to(venv), "%s comes from %s" % (name, path)
+    assert inputs > 0
+
+
+def test_screenshot_renders_a_png(venv, outside):
+    out = outside / "turn.png"
+    result = run([venv / "bin/cleptomano", "screenshot", "turn", out], cwd=outside)
+    assert result.stdout.strip() == str(out)
+    header = out.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", header[16:24]) == (800, 480)
+
+
+def test_replay_gives_the_recorded_result(venv, outside):
+    recording = shutil.copy(REPO / "tests/recordings/three_player_match.jsonl", outside)
+    result = run([venv / "bin/cleptomano", "replay", recording], cwd=outside)
+    expected = json.loads((REPO / "tests/recordings/three_player_match.json").read_text())
+    assert json.loads(result.stdout) == expected
+
+
+def test_a_simulated_match_runs_with_the_virtual_hub_and_its_recording_replays(venv, outside):
+    short = outside / "short.jsonl"
+    lines = [line for line in demo_match().lines() if json.loads(line).get("t", 0) <= 3.5]
+    short.write_text("\n".join(lines) + "\n")
+    recordings = outside / "recordings"
+    result = run([venv / "bin/cleptomano", "run", "--sim", "--headless", "--demo", short,
+                  "--recordings", recordings, "--duration-s", "30"], cwd=outside, timeout_s=60)
+    assert "relic hub connected at " in result.stderr   # the firmware's logic, on a pty
+    assert "Recording: " in result.stderr
+    (recorded,) = recordings.glob("match-*.jsonl")
+    replayed = json.loads(run([venv / "bin/cleptomano", "replay", recorded], cwd=outside).stdout)
+    assert replayed["players"] == json.loads(lines[0])["players"]
+    turn = replayed["turns"][0]
+    assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
