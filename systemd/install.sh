@@ -10,7 +10,9 @@
 #                                          useradd, pip, udevadm, systemctl...) in DIR/install.log
 #
 # Safe to run again: packages, the user and the venv are brought up to date, the unit and udev
-# rules are replaced, and an existing /etc/cleptomano/rig.toml is never overwritten.
+# rules are replaced, and an existing /etc/cleptomano/rig.toml is never overwritten. The wheels
+# pip builds here (pygame, lgpio: many minutes on a Pi) stay in pip's cache, root's ~/.cache/pip
+# or $PIP_CACHE_DIR when set, so running again does not build them again.
 set -euo pipefail
 umask 022
 
@@ -243,6 +245,9 @@ install_python() {
     if [[ ! -x $(target "$VENV/bin/python") ]]; then
         run python3 -m venv "$VENV"
     fi
+    # pip 23.1 and later reuse the wheels they built even under --no-binary (older ones, like
+    # bookworm's 23.0, rebuild pygame at every install).
+    run "$VENV/bin/python" -m pip install --quiet --upgrade "pip>=23.1"
     # --no-binary pygame: build it against Debian's SDL2 (KMS/DRM display). PYPI=1: lgpio's
     # source build links its own copy of liblgpio, so no extra Pi OS package is needed.
     run env PYPI=1 "$VENV/bin/python" -m pip install --no-binary pygame "$SRC"
@@ -286,8 +291,12 @@ install_unit() {
 
 activate() {
     say "Reloading udev and systemd"
-    run udevadm control --reload-rules
-    run udevadm trigger --action=change
+    if [[ -z $ROOT ]] && ((!DRY_RUN)) && ! udevadm control --ping >/dev/null 2>&1; then
+        note "udevd is not running (a container?): the udev rules apply once it runs"
+    else
+        run udevadm control --reload-rules
+        run udevadm trigger --action=change
+    fi
     run systemctl daemon-reload
     if ((START)); then
         say "Enabling and (re)starting $SERVICE"

@@ -95,8 +95,10 @@ def test_records_the_live_system_commands_in_order(repo, tmp_path):
     assert "python3-venv" in apt
     assert "raspi-config nonint do_i2c 0" in commands
     assert "python3 -m venv /opt/cleptomano/venv" in commands
-    pip = next(c for c in commands if " -m pip install " in c)
-    assert pip.endswith("/opt/cleptomano/src")
+    pip = next(c for c in commands if " -m pip install " in c and c.endswith("/opt/cleptomano/src"))
+    assert "--no-binary pygame" in pip
+    upgrade = next(c for c in commands if " -m pip install " in c and "--upgrade" in c)
+    assert commands.index(upgrade) < commands.index(pip)  # the pip that reuses built wheels
     order = [commands.index(c) for c in (
         "apt-get update", useradd, pip, "udevadm control --reload-rules",
         "systemctl daemon-reload", "systemctl enable cleptomano.service",

@@ -367,6 +367,16 @@ def test_unit_runs_the_daemon_as_a_watched_notify_service():
     assert settings["DevicePolicy"] == ["closed"]
 
 
+def test_devices_whose_driver_loads_late_are_allowed_by_major_number():
+    # systemd resolves a class name (char-ttyACM) through /proc/devices once, at unit start: a
+    # relic hub whose driver (cdc_acm) loads when it is first plugged in would be refused.
+    allowed = dict(entry.split() for entry in unit_settings()["DeviceAllow"])
+    assert allowed["char-166"] == "rw"   # ttyACM, the relic hub
+    assert allowed["char-89"] == "rw"    # i2c-dev, the hand sensor
+    named = [spec for spec in allowed if not spec.split("-", 1)[1].isdigit()]
+    assert named == ["char-gpiochip"]    # the one class without a fixed major (gpiolib: built in)
+
+
 def fake_executable(directory):
     stub = directory / "cleptomano"
     stub.write_text("#!/bin/sh\nexit 0\n")
