@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean venv
+.PHONY: run test bench pi-check clean venv
 
 venv: $(STAMP)
 
@@ -24,6 +24,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
+
+# The rig installed by systemd/install.sh and run as a service in a booted Debian bookworm arm64
+# root (systemd-nspawn, qemu-user-static). Needs root; many minutes. Not part of `make test`.
+pi-check:
+	./systemd/pi-check.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info
