@@ -11,7 +11,7 @@
 #
 # Safe to run again: packages, the user and the venv are brought up to date, the unit and udev
 # rules are replaced, and an existing /etc/cleptomano/rig.toml is never overwritten. The wheels
-# pip builds here (pygame, lgpio: many minutes on a Pi) stay in pip's cache, root's ~/.cache/pip
+# pip builds here (pygame: many minutes on a Pi) stay in pip's cache, root's ~/.cache/pip
 # or $PIP_CACHE_DIR when set, so running again does not build them again.
 set -euo pipefail
 umask 022
