@@ -14,7 +14,7 @@ the bus, ``RuntimeError('Timeout waiting for VL53L0X!')`` when it stops answerin
 
 import threading
 
-from rig.shell.tof import NOTHING_IN_RANGE_MM
+from rig.core.museum import NOTHING_IN_RANGE_MM
 
 
 class FakeVL53L0X:

@@ -51,7 +51,7 @@ def touch_latencies(table, count):
     for i in range(count):
         name = "laser.%d" % rods[i % len(rods)]
         while buzzer.state:
-            table.rig._buzz_off()
+            table.rig.buzzer.off()
         before = len(rises)
         t0 = time.perf_counter()
         table.museum.set(name, 1)

@@ -213,7 +213,7 @@ def test_a_lost_hand_sensor_falls_back_to_the_exit_button_and_clears(table, kind
     assert {"input": "tof", "value": 8190}.items() <= recorded(t)[-1].items()
     press(t, 5.5)                        # the exit button alone ends the turn
     assert t.rig.referee.match.current is None
-    assert t.rig.referee.match.turns[-1].outcome is rules.Outcome.ESCAPED
+    assert t.rig.referee.match.turns[-1].outcome is rules.TurnOutcome.ESCAPED
     t.tof.plug()
     t.tof.range = 8190
     t.advance_to(9.0)                    # backs off at most 2 s between tries
@@ -254,7 +254,7 @@ def test_the_game_goes_on_without_the_relic_hub(table):
     s.hand_out(4.0)
     s.exit(5.0)
     t.play(s.objects())
-    assert t.rig.referee.match.turns[-1].outcome is rules.Outcome.ESCAPED
+    assert t.rig.referee.match.turns[-1].outcome is rules.TurnOutcome.ESCAPED
     t.advance_to(6.0)
     t.relics.back("heartbeat")
     t.advance_to(6.1)

@@ -31,7 +31,7 @@ def hub_table(tmp_path):
     hub = VirtualRelicHub(tmp_path / "dev")
     hub.start()
     table = SimulatedTable(recordings_dir=tmp_path / "rec", hub_url=hub.path).start()
-    assert wait_until(lambda: "hub" not in table.rig._faults and
+    assert wait_until(lambda: "hub" not in table.rig.faults and
                       table.rig.referee.detector.values["relic.1.tilt"] > 0), \
         "the rig never heard the hub"
     yield table, hub
@@ -112,7 +112,7 @@ def test_unplugging_the_hub_mid_turn_does_not_stop_the_game(hub_table):
     table, hub = hub_table
     start_turn(table)
     hub.unplug()
-    assert wait_until(lambda: "hub" in table.rig._faults)
+    assert wait_until(lambda: "hub" in table.rig.faults)
     assert any("Relic hub lost" in f for f in table.rig.scoreboard().faults)
     # The referee goes on: a touch still counts.
     s = Script(["Ana", "Ben", "Caro"])
@@ -120,7 +120,7 @@ def test_unplugging_the_hub_mid_turn_does_not_stop_the_game(hub_table):
     table.play(s.objects())
     assert table.rig.referee.match.current.touches == 1
     hub.replug()
-    assert wait_until(lambda: "hub" not in table.rig._faults)
+    assert wait_until(lambda: "hub" not in table.rig.faults)
     assert any("Relic hub lost" in line for line in table.rig.log_lines)
     result, _ = finish_turn(table, 5.0)
     assert result["turns"][0]["outcome"] == "escaped"
@@ -131,11 +131,11 @@ def test_a_relic_sensor_dropping_out_does_not_hide_the_others(hub_table):
     hub.knock_over(2)
     assert wait_until(lambda: value(table, "relic.2.tilt") >= 60)
     hub.pull_sensor_cable(1)                 # relic 1's sensor stops answering
-    assert wait_until(lambda: "hub" in table.rig._faults)
+    assert wait_until(lambda: "hub" in table.rig.faults)
     # The rig first reads every relic neutral, then the hub's next heartbeats restore the
     # relics it still senses: relic 2 is still lying down, and the museum is not ready.
     assert wait_until(lambda: value(table, "relic.2.tilt") >= 60)
     assert "relic 2 is lying down" in table.rig.scoreboard().ready_problems
     hub.pull_sensor_cable(1, connected=True)
-    assert wait_until(lambda: "hub" not in table.rig._faults)
+    assert wait_until(lambda: "hub" not in table.rig.faults)
     assert value(table, "relic.2.tilt") >= 60

@@ -17,7 +17,8 @@ import math
 from dataclasses import dataclass, fields
 
 from . import events as ev
-from .detect import BINARY_INPUTS, INPUT_NAMES, DetectSettings
+from .detect import DetectSettings
+from .museum import BINARY_INPUTS, INPUT_NAMES
 from .errors import LevelError, RecordingError
 from .levels import make_level
 
@@ -173,7 +174,7 @@ def parse_item(obj, line, last_t=0.0):
             _fail("choose %r is not a role; use \"thief\" or \"guard\"" % (role,), line)
         if not isinstance(player, str):
             _fail("choose needs a \"player\" name, got %r" % (player,), line)
-        return ev.Choose(t, role, player)
+        return ev.Choose(t, ev.Role(role), player)
     if kind == "loot":
         loot = obj["loot"]
         if not isinstance(loot, dict) or set(loot) != {"paintings", "relics"}:

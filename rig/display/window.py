@@ -280,7 +280,10 @@ class _ThreadEnd(_Endpoint):
 
 
 class _Shell:
-    """What both shells share: status, commands, the context manager."""
+    """What both shells share: status, commands, the context manager.  A face of the rig
+    (:mod:`rig.shell.faces`): it wants every snapshot, headless or not, for its sounds."""
+
+    wants_frames = True
 
     def __init__(self, options, on_command, **kw):
         self.options = check_options(options if options is not None else DisplayOptions(**kw))

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import levels
+from ..core import levels, museum
+from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, LevelError
 
@@ -35,21 +36,13 @@ DEFAULT_PINMAP_PATH = WIRING_DIR / "pinmap.toml"
 
 # --- What the pin map may name ------------------------------------------------------------------
 
-#: Every input the rig knows, with what it is (these are also the recordings' input names).
-KNOWN_INPUTS = {
-    "button": "start/exit button",
-    "laser.1": "printed laser, left wall",
-    "laser.2": "printed laser, right wall",
-    "laser.3": "printed laser, gallery",
-    **{"laser.%d" % n: "added laser rod %d" % n for n in range(4, 9)},
-    **{"seat.%d" % n: "seat switch under added rod %d's rest" % n for n in range(4, 9)},
-    "guard": "guard token",
-    "painting.1": "painting 1 stand",
-    "painting.2": "painting 2 stand",
-}
+#: Every input a pin map may wire, with what it is (these are also the recordings' input names).
+KNOWN_INPUTS = {name: input_label(name) for name in (
+    (museum.BUTTON,) + tuple(museum.laser(n) for n in museum.LASERS)
+    + museum.SEATS + (museum.GUARD,) + museum.PAINTING_INPUTS)}
 #: Inputs every pin map must have, whatever the level.
-REQUIRED_INPUTS = ("button", "laser.1", "laser.2", "laser.3", "guard", "painting.1",
-                   "painting.2")
+REQUIRED_INPUTS = ((museum.BUTTON,) + tuple(museum.laser(n) for n in museum.PRINTED_LASERS)
+                   + (museum.GUARD,) + museum.PAINTING_INPUTS)
 KNOWN_OUTPUTS = {
     "buzzer": "buzzer (touch, caught, escaped, refused sounds)",
     "led.ready": "status lamp: museum ready",
@@ -124,8 +117,7 @@ class PinMap:
     @property
     def added_rods(self):
         """Numbers of the added rods (4-8) this pin map wires."""
-        return tuple(sorted(int(n.split(".")[1]) for n in self.inputs
-                            if n.startswith("laser.") and int(n.split(".")[1]) >= 4))
+        return tuple(n for n in museum.ADDED_LASERS if museum.laser(n) in self.inputs)
 
 
 # --- Config sections ------------------------------------------------------------------------------
@@ -472,7 +464,7 @@ def _make_level(t, key, difficulty, kwargs):
 
 
 def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in ("laser.%d" % rod, "seat.%d" % rod)
+    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
                if n not in pinmap.inputs]
     if missing:
         key = "lasers" if t.has("lasers") else "difficulty"
@@ -646,8 +638,8 @@ def pinmap_from_dict(data, path=None):
         if name not in outputs:
             raise ConfigError("%s is missing; add %s = { pin = ..., active = \"high\" } under "
                               "[outputs]" % (name, name), path=path, key="outputs.%s" % name)
-    for rod in range(4, 9):
-        laser, seat = "laser.%d" % rod, "seat.%d" % rod
+    for rod in museum.ADDED_LASERS:
+        laser, seat = museum.laser(rod), museum.seat(rod)
         if (laser in inputs) != (seat in inputs):
             have, lack = (laser, seat) if laser in inputs else (seat, laser)
             raise ConfigError("%s has no %s; an added rod needs both its touch contact and the "

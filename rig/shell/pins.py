@@ -104,20 +104,27 @@ class Inputs:
 
 
 class Outputs:
-    """The buzzer and the optional status LEDs.  Methods are called from the referee thread."""
+    """The buzzer and the optional status LEDs, opened by :meth:`open`.  Methods are called
+    from the referee thread."""
 
     def __init__(self, pinmap, pin_factory):
-        from gpiozero import DigitalOutputDevice
+        self.pinmap = pinmap
+        self.pin_factory = pin_factory
         self.devices = {}
+        self.buzzer = None
+
+    def open(self):
+        from gpiozero import DigitalOutputDevice
         try:
-            for name, spec in sorted(pinmap.outputs.items()):
+            for name, spec in sorted(self.pinmap.outputs.items()):
                 self.devices[name] = DigitalOutputDevice(
                     spec.pin, active_high=spec.active == "high", initial_value=False,
-                    pin_factory=pin_factory)
+                    pin_factory=self.pin_factory)
         except Exception:
             self.close()
             raise
         self.buzzer = self.devices.get("buzzer")
+        return self
 
     def set(self, name, on):
         dev = self.devices.get(name)

@@ -20,7 +20,8 @@ Three layers, so the logic is tested without hardware and without sleeping:
 import logging
 import threading
 
-from ..core.detect import NOTHING_IN_RANGE_MM, DetectSettings  # 8190+: nothing within range
+from ..core.detect import DetectSettings
+from ..core.museum import NOTHING_IN_RANGE_MM  # 8190+: nothing within range
 from ..core.errors import SensorError
 from .threads import is_running, stop_and_join
 
