@@ -130,8 +130,12 @@ def _parse_settings(obj, line):
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
 
 
-def parse_item(obj, line, last_t=0.0):
-    """One line after the header -> an input change or a command."""
+def line_head(obj, line, last_t, expected):
+    """What every line after the header (any game's recording) starts with: ``(t, kind, by)``.
+
+    ``obj`` must be a JSON object whose ``t`` is seconds since the start, never before the line
+    above's; with exactly one key of ``expected`` (kind -> the keys its line may hold) and no
+    key its kind does not allow; ``by``, if there, the name of who sent it."""
     if not isinstance(obj, dict):
         _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
     t = obj.get("t")
@@ -140,22 +144,29 @@ def parse_item(obj, line, last_t=0.0):
     if t < last_t:
         _fail("t %r goes back in time (the line before says %r); times never decrease"
               % (t, last_t), line)
-    t = float(t)
-    kinds = [k for k in ("input", "choose", "loot", "undo", "restart", "end") if k in obj]
+    kinds = [k for k in expected if k in obj]
     if len(kinds) != 1:
-        _fail("a line needs exactly one of input, choose, loot, undo, restart, end; got keys %s"
-              % sorted(obj), line)
+        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(expected), sorted(obj)),
+              line)
     kind = kinds[0]
-    expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
-                "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-                "restart": {"t", "restart"}, "end": {"t", "end"}}[kind]
-    extra = sorted(set(obj) - expected)
+    extra = sorted(set(obj) - set(expected[kind]))
     if extra:
         _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(expected))), line)
+              % (extra[0], kind, ", ".join(sorted(expected[kind]))), line)
     by = obj.get("by")
     if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of who made the correction" % (by,), line)
+        _fail("by %r must be the name of who sent it" % (by,), line)
+    return float(t), kind, by
+
+
+_LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
+              "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+              "restart": {"t", "restart"}, "end": {"t", "end"}}
+
+
+def parse_item(obj, line, last_t=0.0):
+    """One line after the header -> an input change or a command."""
+    t, kind, by = line_head(obj, line, last_t, _LINE_KEYS)
     if kind == "input":
         name, value = obj["input"], obj.get("value")
         if name not in INPUT_NAMES:
@@ -196,6 +207,15 @@ def parse_item(obj, line, last_t=0.0):
 def parse_lines(lines, path=None):
     """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
     FILE:LINE."""
+    return read_lines(lines, parse_header, parse_item, path,
+                      stop=lambda item: isinstance(item, ev.End))
+
+
+def read_lines(lines, parse_header, parse_item, path=None, stop=None):
+    """The JSON Lines reading every game's recording shares: the first non-blank line through
+    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)`` (an
+    item with ``t``), up to the first item ``stop`` accepts.  Returns ``(header, [(line,
+    item), ...])``; a RecordingError names FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
         for number, text in enumerate(lines, 1):
@@ -211,7 +231,7 @@ def parse_lines(lines, path=None):
             item = parse_item(obj, number, last_t)
             last_t = item.t
             items.append((number, item))
-            if isinstance(item, ev.End):
+            if stop is not None and stop(item):
                 break
         if header is None:
             _fail("the recording is empty; it must start with a header line", 1)
