@@ -106,7 +106,8 @@ class HandSource:
             self.tof_factory, lambda mm: intake.input(museum.TOF, mm),
             lambda lost, reason: hand_lost(intake, lost, reason),
             poll_interval_s=cfg.poll_interval_s, backoff_s=cfg.retry_backoff_s,
-            lost_after=cfg.lost_after, threshold_mm=self.threshold_mm, wait=wait)
+            lost_after=cfg.lost_after, threshold_mm=self.threshold_mm, wait=wait,
+            now=clock.now)
         self.poller.start()
         registered.wait(5.0)
 
