@@ -19,7 +19,8 @@ from dataclasses import dataclass, fields
 from . import events as ev
 from .detect import DetectSettings
 from .museum import BINARY_INPUTS, INPUT_NAMES
-from .errors import LevelError, RecordingError
+from .rules.model import check_players
+from .errors import InvalidChoice, LevelError, RecordingError
 from .levels import make_level
 
 MAGIC = "recording"
@@ -98,11 +99,10 @@ def parse_header(obj, line=1):
         _fail("version %r is not supported; this rig reads version %d" % (
             obj.get("version"), VERSION), line)
     players = obj.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, str) and p.strip() for p in players):
-        _fail("players %r must be a list of 1 or more non-empty names" % (players,), line)
-    if len(set(players)) != len(players):
-        _fail("players %r repeat a name; give each player a different name" % (players,), line)
+    try:
+        check_players(players)
+    except InvalidChoice as exc:
+        _fail("players: %s" % exc, line)
     difficulty = obj.get("difficulty", "normal")
     first = obj.get("first_thief")
     if first is not None and first not in players:

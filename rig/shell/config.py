@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import levels, museum
+from ..core import levels, museum, rules
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
-from ..core.errors import ConfigError, LevelError
+from ..core.errors import ConfigError, InvalidChoice, LevelError
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -372,8 +372,6 @@ _SECTIONS = {
     "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel"),
     "storage": ("recordings_dir",),
 }
-MAX_PLAYERS = 8
-MAX_NAME_CHARS = 24
 
 
 def _build_config(data, path, pinmap):
@@ -402,23 +400,12 @@ def _build_config(data, path, pinmap):
 def _match(t):
     default = MatchConfig()
     players = t.data.get("players", list(default.players))
-    if not isinstance(players, list) or not players or len(players) > MAX_PLAYERS:
-        raise t.error("players", "%s is not allowed; give a list of 1 to %d names, e.g. "
-                                 "players = [\"Ana\", \"Ben\"] (1 name plays a solo heist)"
-                      % (_show(players), MAX_PLAYERS))
-    names = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise t.error("players", "%s is not a name; every player needs a non-empty name "
-                                     "in \"quotes\"" % _show(name))
-        name = name.strip()
-        if len(name) > MAX_NAME_CHARS:
-            raise t.error("players", "%s is too long for the score display; shorten it to %d "
-                                     "characters or fewer" % (_show(name), MAX_NAME_CHARS))
-        if name.casefold() in (n.casefold() for n in names):
-            raise t.error("players", "%s appears twice; give every player a different name "
-                                     "(add an initial: \"Ana R\")" % _show(name))
-        names.append(name)
+    if isinstance(players, list):
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+    try:
+        names = list(rules.check_players(players))
+    except InvalidChoice as exc:
+        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
     first = t.data.get("first_thief", names[0])
     if not isinstance(first, str) or first.strip() not in names:
         raise t.error("first_thief", "%s is not one of the players (%s); give one of their "

@@ -11,6 +11,8 @@ from ..museum import RELICS
 
 MAX_TOUCHES = 3
 ROUND_WINS_TO_WIN = 2
+MAX_PLAYERS = 8
+MAX_NAME_CHARS = 24       # what the score display shows legibly
 POINTS_PER_PAINTING = 2
 POINTS_PER_RELIC = 1
 
@@ -210,17 +212,32 @@ def check_player(players, name):
                             % (name, ", ".join(players)))
 
 
-def new_match(players, level, first_thief=None):
-    """A match about to begin.  ``players`` in list order; one player means a solo heist."""
-    players = tuple(players)
-    if not players:
-        raise InvalidChoice("a match needs at least one player; give one name for a solo heist")
-    if len(set(players)) != len(players):
-        raise InvalidChoice("player names %r repeat; give each player a different name"
-                            % (list(players),))
+def check_players(players):
+    """The one rule for a list of players, wherever it comes from (the config, a recording's
+    header, the set-up screen): 1 to 8 names, each a non-empty string of at most 24
+    characters, no two alike ignoring case.  Returns them as a tuple, or raises
+    :class:`InvalidChoice` naming the bad one."""
+    if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= MAX_PLAYERS:
+        raise InvalidChoice("%r is not allowed; give a list of 1 to %d names (1 name plays a "
+                            "solo heist)" % (players, MAX_PLAYERS))
+    seen = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidChoice("player name %r is empty; give every player a name" % (name,))
+            raise InvalidChoice("%r is not a name; every player needs a non-empty name"
+                                % (name,))
+        if len(name) > MAX_NAME_CHARS:
+            raise InvalidChoice("%r is too long for the score display; shorten it to %d "
+                                "characters or fewer" % (name, MAX_NAME_CHARS))
+        if name.casefold() in seen:
+            raise InvalidChoice("%r appears twice; give every player a different name (add an "
+                                "initial: \"Ana R\")" % (name,))
+        seen.add(name.casefold())
+    return tuple(players)
+
+
+def new_match(players, level, first_thief=None):
+    """A match about to begin.  ``players`` in list order; one player means a solo heist."""
+    players = check_players(players)
     if first_thief is None:
         first_thief = players[0]
     check_player(players, first_thief)
