@@ -17,7 +17,8 @@ from rig.core.detect import Detector
 from rig.core.levels import make_level
 from rig.core.referee import Referee
 
-from test_replay import Script, only_turn
+from sim.harness import Recording as Script
+from sim.harness import only_turn
 
 NORMAL = make_level("normal")      # rods 1-7
 HARD = make_level("hard")          # rods 1-8

@@ -18,7 +18,8 @@ from rig.core.levels import PRESETS, make_level
 from rig.core.referee import Referee
 from rig.core.replay import replay_lines
 
-from test_replay import Script, only_turn, solo
+from sim.harness import Recording as Script
+from sim.harness import only_turn, solo
 
 # ============================================================================================
 # Levels
