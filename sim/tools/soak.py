@@ -315,7 +315,7 @@ class Soak:
         rng = self.rng
         if rules.next_turn(self.match()) is None:
             return
-        for role, p in (("thief", 0.25), ("guard", 0.2)):
+        for role, p in ((ev.Role.THIEF, 0.25), (ev.Role.GUARD, 0.2)):
             if rng.random() >= p:
                 continue
             options = [ev.Choose(0.0, role, name) for name in self.players]
