@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from rig.core.errors import HardwareError
@@ -156,13 +157,13 @@ def build_drive(out_dir, lib_dir=LIB_DIR):
     return Path(out_dir)
 
 
+@dataclass(frozen=True)
 class Run:
     """One run's outcome: the runner's report (JSON), the USB bytes and the CPU time used."""
 
-    def __init__(self, report, usb_bytes, cpu_s):
-        self.report = report
-        self.usb_bytes = usb_bytes
-        self.cpu_s = cpu_s
+    report: dict
+    usb_bytes: bytes
+    cpu_s: float
 
     @property
     def error(self):
@@ -250,7 +251,10 @@ def min_heap(hardware, low=16 * 1024, high=PICO_HEAP_BYTES, step=1024, drive=Non
     while high - low > step:
         middle = (low + high) // 2 // step * step
         result = run(hardware, middle, drive=drive)
-        if result.error is None and result.heap_fits:
+        if result.heap_fits:
+            if result.error is not None:
+                raise HardwareError("the run failed on a %d-byte heap for another reason than "
+                                    "the heap: %s" % (middle, result.error))
             high = middle
         else:
             low = middle

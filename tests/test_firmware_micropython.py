@@ -10,6 +10,7 @@ Decoder and InputTracker with zero errors and show each gesture.
 
 import pytest
 
+from rig.core.errors import HardwareError
 from sim import micropython_hub as picohub
 
 pytestmark = pytest.mark.skipif(
@@ -121,3 +122,21 @@ def test_pulled_cables_are_reported_and_picked_up_again(received, pico):
 def test_the_firmware_writes_no_read_only_or_reserved_register(pico):
     for name, chip in pico.report["chips"].items():
         assert [hex(register) for register in chip["bad_writes"]] == [], name
+
+
+# --- The tier's own errors name the fix --------------------------------------------------------
+
+def test_a_missing_node_npm_package_or_driver_names_the_fix(tmp_path, monkeypatch):
+    monkeypatch.setattr(picohub, "NODE_PACKAGE", tmp_path / "node_modules" / "none")
+    with pytest.raises(HardwareError, match="is missing; fix: run `make micropython`"):
+        picohub.run(picohub.standard_scenario())
+    monkeypatch.setattr(picohub, "node_path", lambda: None)
+    with pytest.raises(HardwareError, match="node not found on PATH; .*apt-get install nodejs"):
+        picohub.run(picohub.standard_scenario())
+    with pytest.raises(HardwareError, match="no driver sources in .*fix: run `make micropython`"):
+        picohub.build_drive(tmp_path / "CIRCUITPY", lib_dir=tmp_path)
+
+
+def test_a_keyframe_out_of_order_is_refused():
+    with pytest.raises(ValueError, match="keyframe at 500 ms; allowed: after 1000 ms"):
+        picohub.Motion().at(1000, picohub.UPRIGHT).at(500, picohub.ON_ITS_SIDE)
