@@ -194,10 +194,11 @@ def cmd_check_wiring(args):
     config = load_config(args.config)
     clock = MonotonicClock()
     stop = threading.Event()
-    factory = None
     if args.sim or not is_raspberry_pi():
         print("Simulated pins: a virtual builder touches every input.")
         factory = simulator().wiring_demo(config.pinmap, stop)
+    else:
+        factory = real_pin_factory(clock)
     check = run_wiring_check(config.pinmap, factory, clock, print, args.timeout_s, stop)
     stop.set()
     return 0 if check.ok else 1
@@ -271,24 +272,49 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
             notifier.stopping()
 
 
-def _run_real(config, args, display, recordings, stop):
+def real_pin_factory(clock):
+    """gpiozero's default pin factory (lgpio on a Raspberry Pi), checked to stamp edges on
+    ``clock``.  When there is none, or gpiozero fell back to one that cannot time edges, one
+    :class:`RigError` that gives every library's reason instead of gpiozero's warnings."""
+    import warnings
     from gpiozero import Device
+    from gpiozero.exc import PinFactoryFallback
+    from .shell.pins import check_edge_clock
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            Device.ensure_pin_factory()
+        except Exception as exc:
+            failed = exc
+        else:
+            failed = None
+    reasons = "; ".join(str(w.message) for w in caught
+                        if issubclass(w.category, PinFactoryFallback))
+    if failed is not None:
+        raise RigError("no GPIO pin library could be loaded (%s); on a Raspberry Pi install "
+                       "lgpio (systemd/install.sh does), or run the simulator with --sim"
+                       % (reasons or failed)) from None
+    try:
+        check_edge_clock(Device.pin_factory, clock)
+    except RigError as exc:
+        if not reasons:
+            raise
+        raise RigError("%s (gpiozero's reasons: %s)" % (exc, reasons)) from None
+    return Device.pin_factory
+
+
+def _run_real(config, args, display, recordings, stop):
     from .shell.clock import MonotonicClock
     from .shell.daemon import Rig
     from .shell.tof import open_vl53l0x
-    try:
-        Device.ensure_pin_factory()     # lgpio on a Pi (RPi.GPIO on older boards)
-    except Exception as exc:
-        raise RigError("no GPIO pin library could be loaded (%s); on a Raspberry Pi install "
-                       "lgpio (systemd/install.sh does), or run the simulator with --sim"
-                       % exc) from None
-    factory = Device.pin_factory
+    clock = MonotonicClock()
+    factory = real_pin_factory(clock)
     tof = config.tof
 
     def tof_factory():
         return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s, tof.timing_budget_us)
 
-    rig = Rig(config, pin_factory=factory, clock=MonotonicClock(), tof_factory=tof_factory,
+    rig = Rig(config, pin_factory=factory, clock=clock, tof_factory=tof_factory,
               hub_url=config.hub.url or None, display=display, recordings_dir=recordings,
               key_help=_key_help(config))
     try:
