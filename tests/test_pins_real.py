@@ -13,7 +13,7 @@ import pytest
 
 from rig import cli
 from rig.core.detect import CONTACTS, DetectSettings
-from rig.core.errors import HardwareError
+from rig.core.errors import HardwareError, RigError
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.pins import REFUSED, Inputs, Outputs, check_edge_clock
@@ -273,3 +273,20 @@ def test_the_real_pins_command_picks_lgpio_on_a_pi(monkeypatch):
                 factory.close()
     finally:
         Device.pin_factory = saved
+
+
+def test_the_real_pins_command_says_why_lgpio_could_not_open_the_chip(monkeypatch, capsys):
+    from gpiozero import Device
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")
+    saved = Device.pin_factory
+    Device.pin_factory = None
+    try:
+        with simulated_pi(chips={}):                   # no /dev/gpiochip0 (or no permission)
+            with pytest.raises(RigError) as err:
+                cli.real_pin_factory(MonotonicClock())
+    finally:
+        Device.pin_factory = saved
+    message = str(err.value)
+    assert "no GPIO pin library could be loaded" in message
+    assert "can not open gpiochip" in message and "--sim" in message
+    assert capsys.readouterr().err == ""               # no warnings besides the one error

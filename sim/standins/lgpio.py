@@ -166,7 +166,8 @@ class Kernel:
         """Forget every line, handle, queued event and callback.  ``chips``: {number: lines}
         (default: gpiochip0 with 54 lines, the header's GPIO0-27 and the SoC's others)."""
         with self._lock:
-            self.chips = {n: _Chip(n, lines) for n, lines in (chips or {0: 54}).items()}
+            chips = {0: 54} if chips is None else chips
+            self.chips = {n: _Chip(n, lines) for n, lines in chips.items()}
             self._handles = {}
             self._next_handle = 0
             self._events = []           # [(t_ns, seq, chip, gpio, level)], not yet delivered
