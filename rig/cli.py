@@ -194,10 +194,12 @@ def cmd_check_wiring(args):
     config = load_config(args.config)
     clock = MonotonicClock()
     stop = threading.Event()
-    factory = None
     if args.sim or not is_raspberry_pi():
         print("Simulated pins: a virtual builder touches every input.")
         factory = simulator().wiring_demo(config.pinmap, stop)
+    else:
+        from .shell.build import real_pin_factory
+        factory = real_pin_factory(clock)
     check = run_wiring_check(config.pinmap, factory, clock, print, args.timeout_s, stop)
     stop.set()
     return 0 if check.ok else 1

@@ -30,11 +30,15 @@ class VirtualPin(MockPin):
 
 
 class VirtualFactory(MockFactory):
-    """MockFactory with injected time.  ``clock`` needs ``now()``; real time if None."""
+    """MockFactory with injected time.  ``clock`` needs ``now()``; real time if None.
+
+    ``tick_clock`` tells the rig's pins which clock the ticks are read from, so that they are
+    used as the rig's time (None: MockFactory's own, time.monotonic())."""
 
     def __init__(self, clock=None, revision=None):
         super().__init__(revision=revision, pin_class=VirtualPin if clock is not None else None)
         self._clock = clock
+        self.tick_clock = clock
 
     def ticks(self):
         if self._clock is None:

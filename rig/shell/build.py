@@ -55,22 +55,47 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                resume=resume, patterns=patterns, trace=trace)
 
 
-def real_backend(config, display=None):
-    """The Raspberry Pi: gpiozero's pin factory (lgpio), the VL53L0X, the relic hub."""
+def real_pin_factory(clock):
+    """gpiozero's default pin factory (lgpio on a Raspberry Pi), checked to stamp edges on
+    ``clock``.  When there is none, or gpiozero fell back to one that cannot time edges, one
+    :class:`RigError` that gives every library's reason instead of gpiozero's warnings."""
+    import warnings
     from gpiozero import Device
-    from .clock import MonotonicClock
-    from .tof import open_vl53l0x
-    try:
-        Device.ensure_pin_factory()     # lgpio on a Pi
-    except Exception as exc:
+    from gpiozero.exc import PinFactoryFallback
+    from .pins import check_edge_clock
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            Device.ensure_pin_factory()
+        except Exception as exc:
+            failed = exc
+        else:
+            failed = None
+    reasons = "; ".join(str(w.message) for w in caught
+                        if issubclass(w.category, PinFactoryFallback))
+    if failed is not None:
         raise RigError("no GPIO pin library could be loaded (%s); on a Raspberry Pi install "
                        "lgpio (systemd/install.sh does), or run the simulator with --sim"
-                       % exc) from None
+                       % (reasons or failed)) from None
+    try:
+        check_edge_clock(Device.pin_factory, clock)
+    except RigError as exc:
+        if not reasons:
+            raise
+        raise RigError("%s (gpiozero's reasons: %s)" % (exc, reasons)) from None
+    return Device.pin_factory
+
+
+def real_backend(config, display=None):
+    """The Raspberry Pi: gpiozero's pin factory (lgpio), the VL53L0X, the relic hub."""
+    from .clock import MonotonicClock
+    from .tof import open_vl53l0x
     clock = MonotonicClock()
+    factory = real_pin_factory(clock)
     tof = config.tof
 
     def tof_factory():
         return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s, tof.timing_budget_us)
 
     relics = HubSource(config.hub.url, config.hub, clock) if config.hub.enabled else None
-    return Backend(Device.pin_factory, clock, tof_factory, relics, display)
+    return Backend(factory, clock, tof_factory, relics, display)

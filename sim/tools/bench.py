@@ -488,7 +488,7 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
 
     Every laser contact's first edge is followed through the daemon with ``time.monotonic()``
     stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
-    chain, the TickMapper, the queue's lock); the referee taking it (the thread hand-off); the
+    chain, the queue's lock); the referee taking it (the thread hand-off); the
     recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
     Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
     pickling one snapshot for the display process (done by its link thread in this process)
