@@ -91,12 +91,15 @@ class SimulatedTable:
     Relics come from a :class:`FakeRelicFeed` unless ``hub_url`` names a relic hub's serial
     port (the virtual hub on a pty, which runs in real time: its link keeps real time for its
     heartbeats, while its values are stamped on the table's clock); ``hub`` is then the
-    :class:`sim.relichub.VirtualRelicHub` whose gestures :meth:`apply` plays.  ``overrides``
+    :class:`sim.relichub.VirtualRelicHub` whose gestures :meth:`apply` plays.  ``edge_delay_s``
+    is the rig's allowance for late edges (:meth:`VirtualFactory.hold` makes them late).
+    ``overrides``
     go to :func:`build_rig` (players, level, first_thief, key_help, patterns, trace...).
     """
 
     def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
-                 hub_url=None, serial_for_url=None, hub=None, resume=False, **overrides):
+                 hub_url=None, serial_for_url=None, hub=None, resume=False, edge_delay_s=0.0,
+                 **overrides):
         self.config = config or load_config(None)
         self.clock = clock if clock is not None else VirtualClock()
         self.virtual = isinstance(self.clock, VirtualClock)
@@ -107,7 +110,8 @@ class SimulatedTable:
             self.relics = HubRelicFeed(hub) if hub is not None else None
         else:
             source = self.relics = FakeRelicFeed()
-        backend = Backend(self.factory, self.clock, self.tof.factory, source, display)
+        backend = Backend(self.factory, self.clock, self.tof.factory, source, display,
+                          edge_delay_s=edge_delay_s)
         self.rig = build_rig(self.config, backend, recordings_dir=recordings_dir,
                              resume=resume, **overrides)
         self.museum = Museum(self.factory, self.config.pinmap)

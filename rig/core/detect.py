@@ -146,14 +146,29 @@ class Detector:
             self._relic(name, value, old, t, out)
         return out
 
+    def _new_episode(self, c, t):
+        """Whether a contact closing at ``t`` begins a new touch episode (its last release is
+        at least a merge window ago)."""
+        return c.last_release is None or c.episode_start is None or not (
+            round(t - c.last_release, 6) < self.settings.merge_window_s)
+
+    def sounds_at_once(self, name, value, t):
+        """Whether the change of ``name`` to ``value`` at ``t`` would sound the buzzer when fed
+        (a laser in play closing on a touch not yet counted), without feeding it: lets the
+        shell sound the buzzer on an edge's arrival while it keeps the edge to apply in order."""
+        c = self.contacts.get(name)
+        if c is None or not value or c.active or name not in self.in_play \
+                or not name.startswith(_LASER):
+            return False
+        return self._new_episode(c, t) or not c.counted
+
     def _contact_edge(self, name, active, t, out):
         c = self.contacts[name]
         c.active = active
         s = self.settings
         if active:
             c.pulse_start = t
-            if c.last_release is None or not (round(t - c.last_release, 6) < s.merge_window_s) \
-                    or c.episode_start is None:
+            if self._new_episode(c, t):
                 c.episode_start = t
                 c.counted = False
             if not c.counted:

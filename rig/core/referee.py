@@ -94,6 +94,12 @@ class Referee:
             return
         effects.extend(more)
 
+    def sounds_at_once(self, change):
+        """Whether feeding ``change`` would sound the buzzer at once (see
+        :meth:`rig.core.detect.Detector.sounds_at_once`): only while a turn runs."""
+        return self.match.current is not None and self.detector.sounds_at_once(
+            change.name, change.value, change.t)
+
     # --- views ------------------------------------------------------------------------------------
     def problems(self):
         return self.detector.problems()

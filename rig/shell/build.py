@@ -24,7 +24,8 @@ class Backend:
     ``tof_factory`` opens the hand sensor (None: no hand sensor, the exit button alone);
     ``relics`` the relic source (:class:`~rig.shell.sources.HubSource` or the simulator's feed;
     None: no relic sensing); ``display`` the face (None: headless); ``wall_clock`` names the
-    recording files.
+    recording files; ``edge_delay_s`` how late the pins may deliver an edge after its stamp (0
+    for pins that call back at once, as the simulator's do).
     """
     pin_factory: object
     clock: object
@@ -32,6 +33,7 @@ class Backend:
     relics: Optional[object] = None
     display: Optional[object] = None
     wall_clock: Callable[[], float] = field(default=time.time)
+    edge_delay_s: float = 0.0
 
 
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
@@ -52,7 +54,8 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                session=session, sources=sources,
                display=backend.display if backend.display is not None else NullDisplay(),
                players=players, level=level, first_thief=first_thief, key_help=key_help,
-               resume=resume, patterns=patterns, trace=trace)
+               resume=resume, patterns=patterns, trace=trace,
+               edge_delay_s=backend.edge_delay_s)
 
 
 def real_pin_factory(clock):
@@ -98,4 +101,5 @@ def real_backend(config, display=None):
         return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s, tof.timing_budget_us)
 
     relics = HubSource(config.hub.url, config.hub, clock) if config.hub.enabled else None
-    return Backend(factory, clock, tof_factory, relics, display)
+    return Backend(factory, clock, tof_factory, relics, display,
+                   edge_delay_s=config.pins.edge_delay_s)

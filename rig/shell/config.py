@@ -138,6 +138,7 @@ class MatchConfig:
 class PinsConfig:
     map: Path = DEFAULT_PINMAP_PATH
     backend: str = "auto"  # "auto": real pins on a Pi, the simulator elsewhere
+    edge_delay_s: float = 0.05  # how late lgpio may deliver an edge; applied in stamp order
 
 
 #: The [detect] section is the detector's own settings (timings in seconds, the hand threshold).
@@ -362,7 +363,7 @@ class _Table:
 
 _SECTIONS = {
     "match": ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief"),
-    "pins": ("map", "backend"),
+    "pins": ("map", "backend", "edge_delay_s"),
     "detect": ("merge_window_s", "glitch_s", "seat_open_s", "tilt_hold_s", "hand_threshold_mm",
                "stuck_contact_s"),
     "tof": ("i2c_bus", "address", "io_timeout_s", "poll_interval_s", "timing_budget_us",
@@ -469,7 +470,8 @@ def _pins(t, base_dir):
         map_path = map_path.expanduser()
         if not map_path.is_absolute():
             map_path = base_dir / map_path
-    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")))
+    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")),
+                      edge_delay_s=t.number("edge_delay_s", default.edge_delay_s, 0, 0.5))
 
 
 def _detect(t):

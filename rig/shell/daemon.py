@@ -14,6 +14,7 @@ A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and
 (the real pins and devices, or the simulator's): one wiring for both.
 """
 
+import heapq
 import logging
 import threading
 import time
@@ -61,7 +62,7 @@ class Rig:
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
-                 patterns=None, trace=None):
+                 patterns=None, trace=None, edge_delay_s=0.0):
         self.config = config
         self.clock = clock
         self.pins = pins
@@ -77,6 +78,10 @@ class Rig:
         self.first_thief = first_thief or (config.match.first_thief
                                            if config.match.first_thief in self.players else None)
         self.patterns = patterns
+        self.edge_delay_s = float(edge_delay_s)
+        self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
+        self._seq = 0
+        self._sounded = set()        # contacts whose buzz sounded on arrival, not yet applied
         self.stats = Stats()
         self.stop_event = threading.Event()
         self.inbox = Inbox(clock, trace)
@@ -214,7 +219,9 @@ class Rig:
         candidates = []
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
-            candidates.append(self.t0 + deadline)
+            candidates.append(self.t0 + deadline + self.edge_delay_s)
+        if self._pending:
+            candidates.append(self._pending[0][0] + self.edge_delay_s)
         buzz = self.buzzer.next_due()
         if buzz is not None:
             candidates.append(buzz)
@@ -224,24 +231,60 @@ class Rig:
 
     def _referee_loop(self):
         self._ready.set()
-        trace = self._trace
+        delayed = self.edge_delay_s > 0
         while True:
             for item in self.inbox.take(self._wake_at(), self.stop_event):
                 if item is STOP:
+                    self._apply_pending(None)
                     self._guarded_fire_due()
                     return
-                if trace is not None:
-                    trace(Stage.TAKEN, item)
-                try:
-                    self._handle(item)
-                except Exception:
-                    log.exception("could not handle %r; the rig goes on", item)
-                if trace is not None:
-                    trace(Stage.DONE, item)
+                if delayed:
+                    self._hold(item)
+                else:
+                    self._apply(item)
+            if delayed:
+                self._apply_pending(self.clock.now() - self.edge_delay_s)
             self._guarded_fire_due()
             self._alive_at = time.monotonic()
             if self.stop_event.is_set():
                 return
+
+    def _apply(self, item):
+        trace = self._trace
+        if trace is not None:
+            trace(Stage.TAKEN, item)
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("could not handle %r; the rig goes on", item)
+        if trace is not None:
+            trace(Stage.DONE, item)
+
+    def _hold(self, item):
+        """Keep ``item`` until its stamp is ``edge_delay_s`` old; a laser's first edge sounds
+        the buzzer now all the same."""
+        if type(item) is Reading and item.name not in self._sounded:
+            try:
+                change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
+                if self.referee.sounds_at_once(change):
+                    self._sounded.add(item.name)
+                    self.buzzer.play(ev.Pattern.TOUCH, self.clock.now())
+            except Exception:
+                log.exception("the buzzer could not sound for %r; the rig goes on", item)
+        self._seq += 1
+        heapq.heappush(self._pending, (getattr(item, "t_abs", 0.0), self._seq, item))
+
+    def _apply_pending(self, horizon):
+        """Apply the held items stamped at or before ``horizon`` (None: all), in stamp order,
+        firing the deadlines due before each on the way."""
+        pending = self._pending
+        while pending and (horizon is None or pending[0][0] <= horizon):
+            t_abs, _, item = heapq.heappop(pending)
+            try:
+                self._fire_deadlines(t_abs)
+            except Exception:
+                log.exception("a deadline failed; the rig goes on")
+            self._apply(item)
 
     def _rel(self, t_abs):
         rel = round(t_abs - self.t0, 6)
@@ -258,6 +301,7 @@ class Rig:
             if self._trace is not None:
                 self._trace(Stage.FED, item)
             self._perform(effects)
+            self._sounded.discard(item.name)
         elif kind is Order:
             self._command(replace(item.command, t=self._rel(item.t_abs)))
         elif kind is Seed:
@@ -288,6 +332,13 @@ class Rig:
         except Exception:
             log.exception("a deadline, the buzzer or the display failed; the rig goes on")
 
+    def _fire_deadlines(self, until_abs):
+        """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock)."""
+        deadline = self.referee.next_deadline()
+        while deadline is not None and self.t0 + deadline <= until_abs:
+            self._perform(self.referee.advance(deadline))
+            deadline = self.referee.next_deadline()
+
     def _guard_name(self):
         """The guard of the running turn, else of the last turn (the one being corrected)."""
         match = self.referee.match
@@ -303,10 +354,7 @@ class Rig:
             self._fault(fault)
 
     def _fire_due(self, now):
-        deadline = self.referee.next_deadline()
-        while deadline is not None and self.t0 + deadline <= now:
-            self._perform(self.referee.advance(deadline))
-            deadline = self.referee.next_deadline()
+        self._fire_deadlines(now - self.edge_delay_s)
         self.buzzer.fire(now)
         if self._display_due is not None and self._display_due <= now:
             self._refresh_display(now)
@@ -320,10 +368,11 @@ class Rig:
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
-                if effect.on:
-                    self.buzzer.play(ev.Pattern.TOUCH, now)
-                else:
+                if not effect.on:
                     self.buzzer.off()
+                elif effect.source not in self._sounded:
+                    self.buzzer.play(ev.Pattern.TOUCH, now)
+                self._sounded.discard(effect.source)
                 continue
             if kind is ev.Buzz:
                 self.buzzer.play(effect.pattern, now)
