@@ -967,10 +967,18 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
 
 # --- running it all ------------------------------------------------------------------------------
 
+def edge_timestamps(**kwargs):
+    """Edge timestamp error through gpiozero's real lgpio factory (:mod:`sim.tools.bench_edges`),
+    in a child of its own so the lgpio stand-in never sits in this interpreter."""
+    from .bench_edges import edge_timestamps as measure
+    return measure(**kwargs)
+
+
 CHILDREN = {
     "latency_bare": latency_bare, "latency_handoff": latency_handoff,
     "latency_daemon": latency_daemon, "latency_profile": latency_profile,
     "timer_accuracy": timer_accuracy, "cost": cost,
+    "edge_timestamps": edge_timestamps,
 }
 
 
@@ -1046,7 +1054,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges")
 
 
 def main(argv=None):
@@ -1106,6 +1114,9 @@ def main(argv=None):
         report["replay"] = replay_speed(30 if quick else 300)
     if "cost" in only:
         report["cost"] = bench_cost(1.5 if quick else 5.0)
+    if "edges" in only:
+        report["edge_timestamps"] = run_child("edge_timestamps",
+                                              scenarios=40 if quick else 300)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))
