@@ -2,6 +2,8 @@
 
     python -m sim.crashplay RECORDINGS_DIR MATCH.json
 
+``CLEPTOMANO_KILL_AT_SYNC=N`` in the environment kills it right after the recording's N-th fsync.
+
 ``MATCH.json`` is ``{"players": [...], "turns": [[line, ...], ...]}``: each turn a list of
 recording lines whose ``t`` counts from the turn's own start.  The table resumes the newest unfinished recording in
 RECORDINGS_DIR (as the daemon does after a crash), counts the turns already played, and plays
@@ -10,6 +12,8 @@ it performs, so a test can kill it at a chosen moment, and ``done`` at the end.
 """
 
 import json
+import os
+import signal
 import sys
 
 from rig.core import rules
@@ -17,6 +21,21 @@ from rig.core import rules
 from .table import SimulatedTable
 
 GAP_S = 100.0
+KILL_AT_SYNC = "CLEPTOMANO_KILL_AT_SYNC"
+
+
+def _kill_at_sync(count):
+    """The sync hook: print ``sync N`` after the recording's N-th fsync, and with
+    ``CLEPTOMANO_KILL_AT_SYNC=N`` kill this process right there (SIGKILL, as a power cut
+    would stop it: everything fsynced is on disk, nothing else is promised)."""
+    seen = [0]
+
+    def hook(path):
+        seen[0] += 1
+        print("sync %d" % seen[0], flush=True)
+        if count is not None and seen[0] >= int(count):
+            os.kill(os.getpid(), signal.SIGKILL)
+    return hook
 
 
 def main(argv=None):
@@ -25,7 +44,8 @@ def main(argv=None):
     with open(match_path, encoding="utf-8") as f:
         spec = json.load(f)
     blocks = spec["turns"]
-    table = SimulatedTable(recordings_dir=directory, players=spec["players"], resume=True)
+    table = SimulatedTable(recordings_dir=directory, players=spec["players"], resume=True,
+                           sync_hook=_kill_at_sync(os.environ.get(KILL_AT_SYNC)))
     table.start()
     match = table.rig.referee.match
     done = len(rules.played_turns(match)) + len(match.attempts)

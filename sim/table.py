@@ -10,6 +10,7 @@ controls.  The rig referees it exactly as it would a real table.
 import threading
 
 from rig.core import events as ev
+from rig.core import museum
 from rig.shell.build import Backend, build_rig
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
@@ -22,20 +23,28 @@ from .pins import Museum, VirtualFactory
 
 class FakeRelicFeed:
     """Stands in for the relic hub: a source of the rig (:mod:`rig.shell.sources`) that hands
-    relic values to it as the hub's link would, and loses the hub as the link would."""
+    relic values to it as the hub's link would, and loses the hub as the link would.  Like the
+    link after it connects, it reports every relic's tilt and motion when the rig starts (a rig
+    that resumes a match after a crash learns how the relics stand now)."""
 
     running = True
 
     def __init__(self):
         self.intake = None
+        self.values = {name: museum.REST[name] for name in museum.RELIC_INPUTS
+                       if museum.parse(name).aspect is not museum.Aspect.FREEFALL}
 
     def start(self, intake):
         self.intake = intake
+        for name, value in self.values.items():
+            intake.input(name, value)
 
     def stop(self, timeout_s=1.0):
         return True
 
     def send(self, name, value):
+        if name in self.values:
+            self.values[name] = value
         self.intake.input(name, value)
 
     def lose(self, reason="unplugged"):

@@ -161,7 +161,7 @@ def line_head(obj, line, last_t, expected):
 
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
               "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-              "restart": {"t", "restart"}, "end": {"t", "end"}}
+              "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"}}
 
 
 def parse_item(obj, line, last_t=0.0):
@@ -201,7 +201,7 @@ def parse_item(obj, line, last_t=0.0):
         return ev.UndoTouch(t, by)
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
-    return ev.Restart(t) if kind == "restart" else ev.End(t)
+    return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
 
 
 def parse_lines(lines, path=None):
@@ -262,6 +262,8 @@ def item_to_json(item):
         return out
     if isinstance(item, ev.Restart):
         return {"t": item.t, "restart": True}
+    if isinstance(item, ev.Tick):
+        return {"t": item.t, "tick": True}
     if isinstance(item, ev.End):
         return {"t": item.t, "end": True}
     raise TypeError("cannot record %r" % (item,))

@@ -37,9 +37,11 @@ class Backend:
 
 
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
-              first_thief=None, key_help=(), resume=True, patterns=None, trace=None):
+              first_thief=None, key_help=(), resume=True, patterns=None, trace=None,
+              sync_hook=None):
     """The rig for ``config`` on ``backend``; ``players``/``level``/``first_thief`` override the
-    config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop."""
+    config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop and
+    ``sync_hook(path)`` each fsync of the recording (the kill tests)."""
     clock = backend.clock
     sources = []
     if backend.tof_factory is not None:
@@ -48,14 +50,14 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     if backend.relics is not None:
         sources.append(backend.relics)
     session = RecordingSession(Path(recordings_dir or config.storage.recordings_dir),
-                               backend.wall_clock)
+                               backend.wall_clock, clock=clock)
     return Rig(config, pins=PinSource(config.pinmap, backend.pin_factory, clock),
                outputs=Outputs(config.pinmap, backend.pin_factory), clock=clock,
                session=session, sources=sources,
                display=backend.display if backend.display is not None else NullDisplay(),
                players=players, level=level, first_thief=first_thief, key_help=key_help,
                resume=resume, patterns=patterns, trace=trace,
-               edge_delay_s=backend.edge_delay_s)
+               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook)
 
 
 def real_pin_factory(clock):

@@ -32,7 +32,7 @@ from ..core.referee import Referee
 from .faces import NullDisplay
 from .inbox import STOP, FaultReport, Inbox, Order, Reading, Seed, Stage
 from .outputs import Buzzer, Lamps
-from .session import RecordingSession
+from .session import RETRY_S, Health
 from .sources import Intake
 
 log = logging.getLogger("cleptomano")
@@ -62,7 +62,7 @@ class Rig:
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
-                 patterns=None, trace=None, edge_delay_s=0.0):
+                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None):
         self.config = config
         self.clock = clock
         self.pins = pins
@@ -79,9 +79,13 @@ class Rig:
                                            if config.match.first_thief in self.players else None)
         self.patterns = patterns
         self.edge_delay_s = float(edge_delay_s)
+        self.sync_hook = sync_hook
         self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
         self._seq = 0
         self._sounded = set()        # contacts whose buzz sounded on arrival, not yet applied
+        self._recording = Health.OK  # how the recording stands (lines kept for the disk...)
+        self._retry_at = None        # when to try the disk again
+        self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.stop_event = threading.Event()
         self.inbox = Inbox(clock, trace)
@@ -120,7 +124,7 @@ class Rig:
         if not (self.resume and self._resume(now)):
             self._new_match(now)
         self._start_thread(self._referee_loop, "referee")
-        self._threads.append(self.session.start_sync())
+        self._threads.append(self.session.start_sync(self.sync_hook))
         for source in self.sources:
             source.start(self.intake)
         if not self._ready.wait(timeout_s):
@@ -222,6 +226,8 @@ class Rig:
             candidates.append(self.t0 + deadline + self.edge_delay_s)
         if self._pending:
             candidates.append(self._pending[0][0] + self.edge_delay_s)
+        if self._retry_at is not None:
+            candidates.append(self._retry_at)
         buzz = self.buzzer.next_due()
         if buzz is not None:
             candidates.append(buzz)
@@ -294,7 +300,9 @@ class Rig:
         kind = type(item)
         if kind is Reading:
             change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
-            self._record(change)
+            if not self._record(change):
+                self._unrecorded[item.name] = item.value    # never act on what is not kept
+                return
             if self._trace is not None:
                 self._trace(Stage.RECORDED, item)
             effects = self.referee.feed(change)
@@ -317,13 +325,19 @@ class Rig:
             name = self._guard_name()
             if name:
                 command = replace(command, by=name)
+        before = self.referee.match
         try:
             effects = self.referee.feed(command)   # a refused choice changes nothing
         except RulesError as exc:
             self.stats.refused += 1
             self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc))])
             return
-        self._record(command)
+        if not self._record(command):
+            self.referee.match = before            # not kept: as if never given
+            self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=(
+                "the recording is full and could not keep this; free space on the disk and "
+                "give it again"))])
+            return
         self._perform(effects)
 
     def _guarded_fire_due(self):
@@ -333,10 +347,15 @@ class Rig:
             log.exception("a deadline, the buzzer or the display failed; the rig goes on")
 
     def _fire_deadlines(self, until_abs):
-        """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock)."""
+        """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
+        deadline that ends a turn (its time limit, a displaced rod, a third touch) is written
+        as a ``tick`` line first: a crash right after it cannot make the ended turn void."""
         deadline = self.referee.next_deadline()
         while deadline is not None and self.t0 + deadline <= until_abs:
-            self._perform(self.referee.advance(deadline))
+            effects = self.referee.advance(deadline)
+            if any(type(e) is ev.TurnEnded for e in effects):
+                self._record(ev.Tick(self.referee.t))
+            self._perform(effects)
             deadline = self.referee.next_deadline()
 
     def _guard_name(self):
@@ -349,13 +368,44 @@ class Rig:
         return nxt.guard if nxt else None
 
     def _record(self, item):
-        """Append one line to the recording (a failing disk is a fault, never a stop)."""
-        for fault in self.session.record(item):
-            self._fault(fault)
+        """Append one line to the recording; False when it could not even be kept for the
+        disk (then the referee must not act on it).  A failing disk is a fault, never a stop."""
+        kept = self.session.record(item)
+        self._recording_health(item.t)
+        return kept
+
+    def _recording_health(self, t):
+        """Show how the recording stands: the words change as lines wait; the log hears of it
+        when it starts failing, fills up, and works again."""
+        health, words = self.session.health(t)
+        if health is not Health.OK and self._retry_at is None:
+            self._retry_at = self.clock.now() + RETRY_S
+        if health is self._recording:
+            if words is not None:
+                self._faults["recording"] = words
+            return
+        self._recording = health
+        if health is Health.OK:
+            self._retry_at = None
+            self._fault(ev.Fault(t, "recording", "recording works again: every line is on disk",
+                                 False))
+            if self._unrecorded:
+                values, self._unrecorded = self._unrecorded, {}
+                self._perform(self._record_inputs(t, values))
+        else:
+            self._fault(ev.Fault(t, "recording", words, True))
+
+    def _retry_disk(self, now):
+        if self._retry_at is None or now < self._retry_at:
+            return
+        self._retry_at = now + RETRY_S
+        self.session.flush()
+        self._recording_health(self._rel(now))
 
     def _fire_due(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
         self.buzzer.fire(now)
+        self._retry_disk(now)
         if self._display_due is not None and self._display_due <= now:
             self._refresh_display(now)
 
@@ -482,8 +532,10 @@ class Rig:
         for name, value in sorted(values.items(), key=lambda kv: kv[0] == Kind.BUTTON):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
-                self._record(change)
-                effects.extend(self.referee.feed(change))
+                if self._record(change):
+                    effects.extend(self.referee.feed(change))
+                else:
+                    self._unrecorded[name] = value
         return effects
 
     def _seed_inputs(self):

@@ -7,6 +7,8 @@ when asked (at turn boundaries and penalties, from the daemon's sync thread).
 
 import json
 import os
+import threading
+from pathlib import Path
 
 from ..core import recording
 from ..core.errors import RecordingError
@@ -55,28 +57,58 @@ def replay_file(path):
     return replay(*read(path), path)
 
 
+def sync_directory(path):
+    """fsync a directory, so that a file just created in it survives a power cut."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class Writer:
-    """Appends lines to a recording file: every line flushed, fsync on :meth:`sync`."""
+    """One recording file, appended to with whole ``os.write`` calls on an unbuffered
+    descriptor: every byte is either handed to the operating system or known not to be (no
+    hidden buffer to lose lines in when the disk is full).  The file is created on the first
+    write, and its directory fsynced then."""
 
-    def __init__(self, path, header=None):
-        self.path = path
-        self._file = open(path, "a", encoding="utf-8")
-        if header is not None:
-            self.write_obj(header.to_json())
-            self.sync()
+    def __init__(self, path):
+        self.path = Path(path)
+        self._fd = None
+        self._lock = threading.Lock()     # the sync thread fsyncs while the referee writes
 
-    def write_obj(self, obj):
-        self._file.write(recording.dumps(obj) + "\n")
-        self._file.flush()
-
-    def write(self, item):
-        self.write_obj(recording.item_to_json(item))
+    def write(self, data):
+        """Write ``data`` (bytes); returns how many were written (fewer on a disk that has just
+        filled up).  Raises OSError when nothing could be written."""
+        if self._fd is None:
+            created = not self.path.exists()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
+                               0o666)
+            if created:
+                sync_directory(self.path.parent)
+        return os.write(self._fd, data)
 
     def sync(self):
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        with self._lock:
+            if self._fd is not None:
+                os.fsync(self._fd)
 
     def close(self):
-        if not self._file.closed:
-            self.sync()
-            self._file.close()
+        with self._lock:
+            fd, self._fd = self._fd, None
+            if fd is not None:
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+
+
+def append_line(path, item):
+    """Append one recording line to ``path`` and sync it (closing another match's file)."""
+    writer = Writer(path)
+    try:
+        data = (recording.dumps(recording.item_to_json(item)) + "\n").encode("utf-8")
+        if writer.write(data) != len(data):
+            raise OSError("the disk is full: the line was cut")
+    finally:
+        writer.close()
