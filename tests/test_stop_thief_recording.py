@@ -104,9 +104,9 @@ def test_the_golden_game_replays_the_same():
         lines_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         result_path.write_text(json.dumps(result(game), indent=2) + "\n", encoding="utf-8")
     lines = lines_path.read_text(encoding="utf-8").splitlines()
+    # Self-contained: the recording carries its board, so editing the sample town later
+    # changes nothing here.
     assert replay_lines(lines) == json.loads(result_path.read_text(encoding="utf-8"))
-    assert json.loads(lines[0])["board"] == json.loads(json.dumps(
-        header_json(new_game(BOARD, ["Ana", "Ben"], 1))["board"]))
 
 
 # --- Bad lines: one RecordingError naming the line ------------------------------------------

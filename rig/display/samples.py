@@ -113,6 +113,17 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
     board = sample_board(state_name)
+
+    def paint(surface):
+        from .render import draw
+        draw(surface, board)
+    return render_png(paint, out_path, size)
+
+
+def render_png(paint, out_path, size):
+    """Call ``paint(surface)`` on a headless surface of ``size`` (w, h) and save it as the PNG
+    ``out_path`` (any of the rig's screens).  Raises :class:`DisplayError` for a bad size or a
+    file that cannot be written."""
     try:
         w, h = (int(size[0]), int(size[1]))
         ok = len(size) == 2 and 160 <= w <= 8192 and 96 <= h <= 8192
@@ -127,9 +138,8 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
                            % out_path)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
-    from .render import draw
     surface = pygame.Surface((w, h))
-    draw(surface, board)
+    paint(surface)
     try:
         pygame.image.save(surface, out_path)
     except (pygame.error, OSError) as e:
