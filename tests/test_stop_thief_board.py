@@ -272,7 +272,7 @@ JSON_VALUES = st.recursive(
                                                                   max_size=4),
     max_leaves=12)
 
-FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ

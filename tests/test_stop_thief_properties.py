@@ -19,7 +19,7 @@ from rig.core.games.stop_thief.thief import Settings
 
 from stop_thief_support import ACTIONS, boards, play
 
-PROPS = settings(max_examples=60, deadline=None,
+PROPS = settings(max_examples=40, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 SETTINGS = st.builds(Settings, stay_chance=st.sampled_from([0.0, 0.15, 0.5, 0.9]),

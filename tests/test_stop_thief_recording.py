@@ -201,7 +201,7 @@ VALUES = st.none() | st.booleans() | st.integers(-5, 80) | st.floats() | st.text
 BASE = _lines()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mangled_recordings_replay_or_fail_with_a_recording_error(data):
     lines = copy.copy(BASE)

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from .clue_icons import draw_clue_icon
-from .render import DARK, DIM, GOLD, RED, TEXT, _pg, fit_size, put_text
+from .render import DARK, GOLD, RED, TEXT, _pg, fit_size, put_text
 
 BUILDING_COLOURS = ((92, 72, 58), (58, 84, 96), (84, 64, 96), (60, 92, 70), (100, 86, 52),
                     (96, 58, 66), (56, 70, 104), (80, 88, 60))
@@ -51,7 +51,7 @@ def grid_step(board):
     points = [s.at for s in board.spaces]
     nearest = []
     for a in points:
-        d = min((math.dist(a, b) for b in points if b is not a and b != a), default=1.0)
+        d = min((math.dist(a, b) for b in points if b != a), default=1.0)
         nearest.append(d)
     nearest.sort()
     return nearest[len(nearest) // 2] or 1.0
@@ -104,8 +104,8 @@ def route(board, a, b):
 
 
 def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False):
-    """Draw ``board`` into ``box``; ``path`` (a caught thief's spaces) is drawn on top.
-    ``paper`` draws names in dark ink, for a light page to print."""
+    """Draw ``board`` into ``box``, with ``path`` (a caught thief's spaces) along the
+    footprints; ``paper`` draws names in dark ink, for a light page to print."""
     pg = _pg()
     m = fit(board, box)
     r = m.radius
