@@ -153,7 +153,7 @@ def run_wiring_check(pinmap, factory, clock, out, timeout_s=30.0, stop=None):
     """Walk through every input; ``out(line)`` shows progress.  Returns the WiringCheck."""
     from .shell.pins import Inputs
     from .core.wiringcheck import WiringCheck, stuck_at_start
-    from .core.detect import describe
+    from .core.calls import describe
     stop = stop or threading.Event()
     edges = queue.Queue()
     inputs = Inputs(pinmap, factory, clock, lambda t, name, value: edges.put((name, value)))
@@ -194,10 +194,12 @@ def cmd_check_wiring(args):
     config = load_config(args.config)
     clock = MonotonicClock()
     stop = threading.Event()
-    factory = None
     if args.sim or not is_raspberry_pi():
         print("Simulated pins: a virtual builder touches every input.")
         factory = simulator().wiring_demo(config.pinmap, stop)
+    else:
+        from .shell.build import real_pin_factory
+        factory = real_pin_factory(clock)
     check = run_wiring_check(config.pinmap, factory, clock, print, args.timeout_s, stop)
     stop.set()
     return 0 if check.ok else 1
@@ -272,25 +274,9 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
 
 
 def _run_real(config, args, display, recordings, stop):
-    from gpiozero import Device
-    from .shell.clock import MonotonicClock
-    from .shell.daemon import Rig
-    from .shell.tof import open_vl53l0x
-    try:
-        Device.ensure_pin_factory()     # lgpio on a Pi (RPi.GPIO on older boards)
-    except Exception as exc:
-        raise RigError("no GPIO pin library could be loaded (%s); on a Raspberry Pi install "
-                       "lgpio (systemd/install.sh does), or run the simulator with --sim"
-                       % exc) from None
-    factory = Device.pin_factory
-    tof = config.tof
-
-    def tof_factory():
-        return open_vl53l0x(tof.i2c_bus, tof.address, tof.io_timeout_s, tof.timing_budget_us)
-
-    rig = Rig(config, pin_factory=factory, clock=MonotonicClock(), tof_factory=tof_factory,
-              hub_url=config.hub.url or None, display=display, recordings_dir=recordings,
-              key_help=_key_help(config))
+    from .shell.build import build_rig, real_backend
+    rig = build_rig(config, real_backend(config, display), recordings_dir=recordings,
+                    key_help=_key_help(config))
     try:
         rig.start()
         _serve(rig, args, stop)

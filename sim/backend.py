@@ -13,9 +13,9 @@ import threading
 from rig.core.recording import item_to_json
 from rig.shell.storage import read
 
-from sim.pins import Museum, VirtualFactory
-from sim.script import demo_match
-from sim.table import real_time_table
+from .pins import Museum, VirtualFactory
+from .script import demo_match
+from .table import real_time_table
 
 
 def _load_objects(path):
@@ -38,9 +38,10 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
     elif not screen and not interactive:
         objects = demo_match().objects()
     players = objects[0]["players"] if objects else None
+    hub = _virtual_hub(config)
     table = real_time_table(config, display=display, recordings_dir=recordings,
-                            key_help=key_help, players=players)
-    hub = _virtual_hub(config, table)
+                            key_help=key_help, players=players,
+                            hub_url=hub.path if hub is not None else None, hub=hub)
     player = None
     result = None
     try:
@@ -52,7 +53,7 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
                                       name="sim-demo", daemon=True)
             player.start()
         elif sys.stdin.isatty():
-            from sim.keyboard import KeyboardMuseum, run_terminal
+            from .keyboard import KeyboardMuseum, run_terminal
             player = threading.Thread(target=run_terminal, args=(KeyboardMuseum(table), stop),
                                       name="sim-keyboard", daemon=True)
             player.start()
@@ -75,26 +76,22 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
     return 0
 
 
-def _virtual_hub(config, table):
-    """Start the virtual relic hub on a pseudo-terminal and point the rig at it (the rig opens
-    it by path, as it opens /dev/cleptomano-hub).  None when relic sensing is disabled."""
+def _virtual_hub(config):
+    """Start the virtual relic hub on a pseudo-terminal, for the rig to open by path as it
+    opens /dev/cleptomano-hub.  None when relic sensing is disabled."""
     if not config.hub.url:
         return None
     import tempfile
-    from sim.relichub import VirtualRelicHub
-    from sim.table import HubRelicFeed
+    from .relichub import VirtualRelicHub
     hub = VirtualRelicHub(tempfile.mkdtemp(prefix="cleptomano-hub-"))
     hub.start()
-    table.rig.hub_url = hub.path
-    feed = HubRelicFeed(hub)
-    feed.rig = table.rig
-    table.relics = feed
     return hub
 
 
 def wiring_demo(pinmap, stop):
     """A simulated pin factory plus a virtual builder who touches every input in turn."""
-    from rig.core.wiringcheck import check_order, rest_value
+    from rig.core.museum import rest_value
+    from rig.core.wiringcheck import check_order
     factory = VirtualFactory()
     museum = Museum(factory, pinmap)
 

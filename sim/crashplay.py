@@ -14,7 +14,7 @@ import sys
 
 from rig.core import rules
 
-from sim.table import SimulatedTable
+from .table import SimulatedTable
 
 GAP_S = 100.0
 

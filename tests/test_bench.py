@@ -25,12 +25,11 @@ def test_a_touch_sounds_the_buzzer_within_bounds_with_the_display_running():
     assert daemon["snapshots_per_s"] > 10                  # the display was being fed
 
 
-def test_the_bench_restores_the_daemons_buzzer_patterns():
-    from rig.shell import daemon
-    before = dict(daemon.PATTERNS)
-    with bench.short_buzzes():
-        assert daemon.PATTERNS["touch"][0][0] < 0.01
-    assert daemon.PATTERNS == before
+def test_the_bench_gives_its_rig_short_buzzes_and_leaves_the_rigs_own_alone():
+    from rig.shell.outputs import PATTERNS
+    before = dict(PATTERNS)
+    assert bench.short_patterns()["touch"][0][0] < 0.01
+    assert PATTERNS == before and PATTERNS["touch"] == ((0.12, 0.0),)
 
 
 def test_bounced_touches_brushes_and_glitches_are_counted_exactly():

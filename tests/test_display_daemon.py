@@ -1,7 +1,6 @@
 """The score display in the running rig: it never stalls the referee, and the guard's keys
 reach the match (and its recording)."""
 
-import threading
 import time
 
 import pytest
@@ -9,20 +8,8 @@ from dataclasses import replace
 
 from rig.shell.config import load_config
 from rig.display.window import DisplayProcess, DisplayThread
+from sim.harness import wait_until
 from sim.table import real_time_table
-
-WAIT_S = 5.0
-
-
-def wait_until(predicate, timeout_s=WAIT_S):
-    pause = threading.Event()
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        pause.wait(0.005)
-    return predicate()
-
 
 def start_turn(table, hold_s=0.02):
     museum = table.museum
@@ -51,7 +38,7 @@ def touch_latencies(table, count):
     for i in range(count):
         name = "laser.%d" % rods[i % len(rods)]
         while buzzer.state:
-            table.rig._buzz_off()
+            table.rig.buzzer.off()
         before = len(rises)
         t0 = time.perf_counter()
         table.museum.set(name, 1)

@@ -16,110 +16,13 @@ import pytest
 from rig.core.errors import RecordingError
 from rig.core.replay import replay_lines
 from rig.shell.storage import replay_file
-from sim.script import Script as BaseScript
+from sim.harness import INSIDE_MM, only_turn, solo
+from sim.harness import Recording as Script
 
 HERE = pathlib.Path(__file__).parent
 RECORDINGS = HERE / "recordings"
 
-INSIDE_MM = 150        # a hand sensor reading inside the museum (threshold 400 mm)
 OUTSIDE_MM = 8190      # nothing in range
-
-
-class Script(BaseScript):
-    """Builds a recording: a header and time-stamped lines, kept in time order on output.
-    The gestures of :class:`sim.script.Script` under the names these tests read best."""
-
-    def __init__(self, players=("Ana", "Ben", "Caro"), difficulty="normal", **header):
-        super().__init__(players, difficulty, **header)
-
-    # --- raw lines ---------------------------------------------------------------------------
-    def line(self, obj):
-        return self._add(obj)
-
-    def set(self, t, name, value):
-        return self.input(t, name, value)
-
-    # --- what happens at the table -------------------------------------------------------------
-    def press(self, t, hold=0.05):
-        """The start/exit button pressed at ``t`` and released ``hold`` seconds later."""
-        return super().press(t, hold)
-
-    def hand_in(self, t, mm=INSIDE_MM):
-        return super().hand_in(t, mm)
-
-    def touch(self, rod, t, dur=0.05):
-        """A clean touch on laser ``rod``: contact at ``t``, released ``dur`` later."""
-        return super().touch(rod, t, hold_s=dur)
-
-    def guard(self, t, dur=0.05):
-        self.set(t, "guard", 1)
-        return self.set(t + dur, "guard", 0)
-
-    def unseat(self, rod, t, dur=None):
-        """Laser ``rod``'s seat opens at ``t`` (and closes ``dur`` later, if given)."""
-        self.set(t, "seat.%d" % rod, 0)
-        if dur is not None:
-            self.set(t + dur, "seat.%d" % rod, 1)
-        return self
-
-    take_painting = BaseScript.lift_painting
-
-    def take_relic(self, n, t, carry=0.5):
-        """Relic ``n`` starts moving at ``t`` and stands still, upright, ``carry`` later."""
-        self.set(t, "relic.%d.motion" % n, 1)
-        return self.set(t + carry, "relic.%d.motion" % n, 0)
-
-    def tilt(self, n, t, deg):
-        return self.set(t, "relic.%d.tilt" % n, deg)
-
-    def fall(self, n, t):
-        self.set(t, "relic.%d.freefall" % n, 1)
-        return self.set(t + 0.02, "relic.%d.freefall" % n, 0)
-
-    # --- whole turns -------------------------------------------------------------------------
-    def heist(self, t, paintings=0, relics=0, touches=0, rods=(4, 5, 6, 7, 8, 1, 2, 3)):
-        """A clean, successful turn starting with the press at ``t``: the thief goes in, takes
-        ``paintings`` paintings and then ``relics`` relics (in order), touches ``touches``
-        lasers on the way, walks out and presses exit.  The guard then puts the paintings back.
-        Returns the time of the exit press (start + 8 s)."""
-        self.press(t)
-        self.hand_in(t + 1.0)
-        for i in range(paintings):
-            self.take_painting(i + 1, t + 1.5 + 0.2 * i)
-        for i in range(relics):
-            self.take_relic(i + 1, t + 2.5 + 0.5 * i, carry=0.2)
-        for i in range(touches):
-            self.touch(rods[i], t + 4.5 + 0.5 * i)
-        self.hand_out(t + 7.0)
-        self.press(t + 8.0)
-        for i in range(paintings):
-            self.return_painting(i + 1, t + 9.0)
-        return t + 8.0
-
-    def caught_by_guard(self, t, paintings=0):
-        """A turn that ends caught: the thief takes paintings, then touches the guard."""
-        self.press(t)
-        self.hand_in(t + 1.0)
-        for i in range(paintings):
-            self.take_painting(i + 1, t + 1.5 + 0.2 * i)
-        self.guard(t + 3.0)
-        self.hand_out(t + 5.0)
-        for i in range(paintings):
-            self.return_painting(i + 1, t + 9.0)
-        return t + 3.0
-
-    # --- output ------------------------------------------------------------------------------
-    def replay(self):
-        return replay_lines(self.lines())
-
-
-def only_turn(result):
-    assert len(result["turns"]) == 1, result["turns"]
-    return result["turns"][0]
-
-
-def solo(**header):
-    return Script(players=("Ana",), **header)
 
 
 # --- the result's shape ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import copy
 
 import pytest
 
+from rig.core import calls
 from rig.core import events as ev
 from rig.core import rules
 from rig.core.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
@@ -17,7 +18,8 @@ from rig.core.levels import PRESETS, make_level
 from rig.core.referee import Referee
 from rig.core.replay import replay_lines
 
-from test_replay import Script, only_turn, solo
+from sim.harness import Recording as Script
+from sim.harness import only_turn, solo
 
 # ============================================================================================
 # Levels
@@ -117,7 +119,7 @@ def test_score_is_2_per_painting_plus_1_per_relic_minus_1_per_touch_floor_0(
         paintings, relics, touches, score):
     match, _ = engine(turn_events(1.0, paintings, relics, touches))
     (turn,) = match.turns
-    assert turn.outcome is rules.Outcome.ESCAPED
+    assert turn.outcome is rules.TurnOutcome.ESCAPED
     assert (turn.paintings, turn.relics, turn.touches, turn.score) == (
         paintings, relics, touches, score)
 
@@ -139,7 +141,7 @@ def test_caught_turn_scores_zero_and_loses_the_haul(case):
               ev.PaintingMoved(2.2, 2, False), ev.RelicMoved(2.5, 1)] + extra
     match, effects = engine(events)
     (turn,) = match.turns
-    assert (turn.outcome, turn.reason.value) == (rules.Outcome.CAUGHT, reason)
+    assert (turn.outcome, turn.reason.value) == (rules.TurnOutcome.CAUGHT, reason)
     assert (turn.paintings, turn.relics, turn.score) == (0, 0, 0)
     assert turn.duration_s == pytest.approx(duration)
     assert any(isinstance(e, ev.TurnEnded) for e in effects)
@@ -152,7 +154,7 @@ def test_time_out_outside_ends_the_turn_normally(event):
               ev.HandOut(10.0), event]
     match, _ = engine(events)
     turn = match.turns[0]
-    assert (turn.outcome, turn.reason, turn.score) == (rules.Outcome.ESCAPED, None, 2)
+    assert (turn.outcome, turn.reason, turn.score) == (rules.TurnOutcome.ESCAPED, None, 2)
     assert turn.duration_s == pytest.approx(60.0)
 
 
@@ -172,16 +174,16 @@ def test_rods_out_of_play_are_ignored_on_the_engine(level, rod, counts):
     match, _ = engine(events, level=level)
     turn = match.turns[0]
     if counts:
-        assert (turn.outcome, turn.reason) == (rules.Outcome.CAUGHT, rules.Reason.LASERS)
+        assert (turn.outcome, turn.reason) == (rules.TurnOutcome.CAUGHT, rules.Reason.LASERS)
     else:
-        assert (turn.outcome, turn.touches) == (rules.Outcome.ESCAPED, 0)
+        assert (turn.outcome, turn.touches) == (rules.TurnOutcome.ESCAPED, 0)
 
 
 def test_start_press_with_problems_starts_nothing_and_says_why():
-    match, effects = engine([ev.ButtonPress(1.0, ("laser 5 is not seated",))])
+    match, effects = engine([ev.ButtonPress(1.0, (ev.Problem(ev.Trouble.NOT_SEATED, 5),))])
     assert match.current is None and not match.turns
-    refusals = [e for e in effects if isinstance(e, ev.Refused)]
-    assert refusals and "laser 5 is not seated" in refusals[0].reason
+    refusals = [calls.refusal_text(e) for e in effects if isinstance(e, ev.Refused)]
+    assert refusals and "laser 5 is not seated" in refusals[0]
 
 
 def test_broken_relic_never_counts_on_the_engine():

@@ -165,7 +165,7 @@ def _break_board(lines):
                                  "end"),
     (_edit_line(2, paid=5), 2, "key 'paid' does not belong on a clue line"),
     (_edit_line(2, clue=1), 2, "clue must be true, got 1"),
-    (_edit_line(2, by=7), 2, "by 7 must be the name of the player who pressed"),
+    (_edit_line(2, by=7), 2, "by 7 must be the name of who sent it"),
     (_edit_line(2, heard="sirens"), 2, "heard 'sirens' is not a clue; clues are crime, inside"),
     (_edit_line(2, clue=..., heard=..., arrest="12"), 2, "arrest '12' must be a space number"),
     (_edit_line(2, clue=..., heard=..., arrest=12, paid=True), 2, "paid True must be whole"),

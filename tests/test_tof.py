@@ -145,6 +145,8 @@ def test_a_raising_callback_does_not_kill_the_poller():
 
 def test_hand_sensor_refuses_a_non_distance():
     class Weird:
+        data_ready = True
+        io_timeout_s = 0.5
         range = "far"
 
         def start_continuous(self):
@@ -155,6 +157,39 @@ def test_hand_sensor_refuses_a_non_distance():
 
     with pytest.raises(SensorError, match="not a distance"):
         HandSensor(Weird).read_mm()
+
+
+def test_the_range_is_read_only_when_a_measurement_is_ready():
+    fake, rec, poller = make(poll_interval_s=0.02)
+    fake.range = 300
+    assert poller.poll_once() == 0.02 and rec.readings == [300]
+    fake.stop_ranging()
+    fake.range = 100
+    reads = fake.reads
+    assert poller.poll_once() == 0.005  # nothing new: look again soon, at the status only
+    assert fake.reads == reads + 1 and rec.readings == [300] and rec.statuses == []
+
+
+def test_a_sensor_that_stops_ranging_fails_after_io_timeout_and_is_reinitialised():
+    now = [0.0]
+    fake = FakeVL53L0X(300, io_timeout_s=0.5)
+    rec = Recorder()
+    poller = HandPoller(fake.factory, rec.reading, rec.status, lost_after=1,
+                        now=lambda: now[0])
+    poller.poll_once()
+    fake.stop_ranging()
+    for now[0] in (0.1, 0.3, 0.499):  # within io_timeout_s: no failure, only quick looks
+        assert poller.poll_once() == 0.005
+    assert rec.statuses == [] and fake.opens == 1
+    now[0] = 0.5
+    poller.poll_once()
+    assert rec.statuses and rec.statuses[0][0] is True
+    assert "no measurement for 0.50 s (io_timeout_s 0.50)" in rec.statuses[0][1]
+    assert fake.stops == 0  # a failed sensor is not talked to before it is re-opened
+    fake.range = 200
+    poller.poll_once()
+    assert fake.opens == 2 and rec.readings == [300, 200]
+    assert rec.statuses[-1] == (False, "hand sensor answers again")
 
 
 # --- The io timeout -------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .errors import LevelError
+from .museum import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
 
 CORRIDORS = ("wide", "narrow")
-MIN_LASERS, MAX_LASERS = 3, 5
+MIN_LASERS, MAX_LASERS = MIN_ADDED_LASERS, MAX_ADDED_LASERS
 _UNSET = object()
 
 
@@ -22,11 +23,11 @@ class Level:
     @property
     def rods(self):
         """The laser numbers in play: printed 1-3 and added 4 .. 3 + lasers."""
-        return tuple(range(1, 4 + self.lasers))
+        return PRINTED_LASERS + self.added_rods
 
     @property
     def added_rods(self):
-        return tuple(range(4, 4 + self.lasers))
+        return ADDED_LASERS[:self.lasers]
 
 
 PRESETS = {

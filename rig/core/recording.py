@@ -17,8 +17,10 @@ import math
 from dataclasses import dataclass, fields
 
 from . import events as ev
-from .detect import BINARY_INPUTS, INPUT_NAMES, DetectSettings
-from .errors import LevelError, RecordingError
+from .detect import DetectSettings
+from .museum import BINARY_INPUTS, INPUT_NAMES
+from .rules.model import check_players
+from .errors import InvalidChoice, LevelError, RecordingError
 from .levels import make_level
 
 MAGIC = "recording"
@@ -97,11 +99,10 @@ def parse_header(obj, line=1):
         _fail("version %r is not supported; this rig reads version %d" % (
             obj.get("version"), VERSION), line)
     players = obj.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, str) and p.strip() for p in players):
-        _fail("players %r must be a list of 1 or more non-empty names" % (players,), line)
-    if len(set(players)) != len(players):
-        _fail("players %r repeat a name; give each player a different name" % (players,), line)
+    try:
+        check_players(players)
+    except InvalidChoice as exc:
+        _fail("players: %s" % exc, line)
     difficulty = obj.get("difficulty", "normal")
     first = obj.get("first_thief")
     if first is not None and first not in players:
@@ -129,8 +130,12 @@ def _parse_settings(obj, line):
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
 
 
-def parse_item(obj, line, last_t=0.0):
-    """One line after the header -> an input change or a command."""
+def line_head(obj, line, last_t, expected):
+    """What every line after the header (any game's recording) starts with: ``(t, kind, by)``.
+
+    ``obj`` must be a JSON object whose ``t`` is seconds since the start, never before the line
+    above's; with exactly one key of ``expected`` (kind -> the keys its line may hold) and no
+    key its kind does not allow; ``by``, if there, the name of who sent it."""
     if not isinstance(obj, dict):
         _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
     t = obj.get("t")
@@ -139,22 +144,29 @@ def parse_item(obj, line, last_t=0.0):
     if t < last_t:
         _fail("t %r goes back in time (the line before says %r); times never decrease"
               % (t, last_t), line)
-    t = float(t)
-    kinds = [k for k in ("input", "choose", "loot", "undo", "restart", "end") if k in obj]
+    kinds = [k for k in expected if k in obj]
     if len(kinds) != 1:
-        _fail("a line needs exactly one of input, choose, loot, undo, restart, end; got keys %s"
-              % sorted(obj), line)
+        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(expected), sorted(obj)),
+              line)
     kind = kinds[0]
-    expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
-                "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-                "restart": {"t", "restart"}, "end": {"t", "end"}}[kind]
-    extra = sorted(set(obj) - expected)
+    extra = sorted(set(obj) - set(expected[kind]))
     if extra:
         _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(expected))), line)
+              % (extra[0], kind, ", ".join(sorted(expected[kind]))), line)
     by = obj.get("by")
     if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of who made the correction" % (by,), line)
+        _fail("by %r must be the name of who sent it" % (by,), line)
+    return float(t), kind, by
+
+
+_LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
+              "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+              "restart": {"t", "restart"}, "end": {"t", "end"}}
+
+
+def parse_item(obj, line, last_t=0.0):
+    """One line after the header -> an input change or a command."""
+    t, kind, by = line_head(obj, line, last_t, _LINE_KEYS)
     if kind == "input":
         name, value = obj["input"], obj.get("value")
         if name not in INPUT_NAMES:
@@ -173,7 +185,7 @@ def parse_item(obj, line, last_t=0.0):
             _fail("choose %r is not a role; use \"thief\" or \"guard\"" % (role,), line)
         if not isinstance(player, str):
             _fail("choose needs a \"player\" name, got %r" % (player,), line)
-        return ev.Choose(t, role, player)
+        return ev.Choose(t, ev.Role(role), player)
     if kind == "loot":
         loot = obj["loot"]
         if not isinstance(loot, dict) or set(loot) != {"paintings", "relics"}:
@@ -192,32 +204,34 @@ def parse_item(obj, line, last_t=0.0):
     return ev.Restart(t) if kind == "restart" else ev.End(t)
 
 
-def json_lines(lines):
-    """``(line number, object)`` for each line that is not blank (the rig's other games' recordings
-    read their lines here too); a line that is not JSON is a RecordingError naming it."""
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
-        yield number, obj
-
-
 def parse_lines(lines, path=None):
     """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
     FILE:LINE."""
+    return read_lines(lines, parse_header, parse_item, path,
+                      stop=lambda item: isinstance(item, ev.End))
+
+
+def read_lines(lines, parse_header, parse_item, path=None, stop=None):
+    """The JSON Lines reading every game's recording shares: the first non-blank line through
+    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)`` (an
+    item with ``t``), up to the first item ``stop`` accepts.  Returns ``(header, [(line,
+    item), ...])``; a RecordingError names FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
-        for number, obj in json_lines(lines):
+        for number, text in enumerate(lines, 1):
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except ValueError as exc:
+                _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
             if header is None:
                 header = parse_header(obj, number)
                 continue
             item = parse_item(obj, number, last_t)
             last_t = item.t
             items.append((number, item))
-            if isinstance(item, ev.End):
+            if stop is not None and stop(item):
                 break
         if header is None:
             _fail("the recording is empty; it must start with a header line", 1)

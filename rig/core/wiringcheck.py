@@ -6,33 +6,28 @@ found before a game, not during one.
 feeds the edges from the pins.
 """
 
-from .detect import describe
+from .calls import describe
+from .museum import Kind, parse, rest_value
 
 ACTIONS = {
-    "laser": "touch %s",
-    "guard": "touch %s",
-    "button": "press %s",
-    "seat": "lift the rod out of %s",
-    "painting": "lift %s off its stand",
+    Kind.LASER: "touch %s",
+    Kind.GUARD: "touch %s",
+    Kind.BUTTON: "press %s",
+    Kind.SEAT: "lift the rod out of %s",
+    Kind.PAINTING: "lift %s off its stand",
 }
+_ORDER = (Kind.BUTTON, Kind.LASER, Kind.GUARD, Kind.SEAT, Kind.PAINTING)
 
 
 def instruction(name):
-    kind = name.split(".")[0]
-    return ACTIONS.get(kind, "change %s") % describe(name)
+    return ACTIONS.get(parse(name).kind, "change %s") % describe(name)
 
 
 def check_order(pinmap):
     def key(name):
-        kind = name.split(".")[0]
-        rank = ["button", "laser", "guard", "seat", "painting"].index(kind) \
-            if kind in ("button", "laser", "guard", "seat", "painting") else 9
-        return rank, name
+        kind = parse(name).kind
+        return (_ORDER.index(kind) if kind in _ORDER else len(_ORDER)), name
     return sorted(pinmap.inputs, key=key)
-
-
-def rest_value(name):
-    return 1 if name.startswith(("seat.", "painting.")) else 0
 
 
 class WiringCheck:

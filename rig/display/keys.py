@@ -24,7 +24,8 @@ this module only turns keys into well-formed commands.
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from ..core.errors import ConfigError
-from ..core.events import Choose, ConfirmLoot, UndoTouch
+from ..core.events import Choose, ConfirmLoot, Role, UndoTouch
+from ..core.museum import PAINTINGS, RELICS
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel")
 
@@ -47,8 +48,8 @@ KEYPAD_SCANCODES = {84: "[/]", 85: "[*]", 86: "[-]", 87: "[+]", 88: "enter", 98:
                     99: "[.]"}
 KEYPAD_SCANCODES.update({88 + d: "[%d]" % d for d in range(1, 10)})
 
-MAX_PAINTINGS = 2
-MAX_RELICS = 3
+MAX_PAINTINGS = len(PAINTINGS)
+MAX_RELICS = len(RELICS)
 
 _DIGITS = {str(d): d for d in range(10)}
 _DIGITS.update({"[%d]" % d: d for d in range(10)})
@@ -237,7 +238,7 @@ class KeyMapper:
             if not 1 <= digit <= min(len(self.players), 9):
                 return None, "No player %d. %s" % (digit, self.prompt())
             self._state = None
-            return Choose(0.0, s, self.players[digit - 1]), None
+            return Choose(0.0, Role(s), self.players[digit - 1]), None
         if s == "paintings":
             if digit is None:
                 return None, self.prompt()

@@ -412,13 +412,13 @@ def draw(surface, board, now_s=None) -> None:
         return
     r = regions((W, H))
     now = _finite(now_s)
-    banner = getattr(board, "banner", None)
+    banner = board.banner
     if banner is not None:
         _draw_banner(surface, board, banner, r)
     else:
         surface.fill(BG)
         _draw_header(surface, board, r)
-        phase = getattr(board, "phase", "between")
+        phase = board.phase
         if phase == "turn":
             _draw_turn(surface, board, r, now)
         elif phase == "over":
@@ -433,7 +433,7 @@ def draw(surface, board, now_s=None) -> None:
 def _draw_header(surface, board, r):
     x, y, w, h = r["round_info"]
     parts = []
-    if getattr(board, "tiebreak", False):
+    if board.tiebreak:
         bw, bh = int(w * 0.34), int(h * 0.72)
         by = y + int(h * 0.14)
         _panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
@@ -441,19 +441,19 @@ def _draw_header(surface, board, r):
                  TEXT)
         x += bw + int(h * 0.3)
         w -= bw + int(h * 0.3)
-    phase = getattr(board, "phase", "")
+    phase = board.phase
     if phase == "over":
         parts.append("MATCH OVER")
-    elif not getattr(board, "tiebreak", False):
-        parts.append("ROUND %d" % _int(getattr(board, "round", 0)))
-    level = _text(getattr(board, "level", ""), 20).upper()
+    elif not board.tiebreak:
+        parts.append("ROUND %d" % _int(board.round))
+    level = _text(board.level, 20).upper()
     if level:
         parts.append(level)
-    timer = _finite(getattr(board, "timer_s", None))
+    timer = _finite(board.timer_s)
     parts.append("no limit" if timer is None else "%d s" % round(timer))
-    lasers = _int(getattr(board, "lasers", 0))
+    lasers = _int(board.lasers)
     parts.append("%d lasers" % lasers)
-    corridor = _text(getattr(board, "corridor", ""), 20)
+    corridor = _text(board.corridor, 20)
     if corridor:
         parts.append(corridor)
     put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
@@ -462,7 +462,7 @@ def _draw_header(surface, board, r):
 
 def _draw_turn(surface, board, r, now):
     pg = _pg()
-    remaining = getattr(board, "remaining_s", None)
+    remaining = board.remaining_s
     timed = _finite(remaining) is not None
     last = timed and is_last_seconds(remaining)
     # Countdown panel
@@ -476,14 +476,14 @@ def _draw_turn(surface, board, r, now):
     else:
         ix, iy, iw, ih = inner
         draw_infinity(surface, (ix, iy, iw, int(ih * 0.52)), TEXT)
-        put_big(surface, clock_text(getattr(board, "elapsed_s", 0.0)),
+        put_big(surface, clock_text(board.elapsed_s),
                 (ix + iw // 6, iy + int(ih * 0.62), iw * 2 // 3, int(ih * 0.38)), DIM)
     # Thief and guard
     px, py, pw, ph = r["people"]
     row = ph // 2
     label_w = int(pw * 0.30)
-    thief = _text(getattr(board, "thief", None), 60) or "—"
-    guard = _text(getattr(board, "guard", None), 60) or "—"
+    thief = _text(board.thief, 60) or "—"
+    guard = _text(board.guard, 60) or "—"
     lsize = fit_size(["THIEF", "GUARD"], label_w - 6, row * 0.5)
     put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
@@ -492,7 +492,7 @@ def _draw_turn(surface, board, r, now):
              cap=int(row * 1.1))
     put_text(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
              cap=int(row * 1.1))
-    inside = bool(getattr(board, "hand_inside", False))
+    inside = bool(board.hand_inside)
     pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
     pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
                  pill[3] * 3 // 4)
@@ -504,7 +504,7 @@ def _draw_turn(surface, board, r, now):
         put_text(surface, "HAND OUT", pill_text, DIM)
     # Strikes
     sx, sy, sw, sh = r["strikes"]
-    touches = _int(getattr(board, "touches", 0))
+    touches = _int(board.touches)
     put_text(surface, "LASER TOUCHES", (sx, sy, sw, int(sh * 0.30)), DIM)
     for i in range(STRIKES):
         mx, my, mw, mh = r["strike%d" % i]
@@ -521,14 +521,14 @@ def _draw_turn(surface, board, r, now):
     _draw_loot(surface, board, r)
     # Score
     x, y, w, h = r["score"]
-    if getattr(board, "tiebreak", False):
+    if board.tiebreak:
         # Tiebreak: fastest painting wins and each touch adds 1 s to the time mark.
         put_text(surface, "PENALTY", (x, y, int(w * 0.45), h), DIM)
         put_big(surface, "+%d s" % max(0, touches),
                 (x + int(w * 0.48), y + int(h * 0.2), int(w * 0.5), int(h * 0.6)), GOLD)
     else:
         put_text(surface, "SCORE", (x, y, int(w * 0.45), h), DIM)
-        put_big(surface, str(_int(getattr(board, "turn_score", 0))),
+        put_big(surface, str(_int(board.turn_score)),
                 (x + int(w * 0.48), y + int(h * 0.1), int(w * 0.5), int(h * 0.8)), GOLD)
 
 
@@ -538,14 +538,14 @@ _STATE_WORD = {"in place": "IN PLACE", "taken": "TAKEN", "broken": "BROKEN"}
 def _draw_loot(surface, board, r):
     lx, ly, lw, lh = r["loot"]
     put_text(surface, "LOOT", (lx, ly, lw, int(lh * 0.18)), DIM)
-    pieces = _tuple(getattr(board, "pieces", ()))[:5]
+    pieces = _tuple(board.pieces)[:5]
     slot_w = r["piece0"][2]
     word_size = fit_size(["IN PLACE", "BROKEN", "TAKEN"], slot_w * 0.92, r["piece0"][3] * 0.16)
     for i, piece in enumerate(pieces):
         x, y, w, h = r["piece%d" % i]
-        kind = _text(getattr(piece, "kind", ""), 20)
-        number = _int(getattr(piece, "number", 0))
-        state = _text(getattr(piece, "state", ""), 20)
+        kind = _text(piece.kind, 20)
+        number = _int(piece.number)
+        state = _text(piece.state, 20)
         icon = (x + int(w * 0.08), y, int(w * 0.84), int(h * 0.58))
         name_box = (x, y + int(h * 0.60), w, int(h * 0.18))
         word_box = (x, y + int(h * 0.80), w, int(h * 0.18))
@@ -577,9 +577,9 @@ def _draw_loot(surface, board, r):
 
 def _draw_between(surface, board, r):
     x, y, w, h = r["checklist"]
-    problems = [_text(p, 120) for p in _tuple(getattr(board, "ready_problems", ()))]
+    problems = [_text(p, 120) for p in _tuple(board.ready_problems)]
     problems = [p for p in problems if p]
-    if getattr(board, "awaiting_loot", False):
+    if board.awaiting_loot:
         _panel(surface, r["checklist"], (70, 50, 10), 0.05, border=AMBER)
         pad = int(h * 0.06)
         put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.22)),
@@ -619,8 +619,8 @@ def _draw_between(surface, board, r):
     lsize = fit_size(["NEXT THIEF", "GUARD"], label_w - 6, row * 0.45)
     put_text(surface, "NEXT THIEF", (x, y, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
-    nt = _text(getattr(board, "next_thief", None), 60)
-    ng = _text(getattr(board, "next_guard", None), 60)
+    nt = _text(board.next_thief, 60)
+    ng = _text(board.next_guard, 60)
     put_text(surface, nt or "choose (thief key + number)", (x + label_w, y, w - label_w, row),
              TEXT if nt else AMBER, "left", cap=int(row * 1.05) if nt else int(row * 0.5))
     put_text(surface, ng or "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
@@ -629,8 +629,8 @@ def _draw_between(surface, board, r):
 
 
 def _draw_over(surface, board, r):
-    winner = _text(getattr(board, "winner", None), 60)
-    title = _text(getattr(board, "title", None), 120)
+    winner = _text(board.winner, 60)
+    title = _text(board.title, 120)
     if winner:
         line, colour = "%s WINS THE MATCH" % winner.upper(), GOLD
     elif title:
@@ -642,15 +642,15 @@ def _draw_over(surface, board, r):
 
 
 def _table_players(board):
-    names = [_text(p, 60) for p in _tuple(getattr(board, "players", ()))]
+    names = [_text(p, 60) for p in _tuple(board.players)]
     seen = set(names)
-    for row in _tuple(getattr(board, "rounds", ())):
-        for p in _dict(getattr(row, "scores", {})):
+    for row in _tuple(board.rounds):
+        for p in _dict(row.scores):
             p = _text(p, 60)
             if p not in seen:
                 seen.add(p)
                 names.append(p)
-    for p in _dict(getattr(board, "round_wins", {})):
+    for p in _dict(board.round_wins):
         p = _text(p, 60)
         if p not in seen:
             seen.add(p)
@@ -667,7 +667,7 @@ def _draw_table(surface, board, box, heading):
         y += int(h * 0.1)
         h -= int(h * 0.1)
     players = _table_players(board)
-    rows = [r for r in _tuple(getattr(board, "rounds", ())) if r is not None]
+    rows = [r for r in _tuple(board.rounds) if r is not None]
     if not players:
         put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
         return
@@ -679,15 +679,15 @@ def _draw_table(surface, board, box, heading):
     cut = len(rows) > len(shown)
     col_w = rest // max(1, len(shown)) if shown else rest
     row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
-    heads = ["R%d" % _int(getattr(rw, "number", 0)) for rw in shown]
+    heads = ["R%d" % _int(rw.number) for rw in shown]
     size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
     for j, head in enumerate(heads):
         put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
     put_text(surface, "WINS", (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM, size=size)
-    wins = {_text(k, 60): v for k, v in _dict(getattr(board, "round_wins", {})).items()}
-    winner = _text(getattr(board, "winner", None), 60)
+    wins = {_text(k, 60): v for k, v in _dict(board.round_wins).items()}
+    winner = _text(board.winner, 60)
     cell_size = fit_size(["88"], col_w * 0.8, row_h * 0.62)
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
@@ -696,8 +696,8 @@ def _draw_table(surface, board, box, heading):
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
-            scores = {_text(k, 60): v for k, v in _dict(getattr(rw, "scores", {})).items()}
-            won = p in [_text(q, 60) for q in _tuple(getattr(rw, "winners", ()))]
+            scores = {_text(k, 60): v for k, v in _dict(rw.scores).items()}
+            won = p in [_text(q, 60) for q in _tuple(rw.winners)]
             score = scores.get(p)
             text = "–" if score is None or _finite(score) is None else str(_int(score))
             if won:
@@ -716,12 +716,12 @@ def _draw_banner(surface, board, banner, r):
     """A full-screen banner in the kind's colour: the big word, then up to four detail lines,
     centred above the message strip."""
     W, H = surface.get_size()
-    kind = _text(getattr(banner, "kind", ""), 20)
+    kind = _text(banner.kind, 20)
     colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
     surface.fill(colour)
     fg = DARK if kind in _DARK_TEXT_BANNERS else TEXT
-    title = _text(getattr(banner, "title", ""), 120)
-    lines = [_text(line, 160) for line in _tuple(getattr(banner, "lines", ()))]
+    title = _text(banner.title, 120)
+    lines = [_text(line, 160) for line in _tuple(banner.lines)]
     lines = [line for line in lines if line and line != title][:4]
     heading_h = int(H * 0.12) if kind == "title" else 0
     title_h = int(H * (0.34 if lines else 0.5))
@@ -755,7 +755,7 @@ def _draw_banner(surface, board, banner, r):
 
 def _draw_message(surface, board, r):
     pg = _pg()
-    msg = _text(getattr(board, "message", None), 300)
+    msg = _text(board.message, 300)
     if not msg:
         return
     x, y, w, h = r["message"]
@@ -766,7 +766,7 @@ def _draw_message(surface, board, r):
 
 def _draw_keyhelp(surface, board, r):
     """The guard's keys, in equal cells: one row when legible, else two."""
-    items = [_text(k, 60) for k in _tuple(getattr(board, "key_help", ()))]
+    items = [_text(k, 60) for k in _tuple(board.key_help)]
     items = [k for k in items if k][:8]
     if not items:
         return
@@ -791,7 +791,7 @@ def _draw_faults(surface, board, r):
     """Sensor faults, always in the top-right corner (over banners too): the referee must see
     them.  Each fault wraps onto two lines rather than shrinking to an unreadable size."""
     pg = _pg()
-    faults = [_text(f, 120) for f in _tuple(getattr(board, "faults", ()))]
+    faults = [_text(f, 120) for f in _tuple(board.faults)]
     faults = [f for f in faults if f]
     if not faults:
         return

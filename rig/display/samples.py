@@ -112,18 +112,13 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    board = sample_board(state_name)
-
-    def paint(surface):
-        from .render import draw
-        draw(surface, board)
-    return render_png(paint, out_path, size)
+    from .render import draw
+    return save_png(draw, sample_board(state_name), out_path, size)
 
 
-def render_png(paint, out_path, size):
-    """Call ``paint(surface)`` on a headless surface of ``size`` (w, h) and save it as the PNG
-    ``out_path`` (any of the rig's screens).  Raises :class:`DisplayError` for a bad size or a
-    file that cannot be written."""
+def save_png(draw, thing, out_path, size=(800, 480)):
+    """``draw(surface, thing)`` on a headless surface of ``size`` (w, h), saved as the PNG
+    ``out_path`` (any screen's renderer: the Scoreboard's, or another game's view)."""
     try:
         w, h = (int(size[0]), int(size[1]))
         ok = len(size) == 2 and 160 <= w <= 8192 and 96 <= h <= 8192
@@ -139,7 +134,7 @@ def render_png(paint, out_path, size):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
     surface = pygame.Surface((w, h))
-    paint(surface)
+    draw(surface, thing)
     try:
         pygame.image.save(surface, out_path)
     except (pygame.error, OSError) as e:

@@ -12,7 +12,7 @@ from ..core.errors import DisplayError
 from ..core.games.stop_thief import events as ev
 from ..core.games.stop_thief.rules import new_game, step
 from ..core.games.stop_thief.views import public_view
-from .samples import render_png
+from .samples import save_png
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
 
@@ -63,25 +63,25 @@ def sample_view(name):
 
 def scanner_screenshot(name, out_path, size=(800, 480)):
     """Render the sample screen ``name`` at ``size`` into the PNG ``out_path``."""
+    from .scanner import draw
     game = sample_game(name)
-
-    def paint(surface):
-        from .scanner import draw
-        draw(surface, public_view(game), game.board)
-    return render_png(paint, out_path, size)
+    return save_png(lambda surface, g: draw(surface, public_view(g), g.board), game, out_path,
+                    size)
 
 
 def board_png(board, out_path, size=(1800, 1200)):
     """The board alone on a light page, with its name and the clue legend: print it to play
     on."""
-    def paint(surface):
-        from .render import DARK, put_text
-        from .townmap import PAPER, draw_legend, draw_town
-        w, h = surface.get_size()
-        surface.fill(PAPER)
-        put_text(surface, "STOP THIEF!  %s" % board.name, (int(w * 0.02), int(h * 0.01),
-                                                           int(w * 0.96), int(h * 0.06)), DARK)
-        draw_town(surface, board, (int(w * 0.01), int(h * 0.07), int(w * 0.98), int(h * 0.8)),
-                  paper=True, font_scale=1.4)
-        draw_legend(surface, (int(w * 0.03), int(h * 0.88), int(w * 0.94), int(h * 0.11)), DARK)
-    return render_png(paint, out_path, size)
+    return save_png(_draw_board_page, board, out_path, size)
+
+
+def _draw_board_page(surface, board):
+    from .render import DARK, put_text
+    from .townmap import PAPER, draw_legend, draw_town
+    w, h = surface.get_size()
+    surface.fill(PAPER)
+    put_text(surface, "STOP THIEF!  %s" % board.name, (int(w * 0.02), int(h * 0.01),
+                                                       int(w * 0.96), int(h * 0.06)), DARK)
+    draw_town(surface, board, (int(w * 0.01), int(h * 0.07), int(w * 0.98), int(h * 0.8)),
+              paper=True, font_scale=1.4)
+    draw_legend(surface, (int(w * 0.03), int(h * 0.88), int(w * 0.94), int(h * 0.11)), DARK)

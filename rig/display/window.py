@@ -280,7 +280,10 @@ class _ThreadEnd(_Endpoint):
 
 
 class _Shell:
-    """What both shells share: status, commands, the context manager."""
+    """What both shells share: status, commands, the context manager.  A face of the rig
+    (:mod:`rig.shell.faces`): it wants every snapshot, headless or not, for its sounds."""
+
+    wants_frames = True
 
     def __init__(self, options, on_command, **kw):
         self.options = check_options(options if options is not None else DisplayOptions(**kw))
@@ -590,18 +593,14 @@ def open_display(display_config=None, keys_config=None, players=(), **overrides)
     that cannot be opened is not an error: the display goes headless and logs it once.  A bad
     value raises :class:`DisplayError` or :class:`rig.core.errors.ConfigError` naming it."""
     from dataclasses import asdict, is_dataclass
-    d = display_config
+    from ..shell.config import DisplayConfig
+    d = display_config if display_config is not None else DisplayConfig(fullscreen=False)
     bindings = None
     if keys_config is not None:
         bindings = asdict(keys_config) if is_dataclass(keys_config) else dict(keys_config)
-    options = DisplayOptions(
-        size=tuple(getattr(d, "size", (800, 480))),
-        fullscreen=bool(getattr(d, "fullscreen", False)),
-        fps=getattr(d, "fps", 30),
-        quiet=bool(getattr(d, "quiet", False)),
-        bindings=bindings,
-    )
+    options = DisplayOptions(size=tuple(d.size), fullscreen=d.fullscreen, fps=d.fps,
+                             quiet=d.quiet, bindings=bindings)
     if overrides:
         options = replace(options, **overrides)
-    shell = DisplayProcess if getattr(d, "process", True) else DisplayThread
+    shell = DisplayProcess if d.process else DisplayThread
     return shell(options).start()

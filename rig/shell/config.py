@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import levels
+from ..core import levels, museum, rules
+from ..core.calls import input_label
 from ..core.detect import DetectSettings
-from ..core.errors import ConfigError, LevelError
+from ..core.errors import ConfigError, InvalidChoice, LevelError
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -35,21 +36,13 @@ DEFAULT_PINMAP_PATH = WIRING_DIR / "pinmap.toml"
 
 # --- What the pin map may name ------------------------------------------------------------------
 
-#: Every input the rig knows, with what it is (these are also the recordings' input names).
-KNOWN_INPUTS = {
-    "button": "start/exit button",
-    "laser.1": "printed laser, left wall",
-    "laser.2": "printed laser, right wall",
-    "laser.3": "printed laser, gallery",
-    **{"laser.%d" % n: "added laser rod %d" % n for n in range(4, 9)},
-    **{"seat.%d" % n: "seat switch under added rod %d's rest" % n for n in range(4, 9)},
-    "guard": "guard token",
-    "painting.1": "painting 1 stand",
-    "painting.2": "painting 2 stand",
-}
+#: Every input a pin map may wire, with what it is (these are also the recordings' input names).
+KNOWN_INPUTS = {name: input_label(name) for name in (
+    (museum.BUTTON,) + tuple(museum.laser(n) for n in museum.LASERS)
+    + museum.SEATS + (museum.GUARD,) + museum.PAINTING_INPUTS)}
 #: Inputs every pin map must have, whatever the level.
-REQUIRED_INPUTS = ("button", "laser.1", "laser.2", "laser.3", "guard", "painting.1",
-                   "painting.2")
+REQUIRED_INPUTS = ((museum.BUTTON,) + tuple(museum.laser(n) for n in museum.PRINTED_LASERS)
+                   + (museum.GUARD,) + museum.PAINTING_INPUTS)
 KNOWN_OUTPUTS = {
     "buzzer": "buzzer (touch, caught, escaped, refused sounds)",
     "led.ready": "status lamp: museum ready",
@@ -124,8 +117,7 @@ class PinMap:
     @property
     def added_rods(self):
         """Numbers of the added rods (4-8) this pin map wires."""
-        return tuple(sorted(int(n.split(".")[1]) for n in self.inputs
-                            if n.startswith("laser.") and int(n.split(".")[1]) >= 4))
+        return tuple(n for n in museum.ADDED_LASERS if museum.laser(n) in self.inputs)
 
 
 # --- Config sections ------------------------------------------------------------------------------
@@ -146,6 +138,7 @@ class MatchConfig:
 class PinsConfig:
     map: Path = DEFAULT_PINMAP_PATH
     backend: str = "auto"  # "auto": real pins on a Pi, the simulator elsewhere
+    edge_delay_s: float = 0.05  # how late lgpio may deliver an edge; applied in stamp order
 
 
 #: The [detect] section is the detector's own settings (timings in seconds, the hand threshold).
@@ -370,7 +363,7 @@ class _Table:
 
 _SECTIONS = {
     "match": ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief"),
-    "pins": ("map", "backend"),
+    "pins": ("map", "backend", "edge_delay_s"),
     "detect": ("merge_window_s", "glitch_s", "seat_open_s", "tilt_hold_s", "hand_threshold_mm",
                "stuck_contact_s"),
     "tof": ("i2c_bus", "address", "io_timeout_s", "poll_interval_s", "timing_budget_us",
@@ -380,8 +373,6 @@ _SECTIONS = {
     "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel"),
     "storage": ("recordings_dir",),
 }
-MAX_PLAYERS = 8
-MAX_NAME_CHARS = 24
 
 
 def _build_config(data, path, pinmap):
@@ -410,23 +401,12 @@ def _build_config(data, path, pinmap):
 def _match(t):
     default = MatchConfig()
     players = t.data.get("players", list(default.players))
-    if not isinstance(players, list) or not players or len(players) > MAX_PLAYERS:
-        raise t.error("players", "%s is not allowed; give a list of 1 to %d names, e.g. "
-                                 "players = [\"Ana\", \"Ben\"] (1 name plays a solo heist)"
-                      % (_show(players), MAX_PLAYERS))
-    names = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise t.error("players", "%s is not a name; every player needs a non-empty name "
-                                     "in \"quotes\"" % _show(name))
-        name = name.strip()
-        if len(name) > MAX_NAME_CHARS:
-            raise t.error("players", "%s is too long for the score display; shorten it to %d "
-                                     "characters or fewer" % (_show(name), MAX_NAME_CHARS))
-        if name.casefold() in (n.casefold() for n in names):
-            raise t.error("players", "%s appears twice; give every player a different name "
-                                     "(add an initial: \"Ana R\")" % _show(name))
-        names.append(name)
+    if isinstance(players, list):
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+    try:
+        names = list(rules.check_players(players))
+    except InvalidChoice as exc:
+        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
     first = t.data.get("first_thief", names[0])
     if not isinstance(first, str) or first.strip() not in names:
         raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
@@ -472,7 +452,7 @@ def _make_level(t, key, difficulty, kwargs):
 
 
 def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in ("laser.%d" % rod, "seat.%d" % rod)
+    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
                if n not in pinmap.inputs]
     if missing:
         key = "lasers" if t.has("lasers") else "difficulty"
@@ -490,7 +470,8 @@ def _pins(t, base_dir):
         map_path = map_path.expanduser()
         if not map_path.is_absolute():
             map_path = base_dir / map_path
-    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")))
+    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")),
+                      edge_delay_s=t.number("edge_delay_s", default.edge_delay_s, 0, 0.5))
 
 
 def _detect(t):
@@ -646,8 +627,8 @@ def pinmap_from_dict(data, path=None):
         if name not in outputs:
             raise ConfigError("%s is missing; add %s = { pin = ..., active = \"high\" } under "
                               "[outputs]" % (name, name), path=path, key="outputs.%s" % name)
-    for rod in range(4, 9):
-        laser, seat = "laser.%d" % rod, "seat.%d" % rod
+    for rod in museum.ADDED_LASERS:
+        laser, seat = museum.laser(rod), museum.seat(rod)
         if (laser in inputs) != (seat in inputs):
             have, lack = (laser, seat) if laser in inputs else (seat, laser)
             raise ConfigError("%s has no %s; an added rod needs both its touch contact and the "

@@ -18,22 +18,19 @@ import time
 
 import serial
 
-from rig.core.errors import ConfigError, HubError
-from rig.core.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
-from rig.shell.threads import is_running, stop_and_join
+from ..core import museum
+from ..core.errors import ConfigError, HubError
+from ..core.museum import Aspect
+from ..core.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
+from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
 DEFAULT_URL = "/dev/cleptomano-hub"
 TILT_STEP_DEG = 1.0
-TILT_MARKS_DEG = (30.0, 60.0)  # upright below 30; broken when >= 60 for 300 ms (the engine's)
-EXPECTED_RELICS = (1, 2, 3)
+TILT_MARKS_DEG = museum.TILT_MARKS_DEG  # upright below 30; broken when >= 60 held 300 ms
+EXPECTED_RELICS = museum.RELICS
 MAX_FALLS_PER_FRAME = 20  # a larger jump of the counter is a hub restart we did not see
-
-
-def input_name(relic, what):
-    """``input_name(2, "tilt") == "relic.2.tilt"``: the recording contract's names."""
-    return "relic.%d.%s" % (relic, what)
 
 
 class InputTracker:
@@ -108,7 +105,7 @@ class InputTracker:
         new = (falls - last) % FALLS_MODULO
         if new > MAX_FALLS_PER_FRAME:  # the counter went back: the hub restarted unseen
             new = falls if falls <= MAX_FALLS_PER_FRAME else 0
-        name = input_name(relic, "freefall")
+        name = museum.relic(relic, Aspect.FREEFALL)
         for _ in range(new):
             out.append((name, 1.0))
             out.append((name, 0.0))
@@ -117,7 +114,7 @@ class InputTracker:
         value = 1.0 if moving else 0.0
         if self._motion.get(relic) != value:
             self._motion[relic] = value
-            out.append((input_name(relic, "motion"), value))
+            out.append((museum.relic(relic, Aspect.MOTION), value))
 
     def _tilt_input(self, relic, tilt_deg, out):
         if tilt_deg is None:
@@ -131,7 +128,7 @@ class InputTracker:
         if tilt == last:
             return
         self._tilt[relic] = tilt
-        out.append((input_name(relic, "tilt"), tilt))
+        out.append((museum.relic(relic, Aspect.TILT), tilt))
 
 
 class HubLink:

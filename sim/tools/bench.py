@@ -241,18 +241,10 @@ def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
 
 # --- the daemon on a real-time simulated table ---------------------------------------------------
 
-@contextlib.contextmanager
-def short_buzzes(scale=PATTERN_SCALE):
-    """Shorten the daemon's buzzer patterns for the bench (restored afterwards)."""
-    from rig.shell import daemon
-    saved = dict(daemon.PATTERNS)
-    daemon.PATTERNS.update({k: tuple((on * scale, off * scale) for on, off in v)
-                            for k, v in saved.items()})
-    try:
-        yield
-    finally:
-        daemon.PATTERNS.clear()
-        daemon.PATTERNS.update(saved)
+def short_patterns(scale=PATTERN_SCALE):
+    """The rig's buzzer patterns, shortened for the bench (given to the rig it builds)."""
+    from rig.shell.outputs import PATTERNS, scaled
+    return scaled(PATTERNS, scale)
 
 
 @contextlib.contextmanager
@@ -348,13 +340,14 @@ class BenchTable:
     buzzer and the turn lamp and helpers to start turns."""
 
     def __init__(self, tmp, *, display=None, level=None, config=None,
-                 players=("Ana", "Ben", "Caro")):
+                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None):
         from rig.shell.config import load_config
-        from sim.table import real_time_table
+        from ..table import real_time_table
         self.config = config or load_config(None)
         self.display = display
         self.table = real_time_table(self.config, recordings_dir=tmp, display=display,
-                                     level=level, players=list(players))
+                                     level=level, players=list(players), patterns=patterns,
+                                     trace=trace)
         self.rig = self.table.rig
         self.museum = self.table.museum
         outputs = self.config.pinmap.outputs
@@ -424,7 +417,8 @@ class BenchTable:
 
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
-                   period_s=PERIOD_S, display_nice=None, gc_freeze=False):
+                   period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
+                   probe=None):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
@@ -437,9 +431,12 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     disp, frames = open_bench_display(display)
     if display_nice is not None and getattr(disp, "pid", None):
         os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
-    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
-        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None))
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None),
+                           patterns=short_patterns(), trace=trace)
+        if probe is not None:
+            probe(bench)
         display_pid = getattr(disp, "pid", None)
         try:
             with bench:
@@ -491,76 +488,40 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
 
     Every laser contact's first edge is followed through the daemon with ``time.monotonic()``
     stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
-    chain, the TickMapper, the queue's lock); the referee taking it (the thread hand-off); the
+    chain, the queue's lock); the referee taking it (the thread hand-off); the
     recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
     Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
     pickling one snapshot for the display process (done by its link thread in this process)
     and the garbage collector's pauses."""
     import gc
     import pickle
-    from rig.shell import daemon as daemon_mod
-    from rig.shell import storage
-    from rig.core.referee import Referee
+    from rig.shell.inbox import Reading, Stage
     mono = time.monotonic
     touches_seen, edges, cur = [], [], {}
     costs = {}
+    buzzer_pin = []
 
-    def stamp(cls, attr, key):
-        fn = getattr(cls, attr)
+    def is_touch(item):
+        return type(item) is Reading and item.name.startswith("laser.") and item.value
 
-        def wrapper(*args, **kw):
-            try:
-                return fn(*args, **kw)
-            finally:
-                if cur.get("on"):
-                    cur[key] = mono()
-        return fn, wrapper
-
-    def timed(name, cls, attr):
-        fn = getattr(cls, attr)
-
-        def wrapper(*args, **kw):
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kw)
-            finally:
-                costs.setdefault(name, []).append(time.perf_counter() - t0)
-        return fn, wrapper
-
-    orig_put, orig_handle = daemon_mod.Rig._put, daemon_mod.Rig._handle
-    orig_set = BenchTable.set
-    patches = {
-        (storage.Writer, "write"): stamp(storage.Writer, "write", "written"),
-        (Referee, "feed"): stamp(Referee, "feed", "fed"),
-        (daemon_mod.Rig, "_refresh_display"): timed(
-            "display snapshot + show (referee thread)", daemon_mod.Rig, "_refresh_display"),
-        (daemon_mod.Rig, "_fire_due"): timed(
-            "deadlines and timers (referee thread)", daemon_mod.Rig, "_fire_due"),
-    }
-
-    def put(self, item):
-        if item[0] == "input" and item[2].startswith("laser.") and item[3]:
-            self._bench_put = mono()
-        return orig_put(self, item)
-
-    def handle(self, item):
-        if not (item[0] == "input" and item[2].startswith("laser.") and item[3]):
-            return orig_handle(self, item)
-        cur.clear()
-        cur.update(on=True, put=getattr(self, "_bench_put", None), handle=mono())
-        try:
-            return orig_handle(self, item)
-        finally:
-            cur["on"] = False
-            buzzer = self.outputs.buzzer
-            cur["buzz"] = buzzer.pin._last_change if buzzer is not None else None
+    def trace(stage, item):
+        """Follows each laser contact through the referee loop (the rig's own trace hook)."""
+        if not is_touch(item):
+            return
+        now = mono()
+        if stage is Stage.QUEUED:
+            cur["queued"] = now
+        elif stage is Stage.TAKEN:
+            put = cur.get("queued")
+            cur.clear()
+            cur.update(put=put, handle=now)
+        elif stage is Stage.RECORDED:
+            cur["written"] = now
+        elif stage is Stage.FED:
+            cur["fed"] = now
+        elif stage is Stage.DONE:
+            cur["buzz"] = buzzer_pin[0]._last_change if buzzer_pin else None
             touches_seen.append(dict(cur))
-
-    def bench_set(self, name, value):
-        t = orig_set(self, name, value)
-        if name.startswith("laser.") and value:
-            edges.append(t)
-        return t
 
     gc_started, gc_pauses, boards = {}, {}, []
 
@@ -571,27 +532,43 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
             gc_pauses.setdefault("gc generation %d" % info["generation"], []).append(
                 time.perf_counter() - gc_started.pop("t"))
 
-    orig_refresh = patches[(daemon_mod.Rig, "_refresh_display")][1]
+    def probe(bench):
+        """Time the referee thread's display work: the snapshot and handing it over."""
+        buzzer_pin.append(bench.buzzer.pin)
+        orig_set = bench.set
 
-    def refresh(self, now):
-        if len(boards) < 1:
-            boards.append(self.scoreboard(now))
-        return orig_refresh(self, now)
+        def bench_set(name, value):
+            t = orig_set(name, value)
+            if name.startswith("laser.") and value:
+                edges.append(t)
+            return t
 
-    for (cls, attr), (_, wrapper) in patches.items():
-        setattr(cls, attr, wrapper)
-    daemon_mod.Rig._refresh_display = refresh
-    daemon_mod.Rig._put, daemon_mod.Rig._handle = put, handle
-    BenchTable.set = bench_set
+        bench.set = bench_set
+        rig = bench.rig
+        snapshot, show = rig.scoreboard, rig.display.show
+
+        def timed_snapshot(now=None):
+            t0 = time.perf_counter()
+            board = snapshot(now)
+            costs.setdefault("display snapshot (referee thread)", []).append(
+                time.perf_counter() - t0)
+            if not boards:
+                boards.append(board)
+            return board
+
+        def timed_show(board):
+            t0 = time.perf_counter()
+            show(board)
+            costs.setdefault("display show (referee thread)", []).append(
+                time.perf_counter() - t0)
+
+        rig.scoreboard, rig.display.show = timed_snapshot, timed_show
+
     gc.callbacks.append(on_gc)
     try:
-        out = latency_daemon(touches, seed, display=display, **kwargs)
+        out = latency_daemon(touches, seed, display=display, trace=trace, probe=probe, **kwargs)
     finally:
         gc.callbacks.remove(on_gc)
-        for (cls, attr), (fn, _) in patches.items():
-            setattr(cls, attr, fn)
-        daemon_mod.Rig._put, daemon_mod.Rig._handle = orig_put, orig_handle
-        BenchTable.set = orig_set
     phases = {k: [] for k in ("1 pin callback to enqueue", "2 hand-off to the referee thread",
                               "3 recording line write+flush", "4 referee.feed",
                               "5 effects until the buzzer pin")}
@@ -809,9 +786,10 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     from rig.core.levels import make_level
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
-    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
-        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s))
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s),
+                           patterns=short_patterns())
         try:
             with bench:
                 sleeper = bench.sleeper
@@ -850,7 +828,7 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
 
 def four_player_match():
     """A 4-player, 3-round match as a recording (Ana wins rounds 1 and 3, Ben round 2)."""
-    from sim.script import Script
+    from ..script import Script
     players = ["Ana", "Ben", "Caro", "Dani"]
     s = Script(players, "normal")
     hauls = {   # (round, thief) -> (paintings, relics, touches)
@@ -989,10 +967,18 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
 
 # --- running it all ------------------------------------------------------------------------------
 
+def edge_timestamps(**kwargs):
+    """Edge timestamp error through gpiozero's real lgpio factory (:mod:`sim.tools.bench_edges`),
+    in a child of its own so the lgpio stand-in never sits in this interpreter."""
+    from .bench_edges import edge_timestamps as measure
+    return measure(**kwargs)
+
+
 CHILDREN = {
     "latency_bare": latency_bare, "latency_handoff": latency_handoff,
     "latency_daemon": latency_daemon, "latency_profile": latency_profile,
     "timer_accuracy": timer_accuracy, "cost": cost,
+    "edge_timestamps": edge_timestamps,
 }
 
 
@@ -1068,7 +1054,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges")
 
 
 def main(argv=None):
@@ -1128,6 +1114,9 @@ def main(argv=None):
         report["replay"] = replay_speed(30 if quick else 300)
     if "cost" in only:
         report["cost"] = bench_cost(1.5 if quick else 5.0)
+    if "edges" in only:
+        report["edge_timestamps"] = run_child("edge_timestamps",
+                                              scenarios=40 if quick else 300)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

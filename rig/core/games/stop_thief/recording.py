@@ -24,12 +24,11 @@ Pure: lines in, values out; every error is a RecordingError naming the line.
 """
 
 import json
-import math
 from dataclasses import dataclass
 from functools import cached_property
 
 from ...errors import RecordingError, RulesError
-from ...recording import json_lines
+from ...recording import line_head, read_lines
 from . import events as ev
 from . import rules
 from .board import BoardError, board_from_dict, board_sha256, board_to_dict
@@ -136,34 +135,18 @@ def parse_header(obj, line=1):
     return header
 
 
-def _is_time(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
-        math.isfinite(value) and value >= 0
+@dataclass(frozen=True)
+class Line:
+    """One line after the header: its command (None on the ``end`` line) and what the live
+    rig answered on it (``heard`` / ``paid``), for the replay to check."""
+    t: float
+    command: object
+    expected: dict
 
 
 def parse_item(obj, line, last_t=0.0):
-    """One line after the header -> ``(command, expected)``; ``expected`` holds the line's
-    ``heard`` / ``paid`` checks."""
-    if not isinstance(obj, dict):
-        _fail('a line must be a JSON object with "t", got %s' % type(obj).__name__, line)
-    t = obj.get("t")
-    if not _is_time(t):
-        _fail("t %r must be a number of seconds since the start, 0 or more" % (t,), line)
-    if t < last_t:
-        _fail("t %r goes back in time (the line before says %r); times never decrease"
-              % (t, last_t), line)
-    kinds = [k for k in _LINE_KEYS if k in obj]
-    if len(kinds) != 1:
-        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(_LINE_KEYS), sorted(obj)),
-              line)
-    kind = kinds[0]
-    extra = sorted(set(obj) - _LINE_KEYS[kind])
-    if extra:
-        _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(_LINE_KEYS[kind]))), line)
-    t, by = float(t), obj.get("by")
-    if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of the player who pressed" % (by,), line)
+    """One line after the header -> a :class:`Line`."""
+    t, kind, by = line_head(obj, line, last_t, _LINE_KEYS)
     expected = {k: obj[k] for k in ("heard", "paid") if k in obj}
     if "heard" in expected and expected["heard"] not in CLUES:
         _fail("heard %r is not a clue; clues are %s" % (expected["heard"], ", ".join(CLUES)),
@@ -175,33 +158,19 @@ def parse_item(obj, line, last_t=0.0):
         space = obj["arrest"]
         if isinstance(space, bool) or not isinstance(space, int):
             _fail("arrest %r must be a space number" % (space,), line)
-        return ev.Arrest(t, space, by), expected
+        return Line(t, ev.Arrest(t, space, by), expected)
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
-    if kind == "end":
-        return None, {}
-    return _COMMANDS[kind](t, by), expected
+    return Line(t, None if kind == "end" else _COMMANDS[kind](t, by), expected)
 
 
 def parse_lines(lines, path=None):
     """A whole recording -> ``(header, items)``, items as ``(line, command, expected)``; stops
     at the ``end`` line.  Raises RecordingError naming FILE:LINE."""
-    header, items, last_t = None, [], 0.0
-    try:
-        for number, obj in json_lines(lines):
-            if header is None:
-                header = parse_header(obj, number)
-                continue
-            command, expected = parse_item(obj, number, last_t)
-            last_t = float(obj["t"])
-            if command is None:
-                break
-            items.append((number, command, expected))
-        if header is None:
-            _fail("the recording is empty; it must start with a header line", 1)
-    except RecordingError as exc:
-        raise RecordingError(exc.detail, path=path, line=exc.line) from None
-    return header, items
+    header, items = read_lines(lines, parse_header, parse_item, path,
+                               stop=lambda item: item.command is None)
+    return header, [(n, item.command, item.expected) for n, item in items
+                    if item.command is not None]
 
 
 # --- Replay -------------------------------------------------------------------------------------
