@@ -17,7 +17,7 @@ position is not in the view before an arrest (see ``views.py``).  Pure drawing, 
 
 from .clue_icons import ICON_COLOURS, draw_clue_icon
 from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, _dict,
-                     _panel, _pg, _text, _tuple, fit_size, put_text, wrap_lines)
+                     _panel, _pg, _text, _tuple, boxes, fit_size, put_text, wrap_lines)
 from .townmap import draw_town
 
 TITLE = "STOP THIEF!"
@@ -26,20 +26,14 @@ WIN_BANNER = (215, 160, 20)
 
 def regions(size):
     """The scanner's layout for a window of ``size``: name -> (x, y, w, h) in pixels."""
-    W, H = int(size[0]), int(size[1])
-
-    def box(fx, fy, fw, fh):
-        return (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
-                max(1, int(round(fh * H))))
-
-    return {
-        "header": box(0.0, 0.0, 1.0, 0.085),
-        "map": box(0.005, 0.09, 0.6, 0.82),
-        "thief": box(0.615, 0.095, 0.375, 0.2),
-        "players": box(0.615, 0.305, 0.375, 0.28),
-        "clues": box(0.615, 0.595, 0.375, 0.315),
-        "message": box(0.0, 0.92, 1.0, 0.08),
-    }
+    return boxes(size, {
+        "header": (0.0, 0.0, 1.0, 0.085),
+        "map": (0.005, 0.09, 0.6, 0.82),
+        "thief": (0.615, 0.095, 0.375, 0.2),
+        "players": (0.615, 0.305, 0.375, 0.28),
+        "clues": (0.615, 0.595, 0.375, 0.315),
+        "message": (0.0, 0.92, 1.0, 0.08),
+    })
 
 
 def dollars(amount):
