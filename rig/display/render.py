@@ -137,37 +137,40 @@ def _dict(x) -> dict:
 Box = Tuple[int, int, int, int]
 
 
+def boxes(size, fractions) -> Dict[str, Box]:
+    """``fractions`` (name -> (x, y, w, h) as fractions of the window) in pixels for a window
+    of ``size`` (w, h): every screen of the rig lays itself out this way."""
+    W, H = int(size[0]), int(size[1])
+    return {name: (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
+                   max(1, int(round(fh * H))))
+            for name, (fx, fy, fw, fh) in fractions.items()}
+
+
 def regions(size) -> Dict[str, Box]:
     """The layout for a window of ``size`` (w, h): name -> (x, y, w, h) in pixels.
 
     Tests use it to check pixels in the right places; :func:`draw` uses it to paint."""
-    W, H = int(size[0]), int(size[1])
-
-    def box(fx, fy, fw, fh):
-        return (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
-                max(1, int(round(fh * H))))
-
-    r = {
-        "header": box(0.0, 0.0, 1.0, 0.10),
-        "round_info": box(0.02, 0.0, 0.56, 0.10),
-        "faults": box(0.59, 0.012, 0.40, 0.076),
-        "message": box(0.0, 0.845, 1.0, 0.075),
-        "keyhelp": box(0.0, 0.922, 1.0, 0.078),
-        "main": box(0.02, 0.115, 0.96, 0.72),
+    r = boxes(size, {
+        "header": (0.0, 0.0, 1.0, 0.10),
+        "round_info": (0.02, 0.0, 0.56, 0.10),
+        "faults": (0.59, 0.012, 0.40, 0.076),
+        "message": (0.0, 0.845, 1.0, 0.075),
+        "keyhelp": (0.0, 0.922, 1.0, 0.078),
+        "main": (0.02, 0.115, 0.96, 0.72),
         # turn
-        "countdown": box(0.02, 0.115, 0.52, 0.50),
-        "people": box(0.02, 0.63, 0.52, 0.205),
-        "strikes": box(0.57, 0.115, 0.41, 0.185),
-        "loot": box(0.57, 0.315, 0.41, 0.305),
-        "score": box(0.57, 0.635, 0.41, 0.20),
+        "countdown": (0.02, 0.115, 0.52, 0.50),
+        "people": (0.02, 0.63, 0.52, 0.205),
+        "strikes": (0.57, 0.115, 0.41, 0.185),
+        "loot": (0.57, 0.315, 0.41, 0.305),
+        "score": (0.57, 0.635, 0.41, 0.20),
         # between
-        "checklist": box(0.02, 0.115, 0.50, 0.44),
-        "next": box(0.02, 0.575, 0.50, 0.26),
-        "table": box(0.54, 0.115, 0.44, 0.72),
+        "checklist": (0.02, 0.115, 0.50, 0.44),
+        "next": (0.02, 0.575, 0.50, 0.26),
+        "table": (0.54, 0.115, 0.44, 0.72),
         # over
-        "over_title": box(0.02, 0.115, 0.96, 0.14),
-        "over_table": box(0.02, 0.27, 0.96, 0.565),
-    }
+        "over_title": (0.02, 0.115, 0.96, 0.14),
+        "over_table": (0.02, 0.27, 0.96, 0.565),
+    })
     # Three strike marks under the "LASER TOUCHES" label.
     sx, sy, sw, sh = r["strikes"]
     label_h = int(sh * 0.34)
