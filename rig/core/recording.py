@@ -192,18 +192,25 @@ def parse_item(obj, line, last_t=0.0):
     return ev.Restart(t) if kind == "restart" else ev.End(t)
 
 
+def json_objects(lines):
+    """``(line number, value)`` for each line of JSON Lines text, blank lines skipped; a line
+    that is not JSON is a RecordingError naming it.  Every game's recording is read with it."""
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except ValueError as exc:
+            _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
+        yield number, obj
+
+
 def parse_lines(lines, path=None):
     """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
     FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
-        for number, text in enumerate(lines, 1):
-            if not text.strip():
-                continue
-            try:
-                obj = json.loads(text)
-            except ValueError as exc:
-                _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
+        for number, obj in json_objects(lines):
             if header is None:
                 header = parse_header(obj, number)
                 continue
