@@ -28,6 +28,7 @@ from rig.core.games.chest_heist.model import Turn
 from rig.core.games.chest_heist.sheet import CHESTS, sheet_from_json, sheet_to_json
 from rig.core.games.shared import Sound
 
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
 SHEET = sheet_from_json(EXAMPLE_SHEET)
@@ -87,7 +88,8 @@ def test_combinations_the_rulebook_accepts(box, dice, skimmers, formula):
     ("5", (5, 6), (), ["never 5", "choose only the 5"]),
     ("4", (3,), (), ["die 3 is 3, not 4"]),
     ("40", (1, 2, 3, 4, 5), (), ["make 1, 3, 5, 7, 9, 11, 13 or 15", "never 40"]),
-    ("99", (6, 5, 4, 3), ((1, 20),), ["dice 6, 5, 4 and 3 plus skimmer 1 (20) make 15 different numbers from 2 to 38"]),
+    ("99", (6, 5, 4, 3), ((1, 20),),
+     ["dice 6, 5, 4 and 3 plus skimmer 1 (20) make 15 different numbers from 2 to 38"]),
     ("7", (), (), ["choose at least one die"]),
     ("P", (3,), (), ["3 is odd", "one even die"]),
     ("I", (4,), (), ["4 is even", "one odd die"]),
@@ -469,7 +471,7 @@ def check_invariants(game):
         assert 0 <= game.score <= game.sheet.diamonds + 3
 
 
-@FAST
+@FEW
 @given(seed=st.integers(0, 2 ** 63 - 1), with_sheet=st.booleans(),
        turns=st.lists(st.lists(move, max_size=8), min_size=12, max_size=12))
 def test_generated_play_keeps_the_rules_and_ends_exactly_when_l_locks(seed, with_sheet, turns):
@@ -501,11 +503,12 @@ class Burglar:
 
     def __init__(self, seed, sheet=SHEET, player="Ana"):
         self.start = self.game = new_game(seed, player, sheet)
-        self.played, self.t = [], 0.0
+        self.played, self.effects, self.t = [], [], 0.0
 
     def send(self, command):
-        self.game, _ = step(self.game, command)
+        self.game, effects = step(self.game, command)
         self.played.append((command, self.game))
+        self.effects += effects
 
     def _free(self):
         return [p for p in range(1, 6) if p not in self.game.turn.used]
@@ -518,13 +521,13 @@ class Burglar:
 
     def _try_marks(self, skimmers=()):
         ticked = False
-        for box in self._targets():
+        for target in self._targets():
             free = self._free()
             choices = [(p,) for p in free] + [(p, q) for p in free for q in free if p < q]
             for dice in choices + ([()] if skimmers else []):
-                if may_mark(self.game, box, dice, skimmers).ok:
+                if may_mark(self.game, target, dice, skimmers).ok:
                     self.t += 1
-                    self.send(Mark(self.t, "Ana", box, dice, skimmers))
+                    self.send(Mark(self.t, "Ana", target, dice, skimmers))
                     ticked = True
                     break
             if skimmers and ticked:
@@ -573,6 +576,11 @@ def test_a_whole_seeded_game_replays_to_the_same_result(seed):
     assert header["seed"] == seed and header["sheet"] == EXAMPLE_SHEET
     first = json.loads(lines[1])
     assert first == {"t": 1.0, "roll": list(draw(seed, 0, 5)), "by": "Ana"}
+    words = [call(e) for e in burglar.effects if not isinstance(e, Sound)]
+    assert all(isinstance(w, str) and w for w in words)
+    assert words[-1] == "Final score %d (%d diamonds, %d skimmers unused): %s (%s)." % (
+        out["score"], out["diamonds"], out["unused_skimmers"], out["title"]["fr"],
+        out["title"]["en"])
     kinds = {k for x in lines[1:] for k in json.loads(x)}
     assert {"mark", "charge", "end_turn"} <= kinds and ("reroll" in kinds or seed != 2024)
 
@@ -662,3 +670,80 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines, cut):
             assert str(exc).startswith("line ")
         else:
             assert set(out) >= {"turns", "locked", "score"}
+
+
+# ============================================================================================
+# The screen (rendered headless at 800x480 and 1920x1080) and its sounds
+# ============================================================================================
+
+
+from rig.display import chest_heist as screen                  # noqa: E402
+from rig.display.game_samples import SAMPLES                   # noqa: E402
+from rig.display.render import IVORY                           # noqa: E402
+from rig.display.view_dict import box                          # noqa: E402
+
+from test_display import count                                 # noqa: E402
+from test_game_screens import SIZES, draw_frame                 # noqa: E402
+
+SCREENS = [name for name in SAMPLES if name.startswith("chests-")]
+
+
+def frame(view, size):
+    return draw_frame(screen.draw, view, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_used_dice_are_dimmed_and_the_free_ones_bright(size):
+    view = SAMPLES["chests-sheet"][1]                 # die 3 is the only one left
+    assert [d["used"] for d in view["dice"]] == [True, True, False, True, True]
+    x, y, w, h = box(*size, *screen.DICE)
+    slot = w // 5
+    bright = [count(frame(view, size), (x + i * slot, y, slot, h), IVORY, tol=10) for i in
+              range(5)]
+    assert [b > 0.2 * slot * h for b in bright] == [False, False, True, False, False]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_locked_chests_are_red_and_opened_ones_gold(size):
+    from rig.display.render import GOLD
+    before = frame(SAMPLES["chests-nosheet"][1], size)    # A locked, nothing opened
+    after = frame(SAMPLES["chests-sheet"][1], size)       # A-G locked; H, I, L opened
+    area = box(*size, *screen.RIGHT)
+    assert 0 < count(before, area, screen.LOCKED, tol=8) < count(after, area, screen.LOCKED,
+                                                                  tol=8)
+    assert count(before, area, GOLD, tol=8) == 0 < count(after, area, GOLD, tol=8)
+
+
+def test_the_screen_draws_any_view_without_raising():
+    for view in (None, {}, {"dice": [None, {"value": "x"}], "skimmers": [3]},
+                 {"sheet": [[None, {"kind": "black"}], "row"], "chests": [{"line": "row x"}]},
+                 {"phase": "over", "title": "?", "score": "NaN"},
+                 {"actions": [{"kind": "charge"}], "diamonds": 3},
+                 {"rerolls": 10 ** 9, "sheet": [[{}] * 500] * 500,
+                  "chests": [{"chest": str(i)} for i in range(999)]}):
+        frame(view, (320, 200))
+
+
+def test_every_roll_plays_the_dice_sound():
+    from rig.display.sounds import SOUNDS
+    game, effects = step(new_game(1), Roll(0.0))
+    _, again = step(game, Reroll(1.0, None, (1,)))
+    assert [e for e in effects + again if isinstance(e, Sound)] == [Sound(0.0, "dice"),
+                                                                   Sound(1.0, "dice")]
+    assert "dice" in SOUNDS
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 6), st.floats(),
+                 st.text(max_size=8),
+                 st.lists(st.one_of(st.none(), st.integers(-2, 9), st.text(max_size=3),
+                                    st.dictionaries(st.text(max_size=6), st.integers(-3, 40),
+                                                    max_size=3)), max_size=8))
+
+
+@FEW
+@given(name=st.sampled_from(SCREENS), changes=st.dictionaries(
+    st.sampled_from(["phase", "turn", "dice", "skimmers", "chests", "sheet", "actions",
+                     "diamonds", "score", "title", "next_lock", "rerolls_left", "rerolls"]),
+    junk, max_size=4))
+def test_a_damaged_view_still_draws(name, changes):
+    frame(dict(SAMPLES[name][1], **changes), (400, 240))

@@ -19,6 +19,7 @@ from rig.core.games.stolen_paintings import (Mark, Start, Steal, Tick, call, new
 from rig.core.games.stolen_paintings import effects as fx
 from rig.core.games.stolen_paintings.scoring import detective_points, thief_points
 
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = ("Ana", "Ben", "Caro")
 
@@ -343,7 +344,7 @@ def test_each_phone_offers_what_its_player_may_send():
 paintings = st.sets(st.integers(1, 8), min_size=1, max_size=3)
 
 
-@FAST
+@FEW
 @given(n=st.integers(2, 6), data=st.data())
 def test_generated_games_score_within_bounds_and_end_when_everyone_was_thief(n, data):
     players = ("Ana", "Ben", "Caro", "Dani", "Eli", "Fay")[:n]
@@ -402,6 +403,10 @@ def test_a_whole_game_replays_to_the_same_result():
     assert all('"tick"' not in x for x in lines)
     out = replay_lines(lines)
     assert out == result(table.game)
+    words = [call(e) for e in table.effects if not isinstance(e, Sound)]
+    assert all(isinstance(w, str) and w for w in words)
+    assert words[0] == ("Round 1: Ana is the thief. Detectives, memorise the 24 paintings until "
+                        "the time runs out.")
     assert out["totals"] == {"Ana": 0 + 0 + 9 + 0, "Ben": 1 + 0 + 1 + 4,
                              "Caro": 6 + 4 + 0 + 0, "Dani": 0 + 0 + 0 + 0}
     assert out["winners"] == ["Caro"] and out["over"]
@@ -476,3 +481,87 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines):
         assert str(exc).startswith("line ")
     else:
         assert set(out) >= {"rounds", "totals", "winners"}
+
+
+# ============================================================================================
+# The screen (rendered headless at 800x480 and 1920x1080) and its sounds
+# ============================================================================================
+
+
+from rig.display import stolen_paintings as screen            # noqa: E402
+from rig.display.game_samples import SAMPLES                   # noqa: E402
+from rig.display.render import GOLD, RED                       # noqa: E402
+from rig.display.view_dict import box                          # noqa: E402
+
+from test_display import count                                 # noqa: E402
+from test_game_screens import SIZES, draw_frame                 # noqa: E402
+
+SCREENS = [name for name in SAMPLES if name.startswith("paintings-")]
+
+
+def frame(view, size):
+    return draw_frame(screen.draw, view, size)
+
+
+def slots(size, row):
+    """The top halves of the 8 paintings' slots in the row drawn in ``row``."""
+    x, y, w, h = box(*size, *row)
+    return [(x + i * (w // 8), y, w // 8, h // 2) for i in range(8)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_countdown_turns_red_in_its_last_ten_seconds(size):
+    area = box(*size, *screen.COUNTDOWN)
+    assert count(frame(SAMPLES["paintings-exhibition"][1], size), area, RED) == 0
+    assert count(frame(SAMPLES["paintings-last10"][1], size), area, RED) > 0.03 * area[2] * area[3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_eyes_closed_darkens_the_screen(size):
+    surface = frame(SAMPLES["paintings-swap"][1], size)
+    assert count(surface, (0, 0) + size, screen.NIGHT, tol=3) > 0.7 * size[0] * size[1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_stolen_paintings_are_gold_only_at_the_reveal(size):
+    auction = frame(SAMPLES["paintings-auction"][1], size)
+    assert [count(auction, s, GOLD, tol=20) for s in slots(size, screen.AUCTION_ROW)] == [0] * 8
+    reveal = frame(SAMPLES["paintings-reveal"][1], size)             # Ana stole 3, 6 and 8
+    gold = [count(reveal, s, GOLD, tol=20) > 50 for s in slots(size, screen.REVEAL_ROW)]
+    assert gold == [n in (3, 6, 8) for n in range(1, 9)]
+
+
+def test_the_screen_draws_any_view_without_raising():
+    for view in (None, {}, {"phase": "auction", "detectives": [None, 3], "marked": 7},
+                 {"phase": "setup", "last_round": {"stolen": ["x"], "marks": {"a": [9]}},
+                  "players": ["a"], "totals": {"a": "?"}},
+                 {"phase": "over", "winners": [], "players": [1, 2]},
+                 {"phase": "exhibition", "remaining_s": float("nan")},
+                 {"phase": "auction", "detectives": list(range(999)), "players": ["x"] * 999}):
+        frame(view, (320, 200))
+
+
+def test_the_exhibition_ends_with_the_gong():
+    from rig.display.sounds import SOUNDS
+    game, _ = step(new_game(PLAYERS, exhibition_s=10), Start(0.0, "Ana"))
+    _, effects = step(game, Tick(10.0))
+    assert [e.name for e in effects if isinstance(e, Sound)] == ["gong"]
+    assert "gong" in SOUNDS
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 6), st.floats(),
+                 st.text(max_size=8),
+                 st.lists(st.one_of(st.none(), st.integers(-2, 9), st.text(max_size=3)),
+                          max_size=9),
+                 st.dictionaries(st.text(max_size=6), st.one_of(st.integers(-3, 40),
+                                                                st.lists(st.integers(0, 9))),
+                                 max_size=4))
+
+
+@FEW
+@given(name=st.sampled_from(SCREENS), changes=st.dictionaries(
+    st.sampled_from(["phase", "round", "rounds", "thief", "detectives", "marked", "players",
+                     "last_round", "totals", "thief_scores", "winners", "decided_by",
+                     "remaining_s", "settings"]), junk, max_size=4))
+def test_a_damaged_view_still_draws(name, changes):
+    frame(dict(SAMPLES[name][1], **changes), (400, 240))

@@ -108,11 +108,24 @@ def sample_board(state_name: str) -> Scoreboard:
 
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
-    """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless.
+    """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
+    one of :data:`STATES`, or a screen of another game (:data:`rig.display.game_samples.STATES`).
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    board = sample_board(state_name)
+    from . import game_samples
+    if state_name in game_samples.SAMPLES:
+        return save_png(*game_samples.SAMPLES[state_name], out_path, size)
+    if state_name not in SAMPLES:
+        raise DisplayError("%r is not a sample screen; use one of %s"
+                           % (state_name, ", ".join(STATES + game_samples.STATES)))
+    from .render import draw
+    return save_png(draw, sample_board(state_name), out_path, size)
+
+
+def save_png(draw, thing, out_path, size=(800, 480)):
+    """``draw(surface, thing)`` on a headless surface of ``size`` (w, h), saved as the PNG
+    ``out_path`` (any screen's renderer: the Scoreboard's, or another game's view)."""
     try:
         w, h = (int(size[0]), int(size[1]))
         ok = len(size) == 2 and 160 <= w <= 8192 and 96 <= h <= 8192
@@ -127,9 +140,8 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
                            % out_path)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
-    from .render import draw
     surface = pygame.Surface((w, h))
-    draw(surface, board)
+    draw(surface, thing)
     try:
         pygame.image.save(surface, out_path)
     except (pygame.error, OSError) as e:
