@@ -269,7 +269,7 @@ def test_a_detective_may_change_their_marks_until_the_last_ballot_is_in():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    (dict(players=("Ana",)), ["1 players given", "2 to 8"]),
+    (dict(players=("Ana",)), ["1 player given (Ana)", "2 to 8"]),
     (dict(players=tuple("ABCDEFGHI")), ["9 players given", "2 to 8"]),
     (dict(players=("Ana", "Ana")), ["repeat"]),
     (dict(players=("Ana", " ")), ["' '", "non-empty"]),

@@ -129,6 +129,30 @@ def _parse_settings(obj, line):
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
 
 
+_LINE_KEYS = {"input": ("value",), "choose": ("player",), "loot": ("by",), "undo": ("by",),
+              "restart": (), "end": ()}
+
+
+def line_kind(obj, kinds, line, by_is="who sent it"):
+    """The one kind of line ``obj`` is, out of ``kinds`` (kind -> the keys its line may carry
+    besides ``t`` and the kind), after checking its keys and ``by`` (a name: ``by_is``).
+    Every game's recording lines are checked with it."""
+    found = [k for k in kinds if k in obj]
+    if len(found) != 1:
+        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(kinds), sorted(obj)),
+              line)
+    kind = found[0]
+    allowed = {"t", kind} | set(kinds[kind])
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        _fail("key %r does not belong on a %s line; allowed: %s"
+              % (extra[0], kind, ", ".join(sorted(allowed))), line)
+    by = obj.get("by")
+    if by is not None and not isinstance(by, str):
+        _fail("by %r must be the name of %s" % (by, by_is), line)
+    return kind
+
+
 def parse_item(obj, line, last_t=0.0):
     """One line after the header -> an input change or a command."""
     if not isinstance(obj, dict):
@@ -140,21 +164,8 @@ def parse_item(obj, line, last_t=0.0):
         _fail("t %r goes back in time (the line before says %r); times never decrease"
               % (t, last_t), line)
     t = float(t)
-    kinds = [k for k in ("input", "choose", "loot", "undo", "restart", "end") if k in obj]
-    if len(kinds) != 1:
-        _fail("a line needs exactly one of input, choose, loot, undo, restart, end; got keys %s"
-              % sorted(obj), line)
-    kind = kinds[0]
-    expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
-                "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-                "restart": {"t", "restart"}, "end": {"t", "end"}}[kind]
-    extra = sorted(set(obj) - expected)
-    if extra:
-        _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(expected))), line)
+    kind = line_kind(obj, _LINE_KEYS, line, "who made the correction")
     by = obj.get("by")
-    if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of who made the correction" % (by,), line)
     if kind == "input":
         name, value = obj["input"], obj.get("value")
         if name not in INPUT_NAMES:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import IllegalMove, RecordingError, RulesError
-from ..recording import json_objects
+from ..recording import json_objects, line_kind
 
 VERSION = 1
 
@@ -42,8 +42,9 @@ def check_players(players, least, most):
                          % (players, least, most))
     players = tuple(players)
     if not least <= len(players) <= most:
-        raise RulesError("%d players given (%s); this game is played by %d to %d"
-                         % (len(players), ", ".join(map(str, players)) or "none", least, most))
+        raise RulesError("%d player%s given (%s); this game is played by %d to %d"
+                         % (len(players), "" if len(players) == 1 else "s",
+                            ", ".join(map(str, players)) or "none", least, most))
     for name in players:
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
             raise RulesError("player name %r is not usable; give every player a printable, "
@@ -129,23 +130,11 @@ def check_header(obj, game, keys, line=1):
              % (obj.get("version"), VERSION), line)
 
 
-def line_kind(obj, kinds, line):
-    """The one command key of line ``obj`` out of ``kinds`` (kind -> the keys its line may
-    carry besides ``t`` and ``by``), after checking ``by`` and the keys."""
-    found = [k for k in kinds if k in obj]
-    if len(found) != 1:
-        fail("a line needs exactly one of %s; got keys %s" % (", ".join(kinds), sorted(obj)),
-             line)
-    kind = found[0]
-    allowed = {"t", "by", kind} | set(kinds[kind])
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        fail("key %r does not belong on a %s line; allowed: %s"
-             % (extra[0], kind, ", ".join(sorted(allowed))), line)
-    by = obj.get("by")
-    if by is not None and not isinstance(by, str):
-        fail("by %r must be the name of who sent the move" % (by,), line)
-    return kind
+def read_kind(obj, kinds, line):
+    """The kind of a game's line ``obj`` (:func:`rig.core.recording.line_kind`; every line of
+    a game may say ``by``, who sent the move)."""
+    return line_kind(obj, {k: ("by",) + tuple(v) for k, v in kinds.items()}, line,
+                     "who sent the move")
 
 
 def read_lines(lines, parse_header, parse_item, path=None):

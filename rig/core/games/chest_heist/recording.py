@@ -20,7 +20,7 @@ seed and refuses a line whose dice differ.  ``mark`` is a box id with a sheet ("
 """
 
 from ...errors import ConfigError, RulesError
-from ..shared import check_header, command_line, dumps, fail, line_kind, read_lines, replay_items
+from ..shared import check_header, command_line, dumps, fail, read_kind, read_lines, replay_items
 from . import commands as cmd
 from .model import new_game
 from .rules import step
@@ -81,7 +81,7 @@ def _list(obj, key, number):
 
 def parse_item(obj, number):
     """A line -> the command, or (the command, the dice the line says it rolled)."""
-    kind = line_kind(obj, _KINDS, number)
+    kind = read_kind(obj, _KINDS, number)
     t, by, value = obj["t"], obj.get("by"), obj[kind]
     if kind == "end_turn" and value is not True:
         fail("end_turn must be true, got %r" % (value,), number)

@@ -13,7 +13,7 @@ Ticks are not recorded: a replay ends each exhibition at its own deadline, as th
 """
 
 from ...errors import RulesError
-from ..shared import check_header, command_line, dumps, fail, line_kind, read_lines, replay_items
+from ..shared import check_header, command_line, dumps, fail, read_kind, read_lines, replay_items
 from . import commands as cmd
 from .model import new_game
 from .rules import step
@@ -52,7 +52,7 @@ def parse_header(obj, number):
 
 
 def parse_item(obj, number):
-    kind = line_kind(obj, _KINDS, number)
+    kind = read_kind(obj, _KINDS, number)
     t, by, value = obj["t"], obj.get("by"), obj[kind]
     if kind == "start":
         if value is not True:
