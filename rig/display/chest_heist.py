@@ -277,7 +277,9 @@ def _over(surface, view, W, H):
         put_text(surface, "CHEST L HAS LOCKED", box(W, H, 0.05, 0.16, 0.90, 0.16), GOLD)
         put_text(surface, "Count the diamonds on your sheet and enter them on your phone.",
                  box(W, H, 0.05, 0.40, 0.90, 0.08), TEXT)
-        _score_line(surface, view, box(W, H, 0.05, 0.55, 0.90, 0.08), "center")
+        unused = _int(get(view, "unused_skimmers"))
+        put_text(surface, "Your score: 1 point per diamond, and %d for unused skimmers."
+                 % unused, box(W, H, 0.05, 0.55, 0.90, 0.08), DIM)
         return
     put_text(surface, "YOUR TITLE", box(W, H, 0.05, 0.12, 0.90, 0.07), DIM)
     put_text(surface, _text(title.get("fr"), 40), box(W, H, 0.04, 0.20, 0.92, 0.22), GOLD)
