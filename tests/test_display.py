@@ -379,7 +379,7 @@ def test_keypad_names_match_pygame_and_survive_numlock_off():
 
 @pytest.mark.parametrize("name, min_s, max_s", [
     ("buzz", 0.2, 0.5), ("tick", 0.02, 0.1), ("siren", 1.0, 2.0), ("jingle", 0.4, 1.2),
-    ("fanfare", 1.0, 2.5)])
+    ("fanfare", 1.0, 2.5), ("gong", 1.5, 3.0), ("dice", 0.5, 1.0)])
 @pytest.mark.parametrize("rate", [22050, 44100])
 def test_sounds_are_synthesised_with_sane_length_and_level(name, min_s, max_s, rate):
     pcm = synthesize(name, rate)

@@ -213,8 +213,9 @@ def parse_lines(lines, path=None):
 
 def read_lines(lines, parse_header, parse_item, path=None, stop=None):
     """The JSON Lines reading every game's recording shares: the first non-blank line through
-    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)`` (an
-    item with ``t``), up to the first item ``stop`` accepts.  Returns ``(header, [(line,
+    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)``
+    (``last_t`` the line before's ``t``, which ``parse_item`` checks with :func:`line_head`), up
+    to the first item ``stop`` accepts.  Returns ``(header, [(line,
     item), ...])``; a RecordingError names FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
@@ -229,7 +230,7 @@ def read_lines(lines, parse_header, parse_item, path=None, stop=None):
                 header = parse_header(obj, number)
                 continue
             item = parse_item(obj, number, last_t)
-            last_t = item.t
+            last_t = obj["t"]
             items.append((number, item))
             if stop is not None and stop(item):
                 break
