@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean venv micropython
+.PHONY: run test bench soak clean venv micropython
 
 venv: $(STAMP)
 
@@ -43,6 +43,14 @@ test: $(STAMP) $(MICROPYTHON_STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
+
+# The long reliability run (about 30 minutes on 2 cores): the soak on seeds 1-10 at 3,000 turns
+# each, then the whole-match kill sweep (SIGKILL right after every fsync).  Not part of `make test`.
+SOAK_SEEDS ?= 1 2 3 4 5 6 7 8 9 10
+SOAK_TURNS ?= 3000
+soak: $(STAMP)
+	@for seed in $(SOAK_SEEDS); do 	    echo "soak: seed $$seed, $(SOAK_TURNS) turns" >&2; 	    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.soak 	        --turns $(SOAK_TURNS) --seed $$seed > .soak-$$seed.json || 	        { cat .soak-$$seed.json; exit 1; }; 	    $(BIN)/python -c "import json; r = json.load(open('.soak-$$seed.json')); 	print('seed %d: %d matches, %d faults injected, %d crashes resumed: ok' % 	(r['seed'], r['matches'], r['faults_total'], r['faults'].get('restart', 0)))"; 	done
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.killsweep
 
 clean:
 	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP)

@@ -18,9 +18,11 @@ import sys
 
 from rig.core import rules
 
+from .script import Script
 from .table import SimulatedTable
 
 GAP_S = 100.0
+PLAYERS = ["Ana", "Ben", "Caro"]
 KILL_AT_SYNC = "CLEPTOMANO_KILL_AT_SYNC"
 
 
@@ -36,6 +38,41 @@ def _kill_at_sync(count):
         if count is not None and seen[0] >= int(count):
             os.kill(os.getpid(), signal.SIGKILL)
     return hook
+
+
+def turn_block(kind):
+    """One turn's lines, times from the turn's start (the start press at 0)."""
+    s = Script(PLAYERS)
+    s.start(0.0)
+    s.hand_in(1.0)
+    if kind == "painting":
+        s.touch(4, 2.0, bounce=[(0.0004, 0.002)])
+        s.lift_painting(1, 3.0)
+        s.hand_out(4.0)
+        s.exit(5.0)
+    elif kind == "two":
+        s.lift_painting(1, 2.0)
+        s.hand_out(3.0)
+        s.hand_in(3.5)
+        s.lift_painting(2, 4.0)
+        s.take_relic(1, 4.5, carry_s=0.5)
+        s.hand_out(5.5)
+        s.exit(6.0)
+    elif kind == "guard":
+        s.touch_guard(2.0)
+        s.hand_out(3.0)
+    elif kind == "lasers":
+        for i, rod in enumerate((1, 5, 2)):
+            s.touch(rod, 2.0 + i)
+        s.hand_out(5.5)
+    s.reset_museum(8.0)
+    return s.objects()[1:]
+
+
+def match_spec():
+    """The kill tests' match: three players, nine turns of every kind."""
+    kinds = ["two", "guard", "painting", "lasers", "painting", "two", "two", "guard", "painting"]
+    return {"players": PLAYERS, "turns": [turn_block(k) for k in kinds]}
 
 
 def main(argv=None):

@@ -12,43 +12,9 @@ import pytest
 
 from rig.shell import storage
 from rig.shell.storage import is_finished
-from sim.script import Script
+from sim.crashplay import match_spec
 
 PLAYERS = ["Ana", "Ben", "Caro"]
-
-
-def turn_block(kind):
-    """One turn's lines, times from the turn's start (the start press at 0)."""
-    s = Script(PLAYERS)
-    s.start(0.0)
-    s.hand_in(1.0)
-    if kind == "painting":
-        s.touch(4, 2.0, bounce=[(0.0004, 0.002)])
-        s.lift_painting(1, 3.0)
-        s.hand_out(4.0)
-        s.exit(5.0)
-    elif kind == "two":
-        s.lift_painting(1, 2.0)
-        s.hand_out(3.0)
-        s.hand_in(3.5)
-        s.lift_painting(2, 4.0)
-        s.take_relic(1, 4.5, carry_s=0.5)
-        s.hand_out(5.5)
-        s.exit(6.0)
-    elif kind == "guard":
-        s.touch_guard(2.0)
-        s.hand_out(3.0)
-    elif kind == "lasers":
-        for i, rod in enumerate((1, 5, 2)):
-            s.touch(rod, 2.0 + i)
-        s.hand_out(5.5)
-    s.reset_museum(8.0)
-    return s.objects()[1:]
-
-
-def match_spec():
-    kinds = ["two", "guard", "painting", "lasers", "painting", "two", "two", "guard", "painting"]
-    return {"players": PLAYERS, "turns": [turn_block(k) for k in kinds]}
 
 
 def run_child(directory, spec_path, kill_after=None, kill_at_sync=None):
