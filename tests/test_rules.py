@@ -386,6 +386,35 @@ def test_same_guard_twice_in_a_row_in_a_recording_is_bad_input():
         s.replay()
 
 
+#: Characters that break a line (``str.splitlines`` splits on each) or control a terminal, and a
+#: lone surrogate (no UTF-8 writer can write it): none may be in a player's name.
+NOT_IN_A_NAME = ["\u2028", "\u2029", "\x85", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1e", "\t",
+                 "\x00", "\x1b", "\x7f", "\x9b", "\ud800"]
+
+
+@pytest.mark.parametrize("char", NOT_IN_A_NAME, ids=["U+%04X" % ord(c) for c in NOT_IN_A_NAME])
+def test_a_name_with_a_line_break_or_control_character_is_refused(char):
+    with pytest.raises(InvalidChoice) as info:
+        rules.new_match(["Ana", "Be%sn" % char], NORMAL)
+    message = str(info.value)
+    assert "U+%04X" % ord(char) in message and "Be" in message
+    assert len(message.splitlines()) == 1, message
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\x85"])
+def test_a_recording_header_with_such_a_name_is_bad_input_on_line_1(char):
+    s = Script(players=("Ana", "Be%sn" % char))
+    with pytest.raises(RecordingError) as info:
+        replay_lines(s.lines(), path="m.jsonl")
+    assert str(info.value).startswith("m.jsonl:1: players: ")
+    assert "U+%04X" % ord(char) in str(info.value)
+
+
+def test_names_in_any_script_and_with_inner_spaces_are_welcome():
+    players = ("Ana María", "Bjørn", "Ζωή", "李小龍", "Zoë 🦊")
+    assert rules.new_match(players, NORMAL).players == players
+
+
 # ============================================================================================
 # Round winners, the match, the tiebreaker
 # ============================================================================================
