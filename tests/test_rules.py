@@ -7,6 +7,7 @@ events.  Expected values come from the rulebook and issues 2-3, never from the c
 """
 
 import copy
+import time
 
 import pytest
 
@@ -579,6 +580,38 @@ def test_unfinished_tiebreak_attempt_decides_nothing():
     s.hand_in(t + 1.0)
     result = s.replay()
     assert result["winner"] is None
+
+
+def long_tiebreak(attempts):
+    """Ana and Ben tied, then caught ``attempts`` times in turn; then Ana gets a painting out
+    and Ben is caught once more: Ana wins."""
+    s, t = two_way_tie(("Ana", "Ben"))
+    for _ in range(attempts):
+        t = attempt(s, t, caught=True)
+    t = attempt(s, t, out_s=5.0)
+    attempt(s, t, caught=True)
+    return s.lines()
+
+
+def cpu_seconds_to_replay(lines):
+    best = None
+    for _ in range(2):
+        start = time.process_time()
+        result = replay_lines(lines)
+        spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    return best, result
+
+
+def test_replay_time_grows_linearly_with_the_tiebreak_attempts():
+    """Issue 12 #14: each attempt used to re-derive the tiebreak from every attempt before it
+    (2,000 attempts took 7 s, 4x per doubling)."""
+    short_s, short = cpu_seconds_to_replay(long_tiebreak(200))
+    long_s, long = cpu_seconds_to_replay(long_tiebreak(800))
+    assert (short["winner"], len(short["tiebreak"])) == ("Ana", 202)
+    assert (long["winner"], len(long["tiebreak"])) == ("Ana", 802)
+    assert long_s < 8 * short_s, "4x the attempts took %.1fx the time (%.3f s, %.3f s)" % (
+        long_s / short_s, short_s, long_s)
 
 
 # ============================================================================================

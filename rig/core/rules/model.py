@@ -1,7 +1,7 @@
 """The values the rules work on: turns, rounds, the match, its outcome.  All immutable."""
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from ..events import NextKind
@@ -189,6 +189,19 @@ NO_TIEBREAK = Tiebreak()
 
 
 @dataclass(frozen=True)
+class TiebreakFold:
+    """The tiebreak derived from the first ``counted`` tiebreak attempts (``last`` the latest of
+    them) for the ``contenders`` it began with; ``times`` are the adjusted times of the current
+    series' attempts.  The match keeps the latest one, so an attempt folds in one step, not by
+    re-deriving all before it: replay time grows with the attempts, not with their square."""
+    contenders: Tuple[str, ...]
+    counted: int = 0
+    last: Optional["Turn"] = None
+    state: Tiebreak = NO_TIEBREAK
+    times: Tuple[Optional[float], ...] = ()
+
+
+@dataclass(frozen=True)
 class Match:
     players: Tuple[str, ...]
     level: Level
@@ -201,6 +214,8 @@ class Match:
     tiebreak_guard: Optional[str] = None
     hand_inside: bool = False
     t: float = 0.0
+    # Derived from attempts, kept only to be folded on (see TiebreakFold): no part of the state.
+    tiebreak_fold: Optional[TiebreakFold] = field(default=None, compare=False, repr=False)
 
     @property
     def solo(self):
