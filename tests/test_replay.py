@@ -14,8 +14,9 @@ import time
 import pytest
 
 from rig.core.errors import RecordingError
+from rig.core.recording import parse_header
 from rig.core.replay import replay_lines
-from rig.shell.storage import replay_file
+from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo
 from sim.harness import Recording as Script
 
@@ -607,6 +608,32 @@ def test_bad_input_from_lines_names_the_line(kind):
         replay_lines(lines, path="match.jsonl")
     assert str(info.value).startswith("match.jsonl:%d:" % line)
     assert words in str(info.value)
+
+
+def _written_by_the_rig(path, by):
+    """A recording the rig's own writer made: a heist whose haul ``by`` confirmed (the writer
+    writes text as it is, U+2028 and U+0085 included: JSON allows them raw)."""
+    s = Script(players=("Ana", "Ben"))
+    s.heist(1.0, paintings=1)
+    header, *lines = s.objects()
+    writer = Writer(path, parse_header(header))
+    for obj in lines + [{"t": 10.0, "loot": {"paintings": 1, "relics": 0}, "by": by}]:
+        writer.write_obj(obj)
+    writer.close()
+    return len(lines) + 2
+
+
+@pytest.mark.parametrize("by", ["desk\u2028guard", "desk\u2029guard", "desk\x85guard"])
+def test_a_recording_is_read_by_newlines_only(tmp_path, by):
+    path = tmp_path / "match.jsonl"
+    loot_line = _written_by_the_rig(path, by)
+    assert len(path.read_text("utf-8").splitlines()) > loot_line    # what used to break it
+    assert only_turn(replay_file(str(path)))["paintings"] == 1
+    with open(path, "a", encoding="utf-8") as f:
+        f.write('{"t": 11.0, "input": "laser.9", "value": 1}\n')
+    with pytest.raises(RecordingError) as info:
+        replay_file(str(path))
+    assert str(info.value).startswith("%s:%d: input 'laser.9'" % (path, loot_line + 1))
 
 
 # --- golden recordings ----------------------------------------------------------------------------

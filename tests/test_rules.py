@@ -7,6 +7,7 @@ events.  Expected values come from the rulebook and issues 2-3, never from the c
 """
 
 import copy
+import time
 
 import pytest
 
@@ -386,6 +387,35 @@ def test_same_guard_twice_in_a_row_in_a_recording_is_bad_input():
         s.replay()
 
 
+#: Characters that break a line (``str.splitlines`` splits on each) or control a terminal, and a
+#: lone surrogate (no UTF-8 writer can write it): none may be in a player's name.
+NOT_IN_A_NAME = ["\u2028", "\u2029", "\x85", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1e", "\t",
+                 "\x00", "\x1b", "\x7f", "\x9b", "\ud800"]
+
+
+@pytest.mark.parametrize("char", NOT_IN_A_NAME, ids=["U+%04X" % ord(c) for c in NOT_IN_A_NAME])
+def test_a_name_with_a_line_break_or_control_character_is_refused(char):
+    with pytest.raises(InvalidChoice) as info:
+        rules.new_match(["Ana", "Be%sn" % char], NORMAL)
+    message = str(info.value)
+    assert "U+%04X" % ord(char) in message and "Be" in message
+    assert len(message.splitlines()) == 1, message
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\x85"])
+def test_a_recording_header_with_such_a_name_is_bad_input_on_line_1(char):
+    s = Script(players=("Ana", "Be%sn" % char))
+    with pytest.raises(RecordingError) as info:
+        replay_lines(s.lines(), path="m.jsonl")
+    assert str(info.value).startswith("m.jsonl:1: players: ")
+    assert "U+%04X" % ord(char) in str(info.value)
+
+
+def test_names_in_any_script_and_with_inner_spaces_are_welcome():
+    players = ("Ana María", "Bjørn", "Ζωή", "李小龍", "Zoë 🦊")
+    assert rules.new_match(players, NORMAL).players == players
+
+
 # ============================================================================================
 # Round winners, the match, the tiebreaker
 # ============================================================================================
@@ -550,6 +580,38 @@ def test_unfinished_tiebreak_attempt_decides_nothing():
     s.hand_in(t + 1.0)
     result = s.replay()
     assert result["winner"] is None
+
+
+def long_tiebreak(attempts):
+    """Ana and Ben tied, then caught ``attempts`` times in turn; then Ana gets a painting out
+    and Ben is caught once more: Ana wins."""
+    s, t = two_way_tie(("Ana", "Ben"))
+    for _ in range(attempts):
+        t = attempt(s, t, caught=True)
+    t = attempt(s, t, out_s=5.0)
+    attempt(s, t, caught=True)
+    return s.lines()
+
+
+def cpu_seconds_to_replay(lines):
+    best = None
+    for _ in range(2):
+        start = time.process_time()
+        result = replay_lines(lines)
+        spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    return best, result
+
+
+def test_replay_time_grows_linearly_with_the_tiebreak_attempts():
+    """Issue 12 #14: each attempt used to re-derive the tiebreak from every attempt before it
+    (2,000 attempts took 7 s, 4x per doubling)."""
+    short_s, short = cpu_seconds_to_replay(long_tiebreak(200))
+    long_s, long = cpu_seconds_to_replay(long_tiebreak(800))
+    assert (short["winner"], len(short["tiebreak"])) == ("Ana", 202)
+    assert (long["winner"], len(long["tiebreak"])) == ("Ana", 802)
+    assert long_s < 8 * short_s, "4x the attempts took %.1fx the time (%.3f s, %.3f s)" % (
+        long_s / short_s, short_s, long_s)
 
 
 # ============================================================================================

@@ -1,5 +1,6 @@
 """Difficulty levels: the rulebook's table, and custom levels checked against its ranges."""
 
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
@@ -44,7 +45,7 @@ def make_level(difficulty="normal", *, timer_s=_UNSET, lasers=None, corridor=Non
     level's name ``"custom"`` unless it equals the preset's own value.
     Raises :class:`LevelError` naming the bad value and the allowed range.
     """
-    if difficulty not in PRESETS:
+    if not isinstance(difficulty, str) or difficulty not in PRESETS:
         raise LevelError(
             "difficulty %r is not a level; use one of %s (then override timer_s, lasers or "
             "corridor for a custom level)" % (difficulty, ", ".join(sorted(PRESETS))))
@@ -66,7 +67,7 @@ def check_timer(timer_s):
     if isinstance(timer_s, bool) or not isinstance(timer_s, (int, float)):
         raise LevelError("timer_s %r is not a number; give seconds above 0, or null for no "
                          "time limit" % (timer_s,))
-    if not timer_s > 0 or timer_s != timer_s or timer_s == float("inf"):
+    if not 0 < timer_s <= sys.float_info.max:    # NaN, infinity, an integer beyond a float
         raise LevelError("timer_s %r is out of range; give seconds above 0 (30 for hard, 60 for "
                          "normal), or null for no time limit" % (timer_s,))
     return float(timer_s)

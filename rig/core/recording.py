@@ -13,7 +13,8 @@ wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 """
 
 import json
-import math
+import re
+import sys
 from dataclasses import dataclass, fields
 
 from . import events as ev
@@ -22,10 +23,17 @@ from .museum import BINARY_INPUTS, INPUT_NAMES
 from .rules.model import check_players
 from .errors import InvalidChoice, LevelError, RecordingError
 from .levels import make_level
+from .text import nesting
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
 VERSION = 1
+#: The longest line a recording may hold, in UTF-8 bytes: a header (a card table included) is a
+#: few KB, any other line under 200 bytes.  Longer is not a recording (``replay /dev/zero``).
+MAX_LINE_BYTES = 1 << 20
+#: The deepest a line's arrays and objects may nest: a recording's go at most 6 deep (a card
+#: table).  Deeper JSON would exhaust the parser's recursion (100,000 nested ``[]`` fit a line).
+MAX_NESTING = 32
 _HEADER_KEYS = {"recording", "version", "players", "difficulty", "timer_s", "lasers",
                 "corridor", "first_thief", "detect"}
 _UNSET = object()
@@ -84,7 +92,10 @@ def _fail(message, line):
 
 
 def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A number the rig can compute with: not a bool, not NaN or infinity, and not an integer
+    too big for a float (JSON allows 10**309, no clock does)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and abs(value) <= sys.float_info.max)
 
 
 def parse_header(obj, line=1):
@@ -211,21 +222,43 @@ def parse_lines(lines, path=None):
                       stop=lambda item: isinstance(item, ev.End))
 
 
+#: A JSON string (the brackets in one are text).
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _load_line(text, line):
+    """One line's JSON value, or RecordingError naming ``line``: a line too long or nested too
+    deep is refused before it is parsed; a number of more digits than Python reads is named."""
+    if len(text) > MAX_LINE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > \
+            MAX_LINE_BYTES:
+        _fail("the line is longer than %d bytes; a recording line is one short JSON object (is "
+              "this a recording?)" % MAX_LINE_BYTES, line)
+    if (text.count("[") + text.count("{") > MAX_NESTING
+            and nesting(_JSON_STRINGS.sub("", text))[0] > MAX_NESTING):
+        _fail("arrays or objects nest more than %d deep; a recording line nests a few levels "
+              "(is this a recording?)" % MAX_NESTING, line)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail("not JSON (%s); each line must be one JSON object" % exc.msg, line)
+    except ValueError:     # the only other one: an integer beyond Python's digit limit
+        _fail("a number has more than %d digits; times and values are short numbers"
+              % sys.get_int_max_str_digits(), line)
+
+
 def read_lines(lines, parse_header, parse_item, path=None, stop=None):
     """The JSON Lines reading every game's recording shares: the first non-blank line through
     ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)``
     (``last_t`` the line before's ``t``, which ``parse_item`` checks with :func:`line_head`), up
-    to the first item ``stop`` accepts.  Returns ``(header, [(line,
+    to the first item ``stop`` accepts.  ``lines`` are the text between newlines (``"\n"``
+    only: text may hold U+2028 or U+0085).  Returns ``(header, [(line,
     item), ...])``; a RecordingError names FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
         for number, text in enumerate(lines, 1):
             if not text.strip():
                 continue
-            try:
-                obj = json.loads(text)
-            except ValueError as exc:
-                _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
+            obj = _load_line(text, number)
             if header is None:
                 header = parse_header(obj, number)
                 continue

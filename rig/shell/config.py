@@ -20,6 +20,7 @@ import difflib
 import json
 import math
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,8 @@ from ..core import levels, museum, rules
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
+from ..core.text import control_character, nesting
+from . import files
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -236,38 +239,109 @@ def load_pinmap(path=None):
     return pinmap_from_dict(data, path)
 
 
+#: A rig config or a pin map is a few KB.  tomllib recurses into nested arrays and tables and
+#: keeps every prefix of a dotted key, so text beyond these would exhaust its stack or memory
+#: before it could say what is wrong: they are refused first.
+MAX_TOML_BYTES = 1 << 20
+MAX_TOML_NESTING = 32
+MAX_TOML_DOTS_PER_LINE = 64
+#: TOML's strings and comments: the brackets and dots in them are text.
+_TOML_TEXT = re.compile("|".join((
+    r'"""(?:[^\\]|\\[\s\S])*?"""',     # a multi-line basic string
+    r"'''[\s\S]*?'''",                # a multi-line literal string
+    r'"(?:[^"\\\n]|\\.)*"',            # a basic string
+    r"'[^'\n]*'",                      # a literal string
+    r"#[^\n]*")))                      # a comment
+
+
 def _read_toml(path, what, fix):
     try:
-        raw = path.read_bytes()
+        with files.open_regular(path) as f:
+            raw = f.read(MAX_TOML_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("%s %s does not exist; %s" % (what, path, fix), path=path) from None
     except OSError as exc:
-        raise ConfigError("cannot read %s: %s; check the file's permissions"
+        raise ConfigError("cannot read %s: %s; check the path and the file's permissions"
                           % (what, exc.strerror or exc), path=path) from None
+    if len(raw) > MAX_TOML_BYTES:
+        raise ConfigError("is longer than %d bytes; %s is a few KB of TOML (is this the right "
+                          "file?)" % (MAX_TOML_BYTES, what), path=path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError("byte %d is not UTF-8; save the file as UTF-8 text" % exc.start,
-                          path=path) from None
+        raise _line_error(path, raw.count(b"\n", 0, exc.start) + 1,
+                          "byte %d is not UTF-8; save the file as UTF-8 text" % (exc.start + 1))
+    bare = _TOML_TEXT.sub(lambda m: '""' + "\n" * m.group().count("\n"), text)
+    _check_shape(bare, path)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        found = re.search(r"line (\d+)", message)
-        line = int(found.group(1)) if found else None
-        where = "line %d: " % line if line else ""
-        error = ConfigError("%sTOML syntax error: %s; fix that line (strings need \"quotes\", "
-                            "one key = value per line)" % (where, message), path=path)
-        error.line = line
-        raise error from None
+        found = re.search(r"line (\d+)", message)     # else "at end of document": the last line
+        line = int(found.group(1)) if found else text.count("\n", 0, len(text.rstrip())) + 1
+        raise _line_error(path, line, "TOML syntax error: %s; fix that line (strings need "
+                                      "\"quotes\", one key = value per line)" % message)
+    except ValueError:       # the only other one: an integer beyond Python's digit limit
+        limit = sys.get_int_max_str_digits()
+        found = re.search(r"(?:[0-9]_?){%d}" % (limit + 1), bare)
+        raise _line_error(path, bare.count("\n", 0, found.start()) + 1 if found else None,
+                          _TOO_MANY_DIGITS % limit)
+    _check_integers(data, path)
+    return data
+
+
+_TOO_MANY_DIGITS = "a number has more than %d digits; give a number the rig can use"
+
+
+def _check_integers(value, path, key=None):
+    """Refuse, naming its key, an integer of more digits than Python prints (TOML's
+    hexadecimal can spell one that its decimal could not): every message shows its value."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            _check_integers(item, path, name if key is None else "%s.%s" % (key, name))
+    elif isinstance(value, list):
+        for item in value:
+            _check_integers(item, path, key)
+    elif isinstance(value, int) and value.bit_length() > 1024:      # beyond any float
+        try:
+            str(value)
+        except ValueError:
+            raise ConfigError(_TOO_MANY_DIGITS % sys.get_int_max_str_digits(), path=path,
+                              key=key) from None
+
+
+def _check_shape(bare, path):
+    """Refuse, naming the line, TOML nested or dotted deeper than any config needs (``bare``:
+    the text with its strings and comments blanked)."""
+    depth = 0
+    for number, line in enumerate(bare.split("\n"), 1):
+        if line.count(".") > MAX_TOML_DOTS_PER_LINE:
+            raise _line_error(path, number, "more than %d dots outside strings; a config line "
+                                            "is one key = value (is this the right file?)"
+                              % MAX_TOML_DOTS_PER_LINE)
+        deepest, depth = nesting(line, depth)
+        if deepest > MAX_TOML_NESTING:
+            raise _line_error(path, number, "arrays or tables nest more than %d deep; a config "
+                                            "nests two or three (is this the right file?)"
+                              % MAX_TOML_NESTING)
+
+
+def _line_error(path, line, message):
+    """A ConfigError about the file's text at ``line`` (None: somewhere in it)."""
+    error = ConfigError(("line %d: " % line if line else "") + message, path=path)
+    error.line = line
+    return error
 
 
 # --- Value checking --------------------------------------------------------------------------------
 
 def _show(value):
-    """A value as the user wrote it in TOML."""
+    """A value as the user wrote it in TOML; an integer of hundreds of digits by its length
+    (TOML's hexadecimal can spell one too long for Python to print in decimal)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number of about %d digits" % int(value.bit_length() * math.log10(2) + 1)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
@@ -327,7 +401,7 @@ class _Table:
             kind = "a whole number" if whole else "a number"
             raise self.error(key, "%s is not %s; %s" % (_show(value), kind, allowed))
         too_low = value <= low if low_open else value < low
-        if math.isnan(value) or too_low or value > high:
+        if value != value or too_low or value > high:      # NaN is out of every range
             extra = (" (%s)" % zero_hint) if (value == 0 and zero_hint) else ""
             raise self.error(key, "%s is out of range%s; %s" % (_show(value), extra, allowed))
         return value if whole else float(value)
@@ -348,6 +422,10 @@ class _Table:
         if not allow_empty and not value.strip():
             raise self.error(key, "%s is empty; give %s (default %s)"
                              % (_show(value), what, _show(default)))
+        bad = control_character(value)
+        if bad is not None:
+            raise self.error(key, "%s holds %s; give %s on one line, without control "
+                                  "characters" % (_show(value), bad, what))
         return value
 
     def choice(self, key, default, choices):
@@ -446,9 +524,6 @@ def _make_level(t, key, difficulty, kwargs):
         # TOML has no null: the config file says "none" where Python says None.
         message = str(exc).replace("or null for", "or \"none\" for")
         raise t.error(key, message) from None
-    except TypeError:
-        raise t.error(key, "%s is not allowed; use one of easy, normal, hard"
-                      % _show(difficulty)) from None
 
 
 def _check_level_wired(t, level, pinmap):
@@ -599,7 +674,7 @@ def pinmap_from_dict(data, path=None):
     raw_outputs = _Table(data.get("outputs", {}), "outputs", path).data
     flat_inputs, flat_outputs = _flatten(raw_inputs), _flatten(raw_outputs)
     claimed = {e.get("pin") for e in list(flat_inputs.values()) + list(flat_outputs.values())
-               if isinstance(e, dict)}
+               if isinstance(e, dict) and isinstance(e.get("pin"), int)}
     free = [p for p in sorted(BCM_TO_HEADER) if p not in claimed and p not in RESERVED_PINS]
     used = {}
     inputs = {}

@@ -13,18 +13,36 @@ from pathlib import Path
 from ..core import recording
 from ..core.errors import RecordingError
 from ..core.replay import replay
+from . import files
 
 
 def read(path):
+    """The recording at ``path`` as ``(header, items)``, or one RecordingError naming the file
+    (and the line) and what is wrong.  Only a regular file is read, a line at a time, each
+    ending at ``"\\n"`` only: that is how the writer ends them, and the text between may hold
+    U+2028 or U+0085, which ``str.splitlines`` would split on."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise RecordingError("is not UTF-8 text (%s)" % exc.reason, path=path, line=1) from None
+        f = files.open_regular(path)
     except OSError as exc:
-        raise RecordingError("cannot be read: %s; check the path" % exc.strerror,
-                             path=path) from None
-    return recording.parse_lines(text.splitlines(), path)
+        raise RecordingError("cannot be read: %s; give the path of a recording (a "
+                             "match-*.jsonl file)" % exc.strerror, path=path) from None
+    with f:
+        return recording.parse_lines(_lines(f), path)
+
+
+def _lines(f):
+    """The text of each line of the binary file ``f``, without its ``"\\n"``.  A line longer
+    than a recording's longest is handed on cut short, and nothing after it (the parser refuses
+    it by its length, and the rest of it is never read)."""
+    for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""), 1):
+        if len(raw) > recording.MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            yield raw.decode("utf-8", "replace")   # every byte stays at least one byte long
+            return
+        try:
+            yield raw.removesuffix(b"\n").decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordingError("is not UTF-8 text (byte %d of the line: %s); save the file as "
+                                 "UTF-8" % (exc.start + 1, exc.reason), line=number) from None
 
 
 def repair(path):

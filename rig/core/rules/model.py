@@ -1,13 +1,14 @@
 """The values the rules work on: turns, rounds, the match, its outcome.  All immutable."""
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from ..events import NextKind
 from ..errors import InvalidChoice
 from ..levels import Level
 from ..museum import RELICS
+from ..text import control_character
 
 MAX_TOUCHES = 3
 ROUND_WINS_TO_WIN = 2
@@ -188,6 +189,19 @@ NO_TIEBREAK = Tiebreak()
 
 
 @dataclass(frozen=True)
+class TiebreakFold:
+    """The tiebreak derived from the first ``counted`` tiebreak attempts (``last`` the latest of
+    them) for the ``contenders`` it began with; ``times`` are the adjusted times of the current
+    series' attempts.  The match keeps the latest one, so an attempt folds in one step, not by
+    re-deriving all before it: replay time grows with the attempts, not with their square."""
+    contenders: Tuple[str, ...]
+    counted: int = 0
+    last: Optional["Turn"] = None
+    state: Tiebreak = NO_TIEBREAK
+    times: Tuple[Optional[float], ...] = ()
+
+
+@dataclass(frozen=True)
 class Match:
     players: Tuple[str, ...]
     level: Level
@@ -200,6 +214,8 @@ class Match:
     tiebreak_guard: Optional[str] = None
     hand_inside: bool = False
     t: float = 0.0
+    # Derived from attempts, kept only to be folded on (see TiebreakFold): no part of the state.
+    tiebreak_fold: Optional[TiebreakFold] = field(default=None, compare=False, repr=False)
 
     @property
     def solo(self):
@@ -215,8 +231,8 @@ def check_player(players, name):
 def check_players(players):
     """The one rule for a list of players, wherever it comes from (the config, a recording's
     header, the set-up screen): 1 to 8 names, each a non-empty string of at most 24
-    characters, no two alike ignoring case.  Returns them as a tuple, or raises
-    :class:`InvalidChoice` naming the bad one."""
+    characters with no line break or control character, no two alike ignoring case.  Returns
+    them as a tuple, or raises :class:`InvalidChoice` naming the bad one."""
     if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= MAX_PLAYERS:
         raise InvalidChoice("%r is not allowed; give a list of 1 to %d names (1 name plays a "
                             "solo heist)" % (players, MAX_PLAYERS))
@@ -225,6 +241,10 @@ def check_players(players):
         if not isinstance(name, str) or not name.strip():
             raise InvalidChoice("%r is not a name; every player needs a non-empty name"
                                 % (name,))
+        bad = control_character(name)
+        if bad is not None:
+            raise InvalidChoice("%r holds %s; a name is one line of text that recordings and "
+                                "the score display can show: remove it" % (name, bad))
         if len(name) > MAX_NAME_CHARS:
             raise InvalidChoice("%r is too long for the score display; shorten it to %d "
                                 "characters or fewer" % (name, MAX_NAME_CHARS))

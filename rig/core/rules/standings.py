@@ -1,10 +1,14 @@
 """Everything derived from the turns: rounds and their winners, the tiebreak, the outcome, who
-plays next.  Nothing here is stored: a late correction of a haul flows into every result."""
+plays next.  Nothing here is stored: a late correction of a haul flows into every result.  (The
+match keeps its tiebreak's fold only to fold the next attempt on, and checks it against its
+attempts first; tiebreak attempts are never corrected.)"""
+
+from dataclasses import replace
 
 from ..events import NextKind
 from ..titles import criminal_title
-from .model import (NO_TIEBREAK, ROUND_WINS_TO_WIN, NextTurn, Outcome, RoundResult,
-                    Termination, Tiebreak, TurnOutcome)
+from .model import (ROUND_WINS_TO_WIN, NextTurn, Outcome, RoundResult, Termination, Tiebreak,
+                    TiebreakFold, TurnOutcome)
 
 _NOT_COUNTED = (None, TurnOutcome.VOID, TurnOutcome.UNFINISHED)
 
@@ -52,26 +56,46 @@ def tiebreak_contenders(match):
 
 
 def tiebreak(match):
-    """Replays the tiebreak's attempts: where it stands (:data:`NO_TIEBREAK` without one)."""
+    """Where the tiebreak stands, replayed from its attempts (:data:`NO_TIEBREAK` without one)."""
+    return fold_tiebreak(match).state
+
+
+def fold_tiebreak(match):
+    """The tiebreak folded over every attempt of ``match``: on from the fold the match keeps,
+    when that one is of these contenders and these attempts, else from the first attempt."""
     contenders = tiebreak_contenders(match)
     if not contenders:
-        return NO_TIEBREAK
-    series, done = 1, []
-    for attempt in match.attempts:
-        if attempt.outcome in (TurnOutcome.UNFINISHED, TurnOutcome.VOID):
-            continue   # an attempt still running when the recording ended decides nothing
-        done.append(attempt)
-        if len(done) == len(contenders):
-            successes = [a for a in done if a.adjusted_s is not None]
-            if successes:
-                best = min(a.adjusted_s for a in successes)
-                tied = tuple(p for p in contenders
-                             if any(a.thief == p and a.adjusted_s == best for a in done))
-                if len(tied) == 1:
-                    return Tiebreak(series, tied, tuple(a.thief for a in done), tied[0])
-                contenders = tied
-            series, done = series + 1, []
-    return Tiebreak(series, contenders, tuple(a.thief for a in done), None)
+        return TiebreakFold(())
+    fold = match.tiebreak_fold
+    if (fold is None or fold.contenders != contenders or fold.counted > len(match.attempts)
+            or (fold.counted and match.attempts[fold.counted - 1] is not fold.last)):
+        fold = TiebreakFold(contenders, state=Tiebreak(1, contenders))
+    for attempt in match.attempts[fold.counted:]:
+        fold = _fold_attempt(fold, attempt)
+    return fold
+
+
+def _fold_attempt(fold, attempt):
+    """One more ended attempt: a series ends once every player still in has made one; the
+    best adjusted time wins it, and a tie for it (or no time at all) plays another series."""
+    state = fold.state
+    if state.winner is not None or attempt.outcome in (TurnOutcome.UNFINISHED, TurnOutcome.VOID):
+        return replace(fold, counted=fold.counted + 1, last=attempt)   # decides nothing
+    attempted = state.attempted + (attempt.thief,)
+    times = fold.times + (attempt.adjusted_s,)
+    if len(attempted) < len(state.still_in):
+        state = replace(state, attempted=attempted)
+    else:
+        best = min((s for s in times if s is not None), default=None)
+        still_in = state.still_in
+        if best is not None:
+            still_in = tuple(p for p in still_in
+                             if any(a == p and s == best for a, s in zip(attempted, times)))
+        if best is not None and len(still_in) == 1:
+            state = Tiebreak(state.series, still_in, attempted, still_in[0])
+        else:
+            state, times = Tiebreak(state.series + 1, still_in), ()
+    return TiebreakFold(fold.contenders, fold.counted + 1, attempt, state, times)
 
 
 def outcome(match):

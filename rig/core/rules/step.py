@@ -11,7 +11,7 @@ from ..museum import PAINTINGS, RELICS
 from . import choices
 from .model import MAX_TOUCHES, Reason, Turn, TurnOutcome
 from .announce import announce_results
-from .standings import next_deadline, next_turn
+from .standings import fold_tiebreak, next_deadline, next_turn
 
 
 def step(match, event):
@@ -179,6 +179,7 @@ def finish(m, turn, how, reason, effects):
     turn = replace(turn, outcome=how, reason=reason, hand_inside=m.hand_inside)
     if turn.tiebreak:
         m = replace(m, current=None, attempts=m.attempts + (turn,))
+        m = replace(m, tiebreak_fold=fold_tiebreak(m))
     else:
         m = replace(m, current=None, turns=m.turns + (turn,))
     effects.append(ev.TurnEnded(t, turn))
