@@ -197,3 +197,14 @@ def test_killed_by_sigkill_right_after_an_fsync_the_match_resumes_and_ends_the_s
     code, _ = run_child(rec, spec_path)
     assert code == 0
     assert storage.replay_file(only_recording(rec)) == uninterrupted
+
+
+def test_a_named_pipe_among_the_recordings_never_blocks_the_start(tmp_path):
+    import os
+    from sim.harness import Harness
+    os.mkfifo(tmp_path / "match-20260101-000000.jsonl")
+    table = Harness(recordings_dir=tmp_path, players=PLAYERS, resume=True).start()
+    try:
+        assert table.rig.recording_path.name != "match-20260101-000000.jsonl"
+    finally:
+        table.stop()

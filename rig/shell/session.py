@@ -129,7 +129,7 @@ class RecordingSession:
         too, until the next start closes it: the guard may still correct its last haul."""
         found = []
         for path in sorted(self.directory.glob("match-*.jsonl")):
-            if storage.is_finished(path):
+            if not path.is_file() or storage.is_finished(path):
                 continue
             cut = storage.repair(path)
             if cut:

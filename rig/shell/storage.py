@@ -58,8 +58,14 @@ def repair(path):
 
 
 def is_finished(path):
-    """True when the recording's last line is the end line."""
-    with open(path, "rb") as f:
+    """True when the recording's last line is the end line (a path that is not a regular file,
+    a FIFO say, is no finished recording, and is never opened for reading)."""
+    from .files import open_regular
+    try:
+        f = open_regular(path)
+    except OSError:
+        return False
+    with f:
         f.seek(0, os.SEEK_END)
         size = f.tell()
         f.seek(max(0, size - 200))
