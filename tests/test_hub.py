@@ -444,3 +444,23 @@ def test_an_unexpected_error_reconnects_instead_of_ending_the_link(loop_link, ca
     assert "relic hub link error" in rec.statuses[0][1]
     ports.wait_port(2).write(beat(enc, 50))
     assert rec.wait_for(lambda: rec.lost_flags() == [True, False])
+
+
+# --- frames the recording cannot hold (issue 12, finding 3) ---------------------------------------
+
+def test_frames_about_a_relic_the_rig_does_not_know_are_counted_and_dropped(loop_link, caplog):
+    link, rec, ports = loop_link()
+    port = ports.wait_port()
+    enc = p.Encoder()
+    four = [p.RelicStatus(i, 5.0 * i, i == 4, 0) for i in (1, 2, 3, 4)]
+    with caplog.at_level("WARNING", logger="rig.shell.hub"):
+        port.write(enc.hello(0, (1, 0, 0), 0b1111, boot=True) + enc.heartbeat(10, four) +
+                   enc.event(20, 4, p.EVENT_MOTION, 0, 0, 25.0) +
+                   enc.event(30, 5, p.EVENT_FREEFALL, 1, 1, 0.0) + beat(enc, 60))
+        assert rec.wait_for(lambda: link.counters["frames"] == 5)
+    names = {name for name, _ in rec.inputs}
+    assert names == {"relic.%d.%s" % (r, k) for r in (1, 2, 3) for k in ("tilt", "motion")}
+    assert link.counters["unknown_relics"] == 3  # relic 4 in the heartbeat and its event, relic 5
+    warnings = [r.getMessage() for r in caplog.records if "relic 4" in r.getMessage()]
+    assert len(warnings) == 1, caplog.records  # the first such frame of a connection, once
+    assert "knows relics 1, 2, 3" in warnings[0] and "code.py" in warnings[0]

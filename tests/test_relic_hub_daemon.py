@@ -101,3 +101,21 @@ def test_a_relic_sensor_dropping_out_does_not_hide_the_others(hub_table):
     hub.pull_sensor_cable(1, connected=True)
     assert wait_until(lambda: "hub" not in table.rig.faults)
     assert table.value("relic.2.tilt") >= 60
+
+
+def test_a_hub_with_a_fourth_relic_leaves_a_recording_that_replays(tmp_path):
+    (tmp_path / "dev").mkdir()
+    with VirtualRelicHub(tmp_path / "dev", relics=(1, 2, 3, 4)) as hub:
+        hub.start()
+        table = Harness(recordings_dir=tmp_path / "rec", hub_url=hub.path).start()
+        try:
+            hub.knock_over(4)
+            hub.knock_over(2)
+            assert wait_until(lambda: table.value("relic.2.tilt") >= 60)
+            link = table.rig.sources[-1].link
+            assert wait_until(lambda: link.counters["unknown_relics"] >= 10)
+            path = table.rig.recording_path
+        finally:
+            table.stop()
+    assert "relic.4" not in path.read_text()
+    assert storage.replay_file(path)["players"] == ["Ana", "Ben", "Caro"]

@@ -6,7 +6,9 @@ Two parts:
   recording contract's names: ``relic.N.tilt`` (degrees, sent when it moves by ``tilt_step_deg``
   or crosses a mark such as 30 or 60), ``relic.N.motion`` (1 moving / 0 still, on change) and
   ``relic.N.freefall`` (1 then 0 for each fall, deduplicated by the hub's fall counter, so a
-  fall whose event frame was lost arrives with the next heartbeat, and only once).
+  fall whose event frame was lost arrives with the next heartbeat, and only once).  A report
+  about a relic the rig does not know (a hub wired with a fourth relic) is counted and
+  dropped here: the recording has no name for it, and replay would refuse the line.
 * :class:`HubLink` (shell): owns one reader thread that opens the port by its stable path,
   decodes, calls ``on_input(name, value)`` and ``on_status(lost, reason)``, and reconnects with
   back-off whatever happens.  Both callbacks run on the reader thread; keep them short (enqueue).
@@ -49,6 +51,8 @@ class InputTracker:
         self.expected_relics = tuple(expected_relics)
         self.firmware = None
         self.relics_present = {}
+        self.unknown_relics = 0         # reports about relics the recording cannot hold
+        self.first_unknown_relic = None  # the first such relic of this connection
         self._tilt = {}
         self._motion = {}
         self._falls = {}
@@ -57,6 +61,7 @@ class InputTracker:
         """A new connection: falls counted by the hub so far are history, not news, and every
         relic's tilt and motion are sent afresh."""
         self._falls = {}
+        self.first_unknown_relic = None
         self.forget_values()
 
     def forget_values(self):
@@ -79,6 +84,8 @@ class InputTracker:
         elif isinstance(frame, Heartbeat):
             seen = {}
             for status in frame.relics:
+                if not self._known(status.relic):
+                    continue
                 seen[status.relic] = status.present
                 if not status.present:
                     continue
@@ -86,7 +93,7 @@ class InputTracker:
                 self._motion_input(status.relic, status.moving, out)
                 self._tilt_input(status.relic, status.tilt_deg, out)
             self.relics_present = seen
-        elif isinstance(frame, Event):
+        elif isinstance(frame, Event) and self._known(frame.relic):
             self._falls_input(frame.relic, frame.falls, out)
             if frame.event == EVENT_MOTION:
                 self._motion_input(frame.relic, bool(frame.value), out)
@@ -96,6 +103,15 @@ class InputTracker:
     def missing_relics(self):
         """Expected relics whose sensor the last heartbeat did not report answering."""
         return [r for r in self.expected_relics if not self.relics_present.get(r, False)]
+
+    def _known(self, relic):
+        """Whether the recording can hold inputs of ``relic``; counts the reports it cannot."""
+        if relic in self.expected_relics:
+            return True
+        self.unknown_relics += 1
+        if self.first_unknown_relic is None:
+            self.first_unknown_relic = relic
+        return False
 
     def _falls_input(self, relic, falls, out):
         last = self._falls.get(relic)
@@ -218,10 +234,12 @@ class HubLink:
     @property
     def counters(self):
         """A snapshot: frames, garbage, truncated, bad_crc, unknown_version, malformed,
-        seq_gaps, frames_missed, connects, disconnects, inputs, callback_errors."""
+        seq_gaps, frames_missed, connects, disconnects, inputs, callback_errors and
+        unknown_relics (reports about a relic the rig does not know, dropped)."""
         with self._lock:
             result = self._decoder.counters()
             result.update(self._extra)
+            result["unknown_relics"] = self._tracker.unknown_relics
         return result
 
     # --- the thread ---------------------------------------------------------------------------
@@ -305,8 +323,7 @@ class HubLink:
                 if isinstance(frame, Heartbeat):
                     heard = True
                     self._last_heartbeat_s = self._clock()
-                for name, value in self._tracker.feed(frame):
-                    self._emit(name, value)
+                self._track(frame)
             if heard:
                 missing = self._tracker.missing_relics()
                 if missing:
@@ -325,6 +342,22 @@ class HubLink:
                     "the Pico runs code.py and boot.py enables usb_cdc.data; reconnecting"
                     % (self.url, silent_s, self.heartbeat_timeout_s), heard)
         return None, heard
+
+    def _track(self, frame):
+        """Turn one frame into relic inputs; the first report of a connection about a relic the
+        rig does not know is logged (every one is counted)."""
+        tracker = self._tracker
+        unknown_before = tracker.first_unknown_relic
+        inputs = tracker.feed(frame)
+        if unknown_before is None and tracker.first_unknown_relic is not None:
+            log.warning("relic hub at %s reports relic %d; this rig knows relics %s, and a "
+                        "recording cannot hold any other: its reports are dropped (counted as "
+                        "unknown_relics); fix: give the relics only these numbers in the RELICS "
+                        "table of the hub's code.py (wiring/relic-hub.md)", self.url,
+                        tracker.first_unknown_relic,
+                        ", ".join(str(r) for r in tracker.expected_relics))
+        for name, value in inputs:
+            self._emit(name, value)
 
     def _emit(self, name, value):
         with self._lock:
