@@ -9,6 +9,7 @@ import serial
 from rig.core import protocol as p
 from rig.core.errors import ConfigError, HubError
 from rig.shell.hub import HubLink, InputTracker
+from sim.harness import wait_until
 from sim.relichub import VirtualRelicHub
 
 WAIT_S = 5.0  # upper bound for anything to arrive; a passing test waits far less
@@ -177,6 +178,41 @@ def test_a_fall_is_delivered_once_whether_by_event_or_by_the_next_heartbeat(loop
     port.write(beat(enc, 100, falls=(6, 0, 0)) + beat(enc, 150, falls=(6, 0, 0)))  # ... not it
     assert rec.wait_for(lambda: link.counters["frames"] == 5)
     assert rec.values("relic.1.freefall") == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_a_stale_or_replayed_frame_makes_no_phantom_fall(loop_link):
+    link, rec, ports = loop_link()
+    port = ports.wait_port()
+    enc = p.Encoder()
+    boot = enc.hello(0, (1, 0, 0), 0b111, boot=True)
+    old = beat(enc, 50)                                   # falls 0, 0, 0
+    port.write(boot + old + enc.event(90, 1, p.EVENT_FREEFALL, 1, 1, 0.0) +
+               beat(enc, 100, falls=(1, 0, 0)))
+    assert rec.wait_for(lambda: link.counters["frames"] == 4)
+    assert rec.values("relic.1.freefall") == [1.0, 0.0]
+    # The old heartbeat again (its fall counter 0), then the old boot hello, as a faulty USB
+    # hub or a replaying port would deliver them; the hub's own frames go on meanwhile.
+    port.write(old + beat(enc, 150, falls=(1, 0, 0)) + boot + beat(enc, 200, falls=(1, 0, 0)))
+    assert rec.wait_for(lambda: link.counters["frames"] == 6)
+    assert rec.values("relic.1.freefall") == [1.0, 0.0]   # no phantom falls
+    assert link.counters["stale"] == 2 and link.counters["seq_gaps"] == 0
+
+
+def test_only_stale_frames_for_a_second_reconnects_and_says_why(loop_link):
+    # The hub restarted without its boot hello reaching us: its new numbers all look old.
+    clock = FakeClock()
+    link, rec, ports = loop_link(clock=clock)
+    port = ports.wait_port()
+    port.write(beat(p.Encoder(seq=30000), 0))
+    assert rec.wait_for(lambda: rec.lost_flags() == [False])
+    restarted = p.Encoder(seq=1)
+    port.write(beat(restarted, 50) + beat(restarted, 100))
+    assert wait_until(lambda: link.counters["stale"] == 2)
+    clock.advance(1.0)
+    assert rec.wait_for(lambda: rec.lost_flags() == [False, True])
+    assert "only frames older than the newest" in rec.statuses[-1][1]
+    ports.wait_port(2).write(beat(restarted, 1100))        # the new connection takes them
+    assert rec.wait_for(lambda: rec.lost_flags() == [False, True, False])
 
 
 def test_a_missing_relic_sensor_is_reported_and_its_return_too(loop_link):

@@ -199,6 +199,7 @@ class HubLink:
         self._status = None
         self._status_key = None
         self._last_heartbeat_s = None
+        self._stale_at_heartbeat = 0    # the decoder's stale count when the last heartbeat came
         self._lock = threading.Lock()
         self._extra = {"connects": 0, "disconnects": 0, "inputs": 0, "callback_errors": 0}
 
@@ -234,8 +235,9 @@ class HubLink:
     @property
     def counters(self):
         """A snapshot: frames, garbage, truncated, bad_crc, unknown_version, malformed,
-        seq_gaps, frames_missed, connects, disconnects, inputs, callback_errors and
-        unknown_relics (reports about a relic the rig does not know, dropped)."""
+        seq_gaps, frames_missed, stale (frames older than the newest, dropped), connects,
+        disconnects, inputs, callback_errors and unknown_relics (reports about a relic the rig
+        does not know, dropped)."""
         with self._lock:
             result = self._decoder.counters()
             result.update(self._extra)
@@ -288,7 +290,7 @@ class HubLink:
             self._decoder.reset_stream()
             self._extra["connects"] += 1
         self._tracker.connected()
-        self._last_heartbeat_s = self._clock()
+        self._heard_heartbeat()
         return None
 
     def _disconnect(self):
@@ -322,7 +324,7 @@ class HubLink:
             for frame in frames:
                 if isinstance(frame, Heartbeat):
                     heard = True
-                    self._last_heartbeat_s = self._clock()
+                    self._heard_heartbeat()
                 self._track(frame)
             if heard:
                 missing = self._tracker.missing_relics()
@@ -338,10 +340,19 @@ class HubLink:
                                      % (self.url, version), "ok")
         silent_s = self._clock() - self._last_heartbeat_s
         if silent_s >= self.heartbeat_timeout_s:
+            if self._decoder.stale > self._stale_at_heartbeat:
+                return ("relic hub at %s sent only frames older than the newest seen for %.1f s "
+                        "(allowed: %.1f s): it restarted without its boot hello reaching the "
+                        "rig, or something replays old frames; reconnecting to take its numbers "
+                        "afresh" % (self.url, silent_s, self.heartbeat_timeout_s), heard)
             return ("relic hub at %s sent no heartbeat for %.1f s (allowed: %.1f s); check that "
                     "the Pico runs code.py and boot.py enables usb_cdc.data; reconnecting"
                     % (self.url, silent_s, self.heartbeat_timeout_s), heard)
         return None, heard
+
+    def _heard_heartbeat(self):
+        self._last_heartbeat_s = self._clock()
+        self._stale_at_heartbeat = self._decoder.stale
 
     def _track(self, frame):
         """Turn one frame into relic inputs; the first report of a connection about a relic the
