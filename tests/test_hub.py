@@ -8,7 +8,7 @@ import serial
 
 from rig.core import protocol as p
 from rig.core.errors import ConfigError, HubError
-from rig.shell.hub import HubLink, InputTracker
+from rig.shell.hub import FloodGuard, HubLink, InputTracker
 from sim.harness import wait_until
 from sim.relichub import VirtualRelicHub
 
@@ -21,6 +21,7 @@ class Recorder:
     def __init__(self):
         self.inputs = []
         self.statuses = []
+        self.faults = []
         self.cond = threading.Condition()
 
     def on_input(self, name, value):
@@ -31,6 +32,11 @@ class Recorder:
     def on_status(self, lost, reason):
         with self.cond:
             self.statuses.append((lost, reason))
+            self.cond.notify_all()
+
+    def on_fault(self, active, message):
+        with self.cond:
+            self.faults.append((active, message))
             self.cond.notify_all()
 
     def wait_for(self, predicate, timeout_s=WAIT_S):
@@ -94,6 +100,7 @@ def loop_link():
 
     def make(**kwargs):
         rec, ports = Recorder(), LoopPorts()
+        kwargs.setdefault("on_fault", rec.on_fault)
         kwargs.setdefault("backoff_initial_s", 0.01)
         kwargs.setdefault("backoff_max_s", 0.05)
         link = HubLink("loop://", rec.on_input, rec.on_status, serial_for_url=ports, **kwargs)
@@ -276,6 +283,8 @@ def test_bad_settings_get_clear_errors():
         HubLink("loop://", rec.on_input, rec.on_status, heartbeat_timeout_s=0)
     with pytest.raises(ConfigError, match="read_timeout_s=2; allowed: less than"):
         HubLink("loop://", rec.on_input, rec.on_status, read_timeout_s=2)
+    with pytest.raises(ConfigError, match="flood_frames_per_s=10; allowed: a whole number"):
+        HubLink("loop://", rec.on_input, rec.on_status, flood_frames_per_s=10)
     with pytest.raises(ConfigError, match="tilt_step_deg=0"):
         InputTracker(tilt_step_deg=0)
     link = HubLink("loop://", rec.on_input, rec.on_status)
@@ -500,3 +509,55 @@ def test_frames_about_a_relic_the_rig_does_not_know_are_counted_and_dropped(loop
     warnings = [r.getMessage() for r in caplog.records if "relic 4" in r.getMessage()]
     assert len(warnings) == 1, caplog.records  # the first such frame of a connection, once
     assert "knows relics 1, 2, 3" in warnings[0] and "code.py" in warnings[0]
+
+
+
+# --- a hub that floods the rig (issue 12, finding 9) ----------------------------------------------
+
+def test_the_flood_guard_reads_all_up_to_the_limit_then_heartbeats_only_until_calm():
+    guard = FloodGuard(limit_per_s=100, window_s=1.0, gap_s=0.04)
+    event = p.Event(0, 0, 1, p.EVENT_MOTION, 1, 0, 5.0)
+    heartbeat = p.Heartbeat(0, 0, [])
+    assert all(guard.admit(event, 10.0 + i * 0.001) for i in range(100))
+    assert not guard.flooding
+    assert guard.admit(event, 10.1) is False                # the 101st frame within a second
+    assert guard.flooding and guard.rate_per_s is None      # measured once a window passed
+    assert [guard.admit(heartbeat, t) for t in (10.11, 10.12, 10.151)] == [True, False, True]
+    assert guard.admit(p.Hello(0, 0, (1, 0, 0), 7), 10.2)   # hellos too, at the same pace
+    for i in range(12000):
+        guard.admit(event, 10.1 + i / 12000.0)
+    guard.tick(11.2)
+    assert 10000 < guard.rate_per_s < 12000 and guard.flooding
+    assert guard.dropped == 12002
+    guard.tick(12.2)                                        # a second without frames: calm
+    assert not guard.flooding and guard.last_rate_per_s == 0
+
+
+def test_a_flooding_hub_is_a_named_fault_and_its_frames_beyond_the_limit_are_dropped(loop_link):
+    clock = FakeClock()
+    link, rec, ports = loop_link(clock=clock)
+    port = ports.wait_port()
+    enc = p.Encoder()
+    port.write(beat(enc, 0))
+    assert rec.wait_for(lambda: rec.lost_flags() == [False])
+    port.write(b"".join(enc.event(i, 1, p.EVENT_MOTION, i % 2, 0, 10.0 + 10 * (i % 2))
+                        for i in range(1, 301)))
+    heard = lambda: link.counters["frames"] + link.counters["skipped"]  # noqa: E731
+    assert wait_until(lambda: heard() == 301)
+    assert link.counters["flood_dropped"] == 201             # read: 100 frames in that second
+    assert len(rec.values("relic.1.motion")) == 100          # 0 at first, then 99 flips
+    clock.advance(0.5)
+    port.write(beat(enc, 500))                               # heartbeats are still read
+    assert wait_until(lambda: heard() == 302)
+    clock.advance(0.5)                                       # the flood's first second is over
+    assert rec.wait_for(lambda: rec.faults)
+    active, message = rec.faults[0]
+    assert active and message.startswith("Relic hub floods the rig: 202 frames/s")
+    assert "allowed: 100" in message and "code.py" in message
+    for n, ms in ((303, 1500), (304, 2000)):                 # a calm second
+        port.write(beat(enc, ms))
+        assert wait_until(lambda: heard() == n)
+        clock.advance(0.5)
+    assert rec.wait_for(lambda: len(rec.faults) == 2)
+    assert rec.faults[1][0] is False and rec.faults[1][1].startswith("Relic hub calm again: ")
+    assert rec.lost_flags() == [False]                       # the hub was never lost

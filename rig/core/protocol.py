@@ -134,13 +134,25 @@ def _make_crc_table():
 
 _CRC_TABLE = _make_crc_table()
 
+try:  # CPython's binascii computes this very CRC in C: the Pi decodes a flood at C speed.
+    from binascii import crc_hqx as _crc_in_c
+except ImportError:  # pragma: no cover - CircuitPython has no crc_hqx
+    _crc_in_c = None
 
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
+
+def crc16_table(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE by table, in plain Python: what the Pico runs."""
     table = _CRC_TABLE
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
     return crc
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
+    if _crc_in_c is not None:
+        return _crc_in_c(data, crc)
+    return crc16_table(data, crc)
 
 
 # --- COBS --------------------------------------------------------------------------------------
@@ -174,9 +186,19 @@ def cobs_decode(chunk):
     Returns ``(data, complete)``: ``complete`` is False when a block announced more bytes than
     the chunk holds, the shape of a frame cut short; ``data`` is then what could be recovered.
     """
+    n = len(chunk)
+    if 0xFF not in chunk and 0 not in chunk:
+        # Every block ends in a zero (a frame of the rig is far shorter than 254 bytes): the data
+        # is the chunk after its first code with every later code byte turned into that zero.
+        out = bytearray(chunk)
+        at = 0
+        while at < n:
+            code = out[at]
+            out[at] = 0
+            at += code
+        return bytes(out[1:]), at == n
     out = bytearray()
     i = 0
-    n = len(chunk)
     while i < n:
         code = chunk[i]
         if code == 0:
@@ -413,7 +435,7 @@ class Encoder:
 # --- Decoding ------------------------------------------------------------------------------------
 
 COUNTER_NAMES = ("frames", "garbage", "truncated", "bad_crc", "unknown_version", "malformed",
-                 "seq_gaps", "frames_missed", "stale")
+                 "seq_gaps", "frames_missed", "stale", "skipped")
 
 
 def seq_ahead(seq, of):
@@ -441,11 +463,12 @@ class Decoder:
     * ``malformed``: a good CRC and version but an unknown type or a wrong payload length;
     * ``seq_gaps`` / ``frames_missed``: sequence numbers that skipped (each gap, and how many
       frames it missed).  A boot hello starts a new chain (the hub restarted from 0);
-    * ``stale``: a good frame no newer than the newest passed on (see Order above).
+    * ``stale``: a good frame no newer than the newest passed on (see Order above);
+    * ``skipped``: chunks of a type the caller did not ask for (see :meth:`feed`).
     """
 
     def __init__(self):
-        self._buffer = bytearray()
+        self._buffer = b""
         self._skipping = False
         self._newest_seq = None
         self._held_boot = None
@@ -461,35 +484,50 @@ class Decoder:
 
     def reset_stream(self):
         """Forget a half-read frame and the sequence chain (a new connection); keep counters."""
-        self._buffer = bytearray()
+        self._buffer = b""
         self._skipping = False
         self._newest_seq = None
         self._held_boot = None
 
-    def feed(self, data):
+    def feed(self, data, only=None):
+        """The frames ``data`` completes, in order.  ``only`` (a collection of FRAME_* types)
+        decodes just those: a chunk whose first bytes name another known type is skipped
+        unread and counted in ``skipped`` (a reader that drops a flood's events need not pay
+        for their CRC); what names no type is decoded as usual, so it is still counted."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ProtocolError("Decoder.feed() got %s; allowed: bytes; fix: pass the bytes read "
                                 "from the port" % (type(data).__name__,))
         frames = []
-        buffer = self._buffer
-        for byte in bytes(data):
-            if byte == 0:
+        # Split at the zeros (in C): every piece but the last ends a chunk; the first continues
+        # what the last call left (or the over-long run being skipped); the last is kept.
+        pieces = bytes(data).split(b"\x00")
+        for i in range(len(pieces) - 1):
+            chunk = pieces[i]
+            if i == 0:
                 if self._skipping:
                     self._skipping = False
-                elif buffer:
-                    frame = self._chunk(bytes(buffer))
-                    if frame is not None:
-                        self._order(frame, frames)
-                buffer = bytearray()
-                continue
-            if self._skipping:
-                continue
-            buffer.append(byte)
-            if len(buffer) > MAX_CHUNK_SIZE:
+                    continue
+                chunk = self._buffer + chunk
+                self._buffer = b""
+            if len(chunk) > MAX_CHUNK_SIZE:
                 self.garbage += 1
-                self._skipping = True
-                buffer = bytearray()
-        self._buffer = buffer
+            elif only is not None and len(chunk) > 2 and chunk[0] > 2 and \
+                    chunk[2] in FRAME_NAMES and chunk[2] not in only:
+                self.skipped += 1   # the first COBS block holds the version and the type
+            elif chunk:
+                frame = self._chunk(chunk)
+                if frame is not None:
+                    self._order(frame, frames)
+        tail = pieces[-1]
+        if len(pieces) == 1:
+            if self._skipping:
+                return frames
+            tail = self._buffer + tail
+        if len(tail) > MAX_CHUNK_SIZE:
+            self.garbage += 1
+            self._skipping = True
+            tail = b""
+        self._buffer = tail
         return frames
 
     def _chunk(self, chunk):

@@ -9,9 +9,12 @@ Two parts:
   fall whose event frame was lost arrives with the next heartbeat, and only once).  A report
   about a relic the rig does not know (a hub wired with a fourth relic) is counted and
   dropped here: the recording has no name for it, and replay would refuse the line.
+* :class:`FloodGuard` (pure): how many frames a second the hub sends, and which of them the
+  link reads while it sends far too many (a hub gone wrong must not bury the referee).
 * :class:`HubLink` (shell): owns one reader thread that opens the port by its stable path,
-  decodes, calls ``on_input(name, value)`` and ``on_status(lost, reason)``, and reconnects with
-  back-off whatever happens.  Both callbacks run on the reader thread; keep them short (enqueue).
+  decodes, calls ``on_input(name, value)``, ``on_status(lost, reason)`` and ``on_fault(active,
+  message)``, and reconnects with back-off whatever happens.  The callbacks run on the reader
+  thread; keep them short (enqueue).
 """
 
 import logging
@@ -23,7 +26,8 @@ import serial
 from ..core import museum
 from ..core.errors import ConfigError, HubError
 from ..core.museum import Aspect
-from ..core.protocol import Decoder, Event, EVENT_MOTION, FALLS_MODULO, Heartbeat, Hello
+from ..core.protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT,
+                             FRAME_HELLO, Heartbeat, Hello)
 from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
@@ -33,6 +37,12 @@ TILT_STEP_DEG = 1.0
 TILT_MARKS_DEG = museum.TILT_MARKS_DEG  # upright below 30; broken when >= 60 held 300 ms
 EXPECTED_RELICS = museum.RELICS
 MAX_FALLS_PER_FRAME = 20  # a larger jump of the counter is a hub restart we did not see
+#: A hub sends about 21 frames a second (20 heartbeats, a hello every 2 s), and about 40 with
+#: every relic moving and falling at once: more than this many in a second is a flood.
+FLOOD_FRAMES_PER_S = 100
+#: While the hub floods, the link reads only its heartbeats and hellos, one per this many s.
+FLOODED_READ_GAP_S = 0.04
+_FLOODED_READS = frozenset((FRAME_HEARTBEAT, FRAME_HELLO))
 
 
 class InputTracker:
@@ -147,6 +157,78 @@ class InputTracker:
         out.append((museum.relic(relic, Aspect.TILT), tilt))
 
 
+class FloodGuard:
+    """Counts the hub's frames per window and decides which ones the link reads; pure (the
+    time is handed in).
+
+    More than ``limit_per_s`` frames within a window of ``window_s`` is a flood, from that frame
+    on: then only heartbeats and hellos are read, one per ``gap_s`` at most, and every other
+    frame is dropped (counted in ``dropped``).  Nothing is lost that decides a turn: a heartbeat
+    holds every relic's tilt and motion, and its fall counters bring every fall.  A fresh window
+    starts with the flood; when it closes, ``rate_per_s`` is the flood's measured rate (for the
+    fault's words).  A window with at most half the limit ends the flood.  ``last_rate_per_s``
+    is the rate of the last window closed.
+    """
+
+    def __init__(self, limit_per_s=FLOOD_FRAMES_PER_S, window_s=1.0, gap_s=FLOODED_READ_GAP_S):
+        self.limit_per_s = limit_per_s
+        self.window_s = window_s
+        self.gap_s = gap_s
+        self.flooding = False
+        self.rate_per_s = None
+        self.last_rate_per_s = None
+        self.dropped = 0
+        self._window_start_s = None
+        self._count = 0
+        self._read_s = None
+
+    def only(self):
+        """The frame types worth decoding now: None (all), or while flooding those it reads."""
+        return _FLOODED_READS if self.flooding else None
+
+    def skipped(self, frames, now_s):
+        """``frames`` the decoder skipped unread (see :meth:`only`): counted, and dropped."""
+        self.tick(now_s)
+        self._count += frames
+        self.dropped += frames
+
+    def admit(self, frame, now_s):
+        """Whether the link reads ``frame``, which arrived at ``now_s``."""
+        self.tick(now_s)
+        self._count += 1
+        if not self.flooding and self._count > self.limit_per_s * self.window_s:
+            self.flooding = True
+            self.rate_per_s = None
+            self._window_start_s, self._count = now_s, 1
+        if not self.flooding:
+            return True
+        if isinstance(frame, (Heartbeat, Hello)) and (
+                self._read_s is None or now_s - self._read_s >= self.gap_s):
+            self._read_s = now_s
+            return True
+        self.dropped += 1
+        return False
+
+    def tick(self, now_s):
+        """Close the window once it is over; call it often, whether frames come or not."""
+        start = self._window_start_s
+        if start is None or now_s < start:
+            self._window_start_s, self._count = now_s, 0
+            return
+        elapsed = now_s - start
+        if elapsed < self.window_s:
+            return
+        rate = self._count / elapsed
+        self.last_rate_per_s = rate
+        if self.flooding:
+            if rate <= self.limit_per_s / 2:
+                self.flooding = False
+                self.rate_per_s = None
+            else:
+                self.rate_per_s = rate
+        self._window_start_s, self._count = now_s, 0
+
+
 class HubLink:
     """The relic hub on a serial port, read by one owned thread.
 
@@ -155,7 +237,9 @@ class HubLink:
     value)`` gets every relic input change; ``on_status(lost, reason)`` is called whenever the
     link's condition changes: lost (cannot open, read error / unplugged, no heartbeat for
     ``heartbeat_timeout_s``, an expected relic's sensor not answering) or back (heartbeats flow
-    and every expected relic answers).  ``clock`` (seconds) decides heartbeat timeouts.
+    and every expected relic answers).  ``on_fault(active, message)`` (optional) hears that the
+    hub floods the rig (more than ``flood_frames_per_s``: see :class:`FloodGuard`) and that it
+    has calmed down.  ``clock`` (seconds) decides heartbeat timeouts and frame rates.
 
     The thread never dies on I/O: it closes the port, waits ``backoff_initial_s`` doubling up to
     ``backoff_max_s``, and opens the port again.
@@ -165,7 +249,8 @@ class HubLink:
                  heartbeat_timeout_s=1.0, clock=time.monotonic, read_timeout_s=0.05,
                  backoff_initial_s=0.1, backoff_max_s=2.0, baudrate=115200, exclusive=True,
                  tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
-                 expected_relics=EXPECTED_RELICS):
+                 expected_relics=EXPECTED_RELICS, on_fault=None,
+                 flood_frames_per_s=FLOOD_FRAMES_PER_S):
         if not isinstance(url, str) or not url:
             raise ConfigError("url=%r; allowed: a device path such as %s or a pyserial URL; fix "
                               "the hub url in the config" % (url, DEFAULT_URL), key="url")
@@ -176,6 +261,12 @@ class HubLink:
             if not isinstance(value, (int, float)) or not value > 0:
                 raise ConfigError("%s=%r; allowed: a number of seconds > 0; fix the hub "
                                   "settings" % (key, value), key=key)
+        if isinstance(flood_frames_per_s, bool) or not isinstance(flood_frames_per_s, int) \
+                or flood_frames_per_s < 50:
+            raise ConfigError("flood_frames_per_s=%r; allowed: a whole number of frames a "
+                              "second, 50 or more (a hub sends about 21, at most about 40); fix: "
+                              "use %d" % (flood_frames_per_s, FLOOD_FRAMES_PER_S),
+                              key="flood_frames_per_s")
         if read_timeout_s >= heartbeat_timeout_s:
             raise ConfigError("read_timeout_s=%r; allowed: less than heartbeat_timeout_s=%r; fix: "
                               "keep the read timeout short (0.05 s)"
@@ -183,6 +274,7 @@ class HubLink:
         self.url = url
         self._on_input = on_input
         self._on_status = on_status
+        self._on_fault = on_fault
         self._serial_for_url = serial_for_url
         self.heartbeat_timeout_s = float(heartbeat_timeout_s)
         self._clock = clock
@@ -193,6 +285,8 @@ class HubLink:
         self._exclusive = exclusive
         self._tracker = InputTracker(tilt_step_deg, tilt_marks_deg, expected_relics)
         self._decoder = Decoder()
+        self._flood = FloodGuard(flood_frames_per_s)
+        self._flood_shown = False
         self._stop = threading.Event()
         self._thread = None
         self._port = None
@@ -236,12 +330,13 @@ class HubLink:
     def counters(self):
         """A snapshot: frames, garbage, truncated, bad_crc, unknown_version, malformed,
         seq_gaps, frames_missed, stale (frames older than the newest, dropped), connects,
-        disconnects, inputs, callback_errors and unknown_relics (reports about a relic the rig
-        does not know, dropped)."""
+        disconnects, inputs, callback_errors, unknown_relics (reports about a relic the rig
+        does not know, dropped) and flood_dropped (frames not read while the hub flooded)."""
         with self._lock:
             result = self._decoder.counters()
             result.update(self._extra)
             result["unknown_relics"] = self._tracker.unknown_relics
+            result["flood_dropped"] = self._flood.dropped
         return result
 
     # --- the thread ---------------------------------------------------------------------------
@@ -250,6 +345,7 @@ class HubLink:
         backoff_s = self._backoff_initial_s
         try:
             while not self._stop.is_set():
+                self._watch_flood(self._clock())
                 if self._port is None:
                     reason = self._connect()
                     if reason is not None:
@@ -319,13 +415,19 @@ class HubLink:
                     False)
         heard = False
         if data:
+            guard, decoder = self._flood, self._decoder
+            now_s = self._clock()
             with self._lock:
-                frames = self._decoder.feed(data)
+                skipped = decoder.skipped
+                frames = decoder.feed(data, guard.only())
+                guard.skipped(decoder.skipped - skipped, now_s)
             for frame in frames:
                 if isinstance(frame, Heartbeat):
                     heard = True
                     self._heard_heartbeat()
-                self._track(frame)
+                if guard.admit(frame, now_s):
+                    self._track(frame)
+            self._watch_flood(now_s)
             if heard:
                 missing = self._tracker.missing_relics()
                 if missing:
@@ -350,6 +452,24 @@ class HubLink:
                     % (self.url, silent_s, self.heartbeat_timeout_s), heard)
         return None, heard
 
+    def _watch_flood(self, now_s):
+        """Show the flood once its rate is measured, and clear it when the hub calms down."""
+        guard = self._flood
+        guard.tick(now_s)
+        if guard.flooding and guard.rate_per_s is not None and not self._flood_shown:
+            self._flood_shown = True
+            self._fault(True, "Relic hub floods the rig: %d frames/s (a hub sends about 21; "
+                        "allowed: %d); only its heartbeats are read until it calms down; check "
+                        "the hub's firmware (code.py) and that nothing else writes to %s"
+                        % (guard.rate_per_s, guard.limit_per_s, self.url))
+        elif not guard.flooding and self._flood_shown:
+            self._flood_shown = False
+            self._fault(False, "Relic hub calm again: %d frames/s" % guard.last_rate_per_s)
+
+    def _fault(self, active, message):
+        if self._on_fault is not None:
+            self._call("on_fault", self._on_fault, active, message)
+
     def _heard_heartbeat(self):
         self._last_heartbeat_s = self._clock()
         self._stale_at_heartbeat = self._decoder.stale
@@ -373,12 +493,16 @@ class HubLink:
     def _emit(self, name, value):
         with self._lock:
             self._extra["inputs"] += 1
+        self._call("on_input", self._on_input, name, value)
+
+    def _call(self, what, callback, *args):
+        """Call a consumer back; a bug in it must not kill the link (counted and logged)."""
         try:
-            self._on_input(name, value)
-        except Exception:  # a bug in the consumer must not kill the link
+            callback(*args)
+        except Exception:
             with self._lock:
                 self._extra["callback_errors"] += 1
-            log.exception("on_input(%r, %r) failed", name, value)
+            log.exception("%s%r failed", what, args)
 
     def _set_status(self, lost, reason, key="io"):
         """Report a change of condition.  While lost, the I/O reasons (cannot open, read error,
@@ -389,11 +513,6 @@ class HubLink:
             return
         self._status = (lost, reason)
         self._status_key = key
-        try:
-            self._on_status(lost, reason)
-        except Exception:
-            with self._lock:
-                self._extra["callback_errors"] += 1
-            log.exception("on_status(%r, %r) failed", lost, reason)
+        self._call("on_status", self._on_status, lost, reason)
         if lost:
             self._tracker.forget_values()
