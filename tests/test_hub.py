@@ -304,16 +304,34 @@ def test_tilt_is_recorded_when_it_crosses_the_rules_marks_even_by_a_little():
     enc = p.Encoder()
     dec = p.Decoder()
 
-    def tilt_inputs(value):
-        frame = dec.feed(beat(enc, 0, tilts=(value, 0.0, 0.0)))[0]
+    def tilt_inputs(value, moving=()):
+        frame = dec.feed(beat(enc, 0, tilts=(value, 0.0, 0.0), moving=moving))[0]
         return [v for n, v in t.feed(frame) if n == "relic.1.tilt"]
 
     assert tilt_inputs(29.6) == [29.6]
     assert tilt_inputs(30.2) == [30.2]  # crossed 30: upright no more
     assert tilt_inputs(30.9) == []
-    assert tilt_inputs(59.8) == [59.8]
+    assert tilt_inputs(59.8) == []      # a still relic's tilt: nothing to decide short of 60
     assert tilt_inputs(60.0) == [60.0]  # reached 60
     assert tilt_inputs(59.5) == [59.5]  # and back under it
+    assert tilt_inputs(52.0, moving=(1,)) == [52.0]   # moving: a step of 1 degree is recorded
+    assert tilt_inputs(52.6, moving=(1,)) == []
+    assert tilt_inputs(50.0) == [50.0]  # the frame it comes to rest in: where it rests
+    assert tilt_inputs(40.0) == []
+
+
+def test_a_still_relics_noise_writes_nothing_but_its_crossings():
+    t = InputTracker()
+    t.connected()
+    enc = p.Encoder()
+    dec = p.Decoder()
+    sent = []
+    for i in range(200):   # a relic at rest at 45 degrees, then right at 30, noisy by 1.5 deg
+        value = (45.0 if i < 100 else 30.0) + (1.5 if i % 2 else -1.5)
+        frame = dec.feed(beat(enc, 50 * i, tilts=(value, 0.0, 0.0)))[0]
+        sent += [v for n, v in t.feed(frame) if n == "relic.1.tilt"]
+    assert sent[:2] == [43.5, 28.5]      # the first reading, then the first crossing
+    assert sent[2:] == [31.5, 28.5] * 49 + [31.5]   # each crossing changes the readiness
 
 
 def test_fall_counters_across_reconnects_and_restarts():

@@ -1,10 +1,10 @@
 """The Pi's link to the relic hub: a serial port in, relic inputs and link status out.
 
-Two parts:
+Three parts:
 
 * :class:`InputTracker` (pure): decoded frames in, ``(name, value)`` relic inputs out, with the
-  recording contract's names: ``relic.N.tilt`` (degrees, sent when it moves by ``tilt_step_deg``
-  or crosses a mark such as 30 or 60), ``relic.N.motion`` (1 moving / 0 still, on change) and
+  recording contract's names: ``relic.N.tilt`` (degrees, through a deadband that keeps every
+  decision: see the class), ``relic.N.motion`` (1 moving / 0 still, on change) and
   ``relic.N.freefall`` (1 then 0 for each fall, deduplicated by the hub's fall counter, so a
   fall whose event frame was lost arrives with the next heartbeat, and only once).  A report
   about a relic the rig does not know (a hub wired with a fourth relic) is counted and
@@ -49,6 +49,14 @@ class InputTracker:
     """Turns decoded frames into relic inputs; no I/O, no clock, no threads.
 
     Call :meth:`connected` on every new connection, then :meth:`feed` with each frame.
+
+    The tilt's deadband: the referee asks of a tilt only which side of each mark it is on
+    (upright below 30, tipped from 60: ``tilt_marks_deg``), so a reading that crosses a mark is
+    sent at once, whatever its step, and one on the same side of every mark as the last one sent
+    changes no decision.  Of those, only a move of ``tilt_step_deg`` or more while the relic
+    moves (or in the frame where it comes to rest) is sent, for the record: the noise of a
+    relic at rest writes nothing.  A relic balanced right on a mark still writes each crossing,
+    as each one changes what the referee would decide.
     """
 
     def __init__(self, tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
@@ -100,14 +108,14 @@ class InputTracker:
                 if not status.present:
                     continue
                 self._falls_input(status.relic, status.falls, out)
-                self._motion_input(status.relic, status.moving, out)
-                self._tilt_input(status.relic, status.tilt_deg, out)
+                changed = self._motion_input(status.relic, status.moving, out)
+                self._tilt_input(status.relic, status.tilt_deg, changed, out)
             self.relics_present = seen
         elif isinstance(frame, Event) and self._known(frame.relic):
             self._falls_input(frame.relic, frame.falls, out)
-            if frame.event == EVENT_MOTION:
-                self._motion_input(frame.relic, bool(frame.value), out)
-            self._tilt_input(frame.relic, frame.tilt_deg, out)
+            changed = frame.event == EVENT_MOTION and self._motion_input(
+                frame.relic, bool(frame.value), out)
+            self._tilt_input(frame.relic, frame.tilt_deg, changed, out)
         return out
 
     def missing_relics(self):
@@ -137,22 +145,28 @@ class InputTracker:
             out.append((name, 0.0))
 
     def _motion_input(self, relic, moving, out):
+        """Send a change of motion; True when there was one."""
         value = 1.0 if moving else 0.0
-        if self._motion.get(relic) != value:
-            self._motion[relic] = value
-            out.append((museum.relic(relic, Aspect.MOTION), value))
+        if self._motion.get(relic) == value:
+            return False
+        self._motion[relic] = value
+        out.append((museum.relic(relic, Aspect.MOTION), value))
+        return True
 
-    def _tilt_input(self, relic, tilt_deg, out):
+    def _side(self, tilt):
+        return tuple(tilt >= mark for mark in self.tilt_marks_deg)
+
+    def _tilt_input(self, relic, tilt_deg, motion_changed, out):
+        """Send a tilt that crosses a mark, or that moved a step on a relic in motion (see the
+        class's deadband)."""
         if tilt_deg is None:
             return
         tilt = round(float(tilt_deg), 1)
         last = self._tilt.get(relic)
-        if last is not None and abs(tilt - last) < self.tilt_step_deg:
-            low, high = min(last, tilt), max(last, tilt)
-            if not any(low < mark <= high for mark in self.tilt_marks_deg):
+        if last is not None and self._side(tilt) == self._side(last):
+            in_motion = motion_changed or self._motion.get(relic) == 1.0
+            if not in_motion or abs(tilt - last) < self.tilt_step_deg:
                 return
-        if tilt == last:
-            return
         self._tilt[relic] = tilt
         out.append((museum.relic(relic, Aspect.TILT), tilt))
 
