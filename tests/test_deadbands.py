@@ -11,12 +11,14 @@ recordings are re-refereed: the replay results and every decision on the way are
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core import events as ev
 from rig.core import protocol as p
 from rig.core import recording, rules
+from rig.core.errors import RigError
 from rig.core.museum import NOTHING_IN_RANGE_MM, RELICS
 from rig.core.referee import Referee
 from rig.core.replay import result
@@ -164,3 +166,11 @@ def test_a_noisy_hand_sensor_beyond_the_door_writes_nothing_and_play_stays_small
     turn = recsize.play(turns=1)
     assert turn["turns"] == 1
     assert turn["bytes_per_hour"] < 1000000                        # 1.7 MB an hour before
+
+
+def test_the_recording_size_tool_names_bad_arguments(capsys):
+    with pytest.raises(RigError, match="turns=7; allowed: a whole number from 1 to 6"):
+        recsize.play(turns=7)
+    with pytest.raises(SystemExit):
+        recsize.main(["--turns", "0"])
+    assert "turns=0; allowed" in capsys.readouterr().err

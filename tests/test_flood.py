@@ -6,10 +6,11 @@ import time
 
 import pytest
 
+from rig.core.errors import HardwareError
 from rig.shell.clock import MonotonicClock
 from rig.shell.inbox import STOP, Inbox, Reading
 from sim.harness import Harness, wait_until
-from sim.relichub import HubFlood, VirtualRelicHub
+from sim.relichub import HubFlood, VirtualRelicHub, flood_frames
 
 
 @pytest.fixture
@@ -92,3 +93,18 @@ def test_a_burst_of_relic_inputs_leaves_the_referee_one_tilt_per_relic_and_every
     assert [line["input"] for line in tilts[-3:]] == ["relic.3.tilt", "relic.1.tilt",
                                                       "relic.2.tilt"]
     assert [t.value("relic.%d.tilt" % n) for n in (1, 2, 3)] == [18.0, 19.0, 17.0]
+
+
+def test_the_flood_names_its_bad_settings(tmp_path):
+    with pytest.raises(HardwareError, match="frames_per_s=0; allowed: > 0"):
+        flood_frames(0)
+    with VirtualRelicHub(tmp_path) as hub:
+        with pytest.raises(HardwareError, match="period_s=0; allowed: above 0, at most 0.1 s"):
+            HubFlood(hub, 100, period_s=0)
+        flood = HubFlood(hub, 100)
+        flood.start()
+        try:
+            with pytest.raises(HardwareError, match="already running"):
+                flood.start()
+        finally:
+            assert flood.stop(1.0)

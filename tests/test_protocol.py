@@ -285,6 +285,14 @@ def test_random_bytes_never_raise_and_every_chunk_is_accounted_for(chunks):
 
 
 @FUZZ
+@given(st.lists(st.binary(max_size=80), max_size=8))
+def test_random_bytes_read_for_some_types_only_never_raise(chunks):
+    dec = p.Decoder()
+    for chunk in chunks:
+        assert all(f.kind == p.FRAME_HEARTBEAT for f in dec.feed(chunk, {p.FRAME_HEARTBEAT}))
+
+
+@FUZZ
 @given(st.binary(max_size=300), st.integers(0, 4))
 def test_valid_frames_after_garbage_are_decoded(garbage, split):
     wire = b"".join(sample_frames())

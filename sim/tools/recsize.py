@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 from rig.core import events as ev
+from rig.core.errors import RigError
 from rig.core.museum import NOTHING_IN_RANGE_MM
 from rig.core.protocol import Decoder
 from rig.shell.hub import InputTracker
@@ -161,9 +162,9 @@ def idle(name, seconds=120.0, seed=1):
 def play(turns=6, seed=1):
     """Bytes the table writes in play (TURN_S-second turns), scaled to an hour.  Three players
     play two rounds in a match: at most 6 turns, so that one recording holds them all."""
-    if not 1 <= turns <= 6:
-        raise ValueError("turns=%r; allowed: 1 to 6 (one match of three players); fix "
-                         "--turns" % (turns,))
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 6:
+        raise RigError("turns=%r; allowed: a whole number from 1 to 6 (one match of three "
+                       "players); fix --turns" % (turns,))
     with tempfile.TemporaryDirectory(prefix="cleptomano-recsize-") as tmp:
         with Scene(tmp, seed, noise_g=0.002) as scene:
             table, hub, tof = scene.table, scene.hub, scene.tof
@@ -211,8 +212,14 @@ def main(argv=None):
     parser.add_argument("--turns", type=int, default=6,
                         help="turns of play measured, 1-6 (default 6: one whole match)")
     args = parser.parse_args(argv)
+    if not args.seconds > 0:
+        parser.error("--seconds %r; allowed: above 0 virtual seconds" % (args.seconds,))
+    try:
+        play_report = play(args.turns)
+    except RigError as exc:
+        parser.error(str(exc))
     report = {"idle": {name: idle(name, args.seconds) for name in IDLE},
-              "play": play(args.turns)}
+              "play": play_report}
     print(json.dumps(report, indent=1))
     return 0
 
