@@ -16,6 +16,7 @@ an unplugged sensor and a hang show on ``data_ready``, the first bus access of a
     fake.stop_ranging()       # answers, but data_ready stays False until re-opened
 """
 
+import random
 import threading
 
 from rig.core.museum import NOTHING_IN_RANGE_MM
@@ -132,6 +133,35 @@ class FakeVL53L0X:
         self.continuous = False
         self._ranging = True
         return self
+
+
+class NoisyVL53L0X(FakeVL53L0X):
+    """The fake sensor with a real one's noise: each reading of a distance is off by a normal
+    error of ``sigma_fraction`` of it (at least ``min_sigma_mm``; ST gives a few percent), and
+    while nothing is in range a share ``ghost_share`` of the readings are ghosts, far distances
+    drawn from ``ghost_mm`` (ambient light and the room beyond the door).  Seeded: the same
+    readings every run."""
+
+    def __init__(self, range_mm=NOTHING_IN_RANGE_MM, *, seed=0, sigma_fraction=0.03,
+                 min_sigma_mm=3.0, ghost_share=0.0, ghost_mm=(1000, 2500), **kwargs):
+        super().__init__(range_mm, **kwargs)
+        self._rng = random.Random(seed)
+        self.sigma_fraction = sigma_fraction
+        self.min_sigma_mm = min_sigma_mm
+        self.ghost_share = ghost_share
+        self.ghost_mm = ghost_mm
+
+    def _noisy(self):
+        value = FakeVL53L0X.range.fget(self)
+        rng = self._rng
+        if value >= NOTHING_IN_RANGE_MM:
+            if rng.random() < self.ghost_share:
+                return rng.randint(*self.ghost_mm)
+            return value
+        sigma = max(self.min_sigma_mm, self.sigma_fraction * value)
+        return max(0, int(round(rng.gauss(value, sigma))))
+
+    range = property(_noisy, FakeVL53L0X.range.fset)
 
 
 def fake_factory(range_mm=NOTHING_IN_RANGE_MM):

@@ -102,23 +102,24 @@ class SimulatedTable:
     heartbeats, while its values are stamped on the table's clock); ``hub`` is then the
     :class:`sim.relichub.VirtualRelicHub` whose gestures :meth:`apply` plays.  ``edge_delay_s``
     is the rig's allowance for late edges (:meth:`VirtualFactory.hold` makes them late).
-    ``overrides``
+    ``relics`` replaces the fake relic feed with another relic source, ``tof`` the fake hand
+    sensor with another (a noisy one, :class:`sim.fake_tof.NoisyVL53L0X`).  ``overrides``
     go to :func:`build_rig` (players, level, first_thief, key_help, patterns, trace...).
     """
 
     def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
                  hub_url=None, serial_for_url=None, hub=None, resume=False, edge_delay_s=0.0,
-                 **overrides):
+                 relics=None, tof=None, **overrides):
         self.config = config or load_config(None)
         self.clock = clock if clock is not None else VirtualClock()
         self.virtual = isinstance(self.clock, VirtualClock)
         self.factory = VirtualFactory(self.clock if self.virtual else None)
-        self.tof = FakeVL53L0X()
+        self.tof = tof if tof is not None else FakeVL53L0X()
         if hub_url:
             source = HubSource(hub_url, self.config.hub, MonotonicClock(), serial_for_url)
             self.relics = HubRelicFeed(hub) if hub is not None else None
         else:
-            source = self.relics = FakeRelicFeed()
+            source = self.relics = relics if relics is not None else FakeRelicFeed()
         backend = Backend(self.factory, self.clock, self.tof.factory, source, display,
                           edge_delay_s=edge_delay_s)
         self.rig = build_rig(self.config, backend, recordings_dir=recordings_dir,

@@ -6,6 +6,7 @@ arrive in real time and are stamped when they arrive."""
 
 import pytest
 
+from rig.core import protocol
 from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.harness import Harness, wait_until
@@ -101,3 +102,41 @@ def test_a_relic_sensor_dropping_out_does_not_hide_the_others(hub_table):
     hub.pull_sensor_cable(1, connected=True)
     assert wait_until(lambda: "hub" not in table.rig.faults)
     assert table.value("relic.2.tilt") >= 60
+
+
+def test_a_hub_with_a_fourth_relic_leaves_a_recording_that_replays(tmp_path):
+    (tmp_path / "dev").mkdir()
+    with VirtualRelicHub(tmp_path / "dev", relics=(1, 2, 3, 4)) as hub:
+        hub.start()
+        table = Harness(recordings_dir=tmp_path / "rec", hub_url=hub.path).start()
+        try:
+            hub.knock_over(4)
+            hub.knock_over(2)
+            assert wait_until(lambda: table.value("relic.2.tilt") >= 60)
+            link = table.rig.sources[-1].link
+            assert wait_until(lambda: link.counters["unknown_relics"] >= 10)
+            path = table.rig.recording_path
+        finally:
+            table.stop()
+    assert "relic.4" not in path.read_text()
+    assert storage.replay_file(path)["players"] == ["Ana", "Ben", "Caro"]
+
+
+def test_a_replayed_hub_frame_breaks_no_relic_during_a_turn(hub_table):
+    table, hub = hub_table
+    link = table.rig.sources[-1].link
+    hub.drop(1, lands_on_side=False)          # before the turn: relic 1 falls, lands upright
+    assert wait_until(lambda: table.value("relic.1.freefall") == 0 and
+                      any(line["input"] == "relic.1.freefall" for line in table.recorded()
+                          if "input" in line))
+    assert wait_until(lambda: table.value("relic.1.motion") == 0, 10.0)
+    stale = protocol.encode_heartbeat(      # a heartbeat from before that fall, played again
+        hub.hub.encoder.seq - 100, 0, [protocol.RelicStatus(n, 0.0, False, 0) for n in (1, 2, 3)])
+    table.start_turn()
+    frames = link.counters["frames"]
+    hub.inject(stale)
+    assert wait_until(lambda: link.counters["frames"] >= frames + 5)
+    assert table.turn.broken == ()
+    result, _ = finish_turn(table, table.rig.referee.t + 1.0)
+    assert result["turns"][0]["broken"] == []
+    assert link.counters["stale"] == 1

@@ -42,17 +42,20 @@ def feed(fake, poller, values):
 
 # --- What is forwarded ----------------------------------------------------------------------------
 
-def test_readings_are_forwarded_only_when_they_move_5mm_or_cross_the_threshold():
+def test_readings_are_forwarded_when_they_cross_the_threshold_or_move_20mm_inside():
     fake, rec, poller = make()
-    feed(fake, poller, [8190, 8190, 600, 603, 604, 605, 402, 399, 398, 401, 250, 252, 8190])
-    # 600 after 8190 moved; 603/604 moved < 5 from 600; 605 moved 5; 402 moved; 399 crossed
-    # the threshold by 3 mm; 398 did not move enough; 401 crossed back; 250 moved; 8190 moved.
-    assert rec.readings == [8190, 600, 605, 402, 399, 401, 250, 8190]
+    feed(fake, poller, [8190, 8190, 600, 1200, 605, 402, 399, 398, 401, 250, 252, 230, 211,
+                        8190])
+    # Beyond the threshold only the crossing matters: 600, 1200, 605 and 402 are all "out".
+    # 399 crossed by 3 mm; 398 did not move; 401 crossed back; 250 crossed in; 252 moved 2 mm;
+    # 230 moved 20 mm inside (the distance a refused start quotes); 211 moved 19; 8190 is out.
+    assert rec.readings == [8190, 399, 401, 250, 230, 8190]
 
 
 @pytest.mark.parametrize("last,new,report", [
-    (None, 500, True), (500, 504, False), (500, 495, True), (401, 400, False),
-    (400, 399, True), (399, 400, True), (8190, 8190, False),
+    (None, 500, True), (500, 504, False), (500, 495, False), (8190, 1200, False),
+    (401, 400, False), (400, 399, True), (399, 400, True), (8190, 8190, False),
+    (300, 281, False), (300, 280, True), (150, 8190, True),
 ])
 def test_should_report_table(last, new, report):
     assert should_report(last, new, 400) is report

@@ -126,7 +126,7 @@ def test_open_initialises_the_sensor_and_ranges_continuously_at_the_timing_budge
 
 def test_continuous_ranging_follows_what_is_in_front_of_the_sensor(pi):
     rig = Rig(pi)
-    script = [(0.0, 8190), (0.2, 600), (0.4, 250), (0.6, 120), (0.8, 8190)]
+    script = [(0.0, 8190), (0.2, 350), (0.4, 250), (0.6, 120), (0.8, 8190)]
     for t, mm in script:
         rig.run(t - pi.dev.now())
         pi.chip.distance_mm = mm

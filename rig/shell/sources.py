@@ -69,6 +69,10 @@ def hand_lost(intake, lost, reason):
         intake.fault(museum.TOF, reason, False)
 
 
+#: The fault of a relic hub that sends far more frames than a hub does (rig.shell.hub.FloodGuard).
+HUB_FLOOD = "hub.flood"
+
+
 def hub_lost(intake, lost, reason):
     """The relic hub was lost (or is back)."""
     if lost:
@@ -137,7 +141,9 @@ class HubSource:
         self.link = HubLink(self.url, intake.input,
                             lambda lost, reason: hub_lost(intake, lost, reason),
                             heartbeat_timeout_s=self.config.heartbeat_timeout_s,
-                            baudrate=self.config.baudrate, clock=self.clock.now, **kwargs)
+                            baudrate=self.config.baudrate, clock=self.clock.now,
+                            on_fault=lambda active, message: intake.fault(
+                                HUB_FLOOD, message, active), **kwargs)
         self.link.start()
 
     def stop(self, timeout_s=2.0):

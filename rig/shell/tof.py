@@ -33,9 +33,10 @@ from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
-#: A reading is forwarded only if it moved this much since the last forwarded one...
-MIN_CHANGE_MM = 5
-#: ...or if it crossed the hand threshold (whatever the step).
+#: A reading inside the hand threshold is forwarded if it moved this much since the last one
+#: forwarded (a noisy sensor errs by a few percent: 5-10 mm at a hand's distance)...
+MIN_CHANGE_MM = 20
+#: ...and any reading that crossed the threshold, at once, whatever the step.
 DEFAULT_THRESHOLD_MM = DetectSettings.hand_threshold_mm
 
 #: What a failing I2C read raises: the kernel's OSError (EREMOTEIO, EIO), the driver's
@@ -226,14 +227,18 @@ class HandSensor:
 
 
 def should_report(last_mm, new_mm, threshold_mm, min_change_mm=MIN_CHANGE_MM):
-    """Whether a reading is worth forwarding: the first one, a move of ``min_change_mm`` or more,
-    or a crossing of ``threshold_mm`` (below it is "hand in").  Keeps recordings small while
-    never hiding a hand going in or out."""
+    """Whether a reading is worth forwarding: the first one; one on the other side of
+    ``threshold_mm`` than the last one forwarded (below it is "hand in"), at once; and, inside,
+    a move of ``min_change_mm`` or more (a start refused for a blocked entrance quotes the
+    distance).  The referee asks of a reading only which side of the threshold it is on, so the
+    readings left out change no decision, and a noisy sensor beyond the door (ghost readings,
+    a wall at 1.2 m) writes nothing."""
     if last_mm is None:
         return True
-    if abs(new_mm - last_mm) >= min_change_mm:
+    inside = new_mm < threshold_mm
+    if inside != (last_mm < threshold_mm):
         return True
-    return (last_mm < threshold_mm) != (new_mm < threshold_mm)
+    return inside and abs(new_mm - last_mm) >= min_change_mm
 
 
 class HandPoller:

@@ -16,6 +16,10 @@ noisy machine:
 4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.core.replay.replay_lines`.
 5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
    beside a bare gpiozero Button and Buzzer.
+6. **flood** (issue 12) -- touch-to-buzzer through the whole daemon while a relic hub gone wrong
+   floods its serial port with 12,000 frames a second, each changing an input (the real link
+   reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
+   the recording's growth and the fault the screen shows.
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -53,6 +57,8 @@ HOLD_S = 0.003                  # a real touch: 3 ms of contact (> glitch_s, cou
 PERIOD_S = (0.0155, 0.0205)     # touch to touch; 7 rods round robin keep each rod > 100 ms apart
 RODS = tuple(range(1, 8))       # the normal level's rods: printed 1-3 and added 4-7
 LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 5.0}
+FLOOD_FRAMES_PER_S = 12000
+FLOOD_TARGET = {"p99_us": 5000.0}
 
 
 # --- small tools ---------------------------------------------------------------------------------
@@ -340,14 +346,14 @@ class BenchTable:
     buzzer and the turn lamp and helpers to start turns."""
 
     def __init__(self, tmp, *, display=None, level=None, config=None,
-                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None):
+                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None, hub_url=None):
         from rig.shell.config import load_config
         from ..table import real_time_table
         self.config = config or load_config(None)
         self.display = display
         self.table = real_time_table(self.config, recordings_dir=tmp, display=display,
                                      level=level, players=list(players), patterns=patterns,
-                                     trace=trace)
+                                     trace=trace, hub_url=hub_url)
         self.rig = self.table.rig
         self.museum = self.table.museum
         outputs = self.config.pinmap.outputs
@@ -965,6 +971,90 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
     return out
 
 
+# --- 6. a relic hub that floods the rig ----------------------------------------------------------
+
+def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_s=PERIOD_S):
+    """Touch-to-buzzer through the whole daemon (headless) while its relic hub link reads a
+    pseudo-terminal that :class:`sim.relichub.HubFlood` fills with ``frames_per_s`` frames a
+    second (0: a calm virtual hub, its firmware in real time, the baseline).  Also: the frames
+    per second the link received (decoded, or skipped unread while flooded), the longest the
+    referee's inbox got (sampled at each touch), the recording's growth, the flood fault shown
+    and the CPU the rig's process used."""
+    from rig.core.levels import make_level
+    from rig.shell.sources import HUB_FLOOD
+    from ..relichub import HubFlood, VirtualRelicHub
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
+            rig_log_to(os.path.join(tmp, "rig.log")):
+        dev = os.path.join(tmp, "dev")
+        os.mkdir(dev)
+        hub = VirtualRelicHub(dev, seed=seed)
+        flood = HubFlood(hub, frames_per_s) if frames_per_s else None
+        bench = BenchTable(tmp, level=make_level("normal", timer_s=None),
+                           patterns=short_patterns(), hub_url=hub.path)
+        rig = bench.rig
+        try:
+            if flood is not None:
+                flood.start()
+            else:
+                hub.start()
+            with bench:
+                link = rig.sources[-1].link
+                heard = bench.sleeper.wait_for(
+                    lambda: link.status is not None and not link.status[0], 10.0)
+                if flood is not None:
+                    heard = heard and bench.sleeper.wait_for(lambda: HUB_FLOOD in rig.faults,
+                                                             10.0)
+                if not heard or not bench.ensure_turn():
+                    raise RuntimeError("the bench could not hear the hub and start a turn: %s"
+                                       % list(rig.log_lines)[-3:])
+                inbox = []
+
+                def before():
+                    inbox.append(len(rig.inbox))
+                    bench.ensure_turn()
+
+                def received():
+                    counters = link.counters
+                    return counters["frames"] + counters["skipped"]
+
+                size0, frames0 = rig.recording_path.stat().st_size, received()
+                cpu0, wall0 = _self_cpu_s(), time.monotonic()
+                lat, no_buzz = drive_touches(
+                    touch_plan(touches, seed, period_s=period_s),
+                    lambda n: bench.set("laser.%d" % n, 1),
+                    lambda n: bench.set("laser.%d" % n, 0), bench.buzzer,
+                    before=before, after=bench.undo_touch)
+                wall = time.monotonic() - wall0
+                counters = link.counters
+                out = dict(summary_us(lat), no_buzz=no_buzz)
+                out.update(
+                    run_s=round(wall, 2), frames_per_s_offered=frames_per_s,
+                    frames_per_s_received=round((received() - frames0) / wall),
+                    flood_dropped=counters["flood_dropped"], inbox_max=max(inbox),
+                    recording_bytes_per_s=round((rig.recording_path.stat().st_size - size0)
+                                                / wall, 1),
+                    rig_cpu_pct=round(100 * (_self_cpu_s() - cpu0) / wall, 1),
+                    turns_started=bench.turns_started, fault=rig.faults.get(HUB_FLOOD))
+        finally:
+            if flood is not None:
+                flood.stop()
+            hub.close()
+    return out
+
+
+def bench_flood(touches, seed):
+    out = {"touches": touches, "frames_per_s": FLOOD_FRAMES_PER_S,
+           "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
+    for key, rate in (("calm_hub", 0), ("flooding_hub", FLOOD_FRAMES_PER_S)):
+        progress("flood: %s, %d touches" % (key, touches))
+        out[key] = run_child("latency_flood", touches=touches, seed=seed, frames_per_s=rate)
+    flooded = out["flooding_hub"]
+    out["target"] = FLOOD_TARGET
+    out["target_met"] = bool(flooded.get("p99_us") is not None and flooded["no_buzz"] == 0
+                             and flooded["p99_us"] < FLOOD_TARGET["p99_us"])
+    return out
+
+
 # --- running it all ------------------------------------------------------------------------------
 
 def edge_timestamps(**kwargs):
@@ -978,7 +1068,7 @@ CHILDREN = {
     "latency_bare": latency_bare, "latency_handoff": latency_handoff,
     "latency_daemon": latency_daemon, "latency_profile": latency_profile,
     "timer_accuracy": timer_accuracy, "cost": cost,
-    "edge_timestamps": edge_timestamps,
+    "edge_timestamps": edge_timestamps, "latency_flood": latency_flood,
 }
 
 
@@ -1054,7 +1144,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood")
 
 
 def main(argv=None):
@@ -1117,6 +1207,8 @@ def main(argv=None):
     if "edges" in only:
         report["edge_timestamps"] = run_child("edge_timestamps",
                                               scenarios=40 if quick else 300)
+    if "flood" in only:
+        report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))
