@@ -83,7 +83,7 @@ def test_when_even_the_memory_is_full_no_input_is_refereed_until_the_disk_works(
         t.start_turn()
         disk.read_only()
         for i in range(30):                              # fills the memory for waiting lines
-            t.advance_to(2.2 + 0.05 * i).hand_in(150 + 10 * (i % 2))
+            t.advance_to(2.2 + 0.05 * i).hand_in(100 + 50 * (i % 2))
         t.advance_to(4.0).touch("laser.4")               # not kept: not refereed either
         assert t.turn.touches == 0
         assert "memory is full" in fault(t) and "not refereed" in fault(t)
@@ -106,7 +106,7 @@ def test_a_command_the_full_memory_cannot_keep_is_refused_not_applied(table):
     with FaultyDisk(t.rig.session.directory) as disk:
         disk.read_only()
         for i in range(8):
-            t.advance_to(0.5 + 0.1 * i).hand_in(150 + 10 * (i % 2))
+            t.advance_to(0.5 + 0.1 * i).hand_in(100 + 50 * (i % 2))
         t.submit(ev.Choose(0.0, ev.Role.THIEF, "Caro"))
         assert t.match.chosen_thief is None
         assert "recording is full" in (t.board.message or "")
