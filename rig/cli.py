@@ -82,7 +82,10 @@ def main(argv=None):
 
 def cmd_replay(args):
     from .shell.storage import replay_file
-    result = replay_file(args.file)
+    torn = []
+    result = replay_file(args.file, torn)
+    for warning in torn:
+        print("cleptomano: warning: %s" % warning, file=sys.stderr)
     sys.stdout.write(json.dumps(result) + "\n")
     return 0
 
@@ -101,8 +104,9 @@ def history_lines(directory):
     from .shell.storage import replay_file
     lines = []
     for path in sorted(Path(directory).glob("match-*.jsonl")):
+        torn = []
         try:
-            result = replay_file(path)
+            result = replay_file(path, torn)
         except RecordingError as exc:
             lines.append("%s  unreadable: %s" % (path.name, exc.detail))
             continue
@@ -117,14 +121,21 @@ def history_lines(directory):
         scores = " | ".join(
             "R%d %s" % (r["round"], " ".join("%s:%d" % kv for kv in r["scores"].items()))
             for r in result["rounds"])
-        lines.append("%s  %s  %s%s%s" % (
+        lines.append("%s  %s  %s%s%s%s" % (
             path.name, ", ".join(result["players"]), outcome,
-            ("  wins: " + wins) if wins else "", ("  " + scores) if scores else ""))
+            ("  wins: " + wins) if wins else "", ("  " + scores) if scores else "",
+            "  (torn last line: the rig stopped while writing it)" if torn else ""))
     return lines
 
 
 def cmd_history(args):
     directory = _recordings_dir(args)
+    if not directory.is_dir():
+        key = "--dir" if getattr(args, "dir", None) else "storage.recordings_dir"
+        raise ConfigError("%s is not a directory of recordings (%s); give the folder the rig "
+                          "records to (/var/lib/cleptomano under systemd)"
+                          % (directory, "it does not exist" if not directory.exists()
+                             else "it is a file"), key=key)
     lines = history_lines(directory)
     if not lines:
         print("No recordings in %s yet." % directory)

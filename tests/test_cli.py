@@ -136,3 +136,89 @@ def test_run_on_real_pins_without_a_pin_library_is_a_clear_error(tmp_path, capsy
     assert len(err) == 1, err        # gpiozero's fallback warnings are folded into the one line
     assert "no GPIO pin library could be loaded" in err[0] and "--sim" in err[0]
     assert "lgpio" in err[0] and "native" in err[0]     # why each library was passed over
+
+
+# --- issue 13 #9, #10: errors a newcomer meets, and a power-cut recording copied off the Pi -------
+
+TORN_HEADER = ('{"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben"], '
+               '"difficulty": "normal"}\n')
+
+
+def _torn_recording(tmp_path, tail):
+    from sim.harness import Recording
+    s = Recording(players=("Ana", "Ben"))
+    s.heist(1.0, paintings=1)
+    path = tmp_path / "match-20260101-000000.jsonl"
+    path.write_text("\n".join(s.lines()) + "\n" + tail, encoding="utf-8")
+    return path
+
+
+def test_a_torn_last_line_is_reported_as_torn_and_what_came_before_is_replayed(tmp_path, capsys):
+    path = _torn_recording(tmp_path, '{"t": 12.5, "input": "tof", "val')
+    lines = len(path.read_text().split("\n"))
+    assert cli.main(["replay", str(path)]) == 0
+    out, err = capsys.readouterr()
+    result = json.loads(out)
+    assert result["turns"][0]["outcome"] == "escaped" and result["turns"][0]["paintings"] == 1
+    warnings = err.strip().splitlines()
+    assert len(warnings) == 1
+    assert warnings[0].startswith("cleptomano: warning: %s:%d: the last line is torn"
+                                  % (path, lines))
+
+
+def test_a_complete_last_line_without_its_newline_is_read_as_a_line(tmp_path, capsys):
+    path = _torn_recording(tmp_path, '{"t": 12.5, "end": true}')
+    assert cli.main(["replay", str(path)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("bad", [
+    '{"t": 12.5, "input": "tof", "val\n',          # ends with its newline: not a torn write
+    '{"t": 12.5, "input": "tof", "val\n{"t": 13.0, "end": true}\n',   # not the last line
+])
+def test_any_other_bad_line_is_still_exit_2(tmp_path, capsys, bad):
+    path = _torn_recording(tmp_path, bad)
+    assert cli.main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "not JSON" in err
+
+
+def test_history_lists_a_torn_recording_with_its_result(tmp_path, capsys):
+    _torn_recording(tmp_path, '{"t": 12.5, "inp')
+    assert cli.main(["history", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "unreadable" not in out and "torn last line" in out and "Ana, Ben" in out
+
+
+def test_history_of_a_folder_that_does_not_exist_is_an_error_naming_it(tmp_path, capsys):
+    missing = tmp_path / "nowhere"
+    assert cli.main(["history", "--dir", str(missing)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(missing) in err[0] and "does not exist" in err[0]
+
+
+@pytest.mark.parametrize("argv", [["replay", "{missing}"],
+                                  ["run", "--sim", "--headless", "--demo", "{missing}"]])
+def test_a_missing_recording_is_named(tmp_path, capsys, argv):
+    missing = str(tmp_path / "gone.jsonl")
+    assert cli.main([a.format(missing=missing) for a in argv]) == 2
+    err = [line for line in capsys.readouterr().err.splitlines()
+           if line.startswith("cleptomano:")]
+    assert len(err) == 1 and missing in err[0] and "No such file" in err[0]
+
+
+def test_a_key_name_the_keyboard_does_not_know_is_refused(tmp_path, capsys):
+    config = tmp_path / "rig.toml"
+    config.write_text('[keys]\nthief = "tee"\n')
+    assert cli.main(["history", "--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "keys.thief" in err[0] and '"tee"' in err[0]
+
+
+def test_a_recording_of_nine_players_is_refused_as_the_config_would(tmp_path, capsys):
+    path = tmp_path / "nine.jsonl"
+    names = ["P%d" % i for i in range(9)]
+    path.write_text(json.dumps({"recording": "cleptomano", "version": 1, "players": names,
+                                "difficulty": "normal"}) + "\n")
+    assert cli.main(["replay", str(path)]) == 2
+    assert "1 to 8 names" in capsys.readouterr().err

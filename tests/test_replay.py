@@ -14,7 +14,7 @@ import time
 import pytest
 
 from rig.core.errors import RecordingError
-from rig.core.recording import parse_header
+from rig.core.recording import dumps, parse_header
 from rig.core.replay import replay_lines
 from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo
@@ -616,9 +616,10 @@ def _written_by_the_rig(path, by):
     s = Script(players=("Ana", "Ben"))
     s.heist(1.0, paintings=1)
     header, *lines = s.objects()
-    writer = Writer(path, parse_header(header))
-    for obj in lines + [{"t": 10.0, "loot": {"paintings": 1, "relics": 0}, "by": by}]:
-        writer.write_obj(obj)
+    writer = Writer(path)
+    for obj in [parse_header(header).to_json()] + lines + [
+            {"t": 10.0, "loot": {"paintings": 1, "relics": 0}, "by": by}]:
+        writer.write((dumps(obj) + "\n").encode("utf-8"))
     writer.close()
     return len(lines) + 2
 

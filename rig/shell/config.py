@@ -615,12 +615,35 @@ def _display(t):
         quiet=t.boolean("quiet", d.quiet), process=t.boolean("process", d.process))
 
 
+def _known_key_name(name):
+    """Whether pygame knows the key name (``"t"``, ``"return"``, keypad ``"[+]"``); True when
+    pygame cannot be imported here (the display then refuses it itself)."""
+    try:
+        import os
+        import warnings
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+    except ImportError:
+        return True
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")      # "pygame.init() has not been called": names only
+        try:
+            pygame.key.key_code(name)
+        except ValueError:
+            return False
+    return True
+
+
 def _keys(t):
     d = KeysConfig()
     values = {}
     for key in _SECTIONS["keys"]:
         value = t.string(key, getattr(d, key), what="a pygame key name such as \"t\" or "
                                                     "\"return\"").strip()
+        if value != getattr(d, key) and not _known_key_name(value):
+            raise t.error(key, "%s is not a key name the keyboard knows; use pygame key names "
+                               "such as \"t\", \"return\", \"space\", \"f1\" or keypad "
+                               "\"[+]\" (default %s)" % (_show(value), _show(getattr(d, key))))
         for other, taken in values.items():
             if taken.lower() == value.lower():
                 raise t.error(key, "%s is already bound to %s; give every action its own key"

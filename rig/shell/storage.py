@@ -16,33 +16,52 @@ from ..core.replay import replay
 from . import files
 
 
-def read(path):
+def read(path, torn=None):
     """The recording at ``path`` as ``(header, items)``, or one RecordingError naming the file
     (and the line) and what is wrong.  Only a regular file is read, a line at a time, each
     ending at ``"\\n"`` only: that is how the writer ends them, and the text between may hold
-    U+2028 or U+0085, which ``str.splitlines`` would split on."""
+    U+2028 or U+0085, which ``str.splitlines`` would split on.
+
+    A last line without its ``"\\n"`` that is not JSON is a torn write (the power went in the
+    middle of it): it is left out, and ``torn`` (a list, if given) is told ``"FILE:LINE: ..."``
+    in words.  Without ``torn`` it is bad input like any other bad line."""
     try:
         f = files.open_regular(path)
     except OSError as exc:
         raise RecordingError("cannot be read: %s; give the path of a recording (a "
                              "match-*.jsonl file)" % exc.strerror, path=path) from None
     with f:
-        return recording.parse_lines(_lines(f), path)
+        return recording.parse_lines(_lines(f, path, torn), path)
 
 
-def _lines(f):
+def _lines(f, path=None, torn=None):
     """The text of each line of the binary file ``f``, without its ``"\\n"``.  A line longer
     than a recording's longest is handed on cut short, and nothing after it (the parser refuses
-    it by its length, and the rest of it is never read)."""
+    it by its length, and the rest of it is never read).  A torn last line is left out when
+    ``torn`` is given (see :func:`read`)."""
     for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""), 1):
         if len(raw) > recording.MAX_LINE_BYTES and not raw.endswith(b"\n"):
             yield raw.decode("utf-8", "replace")   # every byte stays at least one byte long
+            return
+        if torn is not None and not raw.endswith(b"\n") and raw.strip() \
+                and not _is_json(raw):
+            torn.append("%s:%d: the last line is torn (%d bytes without their end, written as "
+                        "the rig stopped); what happened before it is reported"
+                        % (path, number, len(raw)))
             return
         try:
             yield raw.removesuffix(b"\n").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordingError("is not UTF-8 text (byte %d of the line: %s); save the file as "
                                  "UTF-8" % (exc.start + 1, exc.reason), line=number) from None
+
+
+def _is_json(raw):
+    try:
+        json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return False
+    return True
 
 
 def repair(path):
@@ -76,9 +95,10 @@ def is_finished(path):
         return False
 
 
-def replay_file(path):
-    """Re-referee the recording at ``path``; the replay output (see README)."""
-    return replay(*read(path), path)
+def replay_file(path, torn=None):
+    """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
+    :func:`read` (a torn last line is left out and named there)."""
+    return replay(*read(path, torn), path)
 
 
 def sync_directory(path):
