@@ -441,6 +441,10 @@ class Rig:
                     self._next_match_at = effect.t
                 else:
                     self._message = (now + MESSAGE_S, calls.refusal_text(effect))
+            elif kind is ev.HaulConfirmed:
+                cut = calls.haul_cut_words(effect.turn)
+                if cut:       # the guard counted more than the sensors allow: say why at once
+                    self._message = (now + MESSAGE_S, cut)
             banner = calls.banner(effect)
             if banner is not None:
                 self._banner = (now + BANNER_S, banner)
