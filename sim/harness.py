@@ -99,6 +99,27 @@ class Harness(SimulatedTable):
     def put_back(self, painting):
         return self.set("painting.%d" % painting, 1)
 
+    def play_sampled(self, objects, every_s):
+        """Play recording lines as :meth:`play` does and, every ``every_s`` seconds of virtual
+        time until the end line, note what the display was last shown (the table's display
+        must keep its snapshots, as :class:`rig.shell.faces.MemoryDisplay` does): returns
+        ``[(t, board)]``.  A sample due at a line's time is taken before the line is played."""
+        samples = []
+        n = 1
+        for obj in objects:
+            if "t" not in obj:
+                continue
+            while round(n * every_s, 6) <= obj["t"]:
+                self.advance_to(round(n * every_s, 6))
+                samples.append((round(n * every_s, 6), self.rig.display.board))
+                n += 1
+            if "end" in obj:
+                break
+            self.advance_to(obj["t"])
+            self.apply(obj)
+            self.settle()
+        return samples
+
     def value(self, name):
         """What the referee believes an input reads now."""
         return self.rig.referee.detector.values[name]

@@ -74,3 +74,34 @@ def test_a_dropped_event_is_logged_not_swallowed():
 ])
 def test_every_input_has_a_builders_word(name, words):
     assert calls.describe(name) == words
+
+
+def _turn(**kw):
+    return rules.Turn(round=1, thief="Ana", guard="Ben", start_t=1.0, end_t=8.0,
+                      outcome=rules.TurnOutcome.ESCAPED, **kw)
+
+
+@pytest.mark.parametrize("turn, words", [
+    (_turn(paintings_off=frozenset({1}), paintings_lifted=frozenset({1}), confirmed=(2, 0)),
+     "painting 2 never left its stand: 1 painting counted"),
+    (_turn(paintings_lifted=frozenset({1}), confirmed=(2, 0)),
+     "painting 2 never left its stand and painting 1 was back on its stand when the turn "
+     "ended: 0 paintings counted"),
+    (_turn(paintings_lifted=frozenset({1, 2}), confirmed=(1, 0)),
+     "paintings 1 and 2 were back on their stands when the turn ended: 0 paintings counted"),
+    (_turn(broken=(1, 3), confirmed=(0, 3)), "relics 1 and 3 broke: 1 relic counted"),
+    (_turn(paintings_off=frozenset({1}), confirmed=(1, 0)), None),     # as the sensors saw it
+    (_turn(paintings_off=frozenset({1})), None),                        # not confirmed
+])
+def test_a_haul_cut_down_to_the_sensors_says_why(turn, words):
+    assert calls.haul_cut_words(turn) == words
+
+
+def test_the_guard_stealing_and_a_stuck_contact_are_worded_for_the_table():
+    started = ev.TurnStarted(1.0, "Ben", "Ben", ev.NextKind.ROUND, 2, 60.0)
+    assert calls.say(started) == ("Round 2: Ben, this round's guard, steals (60 s).", calls.INFO)
+    assert calls.guard_note("Ben", "Ben") == " (own turn)" and calls.guard_note("Ana", "Ben") == ""
+    assert calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)) == (
+        "laser 4 is stuck closed (over 5 s): check its wiring")
+    assert calls.problem_text(ev.Problem(ev.Trouble.BUTTON_STUCK, None, 5.0)) == (
+        "the start button is stuck closed (over 5 s): check its wiring")

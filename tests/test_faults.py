@@ -239,11 +239,11 @@ def test_a_haul_correction_that_undecides_the_match_lets_it_go_on(table):
     t.play([o for o in demo_match().objects() if "end" not in o])
     assert t.rig.result()["winner"] == "Caro"
     path = t.rig.recording_path
-    t.advance_to(52.0)
+    t.advance_to(61.0)
     t.apply({"loot": {"paintings": 0, "relics": 0}, "by": "Ben"})   # Caro's last haul: nothing
-    t.advance_to(53.0)
+    t.advance_to(62.0)
     assert t.rig.result()["winner"] is None                         # round 2 is Ben's alone now
-    t.advance_to(54.0).press()
+    t.advance_to(63.0).press()
     assert t.rig.recording_path == path
     turn = t.rig.referee.match.current
     assert turn is not None and turn.round == 3

@@ -82,7 +82,7 @@ def test_engine_never_raises_and_scores_stay_in_range(players, level, steps):
     for dt, spec in steps:
         t += dt
         event = to_event(t, spec)
-        if isinstance(event, ev.ConfirmLoot) and rules.awaiting_loot(match) is None:
+        if isinstance(event, ev.ConfirmLoot) and rules.open_haul(match) is None:
             continue        # a confirmation with nothing awaiting is a refused choice
         match, effects = rules.step(match, event)
         for turn in match.turns + match.attempts:

@@ -229,6 +229,18 @@ def test_loot_with_no_turn_awaiting_is_refused_on_the_engine():
         rules.step(match, ev.ConfirmLoot(3.0, 1, 0))
 
 
+def test_a_confirmed_haul_no_longer_awaits_the_guard_but_stays_correctable_until_the_next_start():
+    match, _ = engine(turn_events(1.0, paintings=1))
+    assert rules.awaiting_loot(match) is rules.open_haul(match) is match.turns[-1]
+    match, _ = rules.step(match, ev.ConfirmLoot(8.0, 2, 0, by="Ben"))
+    assert rules.awaiting_loot(match) is None and rules.open_haul(match) is match.turns[-1]
+    assert match.turns[-1].paintings == 1            # clamped to what left the stands
+    match, _ = rules.step(match, ev.ConfirmLoot(9.0, 0, 0, by="Ben"))
+    assert match.turns[-1].confirmed == (0, 0) and match.turns[-1].score == 0
+    match, _ = rules.step(match, ev.ButtonPress(20.0))
+    assert rules.open_haul(match) is None
+
+
 # ============================================================================================
 # Rounds: who steals, who guards
 # ============================================================================================

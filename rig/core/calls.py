@@ -12,7 +12,7 @@ thing (and another language is one more module like this one).
 import enum
 
 from . import events as ev
-from .museum import Kind, parse
+from .museum import PAINTINGS, Kind, parse
 from .view import BannerKind, BannerView
 
 
@@ -45,6 +45,46 @@ def haul_words(turn):
     return "%s, %s, %s: %s" % (
         _plural(turn.paintings, "painting"), _plural(turn.relics, "relic"),
         _plural(turn.touches, "touch", "touches"), _plural(turn.score, "point"))
+
+
+def _numbered(word, numbers):
+    """``"painting 2"``, ``"paintings 1 and 2"``."""
+    return "%s %s" % (word if len(numbers) == 1 else word + "s",
+                      " and ".join(str(n) for n in numbers))
+
+
+def haul_cut_words(turn):
+    """Why the guard's count of ``turn``'s haul was cut down to what the sensors allow
+    (``"painting 2 never left its stand: 1 painting counted"``), or None when it was not."""
+    if turn.confirmed is None:
+        return None
+    asked_paintings, asked_relics = turn.confirmed
+    reasons = []
+    if asked_paintings > turn.paintings:
+        on_stands = [n for n in PAINTINGS if n not in turn.paintings_off]
+        back = [n for n in on_stands if n in turn.paintings_lifted]
+        never = [n for n in on_stands if n not in turn.paintings_lifted]
+        why = []
+        if never:
+            why.append("%s never left %s" % (_numbered("painting", never),
+                                             "its stand" if len(never) == 1 else "their stands"))
+        if back:
+            why.append("%s %s back on %s when the turn ended" % (
+                _numbered("painting", back), "was" if len(back) == 1 else "were",
+                "its stand" if len(back) == 1 else "their stands"))
+        reasons.append("%s: %s counted" % (" and ".join(why),
+                                           _plural(turn.paintings, "painting")))
+    if asked_relics > turn.relics:
+        broken = sorted(turn.broken)
+        reasons.append("%s broke: %s counted" % (_numbered("relic", broken),
+                                                 _plural(turn.relics, "relic")))
+    return "; ".join(reasons) or None
+
+
+def guard_note(thief, guard):
+    """What the screen adds after the guard's name: ``" (own turn)"`` when the round's guard is
+    the one stealing (the rulebook lets them), else nothing."""
+    return " (own turn)" if guard and guard == thief else ""
 
 
 def foul_text(relic, before):
@@ -118,6 +158,11 @@ _TROUBLE_WORDS = {
     ev.Trouble.ENTRANCE_BLOCKED: "the entrance is not clear (hand sensor reads %(value)d mm)",
     ev.Trouble.RELIC_LYING: "relic %(number)d is lying down",
     ev.Trouble.RELIC_MOVING: "relic %(number)d is moving",
+    ev.Trouble.LASER_STUCK: "laser %(number)d is stuck closed (over %(value)g s): check its "
+                            "wiring",
+    ev.Trouble.GUARD_STUCK: "the guard token is stuck closed (over %(value)g s): check its wiring",
+    ev.Trouble.BUTTON_STUCK: "the start button is stuck closed (over %(value)g s): check its "
+                             "wiring",
 }
 
 
@@ -157,8 +202,10 @@ def _turn_started(e):
         what = "Solo heist"
     else:
         what = "Round %d" % e.round
-    guard = (", guarded by %s" % e.guard) if e.guard else ""
     limit = ("%g s" % e.timer_s) if e.timer_s is not None else "no time limit"
+    if e.guard and e.guard == e.thief:
+        return "%s: %s, this round's guard, steals (%s)." % (what, e.thief, limit), INFO
+    guard = (", guarded by %s" % e.guard) if e.guard else ""
     return "%s: %s steals%s (%s)." % (what, e.thief, guard, limit), INFO
 
 
@@ -184,6 +231,12 @@ def _touch_undone(e):
     return "Last laser touch undone%s: %s" % (_by(e), haul_words(e.turn)), INFO
 
 
+def _haul_confirmed(e):
+    cut = haul_cut_words(e.turn)
+    return "Haul confirmed%s: %s%s" % (_by(e), haul_words(e.turn),
+                                       " (%s)" % cut if cut else ""), INFO
+
+
 def _tiebreak_called(e):
     what = "Tiebreak" if e.series == 1 else "Tiebreak, series %d," % e.series
     return "%s between %s: fastest painting out wins." % (what, _names(e.contenders)), INFO
@@ -206,7 +259,7 @@ _SAY = {
                         WARNING),
     ev.RelicLost: lambda e: ("Relic %d %s: broken, it can no longer be stolen." % (
         e.relic, "fell" if e.cause == ev.Cause.FALL else "was knocked over"), WARNING),
-    ev.HaulConfirmed: lambda e: ("Haul confirmed%s: %s" % (_by(e), haul_words(e.turn)), INFO),
+    ev.HaulConfirmed: _haul_confirmed,
     ev.TouchUndone: _touch_undone,
     ev.RoundWon: lambda e: ("Round %d won by %s." % (e.number, _names(e.winners)), INFO),
     ev.MatchWon: lambda e: ("%s wins the match!" % e.winner, INFO),
@@ -246,6 +299,12 @@ def _banner_turn_ended(e):
     return BannerView(BannerKind.ESCAPED, "ESCAPED!", (haul_words(turn),))
 
 
+def _banner_haul(e):
+    cut = haul_cut_words(e.turn)
+    return BannerView(BannerKind.ESCAPED, "ESCAPED!",
+                      (haul_words(e.turn),) + ((cut,) if cut else ()))
+
+
 def _banner_resumed(e):
     if e.thief is None:
         return BannerView(BannerKind.RESUMED, "MATCH RESUMED", ("The rig restarted.",))
@@ -255,8 +314,7 @@ def _banner_resumed(e):
 
 _BANNERS = {
     ev.TurnEnded: _banner_turn_ended,
-    ev.HaulConfirmed: lambda e: BannerView(BannerKind.ESCAPED, "ESCAPED!",
-                                           (haul_words(e.turn),)),
+    ev.HaulConfirmed: _banner_haul,
     ev.RoundWon: lambda e: BannerView(BannerKind.ROUND, "ROUND %d" % e.number,
                                       ("Won by %s." % _names(e.winners),)),
     ev.MatchWon: lambda e: BannerView(BannerKind.MATCH, "%s WINS!" % e.winner.upper(),

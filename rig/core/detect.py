@@ -227,15 +227,19 @@ class Detector:
 
     # --- readiness --------------------------------------------------------------------------------
     def problems(self):
-        """What keeps the museum from being ready for a turn (the start button aside)."""
+        """What keeps the museum from being ready for a turn: a contact closed (for
+        ``stuck_contact_s``, stuck, the start button's too), a rod not seated, a painting off its
+        stand, the entrance blocked, a relic lying or moving."""
         found = []
         v = self.values
         T = ev.Trouble
+        if museum.BUTTON in self._faults:     # held for stuck_contact_s: a press cannot start
+            found.append(ev.Problem(T.BUTTON_STUCK, None, self._faults[museum.BUTTON].after_s))
         for n in self.level.rods:
             if v[museum.laser(n)]:
-                found.append(ev.Problem(T.LASER_TOUCHED, n))
+                found.append(self._closed(museum.laser(n), n, T.LASER_STUCK, T.LASER_TOUCHED))
         if v[museum.GUARD]:
-            found.append(ev.Problem(T.GUARD_TOUCHED))
+            found.append(self._closed(museum.GUARD, None, T.GUARD_STUCK, T.GUARD_TOUCHED))
         for n in self.level.added_rods:
             if not v[museum.seat(n)]:
                 found.append(ev.Problem(T.NOT_SEATED, n))
@@ -250,6 +254,14 @@ class Detector:
             elif v[museum.relic(n, Aspect.MOTION)]:
                 found.append(ev.Problem(T.RELIC_MOVING, n))
         return tuple(found)
+
+    def _closed(self, name, number, stuck, touched):
+        """A closed contact as a problem: stuck (with its seconds) once it is a fault, which
+        is a wire to check rather than a hand to lift."""
+        fault = self._faults.get(name)
+        if fault is not None:
+            return ev.Problem(stuck, number, fault.after_s)
+        return ev.Problem(touched, number)
 
     def faults(self):
         """The faults the detector sees now (stuck contacts)."""

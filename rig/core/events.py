@@ -90,12 +90,16 @@ class Trouble(enum.StrEnum):
     ENTRANCE_BLOCKED = "entrance blocked"
     RELIC_LYING = "relic lying"
     RELIC_MOVING = "relic moving"
+    LASER_STUCK = "laser stuck"      # closed for stuck_contact_s: a wire, not a thief
+    GUARD_STUCK = "guard stuck"
+    BUTTON_STUCK = "button stuck"
 
 
 @dataclass(frozen=True)
 class Problem:
     """One thing that keeps the museum from being ready: ``number`` is the laser, painting or
-    relic; ``value`` the reading that shows it (the hand sensor's mm)."""
+    relic; ``value`` the reading that shows it (the hand sensor's mm, a stuck contact's
+    seconds)."""
     trouble: Trouble
     number: Optional[int] = None
     value: Optional[float] = None

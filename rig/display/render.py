@@ -6,14 +6,19 @@ code renders the live window, headless screenshots and test frames.
 
 Everything is sized from the surface (players read it from 2 m on a 7-inch 800x480 panel or a
 1080p TV): :func:`regions` gives the layout as fractions of the window, and every text is fitted
-into its box with pygame's built-in font (no font files).  That font has no "∞" glyph, so the
-infinity sign is drawn as a curve.  pygame is imported inside the functions so importing this
-module (for :func:`countdown_text`, :func:`regions`) never needs pygame.
+into its box with pygame's built-in font (no font files).  What the table reads from across it
+(player names, the museum's checklist) never shrinks below :func:`legible_size`: a name too long
+for its box is abbreviated, a long checklist item wraps, and what does not fit is counted.  The
+font has no "∞" glyph, so the infinity sign is drawn as a curve.  pygame is imported inside the
+functions so importing this module (for :func:`countdown_text`, :func:`regions`) never needs
+pygame.
 """
 
 import math
 from collections import OrderedDict
 from typing import Dict, Optional, Tuple
+
+from ..core.calls import guard_note
 
 # --- Palette: each state has a colour AND a shape or a word, never colour alone ---------------
 BG = (14, 16, 28)
@@ -43,6 +48,11 @@ BANNER_DEFAULT = (70, 80, 115)
 _DARK_TEXT_BANNERS = ("match",)
 
 LAST_SECONDS = 10             # the countdown turns red (and ticks) from here
+# The legibility floor.  On the Raspberry Pi 7-inch panel (800x480, 85.9 mm tall) a pixel is
+# 0.18 mm.  A 20/20 eye reads capitals that subtend 5 arcminutes: 2.9 mm from 2 m, 16 px, which
+# pygame's built-in font draws at size 32 (its capitals are half the size).  So names and the
+# checklist stay at 32 px or more at 800x480: the window's height / 15 at any size.
+LEGIBLE_FRAC = 1 / 15
 STRIKES = 3
 _EPS = 1e-6                   # so 30.000000001 left (float noise) still shows 30, not 31
 MIN_FONT = 6
@@ -146,16 +156,23 @@ def boxes(size, fractions) -> Dict[str, Box]:
             for name, (fx, fy, fw, fh) in fractions.items()}
 
 
-def regions(size) -> Dict[str, Box]:
+_MAIN_TOP, _MAIN_BOTTOM = 0.115, 0.835
+
+
+def regions(size, top=None) -> Dict[str, Box]:
     """The layout for a window of ``size`` (w, h): name -> (x, y, w, h) in pixels.
 
-    Tests use it to check pixels in the right places; :func:`draw` uses it to paint."""
-    r = boxes(size, {
+    ``top`` (a fraction of the height) moves the top of the screen's content down, squeezing
+    it, so that fault badges taller than the header cover nothing.  Tests use it to check
+    pixels in the right places; :func:`draw` uses it to paint."""
+    edge = {
         "header": (0.0, 0.0, 1.0, 0.10),
         "round_info": (0.02, 0.0, 0.56, 0.10),
         "faults": (0.59, 0.012, 0.40, 0.076),
         "message": (0.0, 0.845, 1.0, 0.075),
         "keyhelp": (0.0, 0.922, 1.0, 0.078),
+    }
+    content = {
         "main": (0.02, 0.115, 0.96, 0.72),
         # turn
         "countdown": (0.02, 0.115, 0.52, 0.50),
@@ -170,7 +187,12 @@ def regions(size) -> Dict[str, Box]:
         # over
         "over_title": (0.02, 0.115, 0.96, 0.14),
         "over_table": (0.02, 0.27, 0.96, 0.565),
-    })
+    }
+    if top is not None and top > _MAIN_TOP:
+        k = (_MAIN_BOTTOM - top) / (_MAIN_BOTTOM - _MAIN_TOP)
+        content = {name: (x, top + (y - _MAIN_TOP) * k, w, h * k)
+                   for name, (x, y, w, h) in content.items()}
+    r = boxes(size, dict(edge, **content))
     # Three strike marks under the "LASER TOUCHES" label.
     sx, sy, sw, sh = r["strikes"]
     label_h = int(sh * 0.34)
@@ -327,6 +349,53 @@ def wrap_lines(text, size, w, max_lines=3):
     return lines
 
 
+def legible_size(height) -> int:
+    """The smallest font size the table reads from 2 m on a window ``height`` px tall (32 at
+    800x480; see :data:`LEGIBLE_FRAC`)."""
+    return max(MIN_FONT, int(round(_int(height) * LEGIBLE_FRAC)))
+
+
+def _line_size(h, cap=None) -> int:
+    """The largest font size whose lines fit ``h`` px (whatever the width)."""
+    return fit_size(["Hg"], 10 ** 6, h, cap)
+
+
+def name_forms(name):
+    """A name and its shorter forms, longest first: ``"Maximiliano Rodriguez"``,
+    ``"Maximiliano R."``, ``"Maximiliano"``."""
+    words = name.split()
+    forms = [name]
+    if len(words) > 1:
+        forms += [words[0] + " " + " ".join(word[0] + "." for word in words[1:]), words[0]]
+    return forms
+
+
+def short_name(name, size, w) -> str:
+    """``name`` in the longest of its forms (:func:`name_forms`) that fits ``w`` px at font
+    ``size``, else cut with "…"."""
+    f = _font(size)
+    for form in name_forms(name):
+        if f.size(form)[0] <= w:
+            return form
+    return _ellipsize(name, size, w)
+
+
+def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix=""):
+    """A player's name in ``box``, as large as fits (up to ``cap``) but never below the legible
+    floor: a name too long at the floor is abbreviated instead.  ``suffix`` (``" (own turn)"``)
+    is kept whole."""
+    name = _text(name, 60)
+    x, y, w, h = box
+    floor = legible_size(surface.get_height())
+    for form in name_forms(name):
+        size = fit_size([form + suffix], w, h, cap)
+        if size >= floor:
+            return put_text(surface, form + suffix, box, colour, align, size=size)
+    size = min(floor, _line_size(h, cap))
+    text = short_name(name, size, w - _font(size).size(suffix)[0]) + suffix
+    return put_text(surface, text, box, colour, align, size=size)
+
+
 # --- Shapes ---------------------------------------------------------------------------------------
 
 def _panel(surface, box, colour=PANEL, radius_frac=0.08, border=None):
@@ -413,11 +482,11 @@ def draw(surface, board, now_s=None) -> None:
     if W < 8 or H < 8:
         surface.fill(BG)
         return
-    r = regions((W, H))
+    r, faults = layout(surface, board)
     now = _finite(now_s)
     banner = board.banner
     if banner is not None:
-        _draw_banner(surface, board, banner, r)
+        _draw_banner(surface, banner, _below(faults, H))
     else:
         surface.fill(BG)
         _draw_header(surface, board, r)
@@ -430,7 +499,26 @@ def draw(surface, board, now_s=None) -> None:
             _draw_between(surface, board, r)
         _draw_keyhelp(surface, board, r)
     _draw_message(surface, board, r)
-    _draw_faults(surface, board, r)
+    _draw_faults(surface, faults)
+
+
+def layout(surface, board):
+    """Where ``board`` is drawn on ``surface``: ``(regions, fault badges)``.  Fault badges
+    that reach below the header move the content down, so that they cover nothing."""
+    W, H = surface.get_size()
+    r = regions((W, H))
+    faults = _fault_badges(surface, board, r)
+    if _below(faults, H) > r["main"][1]:
+        r = regions((W, H), _below(faults, H) / H)
+    return r, faults
+
+
+def _below(badges, H):
+    """The first row clear of the fault badges (0 without any)."""
+    if not badges:
+        return 0
+    x, y, w, h = badges[-1][0]
+    return y + h + int(H * 0.015)
 
 
 def _draw_header(surface, board, r):
@@ -491,10 +579,10 @@ def _draw_turn(surface, board, r, now):
     put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
     pill_w = int(pw * 0.26)
-    put_text(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
+    put_name(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
              cap=int(row * 1.1))
-    put_text(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
-             cap=int(row * 1.1))
+    put_name(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
+             cap=int(row * 1.1), suffix=guard_note(thief, guard))
     inside = bool(board.hand_inside)
     pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
     pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
@@ -582,35 +670,17 @@ def _draw_between(surface, board, r):
     x, y, w, h = r["checklist"]
     problems = [_text(p, 120) for p in _tuple(board.ready_problems)]
     problems = [p for p in problems if p]
+    checklist = r["checklist"]
     if board.awaiting_loot:
-        _panel(surface, r["checklist"], (70, 50, 10), 0.05, border=AMBER)
-        pad = int(h * 0.06)
-        put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.22)),
-                 AMBER)
-        put_text(surface, "Count the loot at the door, then type it:",
-                 (x + pad, y + int(h * 0.36), w - 2 * pad, int(h * 0.14)), TEXT)
-        put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
-                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.14)), TEXT)
-        put_text(surface, "(the keys are listed at the bottom)",
-                 (x + pad, y + int(h * 0.74), w - 2 * pad, int(h * 0.12)), DIM)
-    elif problems:
-        _panel(surface, r["checklist"], (60, 18, 24), 0.05, border=RED)
-        pad = int(h * 0.05)
-        put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), RED)
-        shown = problems[:5]
-        if len(problems) > 5:
-            shown = problems[:4] + ["… and %d more" % (len(problems) - 4)]
-        top = y + pad + int(h * 0.24)
-        line_h = min(int(h * 0.15), (y + h - pad - top) // max(1, len(shown)))
-        size = fit_size(shown, w - 2 * pad - line_h, line_h * 0.8)
-        for i, p in enumerate(shown):
-            ly = top + i * line_h
-            m = int(line_h * 0.5)
-            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
-            put_text(surface, p, (x + pad + line_h, ly, w - 2 * pad - line_h, line_h), TEXT,
-                     "left", size=size)
+        # The prompt takes the top of the panel; the checklist stays below it, so a painting
+        # still off its stand shows before anyone presses START.
+        _draw_haul_prompt(surface, (x, y, w, int(h * 0.40)))
+        checklist = (x, y + int(h * 0.45), w, h - int(h * 0.45))
+    if problems:
+        _draw_not_ready(surface, problems, checklist)
     else:
-        _panel(surface, r["checklist"], (14, 60, 32), 0.05, border=GREEN)
+        x, y, w, h = checklist
+        _panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
         pad = int(h * 0.08)
         put_text(surface, "MUSEUM READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
         put_text(surface, "press START", (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)),
@@ -624,11 +694,61 @@ def _draw_between(surface, board, r):
     put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
     nt = _text(board.next_thief, 60)
     ng = _text(board.next_guard, 60)
-    put_text(surface, nt or "choose (thief key + number)", (x + label_w, y, w - label_w, row),
-             TEXT if nt else AMBER, "left", cap=int(row * 1.05) if nt else int(row * 0.5))
-    put_text(surface, ng or "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
-             TEXT if ng else AMBER, "left", cap=int(row * 1.05) if ng else int(row * 0.5))
+    if nt:
+        put_name(surface, nt, (x + label_w, y, w - label_w, row), TEXT, cap=int(row * 1.05))
+    else:
+        put_text(surface, "choose (thief key + number)", (x + label_w, y, w - label_w, row),
+                 AMBER, "left", cap=int(row * 0.5))
+    if ng:
+        put_name(surface, ng, (x + label_w, y + row, w - label_w, row), TEXT,
+                 cap=int(row * 1.05), suffix=guard_note(nt, ng))
+    else:
+        put_text(surface, "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
+                 AMBER, "left", cap=int(row * 0.5))
     _draw_table(surface, board, r["table"], "ROUNDS")
+
+
+def _draw_haul_prompt(surface, box):
+    x, y, w, h = box
+    _panel(surface, box, (70, 50, 10), 0.08, border=AMBER)
+    pad = int(h * 0.1)
+    put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.42)),
+             AMBER)
+    put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
+             (x + pad, y + int(h * 0.58), w - 2 * pad, int(h * 0.3)), TEXT)
+
+
+def _draw_not_ready(surface, problems, box):
+    """The red checklist: what keeps the museum from being ready, each item at a legible size
+    (wrapped onto a second line if need be); what does not fit is counted ("… and 2 more")."""
+    x, y, w, h = box
+    _panel(surface, box, (60, 18, 24), 0.05, border=RED)
+    pad = max(2, int(h * 0.05))
+    title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
+    put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, title_h), RED)
+    top = y + pad + int(title_h * 1.2)
+    room = y + h - pad - top
+    line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
+    text_w = w - 2 * pad - line_h
+    size = max(fit_size(problems[:5], text_w, line_h * 0.8), legible_size(surface.get_height()))
+    size = min(size, _line_size(room))
+    line_h = max(line_h, int(_font(size).get_height() * 1.15))
+    items = [wrap_lines(p, size, text_w, 2) for p in problems]
+    fit = max(1, room // line_h)
+    shown = len(items)
+    while shown > 1 and sum(map(len, items[:shown])) + (shown < len(items)) > fit:
+        shown -= 1
+    rows = []
+    for lines in items[:shown]:
+        rows += [(i == 0, line) for i, line in enumerate(lines)]
+    if shown < len(items):
+        rows.append((False, "… and %d more" % (len(items) - shown)))
+    for i, (first, line) in enumerate(rows[:fit]):
+        ly = top + i * line_h
+        if first:
+            m = int(line_h * 0.5)
+            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
+        put_text(surface, line, (x + pad + line_h, ly, text_w, line_h), TEXT, "left", size=size)
 
 
 def _draw_over(surface, board, r):
@@ -674,7 +794,7 @@ def _draw_table(surface, board, box, heading):
     if not players:
         put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
         return
-    name_w = int(w * 0.34)
+    name_w = int(w * 0.42)     # "Maximiliano" at the legible floor
     wins_w = int(w * 0.17)
     rest = w - name_w - wins_w
     max_cols = max(1, int(rest / max(1, w * 0.11)))
@@ -684,7 +804,12 @@ def _draw_table(surface, board, box, heading):
     row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
     heads = ["R%d" % _int(rw.number) for rw in shown]
     size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
+    # One size for every name, as large as the longest allows but never below the legible
+    # floor: at the floor a longer name is shortened instead (short_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
+    floor = legible_size(surface.get_height())
+    if name_size < floor:
+        name_size = min(floor, _line_size(row_h * 0.8))
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
     for j, head in enumerate(heads):
         put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
@@ -695,7 +820,8 @@ def _draw_table(surface, board, box, heading):
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, p, (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
+        put_text(surface, short_name(p, name_size, int(name_w * 0.94)),
+                 (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
@@ -715,9 +841,9 @@ def _draw_table(surface, board, box, heading):
                  GOLD if n else TEXT, size=cell_size)
 
 
-def _draw_banner(surface, board, banner, r):
+def _draw_banner(surface, banner, clear_top):
     """A full-screen banner in the kind's colour: the big word, then up to four detail lines,
-    centred above the message strip."""
+    centred between ``clear_top`` (below any fault badges) and the message strip."""
     W, H = surface.get_size()
     kind = _text(banner.kind, 20)
     colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
@@ -731,7 +857,12 @@ def _draw_banner(surface, board, banner, r):
     gap = int(H * 0.04)
     line_h = min(int(H * 0.11), int(H * 0.4) // max(1, len(lines)))
     block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
-    top = max(int(H * 0.03), (int(H * 0.84) - block) // 2)
+    room = int(H * 0.84) - int(clear_top)
+    if clear_top and block > room:     # fault badges above: the banner shrinks to fit below
+        k = room / block
+        heading_h, title_h, gap, line_h = (int(v * k) for v in (heading_h, title_h, gap, line_h))
+        block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
+    top = max(int(H * 0.03), int(clear_top) + (room - block) // 2)
     if heading_h:
         put_text(surface, "YOUR CRIMINAL TITLE", (int(W * 0.05), top, int(W * 0.9),
                                                   heading_h * 5 // 6), fg)
@@ -790,14 +921,15 @@ def _draw_keyhelp(surface, board, r):
                  size=size)
 
 
-def _draw_faults(surface, board, r):
-    """Sensor faults, always in the top-right corner (over banners too): the referee must see
-    them.  Each fault wraps onto two lines rather than shrinking to an unreadable size."""
-    pg = _pg()
+def _fault_badges(surface, board, r):
+    """Where the sensor faults go: one amber badge each, stacked down from the top-right corner
+    (over banners too: the referee must see them).  Each fault wraps onto two lines and is cut
+    short ("…") rather than shrunk to an unreadable size; the log has every word.  Returns
+    ``[(box, lines, size, line_h)]``."""
     faults = [_text(f, 120) for f in _tuple(board.faults)]
     faults = [f for f in faults if f]
     if not faults:
-        return
+        return []
     shown = faults[:3]
     if len(faults) > 3:
         shown = faults[:2] + ["+%d more faults" % (len(faults) - 2)]
@@ -806,13 +938,20 @@ def _draw_faults(surface, board, r):
     line_h = max(8, int(H * 0.042))
     pad = max(2, line_h // 5)
     tw = int(w * 0.94)
-    target = fit_size(["FAULT"], w, line_h)
-    wrapped = [wrap_lines("FAULT: " + f, target, tw, 2) for f in shown]
-    size = fit_size([line for lines in wrapped for line in lines], tw, line_h)
+    size = fit_size(["FAULT"], w, line_h)
+    wrapped = [wrap_lines("FAULT: " + f, size, tw, 2) for f in shown]
+    badges = []
     for lines in wrapped:
         bh = len(lines) * line_h + 2 * pad
-        _panel(surface, (x, y, w, bh), AMBER, 0.12)
-        for i, line in enumerate(lines):
-            put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, tw, line_h), DARK,
-                     "left", size=size)
+        badges.append(((x, y, w, bh), lines, size, line_h))
         y += bh + pad
+    return badges
+
+
+def _draw_faults(surface, badges):
+    for (x, y, w, h), lines, size, line_h in badges:
+        _panel(surface, (x, y, w, h), AMBER, 0.12)
+        pad = (h - line_h * len(lines)) // 2
+        for i, line in enumerate(lines):
+            put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, int(w * 0.94),
+                                     line_h), DARK, "left", size=size)

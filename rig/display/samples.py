@@ -8,6 +8,8 @@ samples.
 import os
 from dataclasses import replace
 
+from ..core import calls
+from ..core import events as ev
 from ..core.errors import DisplayError
 from ..core.view import BannerView, Piece, RoundRow, Scoreboard
 from .keys import key_help
@@ -66,6 +68,7 @@ def _build():
                             "painting 1 is not on its stand")),
         "between-loot": replace(
             _BASE, next_thief="Diego", next_guard="Bruno", awaiting_loot=True,
+            ready_problems=("painting 2 is not on its stand",),
             message="HAUL: 1 painting; relics taken? press 0-3   (Esc cancels)"),
         "caught": replace(_TURN, phase="between", banner=BannerView(
             "caught", "CAUGHT!", ("Carla touched the guard.",)), message=None),
@@ -88,9 +91,11 @@ def _build():
             "resumed", "RESUMED", ("Match restored from its recording.",
                                    "Round 2: Diego steals next."))),
         "faults": replace(
+            # A stuck laser is a fault and keeps the museum from being ready, with the reason.
             _BASE, next_thief="Diego", next_guard="Bruno",
-            faults=("laser 4: contact closed for 30 s, check its wire",
-                    "hand sensor: no answer on I2C")),
+            ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)),),
+            faults=(calls.fault_text(ev.StuckContact(0.0, "laser.4", after_s=5.0)),
+                    "Hand sensor lost: exit button only. No answer on I2C.")),
     }
 
 

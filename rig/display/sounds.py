@@ -224,26 +224,40 @@ class SoundBank:
             return False
         try:
             import pygame
-            pygame.mixer.pre_init(self.sample_rate, -16, 1, self.buffer)
-            # allowedchanges=0: SDL converts to the device, so the buffers' format is ours.
-            pygame.mixer.init(self.sample_rate, -16, 1, self.buffer, allowedchanges=0)
-            rate, size, channels = pygame.mixer.get_init()
-            for name in SOUNDS:
-                pcm = synthesize(name, rate)
-                if channels > 1:
-                    pcm = _spread(pcm, channels)
-                sound = pygame.mixer.Sound(buffer=pcm.tobytes())
-                sound.set_volume(self.volume)
-                self._sounds[name] = sound
-            self.available = True
-            log.info("sound: mixer open at %d Hz, %d channel(s), buffer %d", rate, channels,
-                     self.buffer)
-        except Exception as e:  # pygame.error, no device, missing SDL_mixer...
+            why = self._init_mixer(pygame)
+            if why is None:
+                rate, size, channels = pygame.mixer.get_init()
+                for name in SOUNDS:
+                    pcm = synthesize(name, rate)
+                    if channels > 1:
+                        pcm = _spread(pcm, channels)
+                    sound = pygame.mixer.Sound(buffer=pcm.tobytes())
+                    sound.set_volume(self.volume)
+                    self._sounds[name] = sound
+                self.available = True
+                log.info("sound: mixer open at %d Hz, %d channel(s), buffer %d", rate, channels,
+                         self.buffer)
+        except Exception as e:  # pygame.error, missing SDL_mixer...
+            why = str(e)
+        if not self.available:
             self._sounds = {}
-            self.available = False
             log.warning("sound: no audio device (%s); the rig runs silent. Set "
-                        "SDL_AUDIODRIVER (e.g. alsa) or plug in a speaker to hear it.", e)
+                        "SDL_AUDIODRIVER (e.g. alsa) or plug in a speaker to hear it.", why)
         return self.available
+
+    def _init_mixer(self, pygame):
+        """Open the mixer: None, or why it could not.  ALSA's own lines on stderr are kept out
+        of the terminal; the last one ("Unknown PCM default") joins the reason."""
+        from .quiet import alsa_chatter
+        pygame.mixer.pre_init(self.sample_rate, -16, 1, self.buffer)
+        with alsa_chatter() as alsa:
+            try:
+                # allowedchanges=0: SDL converts to the device, so the buffers' format is ours.
+                pygame.mixer.init(self.sample_rate, -16, 1, self.buffer, allowedchanges=0)
+                return None
+            except Exception as e:      # pygame.error: no device
+                why = str(e)
+        return why + ("; " + alsa[-1] if alsa else "")
 
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)

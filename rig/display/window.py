@@ -96,6 +96,12 @@ def driver_candidates(env_value: Optional[str], explicit: Optional[Sequence[str]
 
 def _open_window(options: DisplayOptions):
     """Try each video driver; returns (screen, driver, None) or (None, None, why)."""
+    from .quiet import runtime_dir
+    with runtime_dir():
+        return _try_drivers(options)
+
+
+def _try_drivers(options: DisplayOptions):
     import pygame
     candidates = driver_candidates(os.environ.get("SDL_VIDEODRIVER"), options.video_drivers)
     original = os.environ.get("SDL_VIDEODRIVER")

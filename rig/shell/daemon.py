@@ -21,7 +21,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, replace
 
-from ..core import calls, rules
+from ..core import banners, calls, rules
 from ..core import events as ev
 from ..core.board import build as build_board
 from ..core.calls import WARNING
@@ -37,7 +37,6 @@ from .sources import Intake
 
 log = logging.getLogger("cleptomano")
 
-BANNER_S = 6.0
 MESSAGE_S = 5.0
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
@@ -92,7 +91,8 @@ class Rig:
         self.intake = Intake(self.inbox, clock)
         self._trace = trace
         self._faults = {}
-        self._banner = None          # (until_abs, BannerView)
+        self._banners = banners.EMPTY    # the banner queue, on the match's clock
+        self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
         self._message = None         # (until_abs, text)
         self._display_due = None
         self._threads = []
@@ -432,7 +432,7 @@ class Rig:
                 self._fault(effect)
                 continue
             elif kind is ev.TurnStarted:
-                self._banner = None
+                self._queue(banners.cut(self._banners, effect.t))
                 self.lamps.turn(True)
             elif kind is ev.TurnEnded:
                 self.lamps.turn(False)
@@ -441,9 +441,13 @@ class Rig:
                     self._next_match_at = effect.t
                 else:
                     self._message = (now + MESSAGE_S, calls.refusal_text(effect))
+            elif kind is ev.HaulConfirmed:
+                cut = calls.haul_cut_words(effect.turn)
+                if cut:       # the guard counted more than the sensors allow: say why at once
+                    self._message = (now + MESSAGE_S, cut)
             banner = calls.banner(effect)
             if banner is not None:
-                self._banner = (now + BANNER_S, banner)
+                self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
             words = calls.say(effect)
             if words is not None:
                 self._say(effect.t, *words)
@@ -457,6 +461,11 @@ class Rig:
             self._open_next_match(press_t)
         if self.display.wants_frames and self._display_due is None:
             self._display_due = now
+
+    def _queue(self, queued):
+        """Keep the banner queue as it now stands and log the banners that left the screen."""
+        self._banners, shown = queued
+        self.banner_log.extend(shown)
 
     def _say(self, t, text, severity=calls.INFO):
         line = "[%8.3f s] %s" % (t, text)
@@ -475,7 +484,7 @@ class Rig:
     # --- the display ----------------------------------------------------------------------------
     def scoreboard(self, now=None):
         now = self.clock.now() if now is None else now
-        banner = self._banner[1] if self._banner and self._banner[0] > now else None
+        banner = banners.on_screen(self._banners, now - self.t0)
         message = self._message[1] if self._message and self._message[0] > now else None
         shown = self._faults.values()
         faults = tuple(shown) + tuple(
@@ -489,6 +498,7 @@ class Rig:
         self._display_due = None
         for command in display.poll_commands():
             self.submit(command)
+        self._queue(banners.advance(self._banners, now - self.t0))
         board = self.scoreboard(now)
         display.show(board)
         if board.phase == "turn" or board.banner or board.message:
@@ -500,6 +510,9 @@ class Rig:
     def _new_match(self, t_abs):
         if self.session.writer is not None:
             self._close_recording()
+        if self.t0 is not None:     # the last match's banners give way to the new match
+            self._queue(banners.cut(self._banners, t_abs - self.t0))
+        self._banners = banners.EMPTY
         match = rules.new_match(self.players, self.level, self.first_thief)
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs

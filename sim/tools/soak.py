@@ -337,7 +337,7 @@ class Soak:
 
     def maybe_loot(self, p):
         match = self.match()
-        turn = rules.awaiting_loot(match)
+        turn = rules.open_haul(match)
         if turn is None or self.rng.random() >= p:
             return
         paintings = max(0, min(2, turn.sensed_paintings + self.rng.choice((0, 0, 0, -1, 1))))

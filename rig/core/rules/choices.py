@@ -12,8 +12,8 @@ from ..museum import PAINTINGS, RELICS
 from .announce import announce_results
 from ..calls import reason_words
 from .model import Reason, TurnOutcome, check_player
-from .standings import (awaiting_loot, last_open_turn, next_turn, played_in_round,
-                        round_guard, tiebreak)
+from .standings import (last_open_turn, next_turn, open_haul, played_in_round, round_guard,
+                        tiebreak)
 
 def on_choose(m, event, t, effects):
     check_player(m.players, event.player)
@@ -79,7 +79,7 @@ def _choose_guard(m, player):
 
 
 def on_loot(m, event, t, effects):
-    turn = awaiting_loot(m)
+    turn = open_haul(m)
     if turn is None:
         raise LootError("no uncaught turn awaits the guard's count; confirm the haul after a "
                         "turn ends uncaught and before the next one starts")

@@ -214,11 +214,18 @@ def last_open_turn(match):
     return last
 
 
-def awaiting_loot(match):
-    """The last ended turn if it ended uncaught and no turn has started since (its haul can
-    still be confirmed or adjusted by the guard), else None."""
+def open_haul(match):
+    """The last ended turn if it ended uncaught and no turn has started since: its haul can
+    still be confirmed, and corrected as often as the guard likes, until the next start."""
     last = last_open_turn(match)
     return last if last is not None and last.outcome is TurnOutcome.ESCAPED else None
+
+
+def awaiting_loot(match):
+    """The open haul (:func:`open_haul`) while the guard has not confirmed it yet: what the
+    screen prompts the guard for."""
+    turn = open_haul(match)
+    return turn if turn is not None and turn.confirmed is None else None
 
 
 def next_deadline(match):
