@@ -130,12 +130,13 @@ def history_lines(directory):
 
 def cmd_history(args):
     directory = _recordings_dir(args)
-    if not directory.is_dir():
-        key = "--dir" if getattr(args, "dir", None) else "storage.recordings_dir"
+    if args.dir and not directory.is_dir():
+        # A folder named on the command line must be there (a typo must not read as "no
+        # recordings yet"); the config's own folder appears with the first recording.
         raise ConfigError("%s is not a directory of recordings (%s); give the folder the rig "
                           "records to (/var/lib/cleptomano under systemd)"
                           % (directory, "it does not exist" if not directory.exists()
-                             else "it is a file"), key=key)
+                             else "it is a file"), key="--dir")
     lines = history_lines(directory)
     if not lines:
         print("No recordings in %s yet." % directory)

@@ -262,7 +262,10 @@ def test_fuzz_replay_of_mutated_recordings_keeps_the_contract(tmp_path_factory, 
     path.write_bytes(data)
     code, out, err = result = run("replay", path)
     if code == 0:
-        assert err == "" and out.endswith("\n") and out.count("\n") == 1
+        # Exit 0 may carry one warning: a torn last line (issue 13), named by FILE:LINE.
+        assert err == "" or re.fullmatch(r"cleptomano: warning: %s:\d+: the last line is torn "
+                                         r"[^\n]*\n" % re.escape(str(path)), err), err
+        assert out.endswith("\n") and out.count("\n") == 1
         assert set(json.loads(out)) >= {"players", "turns", "winner"}
     else:
         assert re.match(r"%s:\d+: \S" % re.escape(str(path)), refused(result, "")[12:]), err
