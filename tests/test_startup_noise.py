@@ -85,3 +85,16 @@ def test_a_private_runtime_directory_only_while_the_drivers_are_tried():
         env = dict(usable)
         with quiet.runtime_dir(env):
             assert env == usable                      # a desktop's own is left alone
+
+
+def test_a_relic_hub_that_comes_up_is_no_news_but_one_that_comes_back_is(table):
+    # Issue 13 #11: "Cleared: Relic hub back" was logged at every start, for a fault never
+    # reported.
+    t = table()
+    t.relics.back("heartbeat")
+    assert not t.said("Cleared")
+    t.relics.lose("unplugged")
+    t.advance(0.1)
+    t.relics.back("heartbeat")
+    t.advance(0.1)
+    assert t.said("Fault: Relic hub lost") and t.said("Cleared: Relic hub back")

@@ -476,8 +476,8 @@ class Rig:
         words = calls.fault_text(fault)
         if fault.active:
             self._faults[fault.source] = words
-        else:
-            self._faults.pop(fault.source, None)
+        elif self._faults.pop(fault.source, None) is None:
+            return      # nothing was reported: a device coming up is no news ("Cleared: ...")
         self._say(fault.t, *calls.say(fault))
         self.lamps.fault(bool(self._faults))
 
