@@ -52,6 +52,42 @@ def is_finished(path):
         return False
 
 
+def closing_command(path):
+    """The ``new_match`` command that closed the finished recording at ``path`` (its last line
+    before the end line), or None: the next recording was opened with its settings."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        tail = f.read().rstrip().split(b"\n")[-2:]
+    if len(tail) < 2:
+        return None
+    try:
+        obj = json.loads(tail[0])
+        if not isinstance(obj, dict) or "new_match" not in obj:
+            return None
+        return recording.parse_item(obj, 0)
+    except (ValueError, RecordingError):
+        return None
+
+
+def recent_players(directory, recordings=30):
+    """The players of the newest ``recordings`` recordings in ``directory``, newest first, each
+    name once (read from their headers; a file that cannot be read is passed over)."""
+    names, seen = [], set()
+    for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
+        try:
+            with open(path, encoding="utf-8") as f:
+                header = json.loads(f.readline())
+        except (OSError, ValueError):
+            continue
+        players = header.get("players") if isinstance(header, dict) else None
+        for name in players if isinstance(players, list) else ():
+            if isinstance(name, str) and name.strip() and name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names
+
+
 def replay_file(path):
     """Re-referee the recording at ``path``; the replay output (see README)."""
     return replay(*read(path), path)
