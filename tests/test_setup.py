@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 pygame = pytest.importorskip("pygame")
 
 from rig.core import events as ev
-from rig.core import recording
+from rig.core import recording, rules
 from rig.core.errors import RecordingError
 from rig.core.levels import PRESETS, make_level
 from rig.core.replay import replay_lines
@@ -172,11 +172,35 @@ def test_the_layout_check_on_its_own_uses_the_matchs_lasers():
     assert note(m).startswith("Move the lasers the list names")
     m.press("backspace", "2", "return")
     assert note(m) == "The layout is legal: 4: L-I R-II; 5: L-III table-R; 6: R-I L-II."
+    # Back in the menu, a new match checks its own level's lasers, from an empty layout.
+    m.press(*["escape"] * 7, "1", "return", "3", "2")       # hard: 5 lasers; Ben first
+    assert m.flow.page == "layout" and m.setup_view().layout.lasers == 5
+    assert m.setup_view().layout.ends == (None,) * 10
 
 
 def test_the_menu_starts_the_wiring_check():
     m = Keys()
     assert m.commands("s", "2") == [CheckWiring(0.0, "start")]
+
+
+_KEYS = st.sampled_from(["s", "[.]", "return", "enter", "escape", "backspace", "space", "0",
+                         "1", "2", "3", "4", "5", "6", "7", "8", "9", "[4]", "a", "z", "t",
+                         "l", "u", "f12", "-", ""])
+
+
+@settings(max_examples=200, deadline=None)
+@given(keys=st.lists(_KEYS, max_size=60))
+def test_any_keys_on_the_set_up_screen_make_only_commands_the_rules_accept(keys):
+    m = Keys()
+    for key in keys:
+        for command in m.commands(key):
+            if isinstance(command, ev.NewMatch):
+                rules.check_new_match(command)       # raises for a match the rules refuse
+            else:
+                assert command == CheckWiring(0.0, "start") or not isinstance(
+                    command, CheckWiring)
+        view = m.setup_view()
+        assert view is None or (view.title and view.keys)
 
 
 # --- The recording's new_match line -----------------------------------------------------------
@@ -257,7 +281,7 @@ _specs = st.fixed_dictionaries({}, optional={
     "first_thief": st.text(max_size=5) | _json}) | _json
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(spec=_specs, by=st.none() | st.text(max_size=8))
 def test_any_new_match_line_parses_or_is_one_clear_error(spec, by):
     obj = {"t": 1.0, "new_match": spec}

@@ -168,7 +168,7 @@ class SetupFlow:
         handler = getattr(self, "_on_" + self.page)
         return handler(key, text, action, digit)
 
-    def _back(self, page):
+    def _go(self, page):
         self.page = page
         return None, False
 
@@ -176,12 +176,13 @@ class SetupFlow:
         if action == "cancel":
             return None, True
         if digit == 1:
-            return self._back("players")
+            self.layout_only, self.layout = False, []
+            return self._go("players")
         if digit == 2:
             return CheckWiring(0.0, START), True
         if digit == 3:
             self.layout_only, self.layout = True, []
-            return self._back("layout")
+            return self._go("layout")
         return None, False
 
     # players: digits pick in playing order, letters start a new name
@@ -194,13 +195,13 @@ class SetupFlow:
 
     def _on_players(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("menu")
+            return self._go("menu")
         if action == "confirm":
             if not self.chosen:
                 self.note = "Pick at least one player (one player plays a solo heist)."
                 return None, False
             self.first = min(self.first, len(self.chosen) - 1)
-            return self._back("level")
+            return self._go("level")
         if digit == 0:
             self.roster_page = (self.roster_page + 1) % self._pages()
             return None, False
@@ -212,9 +213,9 @@ class SetupFlow:
             self._toggle(names[digit - 1])
             return None, False
         char = _typed_char(key, text)
-        if char is not None and char != " ":
+        if char is not None and char.isalpha():       # a letter starts a new name
             self.typed = char.upper()
-            return self._back("name")
+            return self._go("name")
         return None, False
 
     def _toggle(self, name):
@@ -230,10 +231,10 @@ class SetupFlow:
             return self._add_name()
         if key == "escape":
             self.typed = ""
-            return self._back("players")
+            return self._go("players")
         if action == "cancel" or key == "backspace":
             self.typed = self.typed[:-1]
-            return self._back("players" if not self.typed else "name")
+            return self._go("players" if not self.typed else "name")
         char = _typed_char(key, text)
         if char is None:
             return None, False
@@ -266,7 +267,7 @@ class SetupFlow:
     # the level: a preset, or custom (time limit, lasers, corridor)
     def _on_level(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("players")
+            return self._go("players")
         if action == "confirm":
             return self._after_level()
         if digit is not None and 1 <= digit <= len(DIFFICULTIES):
@@ -275,18 +276,18 @@ class SetupFlow:
         if digit == 4:
             self.custom = [self.level.timer_s, self.level.lasers, self.level.corridor]
             self.typed = ""
-            return self._back("timer")
+            return self._go("timer")
         return None, False
 
     def _after_level(self):
-        return self._back("first" if len(self.chosen) > 1 else "layout")
+        return self._go("first" if len(self.chosen) > 1 else "layout")
 
     def _on_timer(self, key, text, action, digit):
         if action == "cancel":
             if self.typed:
                 self.typed = self.typed[:-1]
                 return None, False
-            return self._back("level")
+            return self._go("level")
         if action == "confirm":
             if self.typed:
                 seconds = int(self.typed)
@@ -296,28 +297,28 @@ class SetupFlow:
                     self.note = str(exc)
                     return None, False
             self.typed = ""
-            return self._back("lasers")
+            return self._go("lasers")
         if digit is not None and len(self.typed) < MAX_TIMER_DIGITS:
             self.typed = (self.typed + str(digit)).lstrip("0") or "0"
         return None, False
 
     def _on_lasers(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("timer")
+            return self._go("timer")
         if action == "confirm":
-            return self._back("corridor")
+            return self._go("corridor")
         if digit is not None:
             try:
                 self.custom[1] = check_lasers(digit)
             except RulesError as exc:
                 self.note = str(exc)
                 return None, False
-            return self._back("corridor")
+            return self._go("corridor")
         return None, False
 
     def _on_corridor(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("lasers")
+            return self._go("lasers")
         if digit is not None and 1 <= digit <= len(CORRIDORS):
             self.custom[2] = CORRIDORS[digit - 1]
         elif action != "confirm":
@@ -328,7 +329,7 @@ class SetupFlow:
 
     def _on_first(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("level")
+            return self._go("level")
         if digit is not None:
             if not 1 <= digit <= len(self.chosen):
                 self.note = "No player %d; press 1-%d." % (digit, len(self.chosen))
@@ -336,7 +337,7 @@ class SetupFlow:
             self.first = digit - 1
         elif action != "confirm":
             return None, False
-        return self._back("layout")
+        return self._go("layout")
 
     # the laser layout: two ends per added laser, one digit each
     def _layout_lasers(self):
@@ -348,12 +349,12 @@ class SetupFlow:
                 self.layout.pop()
                 return None, False
             if self.layout_only:
-                return self._back("menu")
-            return self._back("first" if len(self.chosen) > 1 else "level")
+                return self._go("menu")
+            return self._go("first" if len(self.chosen) > 1 else "level")
         view = self._layout_view()
         if action == "confirm":
             if not self.layout and not self.layout_only:
-                return self._back("confirm")
+                return self._go("confirm")
             if not view.complete:
                 laser = FIRST_ADDED + len(self.layout) // 2
                 self.note = "Laser %d needs its %s end; press 1-8." % (
@@ -366,7 +367,7 @@ class SetupFlow:
             if self.layout_only:
                 self.note = "The layout is legal: %s." % format_layout(view.declared())
                 return None, False
-            return self._back("confirm")
+            return self._go("confirm")
         if digit is not None:
             if digit not in END_KEYS:
                 self.note = "Ends are 1-8 (see the list)."
@@ -385,7 +386,7 @@ class SetupFlow:
 
     def _on_confirm(self, key, text, action, digit):
         if action == "cancel":
-            return self._back("layout")
+            return self._go("layout")
         if action != "confirm":
             return None, False
         return self.command(), True
