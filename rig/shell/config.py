@@ -191,6 +191,7 @@ class KeysConfig:
     undo: str = "u"
     confirm: str = "return"
     cancel: str = "escape"
+    setup: str = "s"
 
 
 @dataclass(frozen=True)
@@ -448,7 +449,7 @@ _SECTIONS = {
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup"),
     "storage": ("recordings_dir",),
 }
 
