@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench pi-check clean venv
+.PHONY: run test bench soak pi-check clean venv micropython
 
 venv: $(STAMP)
 
@@ -14,16 +14,43 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The relic hub firmware's MicroPython test tier (tests/test_firmware_micropython.py): the
+# MicroPython WebAssembly build from npm and the Pico's driver sources from PyPI, both pinned in
+# sim/micropython/.  Needs Node.js and npm; without them that tier's tests skip.
+MICROPYTHON := sim/micropython
+MICROPYTHON_STAMP := $(MICROPYTHON)/.installed
+
+micropython: $(MICROPYTHON_STAMP)
+
+$(MICROPYTHON_STAMP): $(MICROPYTHON)/package-lock.json $(MICROPYTHON)/pico-requirements.txt | $(STAMP)
+	@if command -v node >/dev/null && command -v npm >/dev/null; then \
+	    (cd $(MICROPYTHON) && npm ci --no-audit --no-fund --loglevel=error >/dev/null) && \
+	    rm -rf $(MICROPYTHON)/lib && \
+	    $(BIN)/python -m pip install --quiet --no-deps --no-compile \
+	        --target $(MICROPYTHON)/lib -r $(MICROPYTHON)/pico-requirements.txt && \
+	    touch $@; \
+	else \
+	    echo "note: node/npm not found; the MicroPython firmware tests skip (apt-get install nodejs npm)"; \
+	fi
+
 # Runs the rig: real pins on a Raspberry Pi, the simulator anywhere else.
 run: $(STAMP)
 	$(BIN)/cleptomano run $(ARGS)
 
 # The whole suite, headless.
-test: $(STAMP)
+test: $(STAMP) $(MICROPYTHON_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
+
+# The long reliability run (about 30 minutes on 2 cores): the soak on seeds 1-10 at 3,000 turns
+# each, then the whole-match kill sweep (SIGKILL right after every fsync).  Not part of `make test`.
+SOAK_SEEDS ?= 1 2 3 4 5 6 7 8 9 10
+SOAK_TURNS ?= 3000
+soak: $(STAMP)
+	@for seed in $(SOAK_SEEDS); do 	    echo "soak: seed $$seed, $(SOAK_TURNS) turns" >&2; 	    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.soak 	        --turns $(SOAK_TURNS) --seed $$seed > .soak-$$seed.json || 	        { cat .soak-$$seed.json; exit 1; }; 	    $(BIN)/python -c "import json; r = json.load(open('.soak-$$seed.json')); 	print('seed %d: %d matches, %d faults injected, %d crashes resumed: ok' % 	(r['seed'], r['matches'], r['faults_total'], r['faults'].get('restart', 0)))"; 	done
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.killsweep
 
 # The rig installed by systemd/install.sh and run as a service in a booted Debian bookworm arm64
 # root (systemd-nspawn, qemu-user-static). Needs root; many minutes. Not part of `make test`.
@@ -31,4 +58,4 @@ pi-check:
 	./systemd/pi-check.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP)

@@ -130,7 +130,8 @@ def now_ms():
     return time.monotonic_ns() // 1000000
 
 
-def main():
+def start():
+    """Open the USB data port, the buses and the relics; return the Hub that the loop drives."""
     port = usb_cdc.data
     while port is None:
         print("usb_cdc.data is off: copy boot.py to CIRCUITPY and reset the board")
@@ -152,11 +153,25 @@ def main():
 
     hub = Hub(sensors, write)
     print("relic hub %d.%d.%d running" % hub.firmware)
+    return hub
+
+
+def step(hub):
+    """One pass of the loop: do whatever is due, then sleep until the next thing is."""
+    due = hub.tick(now_ms())
+    wait_ms = due - now_ms()
+    if wait_ms > 0:
+        time.sleep(wait_ms / 1000)
+
+
+def main():
+    hub = start()
     while True:
-        due = hub.tick(now_ms())
-        wait_ms = due - now_ms()
-        if wait_ms > 0:
-            time.sleep(wait_ms / 1000)
+        step(hub)
 
 
-main()
+# CircuitPython runs code.py as __main__.  The MicroPython test tier imports it instead and
+# calls start() and step() itself, so that the heap is collected between passes (see
+# sim/micropython/run_hub.mjs).
+if __name__ == "__main__":
+    main()

@@ -20,6 +20,7 @@ class VirtualClock:
         self._cond = threading.Condition()
         self._registered = {}       # thread id -> Thread
         self._waiting = {}          # thread id -> (ready, until_s, stop)
+        self._settlers = 0          # threads in settle(), to be told when a worker goes idle
         self.settle_timeout_s = settle_timeout_s
 
     # --- the clock interface ------------------------------------------------------------------
@@ -38,7 +39,10 @@ class VirtualClock:
         if self._due(ready, until_s, stop):
             return
         self._waiting[me] = (ready, until_s, stop)
-        self._cond.notify_all()
+        if self._settlers:
+            # Tell settle() this worker is idle now.  Only then: waking the other idle workers
+            # for nothing would have them wake each other in turn, forever.
+            self._cond.notify_all()
         try:
             self._cond.wait(REAL_WAIT_S)
         finally:
@@ -82,7 +86,12 @@ class VirtualClock:
         """Wait (bounded, real time) until every registered thread is idle at the current time."""
         with self._cond:
             self._cond.notify_all()
-            if not self._cond.wait_for(self._idle, self.settle_timeout_s):
+            self._settlers += 1
+            try:
+                settled = self._cond.wait_for(self._idle, self.settle_timeout_s)
+            finally:
+                self._settlers -= 1
+            if not settled:
                 raise RigError("the simulated rig did not settle within %g s of real time; a "
                                "worker thread is stuck or busy" % self.settle_timeout_s)
 

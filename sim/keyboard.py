@@ -14,9 +14,10 @@ import threading
 HELP = """Museum keys (terminal):
   1-8   touch laser 1-8 (a short contact)     !     hold/release laser 4 (a stuck contact)
   g     touch the guard token                 h     hand in / out of the museum
-  space press the start/exit button           p P   lift / put back painting 1 / 2
-  z x c take relic 1 / 2 / 3 (lift, carry, set down upright)
-  Z X C knock relic 1 / 2 / 3 over            4-8 with shift ($ % ^ & *): lift rod out of its seat
+  space press the start/exit button           p     painting 1: lift it / put it back
+  z x c take relic 1 / 2 / 3 (lift, carry,    P     painting 2: lift it / put it back
+        set down upright)                     Z X C knock relic 1 / 2 / 3 over
+  $ % ^ & *  (shift 4-8) lift rod 4-8 out of its seat / seat it again
   r     the guard resets the museum           ?     this help      q  quit"""
 
 SEAT_KEYS = {"$": 4, "%": 5, "^": 6, "&": 7, "*": 8}

@@ -9,7 +9,7 @@ gestures a player makes (``touch``, ``lift_painting``, ...).
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
-from rig.core.wiringcheck import rest_value
+from rig.core.museum import rest_value
 
 
 class VirtualPin(MockPin):
@@ -28,13 +28,44 @@ class VirtualPin(MockPin):
             return True
         return False
 
+    def _call_when_changed(self):
+        """The edge's callback, at once, or later when the factory holds callbacks back (as
+        lgpio's thread delivers a burst of kernel events late on a busy Pi)."""
+        factory = self._factory
+        if factory.holding:
+            factory.held.append((self, self._last_change, self._state))
+        else:
+            MockPin._call_when_changed(self)
+
 
 class VirtualFactory(MockFactory):
-    """MockFactory with injected time.  ``clock`` needs ``now()``; real time if None."""
+    """MockFactory with injected time.  ``clock`` needs ``now()``; real time if None.
+
+    ``tick_clock`` tells the rig's pins which clock the ticks are read from, so that they are
+    used as the rig's time (None: MockFactory's own, time.monotonic())."""
 
     def __init__(self, clock=None, revision=None):
         super().__init__(revision=revision, pin_class=VirtualPin if clock is not None else None)
         self._clock = clock
+        self.tick_clock = clock
+        self.holding = False
+        self.held = []
+
+    def hold(self):
+        """From now on, edges are stamped when they happen but their callbacks wait for
+        :meth:`deliver` (virtual time only)."""
+        self.holding = True
+
+    def deliver(self, count=None):
+        """Run the held callbacks (the oldest ``count``, or all), in order; stop holding when
+        none are left to hold back."""
+        batch = self.held if count is None else self.held[:count]
+        self.held = self.held[len(batch):]
+        if count is None:
+            self.holding = False
+        for pin, ticks, state in batch:
+            # gpiozero's Pin._call_when_changed(ticks, state): the edge's own timestamp.
+            super(MockPin, pin)._call_when_changed(ticks, state)
 
     def ticks(self):
         if self._clock is None:

@@ -11,6 +11,8 @@ Behind it runs ``firmware/relichub/hub.py`` (the very code the Pico runs) agains
     hub.drop(1); hub.step(40)                # relic 1 falls: an event frame at once
     hub.unplug(); hub.replug()               # the link goes away; a fresh boot comes back
     hub.start(); ...; hub.stop()             # or: heartbeats in real time for a live run
+    flood = HubFlood(hub, 12000)             # or a hub gone wrong: 12,000 frames a second
+    flood.start(); ...; flood.stop()
 
 Stepping is deterministic (the noise comes from a seeded generator) and thread-safe, so a test
 may step while a :class:`rig.shell.hub.HubLink` reads the other side.  The firmware's logic is the
@@ -28,6 +30,7 @@ from collections import deque
 from pathlib import Path
 
 from relichub.hub import Hub, SAMPLE_PERIOD_MS  # the firmware's own logic
+from rig.core import protocol
 from rig.core.errors import HardwareError
 from rig.shell.threads import stop_and_join
 
@@ -317,6 +320,95 @@ class VirtualRelicHub:
 
     def __exit__(self, *exc):
         self.close()
+
+
+# --- a hub gone wrong -------------------------------------------------------------------------------
+
+def flood_frames(frames_per_s, relics=(1, 2, 3), heartbeat_period_ms=50):
+    """One full turn of the sequence counter (65,536 frames, numbered as one boot numbers them,
+    so the stream may be played round and round) from a hub that floods: a hello, then every
+    ``heartbeat_period_ms`` a heartbeat (every relic upright and still) and between them event
+    frames, each of which changes an input: a relic's motion flips and its tilt jumps 10
+    degrees."""
+    if not frames_per_s > 0:
+        raise HardwareError("frames_per_s=%r; allowed: > 0; fix the flood's rate"
+                            % (frames_per_s,))
+    enc = protocol.Encoder()
+    still = [protocol.RelicStatus(r, 0.0, False, 0, True, True) for r in relics]
+    per_heartbeat = max(1, int(round(frames_per_s * heartbeat_period_ms / 1000.0)))
+    frames = []
+    for i in range(protocol.SEQ_MODULO):
+        ms = int(i * 1000.0 / frames_per_s)
+        if i == 0:
+            frames.append(enc.hello(ms, (1, 0, 0), (1 << len(relics)) - 1))
+        elif i % per_heartbeat == 0:
+            frames.append(enc.heartbeat(ms, still))
+        else:
+            flip = (i // len(relics)) % 2
+            frames.append(enc.event(ms, relics[i % len(relics)], protocol.EVENT_MOTION, flip, 0,
+                                    10.0 + 10.0 * flip))
+    return frames
+
+
+class HubFlood:
+    """Floods a :class:`VirtualRelicHub`'s port at ``frames_per_s`` from its own thread: the
+    frames of :func:`flood_frames`, encoded once, written every ``period_s`` (what is due), so
+    the writer costs the process a system call, not the encoding.  Leave the hub itself
+    unstarted: the flood is the hub's whole output, heartbeats included."""
+
+    def __init__(self, hub, frames_per_s=12000, period_s=0.005, clock=time.monotonic):
+        if not 0 < period_s <= 0.1:
+            raise HardwareError("period_s=%r; allowed: above 0, at most 0.1 s; fix the flood's "
+                                "write period" % (period_s,))
+        self.hub = hub
+        self.frames_per_s = frames_per_s
+        self.period_s = period_s
+        self.frames = flood_frames(frames_per_s, tuple(hub.relics))
+        self.written = 0                 # frames handed to the port
+        self._clock = clock
+        self._stop = threading.Event()
+        self._thread = None
+
+    def start(self):
+        if self._thread is not None:
+            raise HardwareError("the flood is already running; allowed: start() once; fix: "
+                                "call stop() first")
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="relic-hub-flood", daemon=True)
+        self._thread.start()
+
+    def _run(self):
+        frames, cycle = self.frames, len(self.frames)
+        most = int(4 * self.frames_per_s * self.period_s) + 1   # catching up, at most 4 periods
+        start_s = self._clock()
+        at = 0                       # the next frame's place in the endless stream
+        while not self._stop.wait(self.period_s):
+            due = int((self._clock() - start_s) * self.frames_per_s)
+            at = max(at, due - most)     # starved for longer: those frames were never made
+            n = due - at
+            if n <= 0:
+                continue
+            first = at % cycle
+            chunk = frames[first:first + n]
+            if len(chunk) < n:
+                chunk += frames[:n - len(chunk)]
+            self.hub.inject(b"".join(chunk))
+            self.written += n
+            at = due
+
+    def stop(self, timeout_s=1.0):
+        """Stop writing; True when the thread has ended within ``timeout_s``."""
+        if not stop_and_join(self._stop, self._thread, timeout_s, "the relic hub flood"):
+            return False
+        self._thread = None
+        return True
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
 
 
 def main(argv=None):

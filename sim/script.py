@@ -122,7 +122,9 @@ class Script:
 
 
 def demo_match():
-    """A bundled demo: 3 players, normal level, about a minute, every kind of call."""
+    """A bundled demo: 3 players, normal level, about a minute, every kind of call.  Between
+    turns the table takes the time a real one does (the guard resets the museum), so every
+    banner of the match is on the screen for its time before the next thief presses start."""
     s = Script(["Ana", "Ben", "Caro"], "normal")
     # Round 1 -- Ana: a painting and a relic, one touch (bounced), escapes.
     s.start(1.0)
@@ -137,49 +139,49 @@ def demo_match():
     s.loot(9.0, 1, 1, by="Ben")
     s.reset_museum(10.0)
     # Ben: touches the guard token: caught.
-    s.start(11.0)
-    s.hand_in(12.0)
-    s.touch_guard(13.5)
-    s.hand_out(14.0)
-    # Caro: both paintings, no touches.
-    s.start(16.0)
-    s.hand_in(17.0)
-    s.lift_painting(1, 18.0)
-    s.hand_out(19.0)
-    s.hand_in(19.5)
-    s.lift_painting(2, 20.5)
-    s.hand_out(21.5)
-    s.exit(22.0)
-    s.reset_museum(23.0)
+    s.start(12.0)
+    s.hand_in(13.0)
+    s.touch_guard(14.5)
+    s.hand_out(15.0)
+    # Caro: both paintings, no touches: wins the round.
+    s.start(19.0)
+    s.hand_in(20.0)
+    s.lift_painting(1, 21.0)
+    s.hand_out(22.0)
+    s.hand_in(22.5)
+    s.lift_painting(2, 23.5)
+    s.hand_out(24.5)
+    s.exit(25.0)
+    s.reset_museum(26.0)
     # Round 2 -- Ana knocks relic 1 over, then touches three lasers: caught.
-    s.start(25.0)
-    s.hand_in(26.0)
-    s.lift_painting(2, 27.0)
-    s.knock_over(1, 28.0)
-    s.touch(1, 29.0)
-    s.touch(5, 30.0)
-    s.touch(2, 31.0)
-    s.hand_out(31.5)
-    s.reset_museum(33.0)
+    s.start(32.0)
+    s.hand_in(33.0)
+    s.lift_painting(2, 34.0)
+    s.knock_over(1, 35.0)
+    s.touch(1, 36.0)
+    s.touch(5, 37.0)
+    s.touch(2, 38.0)
+    s.hand_out(38.5)
+    s.reset_museum(40.0)
     # Ben: a painting, escapes.
-    s.start(34.0)
-    s.hand_in(35.0)
-    s.lift_painting(1, 36.0)
-    s.hand_out(37.0)
-    s.exit(37.5)
-    s.reset_museum(39.0)
-    # Caro: a painting and a relic, one touch: wins the round and the match.
-    s.start(41.0)
-    s.hand_in(42.0)
-    s.lift_painting(2, 43.0)
-    s.hand_out(44.0)
-    s.hand_in(44.5)
-    s.take_relic(1, 45.0)
-    s.touch(3, 46.5)
-    s.hand_out(47.0)
-    s.exit(48.0)
-    s.reset_museum(50.0)
-    s.end(55.0)
+    s.start(42.0)
+    s.hand_in(43.0)
+    s.lift_painting(1, 44.0)
+    s.hand_out(45.0)
+    s.exit(45.5)
+    s.reset_museum(47.0)
+    # Caro: a painting and a relic, one touch: shares the round with Ben and wins the match.
+    s.start(50.0)
+    s.hand_in(51.0)
+    s.lift_painting(2, 52.0)
+    s.hand_out(53.0)
+    s.hand_in(53.5)
+    s.take_relic(1, 54.0)
+    s.touch(3, 55.5)
+    s.hand_out(56.0)
+    s.exit(57.0)
+    s.reset_museum(59.0)
+    s.end(70.0)
     return s
 
 

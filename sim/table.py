@@ -9,30 +9,49 @@ controls.  The rig referees it exactly as it would a real table.
 
 import threading
 
+from rig.core import events as ev
+from rig.core import museum
+from rig.shell.build import Backend, build_rig
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
-from rig.shell.daemon import Rig
-from rig.core import events as ev
+from rig.shell.sources import HubSource, hub_lost
 
-from sim.clock import VirtualClock
-from sim.fake_tof import FakeVL53L0X
-from sim.pins import Museum, VirtualFactory
+from .clock import VirtualClock
+from .fake_tof import FakeVL53L0X
+from .pins import Museum, VirtualFactory
 
 
 class FakeRelicFeed:
-    """Stands in for the relic hub's link: hands relic values to the rig as the link would."""
+    """Stands in for the relic hub: a source of the rig (:mod:`rig.shell.sources`) that hands
+    relic values to it as the hub's link would, and loses the hub as the link would.  Like the
+    link after it connects, it reports every relic's tilt and motion when the rig starts (a rig
+    that resumes a match after a crash learns how the relics stand now)."""
+
+    running = True
 
     def __init__(self):
-        self.rig = None
+        self.intake = None
+        self.values = {name: museum.REST[name] for name in museum.RELIC_INPUTS
+                       if museum.parse(name).aspect is not museum.Aspect.FREEFALL}
+
+    def start(self, intake):
+        self.intake = intake
+        for name, value in self.values.items():
+            intake.input(name, value)
+
+    def stop(self, timeout_s=1.0):
+        return True
 
     def send(self, name, value):
-        self.rig._on_hub_input(name, value)
+        if name in self.values:
+            self.values[name] = value
+        self.intake.input(name, value)
 
     def lose(self, reason="unplugged"):
-        self.rig._on_hub_status(True, reason)
+        hub_lost(self.intake, True, reason)
 
     def back(self, reason="heartbeat"):
-        self.rig._on_hub_status(False, reason)
+        hub_lost(self.intake, False, reason)
 
 
 class HubRelicFeed:
@@ -43,7 +62,6 @@ class HubRelicFeed:
         self.hub = hub
         self.held = set()
         self.lying = set()
-        self.rig = None
 
     def send(self, name, value):
         _, number, kind = name.split(".")
@@ -77,21 +95,35 @@ class HubRelicFeed:
 
 
 class SimulatedTable:
+    """The rig built by :func:`rig.shell.build.build_rig` on the simulator's backend.
+
+    Relics come from a :class:`FakeRelicFeed` unless ``hub_url`` names a relic hub's serial
+    port (the virtual hub on a pty, which runs in real time: its link keeps real time for its
+    heartbeats, while its values are stamped on the table's clock); ``hub`` is then the
+    :class:`sim.relichub.VirtualRelicHub` whose gestures :meth:`apply` plays.  ``edge_delay_s``
+    is the rig's allowance for late edges (:meth:`VirtualFactory.hold` makes them late).
+    ``relics`` replaces the fake relic feed with another relic source, ``tof`` the fake hand
+    sensor with another (a noisy one, :class:`sim.fake_tof.NoisyVL53L0X`).  ``overrides``
+    go to :func:`build_rig` (players, level, first_thief, key_help, patterns, trace...).
+    """
+
     def __init__(self, config=None, *, clock=None, recordings_dir=None, display=None,
-                 players=None, level=None, first_thief=None, hub_url=None,
-                 serial_for_url=None, key_help=(), resume=False):
+                 hub_url=None, serial_for_url=None, hub=None, resume=False, edge_delay_s=0.0,
+                 relics=None, tof=None, **overrides):
         self.config = config or load_config(None)
         self.clock = clock if clock is not None else VirtualClock()
         self.virtual = isinstance(self.clock, VirtualClock)
         self.factory = VirtualFactory(self.clock if self.virtual else None)
-        self.tof = FakeVL53L0X()
-        self.relics = FakeRelicFeed()
-        self.rig = Rig(self.config, pin_factory=self.factory, clock=self.clock,
-                       tof_factory=self.tof.factory, hub_url=hub_url,
-                       serial_for_url=serial_for_url, display=display,
-                       recordings_dir=recordings_dir, players=players, level=level,
-                       first_thief=first_thief, key_help=key_help, resume=resume)
-        self.relics.rig = self.rig
+        self.tof = tof if tof is not None else FakeVL53L0X()
+        if hub_url:
+            source = HubSource(hub_url, self.config.hub, MonotonicClock(), serial_for_url)
+            self.relics = HubRelicFeed(hub) if hub is not None else None
+        else:
+            source = self.relics = relics if relics is not None else FakeRelicFeed()
+        backend = Backend(self.factory, self.clock, self.tof.factory, source, display,
+                          edge_delay_s=edge_delay_s)
+        self.rig = build_rig(self.config, backend, recordings_dir=recordings_dir,
+                             resume=resume, **overrides)
         self.museum = Museum(self.factory, self.config.pinmap)
         self.start_s = None
 
@@ -139,7 +171,7 @@ class SimulatedTable:
             else:
                 self.museum.set(name, value)
         elif "choose" in obj:
-            self.rig.submit(ev.Choose(0.0, obj["choose"], obj["player"]))
+            self.rig.submit(ev.Choose(0.0, ev.Role(obj["choose"]), obj["player"]))
         elif "loot" in obj:
             self.rig.submit(ev.ConfirmLoot(0.0, obj["loot"]["paintings"],
                                            obj["loot"]["relics"], obj.get("by")))

@@ -2,18 +2,19 @@
 
 import pytest
 
-from sim.table import SimulatedTable
+from sim.harness import Harness
 
 
 @pytest.fixture
 def table(tmp_path):
-    """Make simulated tables (the whole daemon on mock pins, virtual time); every table made is
-    stopped, and its pins released, when the test ends."""
+    """Make simulated tables (:class:`sim.harness.Harness`: the whole daemon on mock pins, in
+    virtual time, with gestures); every table made is stopped, and its pins released, when the
+    test ends."""
     tables = []
 
     def make(**kwargs):
         kwargs.setdefault("recordings_dir", tmp_path / "rec")
-        made = SimulatedTable(**kwargs).start()
+        made = Harness(**kwargs).start()
         tables.append(made)
         return made
 

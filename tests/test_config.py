@@ -130,6 +130,19 @@ CONFIG_ERRORS = [
     ("first thief not playing", '[match]\nfirst_thief = "Dora"', "match.first_thief",
      "not one of the players (Ana, Ben, Caro)"),
     ("timer word", '[match]\ntimer_s = "forever"', "match.timer_s", '"none"'),
+    ("newline in a name", '[match]\nplayers = ["Ana", "Be\\nn"]', "match.players",
+     "U+000A"),
+    ("line separator in a name", '[match]\nplayers = ["Ana", "Be\\u2028n"]', "match.players",
+     "U+2028 (a line separator)"),
+    ("timer beyond a float", "[match]\ntimer_s = 1%s" % ("0" * 309), "match.timer_s",
+     "out of range"),
+    ("seconds beyond a float", "[detect]\nseat_open_s = 1%s" % ("0" * 309),
+     "detect.seat_open_s", "out of range; give seconds from 0 to 5"),
+    ("whole number beyond a float", "[tof]\nlost_after = -1%s" % ("0" * 400), "tof.lost_after",
+     "out of range"),
+    ("difficulty a list", "[match]\ndifficulty = []", "match.difficulty", "easy, hard, normal"),
+    ("corridor a table", "[match]\ncorridor = {}", "match.corridor", '"wide" or "narrow"'),
+    ("first thief a list", "[match]\nfirst_thief = []", "match.first_thief", "not one of"),
     ("empty storage", '[storage]\nrecordings_dir = ""', "storage.recordings_dir", "empty"),
 ]
 
@@ -143,6 +156,7 @@ def test_config_mistakes_name_file_key_and_fix(tmp_path, what, text, key, words)
     assert err.path == path and err.key == key
     assert words in str(err)
     assert str(err).startswith("%s: %s: " % (path, key))
+    assert len(str(err).splitlines()) == 1, str(err)
 
 
 def test_the_brief_s_example_message_word_for_word(tmp_path):
@@ -248,6 +262,12 @@ PINMAP_ERRORS = [
     ("unknown section", PINMAP_TEXT + "\n[spi]\nbus = 0\n", "spi", "[i2c], [inputs]"),
     ("bad tof address", edit("tof_address = 0x29", "tof_address = 300"), "i2c.tof_address",
      "0x08 to 0x77"),
+    ("pin a list", edit("button = { pin = 16,", "button = { pin = [16],"), "inputs.button.pin",
+     "[16] is not a header GPIO"),
+    ("pin a table", edit("buzzer = { pin = 13,", "buzzer = { pin = {},"), "outputs.buzzer.pin",
+     "{} is not a header GPIO"),
+    ("pin beyond a float", edit("buzzer = { pin = 13,", "buzzer = { pin = 1%s," % ("0" * 309)),
+     "outputs.buzzer.pin", "is not a header GPIO"),
 ]
 
 
@@ -258,6 +278,7 @@ def test_pin_map_mistakes_name_file_key_and_fix(tmp_path, what, text, key, words
         load_pinmap(path)
     assert caught.value.path == path and caught.value.key == key
     assert words in str(caught.value)
+    assert len(str(caught.value).splitlines()) == 1, str(caught.value)
 
 
 def test_pin_map_errors_surface_through_load_config(tmp_path):

@@ -6,17 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rig.shell import storage
+from rig.shell.faces import MemoryDisplay
 from rig.core.levels import make_level
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
-
-
-def turn_with_hand_in():
-    """A recording script: Ana's turn starts at 1 s and her hand is inside at 2 s."""
-    s = Script(["Ana", "Ben", "Caro"])
-    s.start(1.0)
-    s.hand_in(2.0)
-    return s
 
 
 def test_whole_match_by_pin_changes_gives_the_rulebook_result(table):
@@ -52,76 +45,54 @@ def test_the_recording_replays_to_the_identical_result(table):
 
 
 def test_a_touch_sounds_the_buzzer_at_once_and_counts_once(table):
-    t = table()
-    s = turn_with_hand_in()
-    t.play(s.objects())
-    t.advance_to(3.0)
-    t.museum.set("laser.4", 1)          # first edge
-    t.settle()
-    assert t.museum.outputs_state("buzzer") == 1       # no debounce delay
-    t.museum.set("laser.4", 0)           # bounce: released 2 ms, closed again
-    t.advance_to(3.002)
-    t.museum.set("laser.4", 1)
-    t.advance_to(3.05)
-    t.museum.set("laser.4", 0)
+    t = table().start_turn()
+    t.advance_to(3.0).set("laser.4", 1)                 # first edge
+    assert t.lamp("buzzer") == 1                         # no debounce delay
+    t.set("laser.4", 0).advance(0.002)                   # bounce: released 2 ms, closed again
+    t.set("laser.4", 1).advance(0.048).set("laser.4", 0)
     t.advance_to(3.5)
-    assert t.museum.outputs_state("buzzer") == 0       # a short buzz
-    assert t.rig.referee.match.current.touches == 1
+    # Heard on the first edge; the zero-length first pulse withdraws it, the bounce's next
+    # closure sounds it again, and it ends 120 ms later: one short buzz.
+    assert t.output_history("buzzer") == [(3.0, 1), (3.0, 0), (3.002, 1), (3.122, 0)]
+    assert t.turn.touches == 1
 
 
 def test_a_glitch_is_not_a_touch(table):
-    t = table()
-    s = turn_with_hand_in()
-    t.play(s.objects())
-    t.advance_to(3.0)
-    t.museum.set("laser.5", 1)
-    t.advance_to(3.0005)                 # 0.5 ms: noise
-    t.museum.set("laser.5", 0)
+    t = table().start_turn()
+    t.advance_to(3.0).touch("laser.5", hold_s=0.0005)    # 0.5 ms: noise
     t.advance_to(3.2)
-    assert t.rig.referee.match.current.touches == 0
-    assert t.museum.outputs_state("buzzer") == 0
+    assert t.turn.touches == 0
+    assert t.output_history("buzzer") == [(3.0, 1), (3.0005, 0)]   # withdrawn at once
 
 
-def test_start_while_not_ready_starts_nothing_and_says_why(table, caplog):
+def test_start_while_not_ready_starts_nothing_and_says_why(table):
     t = table()
-    t.advance_to(0.5)
-    t.museum.set("seat.5", 0)            # rod 5 lifted out of its seat
-    t.advance_to(1.0)
-    t.museum.set("button", 1)
-    t.advance_to(1.2)
-    t.museum.set("button", 0)
-    t.advance_to(1.5)
-    assert t.rig.referee.match.current is None
-    assert any("laser 5 is not seated" in line for line in t.rig.log_lines)
-    assert "laser 5 is not seated" in t.rig.scoreboard().ready_problems
+    t.advance_to(0.5).set("seat.5", 0)                   # rod 5 lifted out of its seat
+    t.advance_to(1.0).press(hold_s=0.2)
+    assert t.turn is None
+    assert t.said("laser 5 is not seated")
+    assert "laser 5 is not seated" in t.board.ready_problems
 
 
 def test_inputs_out_of_play_are_ignored(table):
-    t = table(level=make_level("normal"))       # 4 added lasers: rods 4-7
-    s = turn_with_hand_in()
-    s.touch(8, 3.0)
-    s.displace(8, 4.0)
-    t.play(s.objects())
-    turn = t.rig.referee.match.current
-    assert turn is not None and turn.touches == 0
+    t = table(level=make_level("normal")).start_turn()   # 4 added lasers: rods 4-7
+    t.advance_to(3.0).touch("laser.8")
+    t.advance_to(4.0).set("seat.8", 0).advance(1.0).set("seat.8", 1)
+    assert t.turn is not None and t.turn.touches == 0
 
 
 def test_caught_sounds_the_caught_pattern(table):
-    t = table()
-    s = turn_with_hand_in()
-    s.touch_guard(3.0)
-    t.play(s.objects())
+    t = table().start_turn()
+    t.advance_to(3.0).touch("guard", hold_s=0.1)
     t.advance_to(6.0)
-    pin = t.factory.pin(t.config.pinmap.outputs["buzzer"].pin)
-    highs = sum(1 for state in pin.states if state.state)
-    assert highs >= 3      # three long buzzes: caught
-    assert t.rig.result()["turns"][0]["reason"] == "guard"
+    assert t.buzzes() == 3      # three long buzzes: caught
+    assert t.result()["turns"][0]["reason"] == "guard"
 
 
 def test_stop_joins_every_thread_within_its_bound(tmp_path):
     t = SimulatedTable(recordings_dir=tmp_path).start()
     assert t.stop(timeout_s=3.0)
-    assert all(not th.is_alive() for th in t.rig._threads)
+    assert all(not th.is_alive() for th in t.rig.threads)
 
 
 turns_strategy = st.lists(
@@ -191,53 +162,42 @@ def test_the_ready_lamp_follows_the_museum_without_a_display(table):
     assert t.museum.outputs_state("led.turn") == 1
 
 
-class FlakyDisplay:
+class FlakyDisplay(MemoryDisplay):
     """A display whose first frames fail, as a broken screen driver might."""
 
     def __init__(self, failures=3):
+        super().__init__()
         self.failures = failures
-        self.shown = 0
 
     def show(self, board):
         if self.failures:
             self.failures -= 1
             raise RuntimeError("the screen went away")
-        self.shown += 1
-
-    def poll_commands(self):
-        return []
+        super().show(board)
 
 
 def test_a_failing_display_does_not_stop_the_referee(table):
     display = FlakyDisplay()
-    t = table(display=display)
-    s = turn_with_hand_in()
-    s.touch(4, 3.0)
-    t.play(s.objects())
+    t = table(display=display).start_turn()
+    t.advance_to(3.0).touch("laser.4")
     assert t.rig.alive()
-    assert t.rig.referee.match.current.touches == 1
-    assert display.shown > 0
+    assert t.turn.touches == 1
+    assert display.shows > 0
 
 
 def test_a_failing_disk_is_a_named_fault_and_refereeing_goes_on(table):
-    t = table()
-    s = turn_with_hand_in()
-    t.play(s.objects())
-    writer = t.rig.writer
+    t = table().start_turn()
+    writer = t.rig.session.writer
     real_write = writer.write
 
     def full(item):
         raise OSError(28, "No space left on device")
 
     writer.write = full
-    s = Script(["Ana", "Ben", "Caro"])
-    s.touch(4, 3.0)
-    t.play(s.objects())
-    assert t.rig.referee.match.current.touches == 1          # the touch still counts
-    assert any("Recording failed" in f for f in t.rig.scoreboard().faults)
-    assert t.museum.outputs_state("led.fault") == 1
+    t.advance_to(3.0).touch("laser.4")
+    assert t.turn.touches == 1          # the touch still counts
+    assert any("Recording failed" in f for f in t.board.faults)
+    assert t.lamp("led.fault") == 1
     writer.write = real_write
-    s = Script(["Ana", "Ben", "Caro"])
-    s.hand_out(4.0)
-    t.play(s.objects())
-    assert not any("Recording failed" in f for f in t.rig.scoreboard().faults)
+    t.advance_to(4.0).hand_out()
+    assert not any("Recording failed" in f for f in t.board.faults)

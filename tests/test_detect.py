@@ -10,13 +10,15 @@ the way a recording writes them.
 
 import pytest
 
+from rig.core import calls
 from rig.core import events as ev
 from rig.core import rules
 from rig.core.detect import Detector
 from rig.core.levels import make_level
 from rig.core.referee import Referee
 
-from test_replay import Script, only_turn
+from sim.harness import Recording as Script
+from sim.harness import only_turn
 
 NORMAL = make_level("normal")      # rods 1-7
 HARD = make_level("hard")          # rods 1-8
@@ -220,7 +222,7 @@ def test_each_readiness_problem_blocks_the_start_and_is_named(case):
     effects += feed(referee, 1.0, "button", 1)
     effects += feed(referee, 1.1, "button", 0)
     assert referee.match.current is None
-    refusals = [e.reason for e in effects if isinstance(e, ev.Refused)]
+    refusals = [calls.refusal_text(e) for e in effects if isinstance(e, ev.Refused)]
     assert len(refusals) == 1 and words in refusals[0], refusals
     assert not [e for e in effects if isinstance(e, ev.TurnStarted)]
 

@@ -23,40 +23,6 @@ PLAYERS = ["Ana", "Ben", "Caro"]
 INSIDE_MM = 150
 
 
-def press(table, at, hold_s=0.15):
-    """Press and release the start/exit button at ``at`` seconds (virtual time)."""
-    table.advance_to(at)
-    table.museum.set("button", 1)
-    table.advance_to(at + hold_s)
-    table.museum.set("button", 0)
-    table.advance_to(at + hold_s + 0.1)
-
-
-def start_turn(table, at=1.0, hand_in_at=2.0):
-    s = Script(PLAYERS)
-    s.start(at)
-    s.hand_in(hand_in_at)
-    table.play(s.objects())
-    assert table.rig.referee.match.current is not None, list(table.rig.log_lines)
-
-
-def recorded(table):
-    return [json.loads(line) for line in
-            table.rig.recording_path.read_text("utf-8").splitlines()[1:]]
-
-
-def live_then_replay(table):
-    """The rig's own result, then stop it cleanly and re-referee its recording."""
-    live = table.rig.result()
-    path = table.rig.recording_path
-    table.stop()
-    return live, replay_file(path)
-
-
-def log_has(table, words):
-    return any(words in line for line in table.rig.log_lines)
-
-
 # --- A contact already active when the rig arms ---------------------------------------------------
 
 ARMED_CONTACTS = [
@@ -72,15 +38,15 @@ def test_a_contact_closed_when_the_rig_arms_blocks_the_start_and_is_named(table,
     t.museum.set(name, 1)                # closed from the moment the rig is armed
     t.settle()
     assert words in t.rig.scoreboard().ready_problems
-    press(t, 1.0)
+    t.advance_to(1.0).press()
     assert t.rig.referee.match.current is None           # the press started nothing
     board = t.rig.scoreboard()
     assert words in board.ready_problems and words in (board.message or "")
-    assert log_has(t, "The museum is not ready: " + words)
+    assert t.said("The museum is not ready: " + words)
     # Fixed: the next press starts the turn, and the stuck contact cost the thief nothing.
     t.advance_to(2.0)
     t.museum.set(name, 0)
-    press(t, 2.5)
+    t.advance_to(2.5).press()
     turn = t.rig.referee.match.current
     assert turn is not None and turn.touches == 0
     assert t.rig.scoreboard().ready_problems == ()
@@ -99,7 +65,7 @@ def test_a_contact_closed_between_turns_blocks_the_next_start(table):
     assert len(t.rig.referee.match.turns) == 1
     t.advance_to(7.0)
     t.museum.set("laser.6", 1)           # a wire came loose while the museum was reset
-    press(t, 8.0)
+    t.advance_to(8.0).press()
     assert t.rig.referee.match.current is None
     assert "laser 6 is touched (contact closed)" in t.rig.scoreboard().ready_problems
 
@@ -110,7 +76,7 @@ def test_a_contact_closed_when_the_next_match_arms_blocks_its_first_start(table)
     assert t.rig.match_over
     t.advance_to(60.0)
     t.museum.set("laser.4", 1)
-    press(t, 61.0)
+    t.advance_to(61.0).press()
     assert t.rig.referee.match.current is None
     assert "laser 4 is touched (contact closed)" in t.rig.scoreboard().ready_problems
 
@@ -119,7 +85,7 @@ def test_a_contact_closed_when_the_next_match_arms_blocks_its_first_start(table)
 
 def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_it(table):
     t = table()
-    start_turn(t)
+    t.start_turn()
     t.advance_to(2.5)
     t.museum.set("painting.1", 0)
     t.advance_to(3.0)
@@ -131,7 +97,7 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
     t.advance_to(8.1)                    # 5 s closed: a sensor fault, not more touches
     faults = t.rig.scoreboard().faults
     assert any("laser 4 has been closed for 5 s" in f for f in faults), faults
-    assert log_has(t, "Fault: laser 4 has been closed for 5 s")
+    assert t.said("Fault: laser 4 has been closed for 5 s")
     assert t.museum.outputs_state("led.fault") == 1
     t.advance_to(30.0)
     assert t.rig.referee.match.current.touches == 1
@@ -140,19 +106,19 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
     t.advance_to(30.5)
     assert t.rig.referee.match.current.touches == 0
     assert t.rig.scoreboard().touches == 0
-    assert log_has(t, "Last laser touch undone by Ben")
+    assert t.said("Last laser touch undone by Ben")
     t.museum.set("laser.4", 0)           # the wire is fixed
     t.advance_to(31.0)
     assert t.rig.scoreboard().faults == ()
-    assert log_has(t, "Cleared: laser 4 is released")
+    assert t.said("Cleared: laser 4 is released")
     assert t.museum.outputs_state("led.fault") == 0
     s = Script(PLAYERS)
     s.hand_out(32.0)
     s.exit(33.0)
     t.play(s.objects())
     assert {"undo": "touch", "by": "Ben"}.items() <= next(
-        x for x in recorded(t) if "undo" in x).items()
-    live, replayed = live_then_replay(t)
+        x for x in t.recorded() if "undo" in x).items()
+    live, replayed = t.live_then_replay()
     turn = live["turns"][0]
     assert (turn["outcome"], turn["touches"], turn["paintings"], turn["score"]) == (
         "escaped", 0, 1, 2)
@@ -161,7 +127,7 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
 
 def test_a_chattering_loose_wire_is_still_one_touch(table):
     t = table()
-    start_turn(t)
+    t.start_turn()
     at = 3.0
     for _ in range(40):                  # closes for 200 ms, opens for 50 ms, for 10 s
         t.advance_to(at)
@@ -178,13 +144,13 @@ def test_a_chattering_loose_wire_is_still_one_touch(table):
 
 def test_a_few_i2c_errors_are_retried_without_a_fault(table):
     t = table()
-    start_turn(t)
+    t.start_turn()
     opens = t.tof.opens
     t.tof.fail_next(2)                   # fewer than lost_after (3) in a row
     t.advance_to(4.0)
     assert t.tof.opens > opens           # re-initialised after the errors
     assert t.rig.scoreboard().faults == ()
-    assert not log_has(t, "Fault")
+    assert not t.said("Fault")
     assert t.rig.referee.detector.hand_inside            # still sees the hand
     t.tof.range = 8190
     t.advance_to(5.0)
@@ -201,7 +167,7 @@ SENSOR_FAULTS = {
 @pytest.mark.parametrize("kind", sorted(SENSOR_FAULTS))
 def test_a_lost_hand_sensor_falls_back_to_the_exit_button_and_clears(table, kind):
     t = table()
-    start_turn(t)
+    t.start_turn()
     t.advance_to(3.0)
     t.museum.set("painting.1", 0)
     assert t.rig.referee.detector.hand_inside
@@ -209,20 +175,20 @@ def test_a_lost_hand_sensor_falls_back_to_the_exit_button_and_clears(table, kind
     t.advance_to(5.0)
     faults = t.rig.scoreboard().faults
     assert any(f.startswith("Hand sensor lost: exit button only") for f in faults), faults
-    assert log_has(t, "Fault: Hand sensor lost: exit button only")
-    assert {"input": "tof", "value": 8190}.items() <= recorded(t)[-1].items()
-    press(t, 5.5)                        # the exit button alone ends the turn
+    assert t.said("Fault: Hand sensor lost: exit button only")
+    assert {"input": "tof", "value": 8190}.items() <= t.recorded()[-1].items()
+    t.advance_to(5.5).press()                        # the exit button alone ends the turn
     assert t.rig.referee.match.current is None
-    assert t.rig.referee.match.turns[-1].outcome is rules.Outcome.ESCAPED
+    assert t.rig.referee.match.turns[-1].outcome is rules.TurnOutcome.ESCAPED
     t.tof.plug()
     t.tof.range = 8190
     t.advance_to(9.0)                    # backs off at most 2 s between tries
     assert t.rig.scoreboard().faults == ()
-    assert log_has(t, "Cleared: hand sensor answers again")
+    assert t.said("Cleared: hand sensor answers again")
     t.tof.range = INSIDE_MM
     t.advance_to(9.5)
     assert t.rig.referee.detector.hand_inside            # read again after recovery
-    live, replayed = live_then_replay(t)
+    live, replayed = t.live_then_replay()
     assert live["turns"][0]["outcome"] == "escaped" and live["turns"][0]["score"] == 2
     assert replayed == live
 
@@ -241,9 +207,9 @@ def test_the_game_goes_on_without_the_relic_hub(table):
     t.advance_to(0.6)
     faults = t.rig.scoreboard().faults
     assert any(f.startswith("Relic hub lost") for f in faults), faults
-    assert log_has(t, "Fault: Relic hub lost")
+    assert t.said("Fault: Relic hub lost")
     assert t.rig.scoreboard().ready_problems == ()       # relics read upright and still
-    lines = recorded(t)
+    lines = t.recorded()
     for n in (1, 2, 3):
         assert {"t": 0.5, "input": "relic.%d.motion" % n, "value": 0} in lines
         assert {"t": 0.5, "input": "relic.%d.tilt" % n, "value": 0.0} in lines
@@ -254,13 +220,13 @@ def test_the_game_goes_on_without_the_relic_hub(table):
     s.hand_out(4.0)
     s.exit(5.0)
     t.play(s.objects())
-    assert t.rig.referee.match.turns[-1].outcome is rules.Outcome.ESCAPED
+    assert t.rig.referee.match.turns[-1].outcome is rules.TurnOutcome.ESCAPED
     t.advance_to(6.0)
     t.relics.back("heartbeat")
     t.advance_to(6.1)
     assert t.rig.scoreboard().faults == ()
-    assert log_has(t, "Relic hub back")
-    live, replayed = live_then_replay(t)
+    assert t.said("Relic hub back")
+    live, replayed = t.live_then_replay()
     assert [(x["outcome"], x["paintings"], x["relics"], x["score"]) for x in live["turns"]] == [
         ("escaped", 1, 0, 2)]
     assert replayed == live
@@ -273,11 +239,11 @@ def test_a_haul_correction_that_undecides_the_match_lets_it_go_on(table):
     t.play([o for o in demo_match().objects() if "end" not in o])
     assert t.rig.result()["winner"] == "Caro"
     path = t.rig.recording_path
-    t.advance_to(52.0)
+    t.advance_to(61.0)
     t.apply({"loot": {"paintings": 0, "relics": 0}, "by": "Ben"})   # Caro's last haul: nothing
-    t.advance_to(53.0)
+    t.advance_to(62.0)
     assert t.rig.result()["winner"] is None                         # round 2 is Ben's alone now
-    press(t, 54.0)
+    t.advance_to(63.0).press()
     assert t.rig.recording_path == path
     turn = t.rig.referee.match.current
     assert turn is not None and turn.round == 3
@@ -306,7 +272,7 @@ def test_an_undo_that_decides_the_match_lets_the_next_match_start(table):
     t.rig.submit(ev.UndoTouch(0.0, by="guard"))    # Ben's touch was a loose wire
     t.advance_to(28.0)
     assert t.rig.result()["winner"] == "Ben"
-    press(t, 30.0)
+    t.advance_to(30.0).press()
     assert t.rig.recording_path != path            # the next match began
     assert t.rig.referee.match.current is not None
 

@@ -8,7 +8,8 @@ import serial
 
 from rig.core import protocol as p
 from rig.core.errors import ConfigError, HubError
-from rig.shell.hub import HubLink, InputTracker
+from rig.shell.hub import FloodGuard, HubLink, InputTracker
+from sim.harness import wait_until
 from sim.relichub import VirtualRelicHub
 
 WAIT_S = 5.0  # upper bound for anything to arrive; a passing test waits far less
@@ -20,6 +21,7 @@ class Recorder:
     def __init__(self):
         self.inputs = []
         self.statuses = []
+        self.faults = []
         self.cond = threading.Condition()
 
     def on_input(self, name, value):
@@ -30,6 +32,11 @@ class Recorder:
     def on_status(self, lost, reason):
         with self.cond:
             self.statuses.append((lost, reason))
+            self.cond.notify_all()
+
+    def on_fault(self, active, message):
+        with self.cond:
+            self.faults.append((active, message))
             self.cond.notify_all()
 
     def wait_for(self, predicate, timeout_s=WAIT_S):
@@ -93,6 +100,7 @@ def loop_link():
 
     def make(**kwargs):
         rec, ports = Recorder(), LoopPorts()
+        kwargs.setdefault("on_fault", rec.on_fault)
         kwargs.setdefault("backoff_initial_s", 0.01)
         kwargs.setdefault("backoff_max_s", 0.05)
         link = HubLink("loop://", rec.on_input, rec.on_status, serial_for_url=ports, **kwargs)
@@ -179,6 +187,41 @@ def test_a_fall_is_delivered_once_whether_by_event_or_by_the_next_heartbeat(loop
     assert rec.values("relic.1.freefall") == [1.0, 0.0, 1.0, 0.0]
 
 
+def test_a_stale_or_replayed_frame_makes_no_phantom_fall(loop_link):
+    link, rec, ports = loop_link()
+    port = ports.wait_port()
+    enc = p.Encoder()
+    boot = enc.hello(0, (1, 0, 0), 0b111, boot=True)
+    old = beat(enc, 50)                                   # falls 0, 0, 0
+    port.write(boot + old + enc.event(90, 1, p.EVENT_FREEFALL, 1, 1, 0.0) +
+               beat(enc, 100, falls=(1, 0, 0)))
+    assert rec.wait_for(lambda: link.counters["frames"] == 4)
+    assert rec.values("relic.1.freefall") == [1.0, 0.0]
+    # The old heartbeat again (its fall counter 0), then the old boot hello, as a faulty USB
+    # hub or a replaying port would deliver them; the hub's own frames go on meanwhile.
+    port.write(old + beat(enc, 150, falls=(1, 0, 0)) + boot + beat(enc, 200, falls=(1, 0, 0)))
+    assert rec.wait_for(lambda: link.counters["frames"] == 6)
+    assert rec.values("relic.1.freefall") == [1.0, 0.0]   # no phantom falls
+    assert link.counters["stale"] == 2 and link.counters["seq_gaps"] == 0
+
+
+def test_only_stale_frames_for_a_second_reconnects_and_says_why(loop_link):
+    # The hub restarted without its boot hello reaching us: its new numbers all look old.
+    clock = FakeClock()
+    link, rec, ports = loop_link(clock=clock)
+    port = ports.wait_port()
+    port.write(beat(p.Encoder(seq=30000), 0))
+    assert rec.wait_for(lambda: rec.lost_flags() == [False])
+    restarted = p.Encoder(seq=1)
+    port.write(beat(restarted, 50) + beat(restarted, 100))
+    assert wait_until(lambda: link.counters["stale"] == 2)
+    clock.advance(1.0)
+    assert rec.wait_for(lambda: rec.lost_flags() == [False, True])
+    assert "only frames older than the newest" in rec.statuses[-1][1]
+    ports.wait_port(2).write(beat(restarted, 1100))        # the new connection takes them
+    assert rec.wait_for(lambda: rec.lost_flags() == [False, True, False])
+
+
 def test_a_missing_relic_sensor_is_reported_and_its_return_too(loop_link):
     link, rec, ports = loop_link()
     port = ports.wait_port()
@@ -240,6 +283,8 @@ def test_bad_settings_get_clear_errors():
         HubLink("loop://", rec.on_input, rec.on_status, heartbeat_timeout_s=0)
     with pytest.raises(ConfigError, match="read_timeout_s=2; allowed: less than"):
         HubLink("loop://", rec.on_input, rec.on_status, read_timeout_s=2)
+    with pytest.raises(ConfigError, match="flood_frames_per_s=10; allowed: a whole number"):
+        HubLink("loop://", rec.on_input, rec.on_status, flood_frames_per_s=10)
     with pytest.raises(ConfigError, match="tilt_step_deg=0"):
         InputTracker(tilt_step_deg=0)
     link = HubLink("loop://", rec.on_input, rec.on_status)
@@ -259,16 +304,34 @@ def test_tilt_is_recorded_when_it_crosses_the_rules_marks_even_by_a_little():
     enc = p.Encoder()
     dec = p.Decoder()
 
-    def tilt_inputs(value):
-        frame = dec.feed(beat(enc, 0, tilts=(value, 0.0, 0.0)))[0]
+    def tilt_inputs(value, moving=()):
+        frame = dec.feed(beat(enc, 0, tilts=(value, 0.0, 0.0), moving=moving))[0]
         return [v for n, v in t.feed(frame) if n == "relic.1.tilt"]
 
     assert tilt_inputs(29.6) == [29.6]
     assert tilt_inputs(30.2) == [30.2]  # crossed 30: upright no more
     assert tilt_inputs(30.9) == []
-    assert tilt_inputs(59.8) == [59.8]
+    assert tilt_inputs(59.8) == []      # a still relic's tilt: nothing to decide short of 60
     assert tilt_inputs(60.0) == [60.0]  # reached 60
     assert tilt_inputs(59.5) == [59.5]  # and back under it
+    assert tilt_inputs(52.0, moving=(1,)) == [52.0]   # moving: a step of 1 degree is recorded
+    assert tilt_inputs(52.6, moving=(1,)) == []
+    assert tilt_inputs(50.0) == [50.0]  # the frame it comes to rest in: where it rests
+    assert tilt_inputs(40.0) == []
+
+
+def test_a_still_relics_noise_writes_nothing_but_its_crossings():
+    t = InputTracker()
+    t.connected()
+    enc = p.Encoder()
+    dec = p.Decoder()
+    sent = []
+    for i in range(200):   # a relic at rest at 45 degrees, then right at 30, noisy by 1.5 deg
+        value = (45.0 if i < 100 else 30.0) + (1.5 if i % 2 else -1.5)
+        frame = dec.feed(beat(enc, 50 * i, tilts=(value, 0.0, 0.0)))[0]
+        sent += [v for n, v in t.feed(frame) if n == "relic.1.tilt"]
+    assert sent[:2] == [43.5, 28.5]      # the first reading, then the first crossing
+    assert sent[2:] == [31.5, 28.5] * 49 + [31.5]   # each crossing changes the readiness
 
 
 def test_fall_counters_across_reconnects_and_restarts():
@@ -444,3 +507,75 @@ def test_an_unexpected_error_reconnects_instead_of_ending_the_link(loop_link, ca
     assert "relic hub link error" in rec.statuses[0][1]
     ports.wait_port(2).write(beat(enc, 50))
     assert rec.wait_for(lambda: rec.lost_flags() == [True, False])
+
+
+# --- frames the recording cannot hold (issue 12, finding 3) ---------------------------------------
+
+def test_frames_about_a_relic_the_rig_does_not_know_are_counted_and_dropped(loop_link, caplog):
+    link, rec, ports = loop_link()
+    port = ports.wait_port()
+    enc = p.Encoder()
+    four = [p.RelicStatus(i, 5.0 * i, i == 4, 0) for i in (1, 2, 3, 4)]
+    with caplog.at_level("WARNING", logger="rig.shell.hub"):
+        port.write(enc.hello(0, (1, 0, 0), 0b1111, boot=True) + enc.heartbeat(10, four) +
+                   enc.event(20, 4, p.EVENT_MOTION, 0, 0, 25.0) +
+                   enc.event(30, 5, p.EVENT_FREEFALL, 1, 1, 0.0) + beat(enc, 60))
+        assert rec.wait_for(lambda: link.counters["frames"] == 5)
+    names = {name for name, _ in rec.inputs}
+    assert names == {"relic.%d.%s" % (r, k) for r in (1, 2, 3) for k in ("tilt", "motion")}
+    assert link.counters["unknown_relics"] == 3  # relic 4 in the heartbeat and its event, relic 5
+    warnings = [r.getMessage() for r in caplog.records if "relic 4" in r.getMessage()]
+    assert len(warnings) == 1, caplog.records  # the first such frame of a connection, once
+    assert "knows relics 1, 2, 3" in warnings[0] and "code.py" in warnings[0]
+
+
+
+# --- a hub that floods the rig (issue 12, finding 9) ----------------------------------------------
+
+def test_the_flood_guard_reads_all_up_to_the_limit_then_heartbeats_only_until_calm():
+    guard = FloodGuard(limit_per_s=100, window_s=1.0, gap_s=0.04)
+    event = p.Event(0, 0, 1, p.EVENT_MOTION, 1, 0, 5.0)
+    heartbeat = p.Heartbeat(0, 0, [])
+    assert all(guard.admit(event, 10.0 + i * 0.001) for i in range(100))
+    assert not guard.flooding
+    assert guard.admit(event, 10.1) is False                # the 101st frame within a second
+    assert guard.flooding and guard.rate_per_s is None      # measured once a window passed
+    assert [guard.admit(heartbeat, t) for t in (10.11, 10.12, 10.151)] == [True, False, True]
+    assert guard.admit(p.Hello(0, 0, (1, 0, 0), 7), 10.2)   # hellos too, at the same pace
+    for i in range(12000):
+        guard.admit(event, 10.1 + i / 12000.0)
+    guard.tick(11.2)
+    assert 10000 < guard.rate_per_s < 12000 and guard.flooding
+    assert guard.dropped == 12002
+    guard.tick(12.2)                                        # a second without frames: calm
+    assert not guard.flooding and guard.last_rate_per_s == 0
+
+
+def test_a_flooding_hub_is_a_named_fault_and_its_frames_beyond_the_limit_are_dropped(loop_link):
+    clock = FakeClock()
+    link, rec, ports = loop_link(clock=clock)
+    port = ports.wait_port()
+    enc = p.Encoder()
+    port.write(beat(enc, 0))
+    assert rec.wait_for(lambda: rec.lost_flags() == [False])
+    port.write(b"".join(enc.event(i, 1, p.EVENT_MOTION, i % 2, 0, 10.0 + 10 * (i % 2))
+                        for i in range(1, 301)))
+    heard = lambda: link.counters["frames"] + link.counters["skipped"]  # noqa: E731
+    assert wait_until(lambda: heard() == 301)
+    assert link.counters["flood_dropped"] == 201             # read: 100 frames in that second
+    assert len(rec.values("relic.1.motion")) == 100          # 0 at first, then 99 flips
+    clock.advance(0.5)
+    port.write(beat(enc, 500))                               # heartbeats are still read
+    assert wait_until(lambda: heard() == 302)
+    clock.advance(0.5)                                       # the flood's first second is over
+    assert rec.wait_for(lambda: rec.faults)
+    active, message = rec.faults[0]
+    assert active and message.startswith("Relic hub floods the rig: 202 frames/s")
+    assert "allowed: 100" in message and "code.py" in message
+    for n, ms in ((303, 1500), (304, 2000)):                 # a calm second
+        port.write(beat(enc, ms))
+        assert wait_until(lambda: heard() == n)
+        clock.advance(0.5)
+    assert rec.wait_for(lambda: len(rec.faults) == 2)
+    assert rec.faults[1][0] is False and rec.faults[1][1].startswith("Relic hub calm again: ")
+    assert rec.lost_flags() == [False]                       # the hub was never lost

@@ -17,7 +17,8 @@ from hypothesis import event as note
 
 from rig.core import events as ev
 from rig.core import rules
-from rig.core.detect import Detector, INPUT_NAMES
+from rig.core.detect import Detector
+from rig.core.museum import INPUT_NAMES
 from rig.core.levels import make_level
 from rig.core.replay import replay_lines
 
@@ -29,7 +30,7 @@ LEVELS = st.sampled_from([make_level("easy"), make_level("normal"), make_level("
 
 
 def check_turn(turn):
-    if turn.outcome in (rules.Outcome.UNFINISHED, rules.Outcome.VOID, None):
+    if turn.outcome in (rules.TurnOutcome.UNFINISHED, rules.TurnOutcome.VOID, None):
         return
     assert 0 <= turn.score <= 7
     assert 0 <= turn.paintings <= 2 and 0 <= turn.relics <= 3
@@ -81,7 +82,7 @@ def test_engine_never_raises_and_scores_stay_in_range(players, level, steps):
     for dt, spec in steps:
         t += dt
         event = to_event(t, spec)
-        if isinstance(event, ev.ConfirmLoot) and rules.awaiting_loot(match) is None:
+        if isinstance(event, ev.ConfirmLoot) and rules.open_haul(match) is None:
             continue        # a confirmation with nothing awaiting is a refused choice
         match, effects = rules.step(match, event)
         for turn in match.turns + match.attempts:
@@ -292,7 +293,7 @@ def test_a_match_played_out_ends_with_exactly_one_winner(players, data):
             series_seen = max(series_seen, nxt.series)
             if nxt.series > 4:
                 # keep the test finite: the first contender still in wins this series
-                still_in = rules.tiebreak_series(match)[1]
+                still_in = rules.tiebreak(match).still_in
                 plan = (1.0, 0) if nxt.thief == still_in[0] else ("caught", 0)
             else:
                 plan = data.draw(attempt_plan)
@@ -316,7 +317,7 @@ def test_a_match_played_out_ends_with_exactly_one_winner(players, data):
         assert not match.attempts
     else:
         # the winner had the one best adjusted time of the last series
-        last = match.attempts[-len(rules.tiebreak_series(match)[2]):]
+        last = match.attempts[-len(rules.tiebreak(match).attempted):]
         best = min(a.adjusted_s for a in last if a.adjusted_s is not None)
         assert [a.thief for a in last if a.adjusted_s == best] == [champion]
     # nothing starts once the match is over

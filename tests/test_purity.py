@@ -116,8 +116,8 @@ def test_core_module_imports_only_the_pure_standard_library_and_the_core(name, p
 
 def test_the_core_folder_holds_the_rigs_pure_modules():
     expected = {"rig.core.%s" % m for m in (
-        "events", "errors", "levels", "layout", "titles", "rules", "detect",
-        "referee", "recording", "replay", "protocol", "view", "board",
+        "events", "errors", "museum", "levels", "layout", "titles", "rules", "detect",
+        "referee", "recording", "replay", "protocol", "view", "board", "calls",
         "wiringcheck")}
     assert expected <= set(CORE_IDS)
 

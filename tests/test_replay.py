@@ -14,112 +14,16 @@ import time
 import pytest
 
 from rig.core.errors import RecordingError
+from rig.core.recording import dumps, parse_header
 from rig.core.replay import replay_lines
-from rig.shell.storage import replay_file
-from sim.script import Script as BaseScript
+from rig.shell.storage import Writer, replay_file
+from sim.harness import INSIDE_MM, only_turn, solo
+from sim.harness import Recording as Script
 
 HERE = pathlib.Path(__file__).parent
 RECORDINGS = HERE / "recordings"
 
-INSIDE_MM = 150        # a hand sensor reading inside the museum (threshold 400 mm)
 OUTSIDE_MM = 8190      # nothing in range
-
-
-class Script(BaseScript):
-    """Builds a recording: a header and time-stamped lines, kept in time order on output.
-    The gestures of :class:`sim.script.Script` under the names these tests read best."""
-
-    def __init__(self, players=("Ana", "Ben", "Caro"), difficulty="normal", **header):
-        super().__init__(players, difficulty, **header)
-
-    # --- raw lines ---------------------------------------------------------------------------
-    def line(self, obj):
-        return self._add(obj)
-
-    def set(self, t, name, value):
-        return self.input(t, name, value)
-
-    # --- what happens at the table -------------------------------------------------------------
-    def press(self, t, hold=0.05):
-        """The start/exit button pressed at ``t`` and released ``hold`` seconds later."""
-        return super().press(t, hold)
-
-    def hand_in(self, t, mm=INSIDE_MM):
-        return super().hand_in(t, mm)
-
-    def touch(self, rod, t, dur=0.05):
-        """A clean touch on laser ``rod``: contact at ``t``, released ``dur`` later."""
-        return super().touch(rod, t, hold_s=dur)
-
-    def guard(self, t, dur=0.05):
-        self.set(t, "guard", 1)
-        return self.set(t + dur, "guard", 0)
-
-    def unseat(self, rod, t, dur=None):
-        """Laser ``rod``'s seat opens at ``t`` (and closes ``dur`` later, if given)."""
-        self.set(t, "seat.%d" % rod, 0)
-        if dur is not None:
-            self.set(t + dur, "seat.%d" % rod, 1)
-        return self
-
-    take_painting = BaseScript.lift_painting
-
-    def take_relic(self, n, t, carry=0.5):
-        """Relic ``n`` starts moving at ``t`` and stands still, upright, ``carry`` later."""
-        self.set(t, "relic.%d.motion" % n, 1)
-        return self.set(t + carry, "relic.%d.motion" % n, 0)
-
-    def tilt(self, n, t, deg):
-        return self.set(t, "relic.%d.tilt" % n, deg)
-
-    def fall(self, n, t):
-        self.set(t, "relic.%d.freefall" % n, 1)
-        return self.set(t + 0.02, "relic.%d.freefall" % n, 0)
-
-    # --- whole turns -------------------------------------------------------------------------
-    def heist(self, t, paintings=0, relics=0, touches=0, rods=(4, 5, 6, 7, 8, 1, 2, 3)):
-        """A clean, successful turn starting with the press at ``t``: the thief goes in, takes
-        ``paintings`` paintings and then ``relics`` relics (in order), touches ``touches``
-        lasers on the way, walks out and presses exit.  The guard then puts the paintings back.
-        Returns the time of the exit press (start + 8 s)."""
-        self.press(t)
-        self.hand_in(t + 1.0)
-        for i in range(paintings):
-            self.take_painting(i + 1, t + 1.5 + 0.2 * i)
-        for i in range(relics):
-            self.take_relic(i + 1, t + 2.5 + 0.5 * i, carry=0.2)
-        for i in range(touches):
-            self.touch(rods[i], t + 4.5 + 0.5 * i)
-        self.hand_out(t + 7.0)
-        self.press(t + 8.0)
-        for i in range(paintings):
-            self.return_painting(i + 1, t + 9.0)
-        return t + 8.0
-
-    def caught_by_guard(self, t, paintings=0):
-        """A turn that ends caught: the thief takes paintings, then touches the guard."""
-        self.press(t)
-        self.hand_in(t + 1.0)
-        for i in range(paintings):
-            self.take_painting(i + 1, t + 1.5 + 0.2 * i)
-        self.guard(t + 3.0)
-        self.hand_out(t + 5.0)
-        for i in range(paintings):
-            self.return_painting(i + 1, t + 9.0)
-        return t + 3.0
-
-    # --- output ------------------------------------------------------------------------------
-    def replay(self):
-        return replay_lines(self.lines())
-
-
-def only_turn(result):
-    assert len(result["turns"]) == 1, result["turns"]
-    return result["turns"][0]
-
-
-def solo(**header):
-    return Script(players=("Ana",), **header)
 
 
 # --- the result's shape ------------------------------------------------------------------------
@@ -704,6 +608,33 @@ def test_bad_input_from_lines_names_the_line(kind):
         replay_lines(lines, path="match.jsonl")
     assert str(info.value).startswith("match.jsonl:%d:" % line)
     assert words in str(info.value)
+
+
+def _written_by_the_rig(path, by):
+    """A recording the rig's own writer made: a heist whose haul ``by`` confirmed (the writer
+    writes text as it is, U+2028 and U+0085 included: JSON allows them raw)."""
+    s = Script(players=("Ana", "Ben"))
+    s.heist(1.0, paintings=1)
+    header, *lines = s.objects()
+    writer = Writer(path)
+    for obj in [parse_header(header).to_json()] + lines + [
+            {"t": 10.0, "loot": {"paintings": 1, "relics": 0}, "by": by}]:
+        writer.write((dumps(obj) + "\n").encode("utf-8"))
+    writer.close()
+    return len(lines) + 2
+
+
+@pytest.mark.parametrize("by", ["desk\u2028guard", "desk\u2029guard", "desk\x85guard"])
+def test_a_recording_is_read_by_newlines_only(tmp_path, by):
+    path = tmp_path / "match.jsonl"
+    loot_line = _written_by_the_rig(path, by)
+    assert len(path.read_text("utf-8").splitlines()) > loot_line    # what used to break it
+    assert only_turn(replay_file(str(path)))["paintings"] == 1
+    with open(path, "a", encoding="utf-8") as f:
+        f.write('{"t": 11.0, "input": "laser.9", "value": 1}\n')
+    with pytest.raises(RecordingError) as info:
+        replay_file(str(path))
+    assert str(info.value).startswith("%s:%d: input 'laser.9'" % (path, loot_line + 1))
 
 
 # --- golden recordings ----------------------------------------------------------------------------

@@ -7,9 +7,11 @@ events.  Expected values come from the rulebook and issues 2-3, never from the c
 """
 
 import copy
+import time
 
 import pytest
 
+from rig.core import calls
 from rig.core import events as ev
 from rig.core import rules
 from rig.core.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
@@ -17,7 +19,8 @@ from rig.core.levels import PRESETS, make_level
 from rig.core.referee import Referee
 from rig.core.replay import replay_lines
 
-from test_replay import Script, only_turn, solo
+from sim.harness import Recording as Script
+from sim.harness import only_turn, solo
 
 # ============================================================================================
 # Levels
@@ -117,7 +120,7 @@ def test_score_is_2_per_painting_plus_1_per_relic_minus_1_per_touch_floor_0(
         paintings, relics, touches, score):
     match, _ = engine(turn_events(1.0, paintings, relics, touches))
     (turn,) = match.turns
-    assert turn.outcome is rules.Outcome.ESCAPED
+    assert turn.outcome is rules.TurnOutcome.ESCAPED
     assert (turn.paintings, turn.relics, turn.touches, turn.score) == (
         paintings, relics, touches, score)
 
@@ -139,7 +142,7 @@ def test_caught_turn_scores_zero_and_loses_the_haul(case):
               ev.PaintingMoved(2.2, 2, False), ev.RelicMoved(2.5, 1)] + extra
     match, effects = engine(events)
     (turn,) = match.turns
-    assert (turn.outcome, turn.reason.value) == (rules.Outcome.CAUGHT, reason)
+    assert (turn.outcome, turn.reason.value) == (rules.TurnOutcome.CAUGHT, reason)
     assert (turn.paintings, turn.relics, turn.score) == (0, 0, 0)
     assert turn.duration_s == pytest.approx(duration)
     assert any(isinstance(e, ev.TurnEnded) for e in effects)
@@ -152,7 +155,7 @@ def test_time_out_outside_ends_the_turn_normally(event):
               ev.HandOut(10.0), event]
     match, _ = engine(events)
     turn = match.turns[0]
-    assert (turn.outcome, turn.reason, turn.score) == (rules.Outcome.ESCAPED, None, 2)
+    assert (turn.outcome, turn.reason, turn.score) == (rules.TurnOutcome.ESCAPED, None, 2)
     assert turn.duration_s == pytest.approx(60.0)
 
 
@@ -172,16 +175,16 @@ def test_rods_out_of_play_are_ignored_on_the_engine(level, rod, counts):
     match, _ = engine(events, level=level)
     turn = match.turns[0]
     if counts:
-        assert (turn.outcome, turn.reason) == (rules.Outcome.CAUGHT, rules.Reason.LASERS)
+        assert (turn.outcome, turn.reason) == (rules.TurnOutcome.CAUGHT, rules.Reason.LASERS)
     else:
-        assert (turn.outcome, turn.touches) == (rules.Outcome.ESCAPED, 0)
+        assert (turn.outcome, turn.touches) == (rules.TurnOutcome.ESCAPED, 0)
 
 
 def test_start_press_with_problems_starts_nothing_and_says_why():
-    match, effects = engine([ev.ButtonPress(1.0, ("laser 5 is not seated",))])
+    match, effects = engine([ev.ButtonPress(1.0, (ev.Problem(ev.Trouble.NOT_SEATED, 5),))])
     assert match.current is None and not match.turns
-    refusals = [e for e in effects if isinstance(e, ev.Refused)]
-    assert refusals and "laser 5 is not seated" in refusals[0].reason
+    refusals = [calls.refusal_text(e) for e in effects if isinstance(e, ev.Refused)]
+    assert refusals and "laser 5 is not seated" in refusals[0]
 
 
 def test_broken_relic_never_counts_on_the_engine():
@@ -224,6 +227,18 @@ def test_loot_with_no_turn_awaiting_is_refused_on_the_engine():
     match, _ = engine([ev.ButtonPress(1.0), ev.GuardTouch(2.0)])
     with pytest.raises(LootError):
         rules.step(match, ev.ConfirmLoot(3.0, 1, 0))
+
+
+def test_a_confirmed_haul_no_longer_awaits_the_guard_but_stays_correctable_until_the_next_start():
+    match, _ = engine(turn_events(1.0, paintings=1))
+    assert rules.awaiting_loot(match) is rules.open_haul(match) is match.turns[-1]
+    match, _ = rules.step(match, ev.ConfirmLoot(8.0, 2, 0, by="Ben"))
+    assert rules.awaiting_loot(match) is None and rules.open_haul(match) is match.turns[-1]
+    assert match.turns[-1].paintings == 1            # clamped to what left the stands
+    match, _ = rules.step(match, ev.ConfirmLoot(9.0, 0, 0, by="Ben"))
+    assert match.turns[-1].confirmed == (0, 0) and match.turns[-1].score == 0
+    match, _ = rules.step(match, ev.ButtonPress(20.0))
+    assert rules.open_haul(match) is None
 
 
 # ============================================================================================
@@ -382,6 +397,35 @@ def test_same_guard_twice_in_a_row_in_a_recording_is_bad_input():
     s.choose(t, "guard", "Ben")
     with pytest.raises(RecordingError, match="Ben"):
         s.replay()
+
+
+#: Characters that break a line (``str.splitlines`` splits on each) or control a terminal, and a
+#: lone surrogate (no UTF-8 writer can write it): none may be in a player's name.
+NOT_IN_A_NAME = ["\u2028", "\u2029", "\x85", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1e", "\t",
+                 "\x00", "\x1b", "\x7f", "\x9b", "\ud800"]
+
+
+@pytest.mark.parametrize("char", NOT_IN_A_NAME, ids=["U+%04X" % ord(c) for c in NOT_IN_A_NAME])
+def test_a_name_with_a_line_break_or_control_character_is_refused(char):
+    with pytest.raises(InvalidChoice) as info:
+        rules.new_match(["Ana", "Be%sn" % char], NORMAL)
+    message = str(info.value)
+    assert "U+%04X" % ord(char) in message and "Be" in message
+    assert len(message.splitlines()) == 1, message
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\x85"])
+def test_a_recording_header_with_such_a_name_is_bad_input_on_line_1(char):
+    s = Script(players=("Ana", "Be%sn" % char))
+    with pytest.raises(RecordingError) as info:
+        replay_lines(s.lines(), path="m.jsonl")
+    assert str(info.value).startswith("m.jsonl:1: players: ")
+    assert "U+%04X" % ord(char) in str(info.value)
+
+
+def test_names_in_any_script_and_with_inner_spaces_are_welcome():
+    players = ("Ana María", "Bjørn", "Ζωή", "李小龍", "Zoë 🦊")
+    assert rules.new_match(players, NORMAL).players == players
 
 
 # ============================================================================================
@@ -548,6 +592,38 @@ def test_unfinished_tiebreak_attempt_decides_nothing():
     s.hand_in(t + 1.0)
     result = s.replay()
     assert result["winner"] is None
+
+
+def long_tiebreak(attempts):
+    """Ana and Ben tied, then caught ``attempts`` times in turn; then Ana gets a painting out
+    and Ben is caught once more: Ana wins."""
+    s, t = two_way_tie(("Ana", "Ben"))
+    for _ in range(attempts):
+        t = attempt(s, t, caught=True)
+    t = attempt(s, t, out_s=5.0)
+    attempt(s, t, caught=True)
+    return s.lines()
+
+
+def cpu_seconds_to_replay(lines):
+    best = None
+    for _ in range(2):
+        start = time.process_time()
+        result = replay_lines(lines)
+        spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    return best, result
+
+
+def test_replay_time_grows_linearly_with_the_tiebreak_attempts():
+    """Issue 12 #14: each attempt used to re-derive the tiebreak from every attempt before it
+    (2,000 attempts took 7 s, 4x per doubling)."""
+    short_s, short = cpu_seconds_to_replay(long_tiebreak(200))
+    long_s, long = cpu_seconds_to_replay(long_tiebreak(800))
+    assert (short["winner"], len(short["tiebreak"])) == ("Ana", 202)
+    assert (long["winner"], len(long["tiebreak"])) == ("Ana", 802)
+    assert long_s < 8 * short_s, "4x the attempts took %.1fx the time (%.3f s, %.3f s)" % (
+        long_s / short_s, short_s, long_s)
 
 
 # ============================================================================================

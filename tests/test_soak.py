@@ -98,12 +98,12 @@ def test_the_bounds_check_catches_impossible_scores():
 def test_a_bouncing_exit_press_that_ends_the_match_starts_nothing_more(tmp_path):
     table = SimulatedTable(recordings_dir=tmp_path).start()
     try:
-        table.play([o for o in demo_match().objects() if o.get("t", 0) < 48.0])
+        table.play([o for o in demo_match().objects() if o.get("t", 0) < 57.0])
         path = table.rig.recording_path
-        for at, value in ((48.0, 1), (48.003, 0), (48.01, 1), (48.15, 0)):   # one bouncy press
+        for at, value in ((57.0, 1), (57.003, 0), (57.01, 1), (57.15, 0)):   # one bouncy press
             table.advance_to(at)
             table.museum.set("button", value)
-        table.advance_to(49.0)
+        table.advance_to(58.0)
         assert table.rig.recording_path == path
         assert table.rig.result()["winner"] == "Caro"
         assert table.rig.referee.match.current is None

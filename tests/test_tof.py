@@ -42,17 +42,20 @@ def feed(fake, poller, values):
 
 # --- What is forwarded ----------------------------------------------------------------------------
 
-def test_readings_are_forwarded_only_when_they_move_5mm_or_cross_the_threshold():
+def test_readings_are_forwarded_when_they_cross_the_threshold_or_move_20mm_inside():
     fake, rec, poller = make()
-    feed(fake, poller, [8190, 8190, 600, 603, 604, 605, 402, 399, 398, 401, 250, 252, 8190])
-    # 600 after 8190 moved; 603/604 moved < 5 from 600; 605 moved 5; 402 moved; 399 crossed
-    # the threshold by 3 mm; 398 did not move enough; 401 crossed back; 250 moved; 8190 moved.
-    assert rec.readings == [8190, 600, 605, 402, 399, 401, 250, 8190]
+    feed(fake, poller, [8190, 8190, 600, 1200, 605, 402, 399, 398, 401, 250, 252, 230, 211,
+                        8190])
+    # Beyond the threshold only the crossing matters: 600, 1200, 605 and 402 are all "out".
+    # 399 crossed by 3 mm; 398 did not move; 401 crossed back; 250 crossed in; 252 moved 2 mm;
+    # 230 moved 20 mm inside (the distance a refused start quotes); 211 moved 19; 8190 is out.
+    assert rec.readings == [8190, 399, 401, 250, 230, 8190]
 
 
 @pytest.mark.parametrize("last,new,report", [
-    (None, 500, True), (500, 504, False), (500, 495, True), (401, 400, False),
-    (400, 399, True), (399, 400, True), (8190, 8190, False),
+    (None, 500, True), (500, 504, False), (500, 495, False), (8190, 1200, False),
+    (401, 400, False), (400, 399, True), (399, 400, True), (8190, 8190, False),
+    (300, 281, False), (300, 280, True), (150, 8190, True),
 ])
 def test_should_report_table(last, new, report):
     assert should_report(last, new, 400) is report
@@ -145,6 +148,8 @@ def test_a_raising_callback_does_not_kill_the_poller():
 
 def test_hand_sensor_refuses_a_non_distance():
     class Weird:
+        data_ready = True
+        io_timeout_s = 0.5
         range = "far"
 
         def start_continuous(self):
@@ -155,6 +160,39 @@ def test_hand_sensor_refuses_a_non_distance():
 
     with pytest.raises(SensorError, match="not a distance"):
         HandSensor(Weird).read_mm()
+
+
+def test_the_range_is_read_only_when_a_measurement_is_ready():
+    fake, rec, poller = make(poll_interval_s=0.02)
+    fake.range = 300
+    assert poller.poll_once() == 0.02 and rec.readings == [300]
+    fake.stop_ranging()
+    fake.range = 100
+    reads = fake.reads
+    assert poller.poll_once() == 0.005  # nothing new: look again soon, at the status only
+    assert fake.reads == reads + 1 and rec.readings == [300] and rec.statuses == []
+
+
+def test_a_sensor_that_stops_ranging_fails_after_io_timeout_and_is_reinitialised():
+    now = [0.0]
+    fake = FakeVL53L0X(300, io_timeout_s=0.5)
+    rec = Recorder()
+    poller = HandPoller(fake.factory, rec.reading, rec.status, lost_after=1,
+                        now=lambda: now[0])
+    poller.poll_once()
+    fake.stop_ranging()
+    for now[0] in (0.1, 0.3, 0.499):  # within io_timeout_s: no failure, only quick looks
+        assert poller.poll_once() == 0.005
+    assert rec.statuses == [] and fake.opens == 1
+    now[0] = 0.5
+    poller.poll_once()
+    assert rec.statuses and rec.statuses[0][0] is True
+    assert "no measurement for 0.50 s (io_timeout_s 0.50)" in rec.statuses[0][1]
+    assert fake.stops == 0  # a failed sensor is not talked to before it is re-opened
+    fake.range = 200
+    poller.poll_once()
+    assert fake.opens == 2 and rec.readings == [300, 200]
+    assert rec.statuses[-1] == (False, "hand sensor answers again")
 
 
 # --- The io timeout -------------------------------------------------------------------------------

@@ -1,24 +1,26 @@
 """Build the display's :class:`~rig.core.view.Scoreboard` from the referee's state (pure)."""
 
-from . import rules
-from .view import BannerView, Piece, RoundRow, Scoreboard
+from . import calls, rules
+from .events import NextKind
+from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+from .view import DEFAULT_PIECES, Phase, Piece, RoundRow, Scoreboard
 
 
 def pieces_of(turn):
     if turn is None:
-        return tuple(Piece(k, n) for k, n in (("painting", 1), ("painting", 2), ("relic", 1),
-                                                 ("relic", 2), ("relic", 3)))
+        return DEFAULT_PIECES
     out = []
-    for n in rules.PAINTINGS:
-        out.append(Piece("painting", n, "taken" if n in turn.paintings_off else "in place"))
-    for n in rules.RELICS:
+    for n in PAINTINGS:
+        out.append(Piece(PieceKind.PAINTING, n, PieceState.TAKEN if n in turn.paintings_off
+                         else PieceState.IN_PLACE))
+    for n in RELICS:
         if n in turn.broken:
-            state = "broken"
+            state = PieceState.BROKEN
         elif n in turn.relics_taken:
-            state = "taken"
+            state = PieceState.TAKEN
         else:
-            state = "in place"
-        out.append(Piece("relic", n, state))
+            state = PieceState.IN_PLACE
+        out.append(Piece(PieceKind.RELIC, n, state))
     return tuple(out)
 
 
@@ -40,20 +42,24 @@ def round_rows(match):
     return tuple(rows)
 
 
-def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()):
-    """The snapshot of the match at ``now_rel`` (seconds on the match's clock)."""
+def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=(), roster=(),
+          wiring=None):
+    """The snapshot of the match at ``now_rel`` (seconds on the match's clock); ``roster`` the
+    names the set-up screen offers, ``wiring`` the wiring check when one runs."""
     match = referee.match
     level = match.level
     turn = match.current
     nxt = rules.next_turn(match)
+    outcome = rules.outcome(match)
     common = dict(
         players=match.players, level=level.name, lasers=level.lasers, corridor=level.corridor,
         timer_s=level.timer_s, rounds=() if match.solo else round_rows(match),
         round_wins={} if match.solo else rules.round_wins(match),
         faults=tuple(faults), message=message, key_help=tuple(key_help),
-        winner=rules.winner(match), title=rules.title(match),
-        banner=BannerView(banner.kind, banner.title, tuple(banner.lines)) if banner else None,
+        winner=outcome.winner if outcome else None, title=outcome.title if outcome else None,
+        banner=banner,
         hand_inside=referee.detector.hand_inside,
+        roster=tuple(roster), wiring=wiring,
     )
     if turn is not None:
         elapsed = max(0.0, now_rel - turn.start_t)
@@ -61,18 +67,19 @@ def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()
         if level.timer_s is not None:
             remaining = max(0.0, level.timer_s - elapsed)
         return Scoreboard(
-            phase="turn", round=turn.round, thief=turn.thief, guard=turn.guard,
+            phase=Phase.TURN, round=turn.round, thief=turn.thief, guard=turn.guard,
             tiebreak=turn.tiebreak, remaining_s=remaining, elapsed_s=elapsed,
             touches=turn.touches, pieces=pieces_of(turn), turn_score=turn.running_score,
             **common)
     last = match.turns[-1] if match.turns else None
     awaiting = rules.awaiting_loot(match)
     return Scoreboard(
-        phase="over" if nxt is None else "between",
+        phase=Phase.OVER if nxt is None else Phase.BETWEEN,
         round=nxt.round if nxt else (last.round if last else 1),
         next_thief=nxt.thief if nxt else None, next_guard=nxt.guard if nxt else None,
-        tiebreak=bool(nxt and nxt.kind == "tiebreak"),
-        ready_problems=tuple(referee.problems()), awaiting_loot=awaiting is not None,
+        tiebreak=bool(nxt and nxt.kind is NextKind.TIEBREAK),
+        ready_problems=tuple(calls.problem_text(p) for p in referee.problems()),
+        awaiting_loot=awaiting is not None,
         pieces=pieces_of(last), turn_score=last.score or 0 if last else 0,
         touches=last.touches if last else 0,
         **common)

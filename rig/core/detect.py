@@ -25,27 +25,9 @@ What it decides:
 from dataclasses import dataclass
 
 from . import events as ev
-
-CONTACTS = ("button", "guard") + tuple("laser.%d" % n for n in range(1, 9))
-SEATS = tuple("seat.%d" % n for n in range(4, 9))
-PAINTINGS = ("painting.1", "painting.2")
-RELIC_INPUTS = tuple("relic.%d.%s" % (n, k) for n in (1, 2, 3)
-                     for k in ("tilt", "freefall", "motion"))
-INPUT_NAMES = CONTACTS + SEATS + PAINTINGS + ("tof",) + RELIC_INPUTS
-BINARY_INPUTS = frozenset(CONTACTS + SEATS + PAINTINGS + tuple(
-    n for n in RELIC_INPUTS if not n.endswith(".tilt")))
-
-NOTHING_IN_RANGE_MM = 8190
-UPRIGHT_BELOW_DEG = 30.0
-TIPPED_FROM_DEG = 60.0
-
-# The state of the table before any recording line (the contract's "before any line").
-INITIAL_VALUES = {name: 0 for name in INPUT_NAMES}
-INITIAL_VALUES.update({name: 1 for name in SEATS + PAINTINGS})
-INITIAL_VALUES["tof"] = NOTHING_IN_RANGE_MM
-for _n in (1, 2, 3):
-    INITIAL_VALUES["relic.%d.tilt" % _n] = 0.0
-
+from . import museum
+from .museum import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
+                     is_upright)
 
 def _at(t, delay_s):
     """A deadline, on the recording's microsecond grid, so that "exactly 250 ms later" is
@@ -64,18 +46,9 @@ class DetectSettings:
     stuck_contact_s: float = 5.0
 
 
-def describe(name):
-    """A builder's word for an input: ``laser.5`` -> ``laser 5``."""
-    if name == "guard":
-        return "the guard token"
-    if name == "button":
-        return "the start button"
-    if name == "tof":
-        return "the hand sensor"
-    parts = name.split(".")
-    if parts[0] == "seat":
-        return "laser %s's seat" % parts[1]
-    return " ".join(parts[:2])
+_LASER = Kind.LASER + "."
+_TILT = {n: museum.relic(n, Aspect.TILT) for n in RELICS}
+_MOTION = {n: museum.relic(n, Aspect.MOTION) for n in RELICS}
 
 
 class _Contact:
@@ -96,17 +69,14 @@ class Detector:
     def __init__(self, level, settings=None):
         self.level = level
         self.settings = settings or DetectSettings()
-        self.values = dict(INITIAL_VALUES)
-        self.contacts = {name: _Contact() for name in CONTACTS}
+        self.values = dict(museum.REST)
+        self.contacts = {name: _Contact() for name in museum.CONTACTS}
         self.hand_inside = False
         self._deadlines = {}        # key -> due time
         self._tipping = set()       # relics whose tip hold runs
-        self._pose = {n: (True, True) for n in (1, 2, 3)}
-        self._faults = {}           # source -> message
-        self.in_play = frozenset(
-            ["button", "guard"] + ["laser.%d" % n for n in level.rods]
-            + ["seat.%d" % n for n in level.added_rods] + list(PAINTINGS) + ["tof"]
-            + list(RELIC_INPUTS))
+        self._pose = {n: (True, True) for n in RELICS}
+        self._faults = {}           # source -> the fault, while it lasts
+        self.in_play = museum.in_play(level)
 
     # --- deadlines ------------------------------------------------------------------------------
     def next_deadline(self):
@@ -134,16 +104,15 @@ class Detector:
             if kind == "confirm":
                 self._confirm(name, out)
             elif kind == "stuck":
-                msg = "%s has been closed for %g s: check its wiring (counted once at most)" % (
-                    describe(name), self.settings.stuck_contact_s)
-                self._faults[name] = msg
-                out.append(ev.Fault(due, name, msg, True))
+                fault = ev.StuckContact(due, name, after_s=self.settings.stuck_contact_s)
+                self._faults[name] = fault
+                out.append(fault)
             elif kind == "seat":
                 out.append(ev.Displaced(due, int(name.split(".")[1])))
             elif kind == "tip":
                 relic = int(name)
                 self._tipping.discard(relic)
-                out.append(ev.RelicBroken(due, relic, "tipped"))
+                out.append(ev.RelicBroken(due, relic, ev.Cause.TIPPED))
         return out
 
     # --- inputs -----------------------------------------------------------------------------------
@@ -165,7 +134,7 @@ class Detector:
                 self._deadlines[key] = _at(t, self.settings.seat_open_s)
             elif value:
                 self._deadlines.pop(key, None)
-        elif name in PAINTINGS:
+        elif name in PAINTING_INPUTS:
             if bool(value) != bool(old):
                 out.append(ev.PaintingMoved(t, int(name[-1]), bool(value)))
         elif name == "tof":
@@ -177,31 +146,46 @@ class Detector:
             self._relic(name, value, old, t, out)
         return out
 
+    def _new_episode(self, c, t):
+        """Whether a contact closing at ``t`` begins a new touch episode (its last release is
+        at least a merge window ago)."""
+        return c.last_release is None or c.episode_start is None or not (
+            round(t - c.last_release, 6) < self.settings.merge_window_s)
+
+    def sounds_at_once(self, name, value, t):
+        """Whether the change of ``name`` to ``value`` at ``t`` would sound the buzzer when fed
+        (a laser in play closing on a touch not yet counted), without feeding it: lets the
+        shell sound the buzzer on an edge's arrival while it keeps the edge to apply in order."""
+        c = self.contacts.get(name)
+        if c is None or not value or c.active or name not in self.in_play \
+                or not name.startswith(_LASER):
+            return False
+        return self._new_episode(c, t) or not c.counted
+
     def _contact_edge(self, name, active, t, out):
         c = self.contacts[name]
         c.active = active
         s = self.settings
         if active:
             c.pulse_start = t
-            if c.last_release is None or not (round(t - c.last_release, 6) < s.merge_window_s) \
-                    or c.episode_start is None:
+            if self._new_episode(c, t):
                 c.episode_start = t
                 c.counted = False
             if not c.counted:
                 self._deadlines[("confirm", name)] = _at(t, s.glitch_s)
-                if name.startswith("laser."):
+                if name.startswith(_LASER):
                     out.append(ev.Feedback(t, name, True))
             self._deadlines[("stuck", name)] = _at(t, s.stuck_contact_s)
         else:
             c.last_release = t
             self._deadlines.pop(("stuck", name), None)
-            if name in self._faults:
-                del self._faults[name]
-                out.append(ev.Fault(t, name, "%s is released" % describe(name), False))
+            fault = self._faults.pop(name, None)
+            if fault is not None:
+                out.append(ev.StuckContact(t, name, active=False, after_s=fault.after_s))
             if ("confirm", name) in self._deadlines:
                 # Released before glitch_s: this pulse was noise.
                 del self._deadlines[("confirm", name)]
-                if name.startswith("laser."):
+                if name.startswith(_LASER):
                     out.append(ev.Feedback(t, name, False))
 
     def _confirm(self, name, out):
@@ -210,61 +194,75 @@ class Detector:
             return
         c.counted = True
         t0 = c.episode_start
-        if name.startswith("laser."):
-            out.append(ev.LaserTouch(t0, int(name.split(".")[1])))
-        elif name == "guard":
+        kind = museum.parse(name)
+        if kind.kind is Kind.LASER:
+            out.append(ev.LaserTouch(t0, kind.number))
+        elif kind.kind is Kind.GUARD:
             out.append(ev.GuardTouch(t0))
         else:
-            out.append(ev.ButtonPress(t0, tuple(self.problems(ignore=("button",)))))
+            out.append(ev.ButtonPress(t0, self.problems()))
 
     def _relic(self, name, value, old, t, out):
-        _, number, kind = name.split(".")
-        relic = int(number)
-        if kind == "freefall":
+        parts = museum.parse(name)
+        relic = parts.number
+        if parts.aspect is Aspect.FREEFALL:
             if value and self.hand_inside:
-                out.append(ev.RelicBroken(t, relic, "fall"))
-        elif kind == "motion":
+                out.append(ev.RelicBroken(t, relic, ev.Cause.FALL))
+        elif parts.aspect is Aspect.MOTION:
             if value and not old:
                 out.append(ev.RelicMoved(t, relic))
         else:
-            key = ("tip", number)
-            if value >= TIPPED_FROM_DEG:
-                if not (old >= TIPPED_FROM_DEG) and self.hand_inside:
+            key = ("tip", str(relic))
+            if is_tipped(value):
+                if not is_tipped(old) and self.hand_inside:
                     self._deadlines[key] = _at(t, self.settings.tilt_hold_s)
                     self._tipping.add(relic)
             elif relic in self._tipping:
                 del self._deadlines[key]
                 self._tipping.discard(relic)
-        pose = (self.values["relic.%d.tilt" % relic] < UPRIGHT_BELOW_DEG,
-                not self.values["relic.%d.motion" % relic])
+        pose = (is_upright(self.values[_TILT[relic]]), not self.values[_MOTION[relic]])
         if pose != self._pose[relic]:
             self._pose[relic] = pose
             out.append(ev.RelicPose(t, relic, pose[0], pose[1]))
 
     # --- readiness --------------------------------------------------------------------------------
-    def problems(self, ignore=()):
-        """What keeps the museum from being ready for a turn, in words a guard acts on."""
+    def problems(self):
+        """What keeps the museum from being ready for a turn: a contact closed (for
+        ``stuck_contact_s``, stuck, the start button's too), a rod not seated, a painting off its
+        stand, the entrance blocked, a relic lying or moving."""
         found = []
         v = self.values
+        T = ev.Trouble
+        if museum.BUTTON in self._faults:     # held for stuck_contact_s: a press cannot start
+            found.append(ev.Problem(T.BUTTON_STUCK, None, self._faults[museum.BUTTON].after_s))
         for n in self.level.rods:
-            if v["laser.%d" % n] and "laser.%d" % n not in ignore:
-                found.append("laser %d is touched (contact closed)" % n)
-        if v["guard"]:
-            found.append("the guard token is touched (contact closed)")
+            if v[museum.laser(n)]:
+                found.append(self._closed(museum.laser(n), n, T.LASER_STUCK, T.LASER_TOUCHED))
+        if v[museum.GUARD]:
+            found.append(self._closed(museum.GUARD, None, T.GUARD_STUCK, T.GUARD_TOUCHED))
         for n in self.level.added_rods:
-            if not v["seat.%d" % n]:
-                found.append("laser %d is not seated" % n)
-        for n in (1, 2):
-            if not v["painting.%d" % n]:
-                found.append("painting %d is not on its stand" % n)
-        if v["tof"] < self.settings.hand_threshold_mm:
-            found.append("the entrance is not clear (hand sensor reads %d mm)" % v["tof"])
-        for n in (1, 2, 3):
-            if not v["relic.%d.tilt" % n] < UPRIGHT_BELOW_DEG:
-                found.append("relic %d is lying down" % n)
-            elif v["relic.%d.motion" % n]:
-                found.append("relic %d is moving" % n)
-        return found
+            if not v[museum.seat(n)]:
+                found.append(ev.Problem(T.NOT_SEATED, n))
+        for n in PAINTINGS:
+            if not v[museum.painting(n)]:
+                found.append(ev.Problem(T.PAINTING_OFF, n))
+        if v[museum.TOF] < self.settings.hand_threshold_mm:
+            found.append(ev.Problem(T.ENTRANCE_BLOCKED, None, v[museum.TOF]))
+        for n in RELICS:
+            if not is_upright(v[museum.relic(n, Aspect.TILT)]):
+                found.append(ev.Problem(T.RELIC_LYING, n))
+            elif v[museum.relic(n, Aspect.MOTION)]:
+                found.append(ev.Problem(T.RELIC_MOVING, n))
+        return tuple(found)
+
+    def _closed(self, name, number, stuck, touched):
+        """A closed contact as a problem: stuck (with its seconds) once it is a fault, which
+        is a wire to check rather than a hand to lift."""
+        fault = self._faults.get(name)
+        if fault is not None:
+            return ev.Problem(stuck, number, fault.after_s)
+        return ev.Problem(touched, number)
 
     def faults(self):
+        """The faults the detector sees now (stuck contacts)."""
         return tuple(self._faults.values())

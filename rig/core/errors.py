@@ -20,11 +20,20 @@ The tree::
 :class:`rig.core.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
 the protocol module itself, which the Pico runs too: one class statement, a ``ValueError`` on
 both ends and a :class:`RigError` on the Pi.
+
+Every message is one line, whatever text it quotes: a line break or control character from a
+file (a name holding U+2028, a TOML key holding a newline) is shown escaped, as Python writes
+it, so ``cleptomano: FILE:LINE: what is wrong`` stays one line on a terminal and in the log.
 """
+
+from .text import one_line
 
 
 class RigError(Exception):
-    """Base of every error the rig raises on purpose."""
+    """Base of every error the rig raises on purpose; its message is always one line."""
+
+    def __str__(self):
+        return one_line(super().__str__())
 
 
 # --- The rules -------------------------------------------------------------------------------
@@ -72,7 +81,7 @@ class ConfigError(RigError, ValueError):
         elif key is not None:
             where = "%s: " % (key,)
         super().__init__(where + message)
-        self.detail = message
+        self.detail = one_line(message)
 
 
 class RecordingError(RigError, ValueError):
@@ -81,10 +90,12 @@ class RecordingError(RigError, ValueError):
     def __init__(self, message, *, path=None, line=None):
         self.path = path
         self.line = line
-        self.detail = message
+        self.detail = one_line(message)
         where = ""
         if path is not None and line is not None:
             where = "%s:%d: " % (path, line)
+        elif path is not None:
+            where = "%s: " % (path,)
         elif line is not None:
             where = "line %d: " % (line,)
         super().__init__(where + message)

@@ -5,14 +5,18 @@ Three families, each a frozen dataclass carrying ``t`` (seconds on the match's c
 * raw inputs (:class:`InputChange`): a pin, the hand sensor or the relic hub changed; they are
   what recordings store and what :mod:`rig.core.detect` turns into game events;
 * commands from the rig's controls (:class:`Choose`, :class:`ConfirmLoot`, :class:`UndoTouch`,
-  :class:`End`): the guard's decisions, recorded too;
+  :class:`NewMatch`, :class:`End`): the guard's decisions, recorded too;
 * game events (everything the detector emits) fed to :func:`rig.core.rules.step`.
 
 The engine answers with *effects* (:class:`Effect` subclasses): what the shell should make happen
-(buzz, say, show a banner).  None of this module does I/O or reads a clock.
+(buzz, light a lamp, make a recording durable) and the referee's *calls* (:class:`Call`
+subclasses): what happened, as data.  The words for a call (the log line, the banner) are made in
+one place, :mod:`rig.core.calls`, so the screen, the log and the phones say the same thing.  None
+of this module does I/O or reads a clock.
 """
 
-from dataclasses import dataclass, field
+import enum
+from dataclasses import dataclass
 from typing import Optional, Tuple
 
 
@@ -26,11 +30,17 @@ class InputChange:
     value: float
 
 
+class Role(enum.StrEnum):
+    """Who a choice names: the next thief, or the round's guard."""
+    THIEF = "thief"
+    GUARD = "guard"
+
+
 @dataclass(frozen=True)
 class Choose:
-    """A choice at the rig's controls: ``role`` is ``"thief"`` or ``"guard"``."""
+    """A choice at the rig's controls: the next thief or the round's guard."""
     t: float
-    role: str
+    role: Role
     player: str
 
 
@@ -51,6 +61,32 @@ class UndoTouch:
     by: Optional[str] = None
 
 
+class Preset(enum.Enum):
+    """A level setting a command leaves to its difficulty's preset (an enum, so that it keeps
+    its identity when the command travels to another process)."""
+    PRESET = "preset"
+
+
+PRESET = Preset.PRESET
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """Close this match and open the next one with these settings (the set-up screen, the
+    phone).  ``timer_s`` is seconds, None for no limit, or :data:`PRESET`; ``lasers`` and
+    ``corridor`` None keep the difficulty's; ``first_thief`` None is the first player.  In a
+    recording it is the last line of the match it closes; the next recording's header is made
+    from it."""
+    t: float
+    players: Tuple[str, ...]
+    difficulty: str = "normal"
+    timer_s: object = PRESET
+    lasers: Optional[int] = None
+    corridor: Optional[str] = None
+    first_thief: Optional[str] = None
+    by: Optional[str] = None
+
+
 @dataclass(frozen=True)
 class End:
     """The recording stops here: inputs held until ``t``; later deadlines never fire."""
@@ -65,12 +101,42 @@ class Tick:
     t: float
 
 
+class Cause(enum.StrEnum):
+    """How a relic broke."""
+    FALL = "fall"
+    TIPPED = "tipped"
+
+
+class Trouble(enum.StrEnum):
+    """What can keep the museum from being ready for a turn."""
+    LASER_TOUCHED = "laser touched"
+    GUARD_TOUCHED = "guard touched"
+    NOT_SEATED = "not seated"
+    PAINTING_OFF = "painting off"
+    ENTRANCE_BLOCKED = "entrance blocked"
+    RELIC_LYING = "relic lying"
+    RELIC_MOVING = "relic moving"
+    LASER_STUCK = "laser stuck"      # closed for stuck_contact_s: a wire, not a thief
+    GUARD_STUCK = "guard stuck"
+    BUTTON_STUCK = "button stuck"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing that keeps the museum from being ready: ``number`` is the laser, painting or
+    relic; ``value`` the reading that shows it (the hand sensor's mm, a stuck contact's
+    seconds)."""
+    trouble: Trouble
+    number: Optional[int] = None
+    value: Optional[float] = None
+
+
 @dataclass(frozen=True)
 class ButtonPress:
     """The start/exit button was pressed.  ``problems`` lists what keeps the museum from being
     ready (empty when it is ready); the engine uses it only when a press would start a turn."""
     t: float
-    problems: Tuple[str, ...] = ()
+    problems: Tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,17 +197,26 @@ class RelicBroken:
     """A relic fell or tipped over while the hand was inside: it can never count again."""
     t: float
     relic: int
-    cause: str  # "fall" or "tipped"
+    cause: Cause
 
 
 @dataclass(frozen=True)
 class Fault:
-    """A sensor fault the referee must see (never scored): ``source`` such as ``laser.4``,
-    ``tof``, ``hub``; ``active`` False when it clears."""
+    """A fault the referee must see (never scored): ``source`` such as ``laser.4``, ``tof``,
+    ``hub``, ``recording``; ``active`` False when it clears.  ``message`` is the words of the
+    part that noticed it (a device's own error); :class:`StuckContact` leaves them to
+    :mod:`rig.core.calls`."""
     t: float
     source: str
-    message: str
+    message: str = ""
     active: bool = True
+
+
+@dataclass(frozen=True)
+class StuckContact(Fault):
+    """A contact closed for ``after_s`` (a loose wire, a rod resting on it): counted once at
+    most; cleared (``active`` False) when it opens."""
+    after_s: float = 0.0
 
 
 # --- Effects (engine -> shell) ----------------------------------------------------------------------
@@ -151,48 +226,31 @@ class Effect:
     t: float
 
 
+class Pattern(enum.StrEnum):
+    """The buzzer's patterns."""
+    TOUCH = "touch"
+    CAUGHT = "caught"
+    ESCAPED = "escaped"
+    REFUSED = "refused"
+
+
 @dataclass(frozen=True)
 class Buzz(Effect):
-    """Sound the buzzer: ``pattern`` is ``"touch"``, ``"caught"``, ``"escaped"``, ``"refused"``."""
-    pattern: str = "touch"
+    """Sound the buzzer with ``pattern``."""
+    pattern: Pattern = Pattern.TOUCH
 
 
 @dataclass(frozen=True)
-class Say(Effect):
-    """A referee's call, for the log and the display (``"Caught! Ana touched the guard."``)."""
-    text: str = ""
-    level: str = "info"  # "info" or "warning"
+class Feedback(Effect):
+    """Instant feedback on a contact's first edge, before the touch is confirmed: ``on`` True
+    sounds the buzzer at once; False withdraws it when the pulse proved to be noise."""
+    source: str = ""
+    on: bool = True
 
 
 @dataclass(frozen=True)
-class Banner(Effect):
-    """A big moment for the screen: ``kind`` is caught, escaped, round, match, tiebreak, title,
-    resumed; ``title`` the big word and ``lines`` the details."""
-    kind: str = ""
-    title: str = ""
-    lines: Tuple[str, ...] = field(default_factory=tuple)
-
-
-@dataclass(frozen=True)
-class TurnStarted(Effect):
-    thief: str = ""
-    guard: Optional[str] = None
-    tiebreak: bool = False
-
-
-@dataclass(frozen=True)
-class TurnEnded(Effect):
-    """A turn is over; ``turn`` is the :class:`rig.core.rules.TurnRecord` as it stands."""
-    turn: object = None
-
-
-@dataclass(frozen=True)
-class Refused(Effect):
-    """A start press or a choice that could not be taken, with the reason in words.  ``code``
-    is ``"match-over"`` for a start press after the match has ended (the shell may then open
-    the next match, starting at ``t``, the press's first edge)."""
-    reason: str = ""
-    code: str = ""
+class Durable(Effect):
+    """The recording must reach the disk now (a turn boundary or a penalty)."""
 
 
 @dataclass(frozen=True)
@@ -202,16 +260,161 @@ class MatchOver(Effect):
 
 
 @dataclass(frozen=True)
-class Durable(Effect):
-    """The recording must reach the disk now (a turn boundary or a penalty)."""
+class Dropped(Effect):
+    """An event the rules refused and the referee dropped (a detector event no rule accepts
+    where it came): never acted on, but the shell logs it."""
+    event: object = None
+    error: str = ""
+
+
+# --- Calls: what happened, as data (rig.core.calls words them) ------------------------------------
+
+@dataclass(frozen=True)
+class Call(Effect):
+    """A referee's call."""
+
+
+class NextKind(enum.StrEnum):
+    """What the next turn is."""
+    ROUND = "round"
+    TIEBREAK = "tiebreak"
+    SOLO = "solo"
 
 
 @dataclass(frozen=True)
-class Feedback(Effect):
-    """Instant feedback on a contact's first edge, before the touch is confirmed: ``on`` True
-    sounds the buzzer at once; False withdraws it when the pulse proved to be noise."""
-    source: str = ""
-    on: bool = True
+class TurnStarted(Call):
+    """A turn began: ``kind`` round, tiebreak or solo; ``timer_s`` its time limit (None: no
+    limit)."""
+    thief: str = ""
+    guard: Optional[str] = None
+    kind: NextKind = NextKind.ROUND
+    round: int = 1
+    timer_s: Optional[float] = None
+
+    @property
+    def tiebreak(self):
+        return self.kind is NextKind.TIEBREAK
+
+
+@dataclass(frozen=True)
+class TurnEnded(Call):
+    """A turn is over; ``turn`` is the :class:`rig.core.rules.Turn` as it stands."""
+    turn: object = None
+
+
+@dataclass(frozen=True)
+class TouchCounted(Call):
+    """A laser touch cost the thief a point (``tiebreak``: a second): ``touches`` so far."""
+    laser: int = 0
+    touches: int = 0
+    tiebreak: bool = False
+
+
+@dataclass(frozen=True)
+class RodDisplaced(Call):
+    laser: int = 0
+
+
+@dataclass(frozen=True)
+class ExitIgnored(Call):
+    """An exit press while the hand was still inside the museum."""
+
+
+@dataclass(frozen=True)
+class Foul(Call):
+    """A relic taken against the rulebook's order: before any painting (``before`` None) or
+    before relic ``before``.  Reported, not punished."""
+    relic: int = 0
+    before: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class RelicLost(Call):
+    """A relic broke while the hand was inside: it can never count again."""
+    relic: int = 0
+    cause: Cause = Cause.FALL
+
+
+@dataclass(frozen=True)
+class HaulConfirmed(Call):
+    """The guard confirmed or corrected the haul of ``turn`` (as it now stands)."""
+    turn: object = None
+    by: Optional[str] = None
+
+
+class Undo(enum.StrEnum):
+    """What undoing a touch did."""
+    RUNNING = "running"        # taken back during the turn
+    VOIDED = "voided"          # it was the third: the turn is void and is played again
+    CORRECTED = "corrected"    # the ended turn's score is corrected
+
+
+@dataclass(frozen=True)
+class TouchUndone(Call):
+    """The guard ruled that the last laser touch was not a touch; ``turn`` as it now stands."""
+    turn: object = None
+    by: Optional[str] = None
+    undo: Undo = Undo.RUNNING
+
+
+@dataclass(frozen=True)
+class RoundWon(Call):
+    number: int = 0
+    winners: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MatchWon(Call):
+    """``round_wins``: (player, wins) in player order."""
+    winner: str = ""
+    round_wins: Tuple[Tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class TiebreakCalled(Call):
+    """A tiebreak series begins between ``contenders`` (series 1, then 2 after a tie...)."""
+    series: int = 1
+    contenders: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TitleEarned(Call):
+    """The solo heist is over: its criminal title (None: 0 points, no title)."""
+    title: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class MatchSetUp(Call):
+    """A :class:`NewMatch` was accepted: the shell closes this match and opens the next one
+    with ``players``, ``level`` and ``first_thief`` (checked), as ``command`` asked."""
+    command: object = None
+    players: Tuple[str, ...] = ()
+    level: object = None
+    first_thief: str = ""
+
+
+@dataclass(frozen=True)
+class Resumed(Call):
+    """The rig restarted (a crash, a power cut) and resumed the match; ``thief`` is the thief
+    whose interrupted turn is void (None: no turn was running)."""
+    thief: Optional[str] = None
+
+
+class Refusal(enum.StrEnum):
+    MATCH_OVER = "match-over"      # a start press after the match: the shell may open the next
+    NOT_READY = "not-ready"        # a start press while the museum is not ready
+    CHOICE = "choice"              # a command the rules refused (the error's words)
+
+
+@dataclass(frozen=True)
+class Refused(Call):
+    """A start press or a command that could not be taken.  ``problems`` say why the museum is
+    not ready; ``error`` is the words of the rules' refusal of a command.  For a start press
+    after the match has ended (MATCH_OVER) the shell may open the next match, starting at ``t``,
+    the press's first edge."""
+    code: Refusal = Refusal.CHOICE
+    problems: Tuple[Problem, ...] = ()
+    error: str = ""
 
 
 @dataclass(frozen=True)

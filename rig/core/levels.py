@@ -1,12 +1,14 @@
 """Difficulty levels: the rulebook's table, and custom levels checked against its ranges."""
 
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
 from .errors import LevelError
+from .museum import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
 
 CORRIDORS = ("wide", "narrow")
-MIN_LASERS, MAX_LASERS = 3, 5
+MIN_LASERS, MAX_LASERS = MIN_ADDED_LASERS, MAX_ADDED_LASERS
 _UNSET = object()
 
 
@@ -22,11 +24,11 @@ class Level:
     @property
     def rods(self):
         """The laser numbers in play: printed 1-3 and added 4 .. 3 + lasers."""
-        return tuple(range(1, 4 + self.lasers))
+        return PRINTED_LASERS + self.added_rods
 
     @property
     def added_rods(self):
-        return tuple(range(4, 4 + self.lasers))
+        return ADDED_LASERS[:self.lasers]
 
 
 PRESETS = {
@@ -43,7 +45,7 @@ def make_level(difficulty="normal", *, timer_s=_UNSET, lasers=None, corridor=Non
     level's name ``"custom"`` unless it equals the preset's own value.
     Raises :class:`LevelError` naming the bad value and the allowed range.
     """
-    if difficulty not in PRESETS:
+    if not isinstance(difficulty, str) or difficulty not in PRESETS:
         raise LevelError(
             "difficulty %r is not a level; use one of %s (then override timer_s, lasers or "
             "corridor for a custom level)" % (difficulty, ", ".join(sorted(PRESETS))))
@@ -65,7 +67,7 @@ def check_timer(timer_s):
     if isinstance(timer_s, bool) or not isinstance(timer_s, (int, float)):
         raise LevelError("timer_s %r is not a number; give seconds above 0, or null for no "
                          "time limit" % (timer_s,))
-    if not timer_s > 0 or timer_s != timer_s or timer_s == float("inf"):
+    if not 0 < timer_s <= sys.float_info.max:    # NaN, infinity, an integer beyond a float
         raise LevelError("timer_s %r is out of range; give seconds above 0 (30 for hard, 60 for "
                          "normal), or null for no time limit" % (timer_s,))
     return float(timer_s)

@@ -39,6 +39,19 @@ yet).  ``falls`` is the relic's free-fall counter since boot (wraps at 65536): a
 frame was lost still shows in the next heartbeat.  Heartbeat ``flags``: bit 0 moving, bit 1 the
 sensor answers, bit 2 the rest orientation has been captured.
 
+Order
+-----
+Sequence numbers say which of two frames of one boot is newer: ``b`` is newer than ``a`` when
+``(b - a) % 65536`` is between 1 and 32767 (serial number arithmetic, so 0 follows 65535).  The
+Decoder passes on only frames newer than the newest it has passed on; an older one or a
+duplicate (a stale or replayed frame: a faulty USB hub, a port replaying its buffer) is counted
+as ``stale`` and dropped, so an old fall counter can never come back.  A hub that reboots starts
+again at 0 with a boot hello; a replayed old boot hello must not restart the chain (it would make
+every fall since that boot news again), so a boot hello is held until the next frame: it starts
+a new chain only if that frame follows it closely (at most BOOT_FOLLOW_FRAMES on) and more
+closely than it follows the old chain.  A new connection (:meth:`Decoder.reset_stream`) takes
+the chain as it comes: the hub kept counting while the port was closed.
+
 Decoded frames
 --------------
 :class:`Hello`, :class:`Heartbeat` (holding :class:`RelicStatus` values) and :class:`Event`:
@@ -78,6 +91,10 @@ FLAG_PRESENT = 0x02
 FLAG_CALIBRATED = 0x04
 
 SEQ_MODULO = 0x10000
+SEQ_HALF = 0x8000
+# How far the frame after a boot hello may be from it (frames lost in between) for the hello to
+# count as a reboot: a hub sends about 20 frames a second, so this is a few seconds' worth.
+BOOT_FOLLOW_FRAMES = 64
 MS_MODULO = 0x100000000
 FALLS_MODULO = 0x10000
 MAX_RELICS_PER_FRAME = 8
@@ -117,13 +134,25 @@ def _make_crc_table():
 
 _CRC_TABLE = _make_crc_table()
 
+try:  # CPython's binascii computes this very CRC in C: the Pi decodes a flood at C speed.
+    from binascii import crc_hqx as _crc_in_c
+except ImportError:  # pragma: no cover - CircuitPython has no crc_hqx
+    _crc_in_c = None
 
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
+
+def crc16_table(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE by table, in plain Python: what the Pico runs."""
     table = _CRC_TABLE
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
     return crc
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
+    if _crc_in_c is not None:
+        return _crc_in_c(data, crc)
+    return crc16_table(data, crc)
 
 
 # --- COBS --------------------------------------------------------------------------------------
@@ -157,9 +186,19 @@ def cobs_decode(chunk):
     Returns ``(data, complete)``: ``complete`` is False when a block announced more bytes than
     the chunk holds, the shape of a frame cut short; ``data`` is then what could be recovered.
     """
+    n = len(chunk)
+    if 0xFF not in chunk and 0 not in chunk:
+        # Every block ends in a zero (a frame of the rig is far shorter than 254 bytes): the data
+        # is the chunk after its first code with every later code byte turned into that zero.
+        out = bytearray(chunk)
+        at = 0
+        while at < n:
+            code = out[at]
+            out[at] = 0
+            at += code
+        return bytes(out[1:]), at == n
     out = bytearray()
     i = 0
-    n = len(chunk)
     while i < n:
         code = chunk[i]
         if code == 0:
@@ -396,7 +435,17 @@ class Encoder:
 # --- Decoding ------------------------------------------------------------------------------------
 
 COUNTER_NAMES = ("frames", "garbage", "truncated", "bad_crc", "unknown_version", "malformed",
-                 "seq_gaps", "frames_missed")
+                 "seq_gaps", "frames_missed", "stale", "skipped")
+
+
+def seq_ahead(seq, of):
+    """How many frames ``seq`` is ahead of ``of`` (0 when equal, up to 65535 going round)."""
+    return (seq - of) % SEQ_MODULO
+
+
+def seq_newer(seq, than):
+    """Whether sequence number ``seq`` is newer than ``than`` (see Order above)."""
+    return 0 < seq_ahead(seq, than) < SEQ_HALF
 
 
 class Decoder:
@@ -413,13 +462,16 @@ class Decoder:
     * ``unknown_version``: a good CRC but another protocol version (update the firmware);
     * ``malformed``: a good CRC and version but an unknown type or a wrong payload length;
     * ``seq_gaps`` / ``frames_missed``: sequence numbers that skipped (each gap, and how many
-      frames it missed).  A boot hello starts a new chain (the hub restarted from 0).
+      frames it missed).  A boot hello starts a new chain (the hub restarted from 0);
+    * ``stale``: a good frame no newer than the newest passed on (see Order above);
+    * ``skipped``: chunks of a type the caller did not ask for (see :meth:`feed`).
     """
 
     def __init__(self):
-        self._buffer = bytearray()
+        self._buffer = b""
         self._skipping = False
-        self._expected_seq = None
+        self._newest_seq = None
+        self._held_boot = None
         for name in COUNTER_NAMES:
             setattr(self, name, 0)
 
@@ -432,34 +484,50 @@ class Decoder:
 
     def reset_stream(self):
         """Forget a half-read frame and the sequence chain (a new connection); keep counters."""
-        self._buffer = bytearray()
+        self._buffer = b""
         self._skipping = False
-        self._expected_seq = None
+        self._newest_seq = None
+        self._held_boot = None
 
-    def feed(self, data):
+    def feed(self, data, only=None):
+        """The frames ``data`` completes, in order.  ``only`` (a collection of FRAME_* types)
+        decodes just those: a chunk whose first bytes name another known type is skipped
+        unread and counted in ``skipped`` (a reader that drops a flood's events need not pay
+        for their CRC); what names no type is decoded as usual, so it is still counted."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ProtocolError("Decoder.feed() got %s; allowed: bytes; fix: pass the bytes read "
                                 "from the port" % (type(data).__name__,))
         frames = []
-        buffer = self._buffer
-        for byte in bytes(data):
-            if byte == 0:
+        # Split at the zeros (in C): every piece but the last ends a chunk; the first continues
+        # what the last call left (or the over-long run being skipped); the last is kept.
+        pieces = bytes(data).split(b"\x00")
+        for i in range(len(pieces) - 1):
+            chunk = pieces[i]
+            if i == 0:
                 if self._skipping:
                     self._skipping = False
-                elif buffer:
-                    frame = self._chunk(bytes(buffer))
-                    if frame is not None:
-                        frames.append(frame)
-                buffer = bytearray()
-                continue
-            if self._skipping:
-                continue
-            buffer.append(byte)
-            if len(buffer) > MAX_CHUNK_SIZE:
+                    continue
+                chunk = self._buffer + chunk
+                self._buffer = b""
+            if len(chunk) > MAX_CHUNK_SIZE:
                 self.garbage += 1
-                self._skipping = True
-                buffer = bytearray()
-        self._buffer = buffer
+            elif only is not None and len(chunk) > 2 and chunk[0] > 2 and \
+                    chunk[2] in FRAME_NAMES and chunk[2] not in only:
+                self.skipped += 1   # the first COBS block holds the version and the type
+            elif chunk:
+                frame = self._chunk(chunk)
+                if frame is not None:
+                    self._order(frame, frames)
+        tail = pieces[-1]
+        if len(pieces) == 1:
+            if self._skipping:
+                return frames
+            tail = self._buffer + tail
+        if len(tail) > MAX_CHUNK_SIZE:
+            self.garbage += 1
+            self._skipping = True
+            tail = b""
+        self._buffer = tail
         return frames
 
     def _chunk(self, chunk):
@@ -491,18 +559,35 @@ class Decoder:
         frame = _parse(frame_type, relic, seq, ms, body[HEADER_SIZE:-2])
         if frame is None:
             self.malformed += 1
-            return None
-        self.frames += 1
-        self._track(frame)
         return frame
 
-    def _track(self, frame):
-        expected = self._expected_seq
-        rebooted = frame.kind == FRAME_HELLO and frame.boot
-        if expected is not None and frame.seq != expected and not rebooted:
+    def _order(self, frame, out):
+        """Append to ``out`` what ``frame`` lets through, in order (see Order above)."""
+        held = self._held_boot
+        if held is not None:
+            self._held_boot = None
+            ahead = seq_ahead(frame.seq, held.seq)
+            if 0 < ahead <= BOOT_FOLLOW_FRAMES and (
+                    self._newest_seq is None or ahead < seq_ahead(frame.seq, self._newest_seq)):
+                self._newest_seq = None  # a new chain: no gap between the old and the new
+                self._pass(held, out)
+            else:
+                self.stale += 1
+        if frame.kind == FRAME_HELLO and frame.boot:
+            self._held_boot = frame
+        elif self._newest_seq is not None and not seq_newer(frame.seq, self._newest_seq):
+            self.stale += 1
+        else:
+            self._pass(frame, out)
+
+    def _pass(self, frame, out):
+        newest = self._newest_seq
+        if newest is not None and frame.seq != (newest + 1) % SEQ_MODULO:
             self.seq_gaps += 1
-            self.frames_missed += (frame.seq - expected) % SEQ_MODULO
-        self._expected_seq = (frame.seq + 1) % SEQ_MODULO
+            self.frames_missed += seq_ahead(frame.seq, newest) - 1
+        self._newest_seq = frame.seq
+        self.frames += 1
+        out.append(frame)
 
 
 def _expected_size(body):

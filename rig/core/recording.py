@@ -6,24 +6,36 @@ JSON Lines, UTF-8.  The first line is the header::
 
 with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow) and
 ``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
-one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by`` or ``end``.
+one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by``, ``new_match`` or
+``end``.  A ``new_match`` line ends the match like ``end`` does, and the next recording's header is
+made from it (:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 """
 
 import json
-import math
-from dataclasses import dataclass, fields
+import re
+import sys
+from dataclasses import dataclass, fields, replace
 
 from . import events as ev
-from .detect import BINARY_INPUTS, INPUT_NAMES, DetectSettings
-from .errors import LevelError, RecordingError
+from .detect import DetectSettings
+from .museum import BINARY_INPUTS, INPUT_NAMES
+from .rules.model import check_new_match, check_players
+from .errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
+from .text import nesting
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
 VERSION = 1
+#: The longest line a recording may hold, in UTF-8 bytes: a header (a card table included) is a
+#: few KB, any other line under 200 bytes.  Longer is not a recording (``replay /dev/zero``).
+MAX_LINE_BYTES = 1 << 20
+#: The deepest a line's arrays and objects may nest: a recording's go at most 6 deep (a card
+#: table).  Deeper JSON would exhaust the parser's recursion (100,000 nested ``[]`` fit a line).
+MAX_NESTING = 32
 _HEADER_KEYS = {"recording", "version", "players", "difficulty", "timer_s", "lasers",
                 "corridor", "first_thief", "detect"}
 _UNSET = object()
@@ -75,6 +87,15 @@ def header_for(players, level, first_thief=None, settings=None):
                   settings=settings or DetectSettings())
 
 
+def header_from(command, settings=None):
+    """The header of the recording a :class:`~rig.core.events.NewMatch` opens: its own
+    settings, as it gave them (the preset's where it left one out)."""
+    first = command.first_thief if command.first_thief is not None else command.players[0]
+    return Header(tuple(command.players), command.difficulty,
+                  _UNSET if command.timer_s is ev.PRESET else command.timer_s, command.lasers,
+                  command.corridor, first, settings or DetectSettings())
+
+
 # --- parsing ----------------------------------------------------------------------------------
 
 def _fail(message, line):
@@ -82,7 +103,10 @@ def _fail(message, line):
 
 
 def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A number the rig can compute with: not a bool, not NaN or infinity, and not an integer
+    too big for a float (JSON allows 10**309, no clock does)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and abs(value) <= sys.float_info.max)
 
 
 def parse_header(obj, line=1):
@@ -97,11 +121,10 @@ def parse_header(obj, line=1):
         _fail("version %r is not supported; this rig reads version %d" % (
             obj.get("version"), VERSION), line)
     players = obj.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, str) and p.strip() for p in players):
-        _fail("players %r must be a list of 1 or more non-empty names" % (players,), line)
-    if len(set(players)) != len(players):
-        _fail("players %r repeat a name; give each player a different name" % (players,), line)
+    try:
+        check_players(players)
+    except InvalidChoice as exc:
+        _fail("players: %s" % exc, line)
     difficulty = obj.get("difficulty", "normal")
     first = obj.get("first_thief")
     if first is not None and first not in players:
@@ -129,8 +152,12 @@ def _parse_settings(obj, line):
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
 
 
-def parse_item(obj, line, last_t=0.0):
-    """One line after the header -> an input change or a command."""
+def line_head(obj, line, last_t, expected):
+    """What every line after the header (any game's recording) starts with: ``(t, kind, by)``.
+
+    ``obj`` must be a JSON object whose ``t`` is seconds since the start, never before the line
+    above's; with exactly one key of ``expected`` (kind -> the keys its line may hold) and no
+    key its kind does not allow; ``by``, if there, the name of who sent it."""
     if not isinstance(obj, dict):
         _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
     t = obj.get("t")
@@ -139,22 +166,30 @@ def parse_item(obj, line, last_t=0.0):
     if t < last_t:
         _fail("t %r goes back in time (the line before says %r); times never decrease"
               % (t, last_t), line)
-    t = float(t)
-    kinds = [k for k in ("input", "choose", "loot", "undo", "restart", "end") if k in obj]
+    kinds = [k for k in expected if k in obj]
     if len(kinds) != 1:
-        _fail("a line needs exactly one of input, choose, loot, undo, restart, end; got keys %s"
-              % sorted(obj), line)
+        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(expected), sorted(obj)),
+              line)
     kind = kinds[0]
-    expected = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
-                "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
-                "restart": {"t", "restart"}, "end": {"t", "end"}}[kind]
-    extra = sorted(set(obj) - expected)
+    extra = sorted(set(obj) - set(expected[kind]))
     if extra:
         _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(expected))), line)
+              % (extra[0], kind, ", ".join(sorted(expected[kind]))), line)
     by = obj.get("by")
     if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of who made the correction" % (by,), line)
+        _fail("by %r must be the name of who sent it" % (by,), line)
+    return float(t), kind, by
+
+
+_LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
+              "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+              "new_match": {"t", "new_match", "by"},
+              "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"}}
+
+
+def parse_item(obj, line, last_t=0.0):
+    """One line after the header -> an input change or a command."""
+    t, kind, by = line_head(obj, line, last_t, _LINE_KEYS)
     if kind == "input":
         name, value = obj["input"], obj.get("value")
         if name not in INPUT_NAMES:
@@ -173,7 +208,7 @@ def parse_item(obj, line, last_t=0.0):
             _fail("choose %r is not a role; use \"thief\" or \"guard\"" % (role,), line)
         if not isinstance(player, str):
             _fail("choose needs a \"player\" name, got %r" % (player,), line)
-        return ev.Choose(t, role, player)
+        return ev.Choose(t, ev.Role(role), player)
     if kind == "loot":
         loot = obj["loot"]
         if not isinstance(loot, dict) or set(loot) != {"paintings", "relics"}:
@@ -187,30 +222,92 @@ def parse_item(obj, line, last_t=0.0):
         if obj["undo"] != "touch":
             _fail("undo %r is not known; the guard can undo a \"touch\"" % (obj["undo"],), line)
         return ev.UndoTouch(t, by)
+    if kind == "new_match":
+        return _parse_new_match(obj["new_match"], t, by, line)
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
-    return ev.Restart(t) if kind == "restart" else ev.End(t)
+    return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
+
+
+_NEW_MATCH_KEYS = ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief")
+
+
+def _parse_new_match(spec, t, by, line):
+    """A ``new_match`` line's object, checked as the set-up screen's command is
+    (:func:`rig.core.rules.check_new_match`)."""
+    if not isinstance(spec, dict) or "players" not in spec:
+        _fail('new_match must be {"players": [...], "difficulty": ..., "first_thief": ...}, got '
+              '%r' % (spec,), line)
+    unknown = sorted(set(spec) - set(_NEW_MATCH_KEYS))
+    if unknown:
+        _fail("new_match key %r is not known; allowed keys: %s"
+              % (unknown[0], ", ".join(_NEW_MATCH_KEYS)), line)
+    command = ev.NewMatch(t, spec["players"], spec.get("difficulty", "normal"),
+                          spec.get("timer_s", ev.PRESET), spec.get("lasers"),
+                          spec.get("corridor"), spec.get("first_thief"), by)
+    try:
+        players, _, first = check_new_match(command)
+    except RulesError as exc:
+        _fail("new_match: %s" % exc, line)
+    return replace(command, players=players, first_thief=first)
 
 
 def parse_lines(lines, path=None):
     """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
     FILE:LINE."""
+    return read_lines(lines, parse_header, parse_item, path, stop=ends_match)
+
+
+def ends_match(item):
+    """Whether a recording's match ends at ``item``: its ``end`` line, or the ``new_match`` line
+    that closed it (inputs are held until then; later deadlines never fire)."""
+    return isinstance(item, (ev.End, ev.NewMatch))
+
+
+#: A JSON string (the brackets in one are text).
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _load_line(text, line):
+    """One line's JSON value, or RecordingError naming ``line``: a line too long or nested too
+    deep is refused before it is parsed; a number of more digits than Python reads is named."""
+    if len(text) > MAX_LINE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > \
+            MAX_LINE_BYTES:
+        _fail("the line is longer than %d bytes; a recording line is one short JSON object (is "
+              "this a recording?)" % MAX_LINE_BYTES, line)
+    if (text.count("[") + text.count("{") > MAX_NESTING
+            and nesting(_JSON_STRINGS.sub("", text))[0] > MAX_NESTING):
+        _fail("arrays or objects nest more than %d deep; a recording line nests a few levels "
+              "(is this a recording?)" % MAX_NESTING, line)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail("not JSON (%s); each line must be one JSON object" % exc.msg, line)
+    except ValueError:     # the only other one: an integer beyond Python's digit limit
+        _fail("a number has more than %d digits; times and values are short numbers"
+              % sys.get_int_max_str_digits(), line)
+
+
+def read_lines(lines, parse_header, parse_item, path=None, stop=None):
+    """The JSON Lines reading every game's recording shares: the first non-blank line through
+    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)``
+    (``last_t`` the line before's ``t``, which ``parse_item`` checks with :func:`line_head`), up
+    to the first item ``stop`` accepts.  ``lines`` are the text between newlines (``"\n"``
+    only: text may hold U+2028 or U+0085).  Returns ``(header, [(line,
+    item), ...])``; a RecordingError names FILE:LINE."""
     header, items, last_t = None, [], 0.0
     try:
         for number, text in enumerate(lines, 1):
             if not text.strip():
                 continue
-            try:
-                obj = json.loads(text)
-            except ValueError as exc:
-                _fail("not JSON (%s); each line must be one JSON object" % exc.msg, number)
+            obj = _load_line(text, number)
             if header is None:
                 header = parse_header(obj, number)
                 continue
             item = parse_item(obj, number, last_t)
-            last_t = item.t
+            last_t = obj["t"]
             items.append((number, item))
-            if isinstance(item, ev.End):
+            if stop is not None and stop(item):
                 break
         if header is None:
             _fail("the recording is empty; it must start with a header line", 1)
@@ -239,8 +336,23 @@ def item_to_json(item):
         if item.by is not None:
             out["by"] = item.by
         return out
+    if isinstance(item, ev.NewMatch):
+        spec = {"players": list(item.players), "difficulty": item.difficulty}
+        if item.timer_s is not ev.PRESET:
+            spec["timer_s"] = item.timer_s
+        for key in ("lasers", "corridor"):
+            if getattr(item, key) is not None:
+                spec[key] = getattr(item, key)
+        spec["first_thief"] = item.first_thief if item.first_thief is not None \
+            else item.players[0]
+        out = {"t": item.t, "new_match": spec}
+        if item.by is not None:
+            out["by"] = item.by
+        return out
     if isinstance(item, ev.Restart):
         return {"t": item.t, "restart": True}
+    if isinstance(item, ev.Tick):
+        return {"t": item.t, "tick": True}
     if isinstance(item, ev.End):
         return {"t": item.t, "end": True}
     raise TypeError("cannot record %r" % (item,))

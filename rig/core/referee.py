@@ -87,11 +87,18 @@ class Referee:
     def _step(self, event, effects, strict=False):
         try:
             self.match, more = rules.step(self.match, event)
-        except RulesError:
+        except RulesError as exc:
             if strict:
                 raise
+            effects.append(ev.Dropped(event.t, event, str(exc)))
             return
         effects.extend(more)
+
+    def sounds_at_once(self, change):
+        """Whether feeding ``change`` would sound the buzzer at once (see
+        :meth:`rig.core.detect.Detector.sounds_at_once`): only while a turn runs."""
+        return self.match.current is not None and self.detector.sounds_at_once(
+            change.name, change.value, change.t)
 
     # --- views ------------------------------------------------------------------------------------
     def problems(self):
@@ -106,9 +113,4 @@ class Referee:
         """The rig restarted at ``t``: the running turn, if any, is void and is played again."""
         turn = self.match.current
         self.match = rules.void_current(self.match, t)
-        if turn is None:
-            return [ev.Banner(t, "resumed", "MATCH RESUMED", ("The rig restarted.",))]
-        return [ev.Say(t, "The rig restarted: %s's turn is void and is played again."
-                       % turn.thief, "warning"),
-                ev.Banner(t, "resumed", "MATCH RESUMED",
-                          ("%s's interrupted turn is void: play it again." % turn.thief,))]
+        return [ev.Resumed(t, turn.thief if turn is not None else None)]

@@ -4,8 +4,7 @@ The recording goes through the full input pipeline (touch detection included) in
 :class:`~rig.core.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
 """
 
-from . import events as ev
-from . import recording, rules
+from . import calls, recording, rules
 from .errors import RecordingError, RulesError
 from .referee import Referee
 
@@ -24,7 +23,7 @@ def referee(header, items, path=None):
         except RulesError as exc:
             raise RecordingError(str(exc), path=path, line=line) from None
         end_t = item.t
-        if isinstance(item, ev.End):
+        if recording.ends_match(item):
             break
     return ref, end_t
 
@@ -50,7 +49,7 @@ def turn_json(turn):
         "paintings": turn.paintings,
         "relics": turn.relics,
         "broken": sorted(turn.broken),
-        "fouls": list(turn.fouls),
+        "fouls": [calls.foul_text(relic, before) for relic, before in turn.fouls],
         "score": turn.score,
         "duration_s": turn.duration_s,
     }
@@ -59,7 +58,8 @@ def turn_json(turn):
 def result(match):
     """The replay output for a match whose recording has ended (see README)."""
     solo = match.solo
-    turns = [turn_json(x) for x in match.turns if x.outcome is not rules.Outcome.VOID]
+    outcome = rules.outcome(match)
+    turns = [turn_json(x) for x in match.turns if x.outcome is not rules.TurnOutcome.VOID]
     out_rounds = [] if solo else [
         {"round": r.number, "scores": dict(r.scores), "winners": list(r.winners)}
         for r in rules.rounds(match)]
@@ -75,6 +75,6 @@ def result(match):
         "rounds": out_rounds,
         "round_wins": wins,
         "tiebreak": tiebreak,
-        "winner": rules.winner(match),
-        "title": rules.title(match),
+        "winner": outcome.winner if outcome else None,
+        "title": outcome.title if outcome else None,
     }

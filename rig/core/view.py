@@ -4,17 +4,35 @@ The display only ever sees a :class:`Scoreboard`; it never reaches into the engi
 happen in another thread or another process (a Scoreboard pickles) without touching the referee.
 """
 
+import enum
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
+
+from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+
+
+class Phase(enum.StrEnum):
+    TURN = "turn"          # a turn runs
+    BETWEEN = "between"    # between turns
+    OVER = "over"          # the match has ended
+
+
+class BannerKind(enum.StrEnum):
+    CAUGHT = "caught"
+    ESCAPED = "escaped"
+    ROUND = "round"
+    MATCH = "match"
+    TIEBREAK = "tiebreak"
+    TITLE = "title"
+    RESUMED = "resumed"
 
 
 @dataclass(frozen=True)
 class Piece:
-    """One of the five loot pieces: ``kind`` painting or relic, ``number`` 1-2 or 1-3,
-    ``state`` one of ``"in place"``, ``"taken"``, ``"broken"``."""
-    kind: str
+    """One of the five loot pieces: a painting (1-2) or a relic (1-3), and its state."""
+    kind: PieceKind
     number: int
-    state: str = "in place"
+    state: PieceState = PieceState.IN_PLACE
 
     @property
     def label(self):
@@ -31,27 +49,47 @@ class RoundRow:
 
 @dataclass(frozen=True)
 class BannerView:
-    """A full-screen banner: kind is caught, escaped, round, match, tiebreak, title, resumed."""
-    kind: str
+    """A full-screen banner: its kind, the big word and the details."""
+    kind: BannerKind
     title: str
     lines: Tuple[str, ...] = ()
 
 
-DEFAULT_PIECES = (
-    Piece("painting", 1), Piece("painting", 2),
-    Piece("relic", 1), Piece("relic", 2), Piece("relic", 3),
-)
+DEFAULT_PIECES = tuple(Piece(PieceKind.PAINTING, n) for n in PAINTINGS) + tuple(
+    Piece(PieceKind.RELIC, n) for n in RELICS)
+
+
+@dataclass(frozen=True)
+class WiringStep:
+    """One input of the wiring check on screen: ``state`` "ok", "skipped", "asked" or "to do";
+    ``live`` when the input is away from rest now; ``mixed`` when it took part in a mix-up."""
+    label: str
+    state: str = "to do"
+    live: bool = False
+    mixed: bool = False
+
+
+@dataclass(frozen=True)
+class WiringView:
+    """The wiring check as the rig's screen shows it (see :mod:`rig.core.wiringcheck`)."""
+    steps: Tuple[WiringStep, ...] = ()
+    prompt: Optional[str] = None          # "5/22: touch laser 4 (GPIO22)"
+    instruction: Optional[str] = None     # "touch laser 4"
+    where: Optional[str] = None           # "GPIO22"
+    lines: Tuple[str, ...] = ()           # the latest verdicts
+    done: bool = False
+    summary: Tuple[str, ...] = ()
+    left_s: Optional[float] = None        # until the step asked now is skipped
 
 
 @dataclass(frozen=True)
 class Scoreboard:
     """Everything on screen at one moment.
 
-    ``phase`` is ``"turn"`` while a turn runs, ``"between"`` between turns, ``"over"`` after the
-    match.  ``remaining_s`` is None on a level without a time limit (the screen then shows the
-    infinity sign and ``elapsed_s``).
+    ``remaining_s`` is None on a level without a time limit (the screen then shows the infinity
+    sign and ``elapsed_s``).
     """
-    phase: str = "between"
+    phase: Phase = Phase.BETWEEN
     players: Tuple[str, ...] = ()
     round: int = 1
     level: str = "normal"
@@ -82,3 +120,6 @@ class Scoreboard:
     key_help: Tuple[str, ...] = ()      # the guard's key bindings, as "KEY action" strings
     winner: Optional[str] = None
     title: Optional[str] = None          # the solo heist's criminal title
+    # The set-up screen and the wiring check
+    roster: Tuple[str, ...] = ()         # names to pick tonight's players from: these first
+    wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen

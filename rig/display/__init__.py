@@ -5,7 +5,10 @@
   that shows the latest snapshot without ever blocking the referee;
 * :mod:`rig.display.sounds` -- sounds synthesised at start-up (no audio files);
 * :mod:`rig.display.keys` -- the guard's key sequences turned into rig commands;
-* :mod:`rig.display.samples` -- sample screens and headless screenshots.
+* :mod:`rig.display.samples` -- sample screens and headless screenshots;
+* Stop Thief!: :mod:`rig.display.scanner` (the crime scanner screen), :mod:`.townmap` (a board
+  drawn from its data), :mod:`.clue_icons`, :mod:`.clues` (the clue sounds) and
+  :mod:`.scanner_samples` (sample screens, the printable board).
 
 Importing this package does not import pygame: each module imports it where it draws or plays,
 so the referee's core and the CLI start fast on a Pi without a screen.

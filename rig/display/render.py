@@ -6,14 +6,19 @@ code renders the live window, headless screenshots and test frames.
 
 Everything is sized from the surface (players read it from 2 m on a 7-inch 800x480 panel or a
 1080p TV): :func:`regions` gives the layout as fractions of the window, and every text is fitted
-into its box with pygame's built-in font (no font files).  That font has no "∞" glyph, so the
-infinity sign is drawn as a curve.  pygame is imported inside the functions so importing this
-module (for :func:`countdown_text`, :func:`regions`) never needs pygame.
+into its box with pygame's built-in font (no font files).  What the table reads from across it
+(player names, the museum's checklist) never shrinks below :func:`legible_size`: a name too long
+for its box is abbreviated, a long checklist item wraps, and what does not fit is counted.  The
+font has no "∞" glyph, so the infinity sign is drawn as a curve.  pygame is imported inside the
+functions so importing this module (for :func:`countdown_text`, :func:`regions`) never needs
+pygame.
 """
 
 import math
 from collections import OrderedDict
 from typing import Dict, Optional, Tuple
+
+from ..core.calls import guard_note
 
 # --- Palette: each state has a colour AND a shape or a word, never colour alone ---------------
 BG = (14, 16, 28)
@@ -43,6 +48,11 @@ BANNER_DEFAULT = (70, 80, 115)
 _DARK_TEXT_BANNERS = ("match",)
 
 LAST_SECONDS = 10             # the countdown turns red (and ticks) from here
+# The legibility floor.  On the Raspberry Pi 7-inch panel (800x480, 85.9 mm tall) a pixel is
+# 0.18 mm.  A 20/20 eye reads capitals that subtend 5 arcminutes: 2.9 mm from 2 m, 16 px, which
+# pygame's built-in font draws at size 32 (its capitals are half the size).  So names and the
+# checklist stay at 32 px or more at 800x480: the window's height / 15 at any size.
+LEGIBLE_FRAC = 1 / 15
 STRIKES = 3
 _EPS = 1e-6                   # so 30.000000001 left (float noise) still shows 30, not 31
 MIN_FONT = 6
@@ -137,37 +147,52 @@ def _dict(x) -> dict:
 Box = Tuple[int, int, int, int]
 
 
-def regions(size) -> Dict[str, Box]:
+def boxes(size, fractions) -> Dict[str, Box]:
+    """``fractions`` (name -> (x, y, w, h) as fractions of the window) in pixels for a window
+    of ``size`` (w, h): every screen of the rig lays itself out this way."""
+    W, H = int(size[0]), int(size[1])
+    return {name: (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
+                   max(1, int(round(fh * H))))
+            for name, (fx, fy, fw, fh) in fractions.items()}
+
+
+_MAIN_TOP, _MAIN_BOTTOM = 0.115, 0.835
+
+
+def regions(size, top=None) -> Dict[str, Box]:
     """The layout for a window of ``size`` (w, h): name -> (x, y, w, h) in pixels.
 
-    Tests use it to check pixels in the right places; :func:`draw` uses it to paint."""
-    W, H = int(size[0]), int(size[1])
-
-    def box(fx, fy, fw, fh):
-        return (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
-                max(1, int(round(fh * H))))
-
-    r = {
-        "header": box(0.0, 0.0, 1.0, 0.10),
-        "round_info": box(0.02, 0.0, 0.56, 0.10),
-        "faults": box(0.59, 0.012, 0.40, 0.076),
-        "message": box(0.0, 0.845, 1.0, 0.075),
-        "keyhelp": box(0.0, 0.922, 1.0, 0.078),
-        "main": box(0.02, 0.115, 0.96, 0.72),
-        # turn
-        "countdown": box(0.02, 0.115, 0.52, 0.50),
-        "people": box(0.02, 0.63, 0.52, 0.205),
-        "strikes": box(0.57, 0.115, 0.41, 0.185),
-        "loot": box(0.57, 0.315, 0.41, 0.305),
-        "score": box(0.57, 0.635, 0.41, 0.20),
-        # between
-        "checklist": box(0.02, 0.115, 0.50, 0.44),
-        "next": box(0.02, 0.575, 0.50, 0.26),
-        "table": box(0.54, 0.115, 0.44, 0.72),
-        # over
-        "over_title": box(0.02, 0.115, 0.96, 0.14),
-        "over_table": box(0.02, 0.27, 0.96, 0.565),
+    ``top`` (a fraction of the height) moves the top of the screen's content down, squeezing
+    it, so that fault badges taller than the header cover nothing.  Tests use it to check
+    pixels in the right places; :func:`draw` uses it to paint."""
+    edge = {
+        "header": (0.0, 0.0, 1.0, 0.10),
+        "round_info": (0.02, 0.0, 0.56, 0.10),
+        "faults": (0.59, 0.012, 0.40, 0.076),
+        "message": (0.0, 0.845, 1.0, 0.075),
+        "keyhelp": (0.0, 0.922, 1.0, 0.078),
     }
+    content = {
+        "main": (0.02, 0.115, 0.96, 0.72),
+        # turn
+        "countdown": (0.02, 0.115, 0.52, 0.50),
+        "people": (0.02, 0.63, 0.52, 0.205),
+        "strikes": (0.57, 0.115, 0.41, 0.185),
+        "loot": (0.57, 0.315, 0.41, 0.305),
+        "score": (0.57, 0.635, 0.41, 0.20),
+        # between
+        "checklist": (0.02, 0.115, 0.50, 0.44),
+        "next": (0.02, 0.575, 0.50, 0.26),
+        "table": (0.54, 0.115, 0.44, 0.72),
+        # over
+        "over_title": (0.02, 0.115, 0.96, 0.14),
+        "over_table": (0.02, 0.27, 0.96, 0.565),
+    }
+    if top is not None and top > _MAIN_TOP:
+        k = (_MAIN_BOTTOM - top) / (_MAIN_BOTTOM - _MAIN_TOP)
+        content = {name: (x, top + (y - _MAIN_TOP) * k, w, h * k)
+                   for name, (x, y, w, h) in content.items()}
+    r = boxes(size, dict(edge, **content))
     # Three strike marks under the "LASER TOUCHES" label.
     sx, sy, sw, sh = r["strikes"]
     label_h = int(sh * 0.34)
@@ -324,6 +349,53 @@ def wrap_lines(text, size, w, max_lines=3):
     return lines
 
 
+def legible_size(height) -> int:
+    """The smallest font size the table reads from 2 m on a window ``height`` px tall (32 at
+    800x480; see :data:`LEGIBLE_FRAC`)."""
+    return max(MIN_FONT, int(round(_int(height) * LEGIBLE_FRAC)))
+
+
+def _line_size(h, cap=None) -> int:
+    """The largest font size whose lines fit ``h`` px (whatever the width)."""
+    return fit_size(["Hg"], 10 ** 6, h, cap)
+
+
+def name_forms(name):
+    """A name and its shorter forms, longest first: ``"Maximiliano Rodriguez"``,
+    ``"Maximiliano R."``, ``"Maximiliano"``."""
+    words = name.split()
+    forms = [name]
+    if len(words) > 1:
+        forms += [words[0] + " " + " ".join(word[0] + "." for word in words[1:]), words[0]]
+    return forms
+
+
+def short_name(name, size, w) -> str:
+    """``name`` in the longest of its forms (:func:`name_forms`) that fits ``w`` px at font
+    ``size``, else cut with "…"."""
+    f = _font(size)
+    for form in name_forms(name):
+        if f.size(form)[0] <= w:
+            return form
+    return _ellipsize(name, size, w)
+
+
+def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix=""):
+    """A player's name in ``box``, as large as fits (up to ``cap``) but never below the legible
+    floor: a name too long at the floor is abbreviated instead.  ``suffix`` (``" (own turn)"``)
+    is kept whole."""
+    name = _text(name, 60)
+    x, y, w, h = box
+    floor = legible_size(surface.get_height())
+    for form in name_forms(name):
+        size = fit_size([form + suffix], w, h, cap)
+        if size >= floor:
+            return put_text(surface, form + suffix, box, colour, align, size=size)
+    size = min(floor, _line_size(h, cap))
+    text = short_name(name, size, w - _font(size).size(suffix)[0]) + suffix
+    return put_text(surface, text, box, colour, align, size=size)
+
+
 # --- Shapes ---------------------------------------------------------------------------------------
 
 def _panel(surface, box, colour=PANEL, radius_frac=0.08, border=None):
@@ -410,15 +482,15 @@ def draw(surface, board, now_s=None) -> None:
     if W < 8 or H < 8:
         surface.fill(BG)
         return
-    r = regions((W, H))
+    r, faults = layout(surface, board)
     now = _finite(now_s)
-    banner = getattr(board, "banner", None)
+    banner = board.banner
     if banner is not None:
-        _draw_banner(surface, board, banner, r)
+        _draw_banner(surface, banner, _below(faults, H))
     else:
         surface.fill(BG)
         _draw_header(surface, board, r)
-        phase = getattr(board, "phase", "between")
+        phase = board.phase
         if phase == "turn":
             _draw_turn(surface, board, r, now)
         elif phase == "over":
@@ -427,13 +499,32 @@ def draw(surface, board, now_s=None) -> None:
             _draw_between(surface, board, r)
         _draw_keyhelp(surface, board, r)
     _draw_message(surface, board, r)
-    _draw_faults(surface, board, r)
+    _draw_faults(surface, faults)
+
+
+def layout(surface, board):
+    """Where ``board`` is drawn on ``surface``: ``(regions, fault badges)``.  Fault badges
+    that reach below the header move the content down, so that they cover nothing."""
+    W, H = surface.get_size()
+    r = regions((W, H))
+    faults = _fault_badges(surface, board, r)
+    if _below(faults, H) > r["main"][1]:
+        r = regions((W, H), _below(faults, H) / H)
+    return r, faults
+
+
+def _below(badges, H):
+    """The first row clear of the fault badges (0 without any)."""
+    if not badges:
+        return 0
+    x, y, w, h = badges[-1][0]
+    return y + h + int(H * 0.015)
 
 
 def _draw_header(surface, board, r):
     x, y, w, h = r["round_info"]
     parts = []
-    if getattr(board, "tiebreak", False):
+    if board.tiebreak:
         bw, bh = int(w * 0.34), int(h * 0.72)
         by = y + int(h * 0.14)
         _panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
@@ -441,19 +532,19 @@ def _draw_header(surface, board, r):
                  TEXT)
         x += bw + int(h * 0.3)
         w -= bw + int(h * 0.3)
-    phase = getattr(board, "phase", "")
+    phase = board.phase
     if phase == "over":
         parts.append("MATCH OVER")
-    elif not getattr(board, "tiebreak", False):
-        parts.append("ROUND %d" % _int(getattr(board, "round", 0)))
-    level = _text(getattr(board, "level", ""), 20).upper()
+    elif not board.tiebreak:
+        parts.append("ROUND %d" % _int(board.round))
+    level = _text(board.level, 20).upper()
     if level:
         parts.append(level)
-    timer = _finite(getattr(board, "timer_s", None))
+    timer = _finite(board.timer_s)
     parts.append("no limit" if timer is None else "%d s" % round(timer))
-    lasers = _int(getattr(board, "lasers", 0))
+    lasers = _int(board.lasers)
     parts.append("%d lasers" % lasers)
-    corridor = _text(getattr(board, "corridor", ""), 20)
+    corridor = _text(board.corridor, 20)
     if corridor:
         parts.append(corridor)
     put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
@@ -462,7 +553,7 @@ def _draw_header(surface, board, r):
 
 def _draw_turn(surface, board, r, now):
     pg = _pg()
-    remaining = getattr(board, "remaining_s", None)
+    remaining = board.remaining_s
     timed = _finite(remaining) is not None
     last = timed and is_last_seconds(remaining)
     # Countdown panel
@@ -476,23 +567,23 @@ def _draw_turn(surface, board, r, now):
     else:
         ix, iy, iw, ih = inner
         draw_infinity(surface, (ix, iy, iw, int(ih * 0.52)), TEXT)
-        put_big(surface, clock_text(getattr(board, "elapsed_s", 0.0)),
+        put_big(surface, clock_text(board.elapsed_s),
                 (ix + iw // 6, iy + int(ih * 0.62), iw * 2 // 3, int(ih * 0.38)), DIM)
     # Thief and guard
     px, py, pw, ph = r["people"]
     row = ph // 2
     label_w = int(pw * 0.30)
-    thief = _text(getattr(board, "thief", None), 60) or "—"
-    guard = _text(getattr(board, "guard", None), 60) or "—"
+    thief = _text(board.thief, 60) or "—"
+    guard = _text(board.guard, 60) or "—"
     lsize = fit_size(["THIEF", "GUARD"], label_w - 6, row * 0.5)
     put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
     pill_w = int(pw * 0.26)
-    put_text(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
+    put_name(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
              cap=int(row * 1.1))
-    put_text(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
-             cap=int(row * 1.1))
-    inside = bool(getattr(board, "hand_inside", False))
+    put_name(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
+             cap=int(row * 1.1), suffix=guard_note(thief, guard))
+    inside = bool(board.hand_inside)
     pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
     pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
                  pill[3] * 3 // 4)
@@ -504,7 +595,7 @@ def _draw_turn(surface, board, r, now):
         put_text(surface, "HAND OUT", pill_text, DIM)
     # Strikes
     sx, sy, sw, sh = r["strikes"]
-    touches = _int(getattr(board, "touches", 0))
+    touches = _int(board.touches)
     put_text(surface, "LASER TOUCHES", (sx, sy, sw, int(sh * 0.30)), DIM)
     for i in range(STRIKES):
         mx, my, mw, mh = r["strike%d" % i]
@@ -521,14 +612,14 @@ def _draw_turn(surface, board, r, now):
     _draw_loot(surface, board, r)
     # Score
     x, y, w, h = r["score"]
-    if getattr(board, "tiebreak", False):
+    if board.tiebreak:
         # Tiebreak: fastest painting wins and each touch adds 1 s to the time mark.
         put_text(surface, "PENALTY", (x, y, int(w * 0.45), h), DIM)
         put_big(surface, "+%d s" % max(0, touches),
                 (x + int(w * 0.48), y + int(h * 0.2), int(w * 0.5), int(h * 0.6)), GOLD)
     else:
         put_text(surface, "SCORE", (x, y, int(w * 0.45), h), DIM)
-        put_big(surface, str(_int(getattr(board, "turn_score", 0))),
+        put_big(surface, str(_int(board.turn_score)),
                 (x + int(w * 0.48), y + int(h * 0.1), int(w * 0.5), int(h * 0.8)), GOLD)
 
 
@@ -538,14 +629,14 @@ _STATE_WORD = {"in place": "IN PLACE", "taken": "TAKEN", "broken": "BROKEN"}
 def _draw_loot(surface, board, r):
     lx, ly, lw, lh = r["loot"]
     put_text(surface, "LOOT", (lx, ly, lw, int(lh * 0.18)), DIM)
-    pieces = _tuple(getattr(board, "pieces", ()))[:5]
+    pieces = _tuple(board.pieces)[:5]
     slot_w = r["piece0"][2]
     word_size = fit_size(["IN PLACE", "BROKEN", "TAKEN"], slot_w * 0.92, r["piece0"][3] * 0.16)
     for i, piece in enumerate(pieces):
         x, y, w, h = r["piece%d" % i]
-        kind = _text(getattr(piece, "kind", ""), 20)
-        number = _int(getattr(piece, "number", 0))
-        state = _text(getattr(piece, "state", ""), 20)
+        kind = _text(piece.kind, 20)
+        number = _int(piece.number)
+        state = _text(piece.state, 20)
         icon = (x + int(w * 0.08), y, int(w * 0.84), int(h * 0.58))
         name_box = (x, y + int(h * 0.60), w, int(h * 0.18))
         word_box = (x, y + int(h * 0.80), w, int(h * 0.18))
@@ -577,37 +668,19 @@ def _draw_loot(surface, board, r):
 
 def _draw_between(surface, board, r):
     x, y, w, h = r["checklist"]
-    problems = [_text(p, 120) for p in _tuple(getattr(board, "ready_problems", ()))]
+    problems = [_text(p, 120) for p in _tuple(board.ready_problems)]
     problems = [p for p in problems if p]
-    if getattr(board, "awaiting_loot", False):
-        _panel(surface, r["checklist"], (70, 50, 10), 0.05, border=AMBER)
-        pad = int(h * 0.06)
-        put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.22)),
-                 AMBER)
-        put_text(surface, "Count the loot at the door, then type it:",
-                 (x + pad, y + int(h * 0.36), w - 2 * pad, int(h * 0.14)), TEXT)
-        put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
-                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.14)), TEXT)
-        put_text(surface, "(the keys are listed at the bottom)",
-                 (x + pad, y + int(h * 0.74), w - 2 * pad, int(h * 0.12)), DIM)
-    elif problems:
-        _panel(surface, r["checklist"], (60, 18, 24), 0.05, border=RED)
-        pad = int(h * 0.05)
-        put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), RED)
-        shown = problems[:5]
-        if len(problems) > 5:
-            shown = problems[:4] + ["… and %d more" % (len(problems) - 4)]
-        top = y + pad + int(h * 0.24)
-        line_h = min(int(h * 0.15), (y + h - pad - top) // max(1, len(shown)))
-        size = fit_size(shown, w - 2 * pad - line_h, line_h * 0.8)
-        for i, p in enumerate(shown):
-            ly = top + i * line_h
-            m = int(line_h * 0.5)
-            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
-            put_text(surface, p, (x + pad + line_h, ly, w - 2 * pad - line_h, line_h), TEXT,
-                     "left", size=size)
+    checklist = r["checklist"]
+    if board.awaiting_loot:
+        # The prompt takes the top of the panel; the checklist stays below it, so a painting
+        # still off its stand shows before anyone presses START.
+        _draw_haul_prompt(surface, (x, y, w, int(h * 0.40)))
+        checklist = (x, y + int(h * 0.45), w, h - int(h * 0.45))
+    if problems:
+        _draw_not_ready(surface, problems, checklist)
     else:
-        _panel(surface, r["checklist"], (14, 60, 32), 0.05, border=GREEN)
+        x, y, w, h = checklist
+        _panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
         pad = int(h * 0.08)
         put_text(surface, "MUSEUM READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
         put_text(surface, "press START", (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)),
@@ -619,18 +692,68 @@ def _draw_between(surface, board, r):
     lsize = fit_size(["NEXT THIEF", "GUARD"], label_w - 6, row * 0.45)
     put_text(surface, "NEXT THIEF", (x, y, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
-    nt = _text(getattr(board, "next_thief", None), 60)
-    ng = _text(getattr(board, "next_guard", None), 60)
-    put_text(surface, nt or "choose (thief key + number)", (x + label_w, y, w - label_w, row),
-             TEXT if nt else AMBER, "left", cap=int(row * 1.05) if nt else int(row * 0.5))
-    put_text(surface, ng or "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
-             TEXT if ng else AMBER, "left", cap=int(row * 1.05) if ng else int(row * 0.5))
+    nt = _text(board.next_thief, 60)
+    ng = _text(board.next_guard, 60)
+    if nt:
+        put_name(surface, nt, (x + label_w, y, w - label_w, row), TEXT, cap=int(row * 1.05))
+    else:
+        put_text(surface, "choose (thief key + number)", (x + label_w, y, w - label_w, row),
+                 AMBER, "left", cap=int(row * 0.5))
+    if ng:
+        put_name(surface, ng, (x + label_w, y + row, w - label_w, row), TEXT,
+                 cap=int(row * 1.05), suffix=guard_note(nt, ng))
+    else:
+        put_text(surface, "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
+                 AMBER, "left", cap=int(row * 0.5))
     _draw_table(surface, board, r["table"], "ROUNDS")
 
 
+def _draw_haul_prompt(surface, box):
+    x, y, w, h = box
+    _panel(surface, box, (70, 50, 10), 0.08, border=AMBER)
+    pad = int(h * 0.1)
+    put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.42)),
+             AMBER)
+    put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
+             (x + pad, y + int(h * 0.58), w - 2 * pad, int(h * 0.3)), TEXT)
+
+
+def _draw_not_ready(surface, problems, box):
+    """The red checklist: what keeps the museum from being ready, each item at a legible size
+    (wrapped onto a second line if need be); what does not fit is counted ("… and 2 more")."""
+    x, y, w, h = box
+    _panel(surface, box, (60, 18, 24), 0.05, border=RED)
+    pad = max(2, int(h * 0.05))
+    title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
+    put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, title_h), RED)
+    top = y + pad + int(title_h * 1.2)
+    room = y + h - pad - top
+    line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
+    text_w = w - 2 * pad - line_h
+    size = max(fit_size(problems[:5], text_w, line_h * 0.8), legible_size(surface.get_height()))
+    size = min(size, _line_size(room))
+    line_h = max(line_h, int(_font(size).get_height() * 1.15))
+    items = [wrap_lines(p, size, text_w, 2) for p in problems]
+    fit = max(1, room // line_h)
+    shown = len(items)
+    while shown > 1 and sum(map(len, items[:shown])) + (shown < len(items)) > fit:
+        shown -= 1
+    rows = []
+    for lines in items[:shown]:
+        rows += [(i == 0, line) for i, line in enumerate(lines)]
+    if shown < len(items):
+        rows.append((False, "… and %d more" % (len(items) - shown)))
+    for i, (first, line) in enumerate(rows[:fit]):
+        ly = top + i * line_h
+        if first:
+            m = int(line_h * 0.5)
+            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
+        put_text(surface, line, (x + pad + line_h, ly, text_w, line_h), TEXT, "left", size=size)
+
+
 def _draw_over(surface, board, r):
-    winner = _text(getattr(board, "winner", None), 60)
-    title = _text(getattr(board, "title", None), 120)
+    winner = _text(board.winner, 60)
+    title = _text(board.title, 120)
     if winner:
         line, colour = "%s WINS THE MATCH" % winner.upper(), GOLD
     elif title:
@@ -642,15 +765,15 @@ def _draw_over(surface, board, r):
 
 
 def _table_players(board):
-    names = [_text(p, 60) for p in _tuple(getattr(board, "players", ()))]
+    names = [_text(p, 60) for p in _tuple(board.players)]
     seen = set(names)
-    for row in _tuple(getattr(board, "rounds", ())):
-        for p in _dict(getattr(row, "scores", {})):
+    for row in _tuple(board.rounds):
+        for p in _dict(row.scores):
             p = _text(p, 60)
             if p not in seen:
                 seen.add(p)
                 names.append(p)
-    for p in _dict(getattr(board, "round_wins", {})):
+    for p in _dict(board.round_wins):
         p = _text(p, 60)
         if p not in seen:
             seen.add(p)
@@ -667,11 +790,11 @@ def _draw_table(surface, board, box, heading):
         y += int(h * 0.1)
         h -= int(h * 0.1)
     players = _table_players(board)
-    rows = [r for r in _tuple(getattr(board, "rounds", ())) if r is not None]
+    rows = [r for r in _tuple(board.rounds) if r is not None]
     if not players:
         put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
         return
-    name_w = int(w * 0.34)
+    name_w = int(w * 0.42)     # "Maximiliano" at the legible floor
     wins_w = int(w * 0.17)
     rest = w - name_w - wins_w
     max_cols = max(1, int(rest / max(1, w * 0.11)))
@@ -679,25 +802,31 @@ def _draw_table(surface, board, box, heading):
     cut = len(rows) > len(shown)
     col_w = rest // max(1, len(shown)) if shown else rest
     row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
-    heads = ["R%d" % _int(getattr(rw, "number", 0)) for rw in shown]
+    heads = ["R%d" % _int(rw.number) for rw in shown]
     size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
+    # One size for every name, as large as the longest allows but never below the legible
+    # floor: at the floor a longer name is shortened instead (short_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
+    floor = legible_size(surface.get_height())
+    if name_size < floor:
+        name_size = min(floor, _line_size(row_h * 0.8))
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
     for j, head in enumerate(heads):
         put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
     put_text(surface, "WINS", (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM, size=size)
-    wins = {_text(k, 60): v for k, v in _dict(getattr(board, "round_wins", {})).items()}
-    winner = _text(getattr(board, "winner", None), 60)
+    wins = {_text(k, 60): v for k, v in _dict(board.round_wins).items()}
+    winner = _text(board.winner, 60)
     cell_size = fit_size(["88"], col_w * 0.8, row_h * 0.62)
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, p, (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
+        put_text(surface, short_name(p, name_size, int(name_w * 0.94)),
+                 (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
-            scores = {_text(k, 60): v for k, v in _dict(getattr(rw, "scores", {})).items()}
-            won = p in [_text(q, 60) for q in _tuple(getattr(rw, "winners", ()))]
+            scores = {_text(k, 60): v for k, v in _dict(rw.scores).items()}
+            won = p in [_text(q, 60) for q in _tuple(rw.winners)]
             score = scores.get(p)
             text = "–" if score is None or _finite(score) is None else str(_int(score))
             if won:
@@ -712,23 +841,28 @@ def _draw_table(surface, board, box, heading):
                  GOLD if n else TEXT, size=cell_size)
 
 
-def _draw_banner(surface, board, banner, r):
+def _draw_banner(surface, banner, clear_top):
     """A full-screen banner in the kind's colour: the big word, then up to four detail lines,
-    centred above the message strip."""
+    centred between ``clear_top`` (below any fault badges) and the message strip."""
     W, H = surface.get_size()
-    kind = _text(getattr(banner, "kind", ""), 20)
+    kind = _text(banner.kind, 20)
     colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
     surface.fill(colour)
     fg = DARK if kind in _DARK_TEXT_BANNERS else TEXT
-    title = _text(getattr(banner, "title", ""), 120)
-    lines = [_text(line, 160) for line in _tuple(getattr(banner, "lines", ()))]
+    title = _text(banner.title, 120)
+    lines = [_text(line, 160) for line in _tuple(banner.lines)]
     lines = [line for line in lines if line and line != title][:4]
     heading_h = int(H * 0.12) if kind == "title" else 0
     title_h = int(H * (0.34 if lines else 0.5))
     gap = int(H * 0.04)
     line_h = min(int(H * 0.11), int(H * 0.4) // max(1, len(lines)))
     block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
-    top = max(int(H * 0.03), (int(H * 0.84) - block) // 2)
+    room = int(H * 0.84) - int(clear_top)
+    if clear_top and block > room:     # fault badges above: the banner shrinks to fit below
+        k = room / block
+        heading_h, title_h, gap, line_h = (int(v * k) for v in (heading_h, title_h, gap, line_h))
+        block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
+    top = max(int(H * 0.03), int(clear_top) + (room - block) // 2)
     if heading_h:
         put_text(surface, "YOUR CRIMINAL TITLE", (int(W * 0.05), top, int(W * 0.9),
                                                   heading_h * 5 // 6), fg)
@@ -755,7 +889,7 @@ def _draw_banner(surface, board, banner, r):
 
 def _draw_message(surface, board, r):
     pg = _pg()
-    msg = _text(getattr(board, "message", None), 300)
+    msg = _text(board.message, 300)
     if not msg:
         return
     x, y, w, h = r["message"]
@@ -766,7 +900,7 @@ def _draw_message(surface, board, r):
 
 def _draw_keyhelp(surface, board, r):
     """The guard's keys, in equal cells: one row when legible, else two."""
-    items = [_text(k, 60) for k in _tuple(getattr(board, "key_help", ()))]
+    items = [_text(k, 60) for k in _tuple(board.key_help)]
     items = [k for k in items if k][:8]
     if not items:
         return
@@ -787,14 +921,27 @@ def _draw_keyhelp(surface, board, r):
                  size=size)
 
 
-def _draw_faults(surface, board, r):
-    """Sensor faults, always in the top-right corner (over banners too): the referee must see
-    them.  Each fault wraps onto two lines rather than shrinking to an unreadable size."""
-    pg = _pg()
-    faults = [_text(f, 120) for f in _tuple(getattr(board, "faults", ()))]
+def draw_faults(surface, faults):
+    """Draw ``faults`` (texts) as the fault badges of the top-right corner, on any screen of the
+    rig (the set-up pages too); returns the first row clear of them."""
+    badges = _badges(surface, faults, regions(surface.get_size()))
+    _draw_faults(surface, badges)
+    return _below(badges, surface.get_height())
+
+
+def _fault_badges(surface, board, r):
+    return _badges(surface, board.faults, r)
+
+
+def _badges(surface, faults, r):
+    """Where the sensor faults go: one amber badge each, stacked down from the top-right corner
+    (over banners too: the referee must see them).  Each fault wraps onto two lines and is cut
+    short ("…") rather than shrunk to an unreadable size; the log has every word.  Returns
+    ``[(box, lines, size, line_h)]``."""
+    faults = [_text(f, 120) for f in _tuple(faults)]
     faults = [f for f in faults if f]
     if not faults:
-        return
+        return []
     shown = faults[:3]
     if len(faults) > 3:
         shown = faults[:2] + ["+%d more faults" % (len(faults) - 2)]
@@ -803,13 +950,20 @@ def _draw_faults(surface, board, r):
     line_h = max(8, int(H * 0.042))
     pad = max(2, line_h // 5)
     tw = int(w * 0.94)
-    target = fit_size(["FAULT"], w, line_h)
-    wrapped = [wrap_lines("FAULT: " + f, target, tw, 2) for f in shown]
-    size = fit_size([line for lines in wrapped for line in lines], tw, line_h)
+    size = fit_size(["FAULT"], w, line_h)
+    wrapped = [wrap_lines("FAULT: " + f, size, tw, 2) for f in shown]
+    badges = []
     for lines in wrapped:
         bh = len(lines) * line_h + 2 * pad
-        _panel(surface, (x, y, w, bh), AMBER, 0.12)
-        for i, line in enumerate(lines):
-            put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, tw, line_h), DARK,
-                     "left", size=size)
+        badges.append(((x, y, w, bh), lines, size, line_h))
         y += bh + pad
+    return badges
+
+
+def _draw_faults(surface, badges):
+    for (x, y, w, h), lines, size, line_h in badges:
+        _panel(surface, (x, y, w, h), AMBER, 0.12)
+        pad = (h - line_h * len(lines)) // 2
+        for i, line in enumerate(lines):
+            put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, int(w * 0.94),
+                                     line_h), DARK, "left", size=size)

@@ -8,6 +8,8 @@ samples.
 import os
 from dataclasses import replace
 
+from ..core import calls
+from ..core import events as ev
 from ..core.errors import DisplayError
 from ..core.view import BannerView, Piece, RoundRow, Scoreboard
 from .keys import key_help
@@ -66,6 +68,7 @@ def _build():
                             "painting 1 is not on its stand")),
         "between-loot": replace(
             _BASE, next_thief="Diego", next_guard="Bruno", awaiting_loot=True,
+            ready_problems=("painting 2 is not on its stand",),
             message="HAUL: 1 painting; relics taken? press 0-3   (Esc cancels)"),
         "caught": replace(_TURN, phase="between", banner=BannerView(
             "caught", "CAUGHT!", ("Carla touched the guard.",)), message=None),
@@ -88,9 +91,11 @@ def _build():
             "resumed", "RESUMED", ("Match restored from its recording.",
                                    "Round 2: Diego steals next."))),
         "faults": replace(
+            # A stuck laser is a fault and keeps the museum from being ready, with the reason.
             _BASE, next_thief="Diego", next_guard="Bruno",
-            faults=("laser 4: contact closed for 30 s, check its wire",
-                    "hand sensor: no answer on I2C")),
+            ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)),),
+            faults=(calls.fault_text(ev.StuckContact(0.0, "laser.4", after_s=5.0)),
+                    "Hand sensor lost: exit button only. No answer on I2C.")),
     }
 
 
@@ -108,11 +113,26 @@ def sample_board(state_name: str) -> Scoreboard:
 
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
-    """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless.
+    """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
+    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`) or a
+    screen of another game (:data:`rig.display.game_samples.STATES`).
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    board = sample_board(state_name)
+    from . import game_samples, setup_samples
+    for more in (setup_samples, game_samples):
+        if state_name in more.SAMPLES:
+            return save_png(*more.SAMPLES[state_name], out_path, size)
+    if state_name not in SAMPLES:
+        raise DisplayError("%r is not a sample screen; use one of %s" % (
+            state_name, ", ".join(STATES + setup_samples.STATES + game_samples.STATES)))
+    from .render import draw
+    return save_png(draw, sample_board(state_name), out_path, size)
+
+
+def save_png(draw, thing, out_path, size=(800, 480)):
+    """``draw(surface, thing)`` on a headless surface of ``size`` (w, h), saved as the PNG
+    ``out_path`` (any screen's renderer: the Scoreboard's, or another game's view)."""
     try:
         w, h = (int(size[0]), int(size[1]))
         ok = len(size) == 2 and 160 <= w <= 8192 and 96 <= h <= 8192
@@ -127,9 +147,8 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
                            % out_path)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
-    from .render import draw
     surface = pygame.Surface((w, h))
-    draw(surface, board)
+    draw(surface, thing)
     try:
         pygame.image.save(surface, out_path)
     except (pygame.error, OSError) as e:

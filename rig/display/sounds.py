@@ -18,7 +18,7 @@ from .render import countdown_seconds, is_last_seconds
 
 log = logging.getLogger(__name__)
 
-SOUNDS = ("buzz", "tick", "siren", "jingle", "fanfare")
+SOUNDS = ("buzz", "tick", "siren", "jingle", "fanfare", "gong", "dice")
 SAMPLE_RATE = 22050
 MIXER_BUFFER = 512          # samples: ~23 ms at 22 kHz, so a touch buzzes at once
 PEAK = 0.8                  # of full scale, so mixing two sounds rarely clips
@@ -70,6 +70,47 @@ def _silence(seconds, rate):
     return [0.0] * int(seconds * rate)
 
 
+def _mix(into, sound, at):
+    """Add ``sound`` into the sample list ``into`` from sample ``at`` on (growing it)."""
+    if len(into) < at + len(sound):
+        into.extend([0.0] * (at + len(sound) - len(into)))
+    for i, v in enumerate(sound):
+        into[at + i] += v
+    return into
+
+
+def _clack(seconds, rate, seed, pitch_hz):
+    """A die hitting wood: a burst of noise (a fixed pseudo-random sequence, so the sound is
+    the same every time) over a short woody tone, both dying away fast."""
+    n = max(1, int(seconds * rate))
+    state = seed
+    out = _note(pitch_hz, seconds, rate, "sine", decay=70.0, amp=0.6)
+    for i in range(n):
+        state = (1103515245 * state + 12345) & 0x7FFFFFFF
+        out[i] += (state / 0x3FFFFFFF - 1.0) * math.exp(-90.0 * i / rate)
+    return out
+
+
+def _gong(rate):
+    """The exhibition's end: a low struck gong (inharmonic partials, a long fade)."""
+    out = []
+    for ratio, amp, decay in ((1.0, 1.0, 1.6), (2.01, 0.55, 2.4), (2.76, 0.4, 3.0),
+                              (5.4, 0.2, 5.0)):
+        _mix(out, _note(98.0 * ratio, 2.2, rate, "sine", decay=decay, amp=amp), 0)
+    return out
+
+
+def _dice(rate):
+    """The dice roll: five dice rattling then settling, clacks ever closer and softer."""
+    out = _silence(0.7, rate)
+    offsets = (0.0, 0.07, 0.16, 0.21, 0.30, 0.36, 0.41, 0.47, 0.51, 0.55, 0.58)
+    for k, at in enumerate(offsets):
+        clack = _clack(0.05, rate, 7919 * (k + 1), 900 + 130 * (k % 4))
+        gain = 1.0 - 0.06 * k
+        _mix(out, [v * gain for v in clack], int(at * rate))
+    return out
+
+
 def _to_pcm(samples, rate):
     """Floats -> int16 with fades at both ends and the loudest sample at :data:`PEAK`."""
     n = len(samples)
@@ -116,6 +157,10 @@ def synthesize(name: str, sample_rate: int = SAMPLE_RATE) -> array:
         s += _note(783.99, 0.55, rate, "square", decay=1.5)
         s += _note(659.25, 0.16, rate, "square", decay=3.0)
         s += _note(783.99, 0.6, rate, "square", decay=1.2)
+    elif name == "gong":        # another game's countdown is over (Stolen Paintings)
+        s = _gong(rate)
+    elif name == "dice":        # the rig rolls dice (the chest heist)
+        s = _dice(rate)
     else:
         raise ValueError("%r is not a rig sound; use one of %s" % (name, ", ".join(SOUNDS)))
     return _to_pcm(s, rate)
@@ -179,26 +224,40 @@ class SoundBank:
             return False
         try:
             import pygame
-            pygame.mixer.pre_init(self.sample_rate, -16, 1, self.buffer)
-            # allowedchanges=0: SDL converts to the device, so the buffers' format is ours.
-            pygame.mixer.init(self.sample_rate, -16, 1, self.buffer, allowedchanges=0)
-            rate, size, channels = pygame.mixer.get_init()
-            for name in SOUNDS:
-                pcm = synthesize(name, rate)
-                if channels > 1:
-                    pcm = _spread(pcm, channels)
-                sound = pygame.mixer.Sound(buffer=pcm.tobytes())
-                sound.set_volume(self.volume)
-                self._sounds[name] = sound
-            self.available = True
-            log.info("sound: mixer open at %d Hz, %d channel(s), buffer %d", rate, channels,
-                     self.buffer)
-        except Exception as e:  # pygame.error, no device, missing SDL_mixer...
+            why = self._init_mixer(pygame)
+            if why is None:
+                rate, size, channels = pygame.mixer.get_init()
+                for name in SOUNDS:
+                    pcm = synthesize(name, rate)
+                    if channels > 1:
+                        pcm = _spread(pcm, channels)
+                    sound = pygame.mixer.Sound(buffer=pcm.tobytes())
+                    sound.set_volume(self.volume)
+                    self._sounds[name] = sound
+                self.available = True
+                log.info("sound: mixer open at %d Hz, %d channel(s), buffer %d", rate, channels,
+                         self.buffer)
+        except Exception as e:  # pygame.error, missing SDL_mixer...
+            why = str(e)
+        if not self.available:
             self._sounds = {}
-            self.available = False
             log.warning("sound: no audio device (%s); the rig runs silent. Set "
-                        "SDL_AUDIODRIVER (e.g. alsa) or plug in a speaker to hear it.", e)
+                        "SDL_AUDIODRIVER (e.g. alsa) or plug in a speaker to hear it.", why)
         return self.available
+
+    def _init_mixer(self, pygame):
+        """Open the mixer: None, or why it could not.  ALSA's own lines on stderr are kept out
+        of the terminal; the last one ("Unknown PCM default") joins the reason."""
+        from .quiet import alsa_chatter
+        pygame.mixer.pre_init(self.sample_rate, -16, 1, self.buffer)
+        with alsa_chatter() as alsa:
+            try:
+                # allowedchanges=0: SDL converts to the device, so the buffers' format is ours.
+                pygame.mixer.init(self.sample_rate, -16, 1, self.buffer, allowedchanges=0)
+                return None
+            except Exception as e:      # pygame.error: no device
+                why = str(e)
+        return why + ("; " + alsa[-1] if alsa else "")
 
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)

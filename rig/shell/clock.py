@@ -10,7 +10,10 @@ virtual clock (``sim.clock.VirtualClock``) and tests advance time instead of sle
   ``MAX_WAIT_S`` of real time per call, so every blocking wait is finite;
 * ``sleep(seconds, stop)`` -> True if ``stop`` was set;
 * ``register()`` / ``unregister()`` -> a worker thread announces itself (used by the virtual
-  clock to know when the rig is idle; no-ops here).
+  clock to know when the rig is idle; no-ops here);
+* ``timebase`` (optional) -> the system clock ``now()`` reads, so that times other code took on
+  that clock (the kernel's edge timestamps under lgpio) are used as they are
+  (:func:`rig.shell.pins.check_edge_clock`).
 """
 
 import threading
@@ -20,7 +23,10 @@ MAX_WAIT_S = 0.25
 
 
 class MonotonicClock:
-    """Real time from :func:`time.monotonic`."""
+    """Real time from :func:`time.monotonic`, which is CLOCK_MONOTONIC on Linux: the clock the
+    kernel stamps GPIO edge events with."""
+
+    timebase = "CLOCK_MONOTONIC"
 
     def now(self):
         return time.monotonic()

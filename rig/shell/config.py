@@ -20,14 +20,18 @@ import difflib
 import json
 import math
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import levels
+from ..core import levels, museum, rules
+from ..core.calls import input_label
 from ..core.detect import DetectSettings
-from ..core.errors import ConfigError, LevelError
+from ..core.errors import ConfigError, InvalidChoice, LevelError
+from ..core.text import control_character, nesting
+from . import files
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -37,21 +41,13 @@ DEFAULT_PINMAP_PATH = (Path(__file__).resolve().parents[1] / "data" / "pinmap.to
 
 # --- What the pin map may name ------------------------------------------------------------------
 
-#: Every input the rig knows, with what it is (these are also the recordings' input names).
-KNOWN_INPUTS = {
-    "button": "start/exit button",
-    "laser.1": "printed laser, left wall",
-    "laser.2": "printed laser, right wall",
-    "laser.3": "printed laser, gallery",
-    **{"laser.%d" % n: "added laser rod %d" % n for n in range(4, 9)},
-    **{"seat.%d" % n: "seat switch under added rod %d's rest" % n for n in range(4, 9)},
-    "guard": "guard token",
-    "painting.1": "painting 1 stand",
-    "painting.2": "painting 2 stand",
-}
+#: Every input a pin map may wire, with what it is (these are also the recordings' input names).
+KNOWN_INPUTS = {name: input_label(name) for name in (
+    (museum.BUTTON,) + tuple(museum.laser(n) for n in museum.LASERS)
+    + museum.SEATS + (museum.GUARD,) + museum.PAINTING_INPUTS)}
 #: Inputs every pin map must have, whatever the level.
-REQUIRED_INPUTS = ("button", "laser.1", "laser.2", "laser.3", "guard", "painting.1",
-                   "painting.2")
+REQUIRED_INPUTS = ((museum.BUTTON,) + tuple(museum.laser(n) for n in museum.PRINTED_LASERS)
+                   + (museum.GUARD,) + museum.PAINTING_INPUTS)
 KNOWN_OUTPUTS = {
     "buzzer": "buzzer (touch, caught, escaped, refused sounds)",
     "led.ready": "status lamp: museum ready",
@@ -126,8 +122,7 @@ class PinMap:
     @property
     def added_rods(self):
         """Numbers of the added rods (4-8) this pin map wires."""
-        return tuple(sorted(int(n.split(".")[1]) for n in self.inputs
-                            if n.startswith("laser.") and int(n.split(".")[1]) >= 4))
+        return tuple(n for n in museum.ADDED_LASERS if museum.laser(n) in self.inputs)
 
 
 # --- Config sections ------------------------------------------------------------------------------
@@ -148,6 +143,7 @@ class MatchConfig:
 class PinsConfig:
     map: Path = DEFAULT_PINMAP_PATH
     backend: str = "auto"  # "auto": real pins on a Pi, the simulator elsewhere
+    edge_delay_s: float = 0.05  # how late lgpio may deliver an edge; applied in stamp order
 
 
 #: The [detect] section is the detector's own settings (timings in seconds, the hand threshold).
@@ -197,6 +193,7 @@ class KeysConfig:
     undo: str = "u"
     confirm: str = "return"
     cancel: str = "escape"
+    setup: str = "s"
 
 
 @dataclass(frozen=True)
@@ -245,38 +242,109 @@ def load_pinmap(path=None):
     return pinmap_from_dict(data, path)
 
 
+#: A rig config or a pin map is a few KB.  tomllib recurses into nested arrays and tables and
+#: keeps every prefix of a dotted key, so text beyond these would exhaust its stack or memory
+#: before it could say what is wrong: they are refused first.
+MAX_TOML_BYTES = 1 << 20
+MAX_TOML_NESTING = 32
+MAX_TOML_DOTS_PER_LINE = 64
+#: TOML's strings and comments: the brackets and dots in them are text.
+_TOML_TEXT = re.compile("|".join((
+    r'"""(?:[^\\]|\\[\s\S])*?"""',     # a multi-line basic string
+    r"'''[\s\S]*?'''",                # a multi-line literal string
+    r'"(?:[^"\\\n]|\\.)*"',            # a basic string
+    r"'[^'\n]*'",                      # a literal string
+    r"#[^\n]*")))                      # a comment
+
+
 def _read_toml(path, what, fix):
     try:
-        raw = path.read_bytes()
+        with files.open_regular(path) as f:
+            raw = f.read(MAX_TOML_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("%s %s does not exist; %s" % (what, path, fix), path=path) from None
     except OSError as exc:
-        raise ConfigError("cannot read %s: %s; check the file's permissions"
+        raise ConfigError("cannot read %s: %s; check the path and the file's permissions"
                           % (what, exc.strerror or exc), path=path) from None
+    if len(raw) > MAX_TOML_BYTES:
+        raise ConfigError("is longer than %d bytes; %s is a few KB of TOML (is this the right "
+                          "file?)" % (MAX_TOML_BYTES, what), path=path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError("byte %d is not UTF-8; save the file as UTF-8 text" % exc.start,
-                          path=path) from None
+        raise _line_error(path, raw.count(b"\n", 0, exc.start) + 1,
+                          "byte %d is not UTF-8; save the file as UTF-8 text" % (exc.start + 1))
+    bare = _TOML_TEXT.sub(lambda m: '""' + "\n" * m.group().count("\n"), text)
+    _check_shape(bare, path)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        found = re.search(r"line (\d+)", message)
-        line = int(found.group(1)) if found else None
-        where = "line %d: " % line if line else ""
-        error = ConfigError("%sTOML syntax error: %s; fix that line (strings need \"quotes\", "
-                            "one key = value per line)" % (where, message), path=path)
-        error.line = line
-        raise error from None
+        found = re.search(r"line (\d+)", message)     # else "at end of document": the last line
+        line = int(found.group(1)) if found else text.count("\n", 0, len(text.rstrip())) + 1
+        raise _line_error(path, line, "TOML syntax error: %s; fix that line (strings need "
+                                      "\"quotes\", one key = value per line)" % message)
+    except ValueError:       # the only other one: an integer beyond Python's digit limit
+        limit = sys.get_int_max_str_digits()
+        found = re.search(r"(?:[0-9]_?){%d}" % (limit + 1), bare)
+        raise _line_error(path, bare.count("\n", 0, found.start()) + 1 if found else None,
+                          _TOO_MANY_DIGITS % limit)
+    _check_integers(data, path)
+    return data
+
+
+_TOO_MANY_DIGITS = "a number has more than %d digits; give a number the rig can use"
+
+
+def _check_integers(value, path, key=None):
+    """Refuse, naming its key, an integer of more digits than Python prints (TOML's
+    hexadecimal can spell one that its decimal could not): every message shows its value."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            _check_integers(item, path, name if key is None else "%s.%s" % (key, name))
+    elif isinstance(value, list):
+        for item in value:
+            _check_integers(item, path, key)
+    elif isinstance(value, int) and value.bit_length() > 1024:      # beyond any float
+        try:
+            str(value)
+        except ValueError:
+            raise ConfigError(_TOO_MANY_DIGITS % sys.get_int_max_str_digits(), path=path,
+                              key=key) from None
+
+
+def _check_shape(bare, path):
+    """Refuse, naming the line, TOML nested or dotted deeper than any config needs (``bare``:
+    the text with its strings and comments blanked)."""
+    depth = 0
+    for number, line in enumerate(bare.split("\n"), 1):
+        if line.count(".") > MAX_TOML_DOTS_PER_LINE:
+            raise _line_error(path, number, "more than %d dots outside strings; a config line "
+                                            "is one key = value (is this the right file?)"
+                              % MAX_TOML_DOTS_PER_LINE)
+        deepest, depth = nesting(line, depth)
+        if deepest > MAX_TOML_NESTING:
+            raise _line_error(path, number, "arrays or tables nest more than %d deep; a config "
+                                            "nests two or three (is this the right file?)"
+                              % MAX_TOML_NESTING)
+
+
+def _line_error(path, line, message):
+    """A ConfigError about the file's text at ``line`` (None: somewhere in it)."""
+    error = ConfigError(("line %d: " % line if line else "") + message, path=path)
+    error.line = line
+    return error
 
 
 # --- Value checking --------------------------------------------------------------------------------
 
 def _show(value):
-    """A value as the user wrote it in TOML."""
+    """A value as the user wrote it in TOML; an integer of hundreds of digits by its length
+    (TOML's hexadecimal can spell one too long for Python to print in decimal)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number of about %d digits" % int(value.bit_length() * math.log10(2) + 1)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
@@ -336,7 +404,7 @@ class _Table:
             kind = "a whole number" if whole else "a number"
             raise self.error(key, "%s is not %s; %s" % (_show(value), kind, allowed))
         too_low = value <= low if low_open else value < low
-        if math.isnan(value) or too_low or value > high:
+        if value != value or too_low or value > high:      # NaN is out of every range
             extra = (" (%s)" % zero_hint) if (value == 0 and zero_hint) else ""
             raise self.error(key, "%s is out of range%s; %s" % (_show(value), extra, allowed))
         return value if whole else float(value)
@@ -357,6 +425,10 @@ class _Table:
         if not allow_empty and not value.strip():
             raise self.error(key, "%s is empty; give %s (default %s)"
                              % (_show(value), what, _show(default)))
+        bad = control_character(value)
+        if bad is not None:
+            raise self.error(key, "%s holds %s; give %s on one line, without control "
+                                  "characters" % (_show(value), bad, what))
         return value
 
     def choice(self, key, default, choices):
@@ -372,18 +444,16 @@ class _Table:
 
 _SECTIONS = {
     "match": ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief"),
-    "pins": ("map", "backend"),
+    "pins": ("map", "backend", "edge_delay_s"),
     "detect": ("merge_window_s", "glitch_s", "seat_open_s", "tilt_hold_s", "hand_threshold_mm",
                "stuck_contact_s"),
     "tof": ("i2c_bus", "address", "io_timeout_s", "poll_interval_s", "timing_budget_us",
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup"),
     "storage": ("recordings_dir",),
 }
-MAX_PLAYERS = 8
-MAX_NAME_CHARS = 24
 
 
 def _build_config(data, path, pinmap):
@@ -412,23 +482,12 @@ def _build_config(data, path, pinmap):
 def _match(t):
     default = MatchConfig()
     players = t.data.get("players", list(default.players))
-    if not isinstance(players, list) or not players or len(players) > MAX_PLAYERS:
-        raise t.error("players", "%s is not allowed; give a list of 1 to %d names, e.g. "
-                                 "players = [\"Ana\", \"Ben\"] (1 name plays a solo heist)"
-                      % (_show(players), MAX_PLAYERS))
-    names = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise t.error("players", "%s is not a name; every player needs a non-empty name "
-                                     "in \"quotes\"" % _show(name))
-        name = name.strip()
-        if len(name) > MAX_NAME_CHARS:
-            raise t.error("players", "%s is too long for the score display; shorten it to %d "
-                                     "characters or fewer" % (_show(name), MAX_NAME_CHARS))
-        if name.casefold() in (n.casefold() for n in names):
-            raise t.error("players", "%s appears twice; give every player a different name "
-                                     "(add an initial: \"Ana R\")" % _show(name))
-        names.append(name)
+    if isinstance(players, list):
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+    try:
+        names = list(rules.check_players(players))
+    except InvalidChoice as exc:
+        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
     first = t.data.get("first_thief", names[0])
     if not isinstance(first, str) or first.strip() not in names:
         raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
@@ -468,13 +527,10 @@ def _make_level(t, key, difficulty, kwargs):
         # TOML has no null: the config file says "none" where Python says None.
         message = str(exc).replace("or null for", "or \"none\" for")
         raise t.error(key, message) from None
-    except TypeError:
-        raise t.error(key, "%s is not allowed; use one of easy, normal, hard"
-                      % _show(difficulty)) from None
 
 
 def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in ("laser.%d" % rod, "seat.%d" % rod)
+    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
                if n not in pinmap.inputs]
     if missing:
         key = "lasers" if t.has("lasers") else "difficulty"
@@ -492,7 +548,8 @@ def _pins(t, base_dir):
         map_path = map_path.expanduser()
         if not map_path.is_absolute():
             map_path = base_dir / map_path
-    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")))
+    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")),
+                      edge_delay_s=t.number("edge_delay_s", default.edge_delay_s, 0, 0.5))
 
 
 def _detect(t):
@@ -561,12 +618,35 @@ def _display(t):
         quiet=t.boolean("quiet", d.quiet), process=t.boolean("process", d.process))
 
 
+def _known_key_name(name):
+    """Whether pygame knows the key name (``"t"``, ``"return"``, keypad ``"[+]"``); True when
+    pygame cannot be imported here (the display then refuses it itself)."""
+    try:
+        import os
+        import warnings
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+    except ImportError:
+        return True
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")      # "pygame.init() has not been called": names only
+        try:
+            pygame.key.key_code(name)
+        except ValueError:
+            return False
+    return True
+
+
 def _keys(t):
     d = KeysConfig()
     values = {}
     for key in _SECTIONS["keys"]:
         value = t.string(key, getattr(d, key), what="a pygame key name such as \"t\" or "
                                                     "\"return\"").strip()
+        if value != getattr(d, key) and not _known_key_name(value):
+            raise t.error(key, "%s is not a key name the keyboard knows; use pygame key names "
+                               "such as \"t\", \"return\", \"space\", \"f1\" or keypad "
+                               "\"[+]\" (default %s)" % (_show(value), _show(getattr(d, key))))
         for other, taken in values.items():
             if taken.lower() == value.lower():
                 raise t.error(key, "%s is already bound to %s; give every action its own key"
@@ -620,7 +700,7 @@ def pinmap_from_dict(data, path=None):
     raw_outputs = _Table(data.get("outputs", {}), "outputs", path).data
     flat_inputs, flat_outputs = _flatten(raw_inputs), _flatten(raw_outputs)
     claimed = {e.get("pin") for e in list(flat_inputs.values()) + list(flat_outputs.values())
-               if isinstance(e, dict)}
+               if isinstance(e, dict) and isinstance(e.get("pin"), int)}
     free = [p for p in sorted(BCM_TO_HEADER) if p not in claimed and p not in RESERVED_PINS]
     used = {}
     inputs = {}
@@ -648,8 +728,8 @@ def pinmap_from_dict(data, path=None):
         if name not in outputs:
             raise ConfigError("%s is missing; add %s = { pin = ..., active = \"high\" } under "
                               "[outputs]" % (name, name), path=path, key="outputs.%s" % name)
-    for rod in range(4, 9):
-        laser, seat = "laser.%d" % rod, "seat.%d" % rod
+    for rod in museum.ADDED_LASERS:
+        laser, seat = museum.laser(rod), museum.seat(rod)
         if (laser in inputs) != (seat in inputs):
             have, lack = (laser, seat) if laser in inputs else (seat, laser)
             raise ConfigError("%s has no %s; an added rod needs both its touch contact and the "

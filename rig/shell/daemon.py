@@ -1,74 +1,77 @@
-"""The rig's daemon: pins, sensors and controls in; buzzer, LEDs, display, log and recording out.
+"""The rig's daemon: the referee loop, wired to its sources, its recording and its outputs.
 
 Threads the rig owns, each with the shared stop event and a bounded join:
 
-* the **referee** thread: takes timestamped items off the inbox, records each one (flushed)
-  before acting on it, feeds the :class:`~rig.core.referee.Referee`, fires deadlines on time and
-  performs the effects (buzzer, LEDs, log, display snapshot);
-* the **sync** thread: fsyncs the recording whenever the referee marks a moment durable (a turn
-  boundary, a penalty), so the disk write never delays the buzzer;
-* the hand-sensor poller and the relic-hub reader, which only put values on the inbox.
+* the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
+  (flushed) before acting on it, feeds the :class:`~rig.core.referee.Referee`, fires deadlines on
+  time and performs the effects (buzzer, lamps, log, display snapshot);
+* the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
+  whenever the referee marks a moment durable (a turn boundary, a penalty);
+* the sources (:mod:`rig.shell.sources`): the pins' callbacks (gpiozero's threads), the
+  hand-sensor poller and the relic-hub reader, which only stamp and put items on the inbox.
 
-gpiozero's pin callbacks run on gpiozero's threads and only stamp and enqueue.
+A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and a backend
+(the real pins and devices, or the simulator's): one wiring for both.
 """
 
+import heapq
 import logging
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass, replace
-from pathlib import Path
 
+from ..core import banners, calls, rules
 from ..core import events as ev
-from ..core import recording, rules
-from . import storage
 from ..core.board import build as build_board
-from ..core.detect import NOTHING_IN_RANGE_MM
+from ..core.calls import WARNING
 from ..core.errors import RigError, RulesError
+from ..core.museum import Kind, parse
+from ..core.recording import header_for, header_from
 from ..core.referee import Referee
+from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from . import storage
+from .faces import NullDisplay
+from .inbox import STOP, FaultReport, Inbox, Order, Reading, Seed, Stage
+from .outputs import Buzzer, Lamps
+from .session import RETRY_S, Health
+from .sources import Intake
+from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
 
-# Buzzer patterns: (on_s, off_s) pairs.
-PATTERNS = {
-    "touch": ((0.12, 0.0),),
-    "caught": ((0.5, 0.15), (0.5, 0.15), (0.9, 0.0)),
-    "escaped": ((0.08, 0.08), (0.08, 0.0)),
-    "refused": ((0.35, 0.0),),
-}
-BANNER_S = 6.0
 MESSAGE_S = 5.0
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
+_CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
 
 
 @dataclass
 class Stats:
     refused: int = 0       # guard's choices the rules refused
-    record_errors: int = 0  # recording lines that could not be written
 
 
 class Rig:
-    """The whole rig, built from a :class:`~rig.shell.config.Config` with every backend injected.
+    """The referee loop and everything it drives.  Build it with
+    :func:`rig.shell.build.build_rig`; every part is injected:
 
-    ``pin_factory``: a gpiozero pin factory (lgpio on a Pi, the simulator's mock elsewhere);
-    ``clock``: :class:`rig.shell.clock.MonotonicClock` or a virtual clock; ``tof_factory``: makes the
-    hand sensor (None: no hand sensor, the exit button alone); ``hub_url``: the relic hub's
-    serial URL or path (None or "": no relic sensing); ``display``: an object with
-    ``show(board)`` and ``poll_commands()`` (None: headless).
+    ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
+    (:class:`rig.shell.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
+    ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
+    a face (:mod:`rig.shell.faces`); ``patterns`` the buzzer's; ``trace(stage, item)`` an
+    optional observer of each item's way through the loop (the benchmark's profile).
     """
 
-    def __init__(self, config, *, pin_factory, clock, tof_factory=None, hub_url=None,
-                 serial_for_url=None, display=None, recordings_dir=None, wall_clock=time.time,
-                 players=None, level=None, first_thief=None, key_help=(), resume=True):
+    def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
+                 players=None, level=None, first_thief=None, key_help=(), resume=True,
+                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None):
         self.config = config
         self.clock = clock
-        self.pin_factory = pin_factory
-        self.tof_factory = tof_factory
-        self.hub_url = hub_url
-        self.serial_for_url = serial_for_url
-        self.display = display
-        self.wall_clock = wall_clock
+        self.pins = pins
+        self.outputs = outputs
+        self.sources = tuple(sources)
+        self.session = session
+        self.display = display if display is not None else NullDisplay()
         self.key_help = tuple(key_help)
         self.resume = resume
         self.settings = config.detect
@@ -76,29 +79,36 @@ class Rig:
         self.level = level or config.match.level
         self.first_thief = first_thief or (config.match.first_thief
                                            if config.match.first_thief in self.players else None)
-        self.recordings_dir = Path(recordings_dir or config.storage.recordings_dir)
+        self.set_up = None           # the NewMatch the current settings come from, if any
+        self.roster = ()             # names the set-up screen offers
+        self._wiring = None          # the wiring check running on the screen
+        self._wiring_asked = False   # the step last announced in the log
+        self.patterns = patterns
+        self.edge_delay_s = float(edge_delay_s)
+        self.sync_hook = sync_hook
+        self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
+        self._seq = 0
+        self._sounded = set()        # contacts whose buzz sounded on arrival, not yet applied
+        self._recording = Health.OK  # how the recording stands (lines kept for the disk...)
+        self._retry_at = None        # when to try the disk again
+        self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.stop_event = threading.Event()
-        self._cond = clock.condition()
-        self._items = deque()
-        self._timers = []            # (due_abs, action) for the buzzer and LEDs
-        self._buzz_token = 0
+        self.inbox = Inbox(clock, trace)
+        self.intake = Intake(self.inbox, clock)
+        self._trace = trace
         self._faults = {}
-        self._banner = None          # (until_abs, Banner)
+        self._banners = banners.EMPTY    # the banner queue, on the match's clock
+        self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
         self._message = None         # (until_abs, text)
         self._display_due = None
         self._threads = []
-        self._sources = []
         self._alive_at = None
         self._ready = threading.Event()
-        self._sync_request = threading.Event()
-        self.inputs = self.outputs = None
-        self.writer = None
+        self.buzzer = self.lamps = None
         self.referee = None
         self.t0 = None
         self._next_match_at = None
-        self._ready_lamp = None
-        self.recording_path = None
         self.log_lines = deque(maxlen=500)
 
     # --- life cycle -----------------------------------------------------------------------------
@@ -108,47 +118,43 @@ class Rig:
         try:
             return self._start(timeout_s)
         except BaseException:
-            self.stop(timeout_s, clean=self.writer is not None)
+            self.stop(timeout_s, clean=self.session.writer is not None)
             raise
 
     def _start(self, timeout_s):
-        from .pins import Inputs, Outputs
-        self.recordings_dir.mkdir(parents=True, exist_ok=True)
-        pinmap = self.config.pinmap
-        self.outputs = Outputs(pinmap, self.pin_factory)
-        self.inputs = Inputs(pinmap, self.pin_factory, self.clock, self._on_pin)
+        self.session.prepare()
+        self.outputs.open()
+        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns)
+        self.lamps = Lamps(self.outputs)
+        self.pins.start(self.intake)
         now = self.clock.now()
         if not (self.resume and self._resume(now)):
             self._new_match(now)
         self._start_thread(self._referee_loop, "referee")
-        self._start_thread(self._sync_loop, "recording-sync", registered=False)
-        if self.tof_factory is not None:
-            self._start_tof()
-        if self.hub_url:
-            self._start_hub()
+        self._threads.append(self.session.start_sync(self.sync_hook))
+        for source in self.sources:
+            source.start(self.intake)
         if not self._ready.wait(timeout_s):
             raise RigError("the referee thread did not start within %g s" % timeout_s)
-        if self.display is not None:
-            with self._cond:
+        if self.display.wants_frames:
+            with self.inbox.cond:
                 self._display_due = self.clock.now()
-                self._cond.notify_all()
+                self.inbox.cond.notify_all()
         self._seed_inputs()
         return self
 
-    def _start_thread(self, target, name, registered=True):
+    def _start_thread(self, target, name):
         started = threading.Event()
 
         def run():
-            if registered:
-                self.clock.register()
+            self.clock.register()
             started.set()
             try:
                 target()
             except Exception:
                 log.exception("the %s thread failed", name)
             finally:
-                if registered:
-                    self.clock.unregister()
+                self.clock.unregister()
 
         thread = threading.Thread(target=run, name="cleptomano-" + name, daemon=True)
         thread.start()
@@ -156,67 +162,32 @@ class Rig:
         self._threads.append(thread)
         return thread
 
-    def _start_tof(self):
-        from .tof import HandPoller
-        registered = threading.Event()
-
-        def wait(stop_event, timeout_s):
-            if not registered.is_set():
-                self.clock.register()
-                registered.set()
-            return self.clock.sleep(timeout_s, stop_event)
-
-        cfg = self.config.tof
-        poller = HandPoller(self.tof_factory, self._on_tof, self._on_tof_status,
-                            poll_interval_s=cfg.poll_interval_s, backoff_s=cfg.retry_backoff_s,
-                            lost_after=cfg.lost_after,
-                            threshold_mm=self.settings.hand_threshold_mm, wait=wait)
-        poller.start()
-        registered.wait(5.0)
-        self._sources.append(poller)
-
-    def _start_hub(self):
-        from .hub import HubLink
-        kwargs = {}
-        if self.serial_for_url is not None:
-            kwargs["serial_for_url"] = self.serial_for_url
-        link = HubLink(self.hub_url, self._on_hub_input, self._on_hub_status,
-                       heartbeat_timeout_s=self.config.hub.heartbeat_timeout_s,
-                       baudrate=self.config.hub.baudrate, **kwargs)
-        link.start()
-        self._sources.append(link)
-
     def stop(self, timeout_s=3.0, clean=True):
         """Stop every thread (bounded), write the end of the recording and release the pins.
         ``clean`` False leaves the recording as a crash would (no end line): the next start
         resumes it."""
-        for source in self._sources:
+        for source in self.sources:
             try:
                 source.stop(timeout_s=timeout_s)
             except Exception:
                 log.exception("stopping %r failed", source)
-        with self._cond:
-            self._items.append(("stop",))
-            self._cond.notify_all()
+        self.inbox.put(STOP)
         deadline = time.monotonic() + timeout_s
         for thread in self._threads:
             if thread.name.endswith("referee"):
                 thread.join(max(0.0, deadline - time.monotonic()))
         self.stop_event.set()
-        self._sync_request.set()
-        with self._cond:
-            self._cond.notify_all()
+        self.session.stop_sync()
+        self.inbox.wake()
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
         alive = [t.name for t in self._threads if t.is_alive()]
         if clean:
             self._close_recording()
-        elif self.writer is not None:
-            self.writer.close()
-            self.writer = None
-        for part in (self.inputs, self.outputs):
-            if part is not None:
-                part.close()
+        else:
+            self.session.abandon()
+        self.pins.stop()
+        self.outputs.close()
         if alive:
             log.warning("threads still running after %g s: %s", timeout_s, ", ".join(alive))
         return not alive
@@ -231,101 +202,134 @@ class Rig:
         """For the watchdog: the referee loop turned recently and every thread runs."""
         if self._alive_at is None or any(not t.is_alive() for t in self._threads):
             return False
-        return all(getattr(s, "running", True) for s in self._sources)
+        return all(s.running for s in self.sources)
 
     def loop_turned_within(self, seconds):
         return self._alive_at is not None and time.monotonic() - self._alive_at < seconds
 
-    # --- producers (any thread): stamp and enqueue ---------------------------------------------------
-    def _put(self, item):
-        with self._cond:
-            self._items.append(item)
-            self._cond.notify_all()
+    @property
+    def threads(self):
+        """The threads the rig started (the referee loop, the recording's sync)."""
+        return tuple(self._threads)
 
-    def _on_pin(self, t, name, value):
-        self._put(("input", t, name, value))
+    @property
+    def faults(self):
+        """The faults shown now, by source (``hub``, ``tof``, ``recording``, ``laser.4``...)."""
+        return dict(self._faults)
 
-    def _on_tof(self, distance_mm):
-        self._put(("input", self.clock.now(), "tof", distance_mm))
-
-    def _on_tof_status(self, lost, reason):
-        now = self.clock.now()
-        if lost:
-            # Without a hand sensor the exit button alone ends a turn: the hand reads "outside".
-            self._put(("input", now, "tof", NOTHING_IN_RANGE_MM))
-        self._put(("fault", now, "tof", ("Hand sensor lost: exit button only. " + reason)
-                   if lost else reason, lost))
-
-    def _on_hub_input(self, name, value):
-        self._put(("input", self.clock.now(), name, value))
-
-    def _on_hub_status(self, lost, reason):
-        now = self.clock.now()
-        if lost:
-            # Relic sensing is off: the relics read upright and still, so a turn can start.
-            for n in (1, 2, 3):
-                self._put(("input", now, "relic.%d.motion" % n, 0))
-                self._put(("input", now, "relic.%d.tilt" % n, 0.0))
-        self._put(("fault", now, "hub", ("Relic hub lost: relics not sensed. " + reason)
-                   if lost else "Relic hub back: " + reason, lost))
+    @property
+    def recording_path(self):
+        return self.session.path
 
     def submit(self, command):
         """A command from the guard's controls (any thread); stamped now."""
-        self._put(("command", self.clock.now(), command))
+        self.intake.command(command)
 
     # --- the referee thread ----------------------------------------------------------------------------
     def _wake_at(self):
         candidates = []
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
-            candidates.append(self.t0 + deadline)
-        if self._timers:
-            candidates.append(min(d for d, _ in self._timers))
+            candidates.append(self.t0 + deadline + self.edge_delay_s)
+        if self._pending:
+            candidates.append(self._pending[0][0] + self.edge_delay_s)
+        if self._retry_at is not None:
+            candidates.append(self._retry_at)
+        buzz = self.buzzer.next_due()
+        if buzz is not None:
+            candidates.append(buzz)
         if self._display_due is not None:
             candidates.append(self._display_due)
+        if self._wiring is not None and self._wiring.deadline is not None:
+            candidates.append(self._wiring.deadline)
         return min(candidates) if candidates else None
 
     def _referee_loop(self):
         self._ready.set()
-        items = self._items
+        delayed = self.edge_delay_s > 0
         while True:
-            with self._cond:
-                self.clock.wait(self._cond, lambda: bool(items), self._wake_at(), self.stop_event)
-                batch = list(items)
-                items.clear()
-            for item in batch:
-                if item[0] == "stop":
+            for item in self.inbox.take(self._wake_at(), self.stop_event):
+                if item is STOP:
+                    self._apply_pending(None)
                     self._guarded_fire_due()
                     return
-                try:
-                    self._handle(item)
-                except Exception:
-                    log.exception("could not handle %r; the rig goes on", item)
+                if delayed:
+                    self._hold(item)
+                else:
+                    self._apply(item)
+            if delayed:
+                self._apply_pending(self.clock.now() - self.edge_delay_s)
             self._guarded_fire_due()
             self._alive_at = time.monotonic()
             if self.stop_event.is_set():
                 return
+
+    def _apply(self, item):
+        trace = self._trace
+        if trace is not None:
+            trace(Stage.TAKEN, item)
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("could not handle %r; the rig goes on", item)
+        if trace is not None:
+            trace(Stage.DONE, item)
+
+    def _hold(self, item):
+        """Keep ``item`` until its stamp is ``edge_delay_s`` old; a laser's first edge sounds
+        the buzzer now all the same."""
+        if type(item) is Reading and item.name not in self._sounded:
+            try:
+                change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
+                if self.referee.sounds_at_once(change):
+                    self._sounded.add(item.name)
+                    self.buzzer.play(ev.Pattern.TOUCH, self.clock.now())
+            except Exception:
+                log.exception("the buzzer could not sound for %r; the rig goes on", item)
+        self._seq += 1
+        heapq.heappush(self._pending, (getattr(item, "t_abs", 0.0), self._seq, item))
+
+    def _apply_pending(self, horizon):
+        """Apply the held items stamped at or before ``horizon`` (None: all), in stamp order,
+        firing the deadlines due before each on the way."""
+        pending = self._pending
+        while pending and (horizon is None or pending[0][0] <= horizon):
+            t_abs, _, item = heapq.heappop(pending)
+            try:
+                self._fire_deadlines(t_abs)
+            except Exception:
+                log.exception("a deadline failed; the rig goes on")
+            self._apply(item)
 
     def _rel(self, t_abs):
         rel = round(t_abs - self.t0, 6)
         return rel if rel > self.referee.t else self.referee.t
 
     def _handle(self, item):
-        kind = item[0]
-        if kind == "input":
-            _, t_abs, name, value = item
-            change = ev.InputChange(self._rel(t_abs), name, value)
-            self._record(change)
-            self._perform(self.referee.feed(change))
-        elif kind == "command":
-            _, t_abs, command = item
-            self._command(replace(command, t=self._rel(t_abs)))
-        elif kind == "seed":
-            _, t_abs, values = item
-            self._perform(self._record_inputs(self._rel(t_abs), values))
-        elif kind == "fault":
-            _, t_abs, source, message, active = item
-            self._perform([ev.Fault(self._rel(t_abs), source, message, active)])
+        kind = type(item)
+        if kind is Reading and self._wiring is not None:
+            self._wiring_reading(item)
+        elif kind is Reading:
+            change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
+            if not self._record(change):
+                self._unrecorded[item.name] = item.value    # never act on what is not kept
+                return
+            if self._trace is not None:
+                self._trace(Stage.RECORDED, item)
+            effects = self.referee.feed(change)
+            if self._trace is not None:
+                self._trace(Stage.FED, item)
+            self._perform(effects)
+            self._sounded.discard(item.name)
+        elif kind is Order and type(item.command) is CheckWiring:
+            self._wiring_command(item.command.action, item.t_abs)
+        elif kind is Order:
+            self._command(replace(item.command, t=self._rel(item.t_abs)))
+        elif kind is Seed:
+            self._perform(self._record_inputs(self._rel(item.t_abs), item.values))
+        elif kind is FaultReport:
+            self._perform([ev.Fault(self._rel(item.t_abs), item.source, item.message,
+                                    item.active)])
 
     def _command(self, command):
         self._perform(self.referee.advance(command.t))
@@ -334,13 +338,19 @@ class Rig:
             name = self._guard_name()
             if name:
                 command = replace(command, by=name)
+        before = self.referee.match
         try:
             effects = self.referee.feed(command)   # a refused choice changes nothing
         except RulesError as exc:
             self.stats.refused += 1
-            self._perform([ev.Refused(command.t, str(exc)[:1].upper() + str(exc)[1:] + ".")])
+            self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc))])
             return
-        self._record(command)
+        if not self._record(command):
+            self.referee.match = before            # not kept: as if never given
+            self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=(
+                "the recording is full and could not keep this; free space on the disk and "
+                "give it again"))])
+            return
         self._perform(effects)
 
     def _guarded_fire_due(self):
@@ -348,6 +358,18 @@ class Rig:
             self._fire_due(self.clock.now())
         except Exception:
             log.exception("a deadline, the buzzer or the display failed; the rig goes on")
+
+    def _fire_deadlines(self, until_abs):
+        """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
+        deadline that ends a turn (its time limit, a displaced rod, a third touch) is written
+        as a ``tick`` line first: a crash right after it cannot make the ended turn void."""
+        deadline = self.referee.next_deadline()
+        while deadline is not None and self.t0 + deadline <= until_abs:
+            effects = self.referee.advance(deadline)
+            if any(type(e) is ev.TurnEnded for e in effects):
+                self._record(ev.Tick(self.referee.t))
+            self._perform(effects)
+            deadline = self.referee.next_deadline()
 
     def _guard_name(self):
         """The guard of the running turn, else of the last turn (the one being corrected)."""
@@ -359,29 +381,46 @@ class Rig:
         return nxt.guard if nxt else None
 
     def _record(self, item):
-        """Append one line to the recording.  A disk that fails is a named fault: the referee
-        goes on (the players are not stopped), and the fault clears when writing works again."""
-        try:
-            self.writer.write(item)
-        except (OSError, ValueError) as exc:
-            self.stats.record_errors += 1
-            if "recording" not in self._faults:
-                self._fault(ev.Fault(item.t, "recording", "Recording failed (%s): this match "
-                                     "is not being saved; check the disk" % exc, True))
+        """Append one line to the recording; False when it could not even be kept for the
+        disk (then the referee must not act on it).  A failing disk is a fault, never a stop."""
+        kept = self.session.record(item)
+        self._recording_health(item.t)
+        return kept
+
+    def _recording_health(self, t):
+        """Show how the recording stands: the words change as lines wait; the log hears of it
+        when it starts failing, fills up, and works again."""
+        health, words = self.session.health(t)
+        if health is not Health.OK and self._retry_at is None:
+            self._retry_at = self.clock.now() + RETRY_S
+        if health is self._recording:
+            if words is not None:
+                self._faults["recording"] = words
             return
-        if "recording" in self._faults:
-            self._fault(ev.Fault(item.t, "recording", "recording works again", False))
+        self._recording = health
+        if health is Health.OK:
+            self._retry_at = None
+            self._fault(ev.Fault(t, "recording", "recording works again: every line is on disk",
+                                 False))
+            if self._unrecorded:
+                values, self._unrecorded = self._unrecorded, {}
+                self._perform(self._record_inputs(t, values))
+        else:
+            self._fault(ev.Fault(t, "recording", words, True))
+
+    def _retry_disk(self, now):
+        if self._retry_at is None or now < self._retry_at:
+            return
+        self._retry_at = now + RETRY_S
+        self.session.flush()
+        self._recording_health(self._rel(now))
 
     def _fire_due(self, now):
-        deadline = self.referee.next_deadline()
-        while deadline is not None and self.t0 + deadline <= now:
-            self._perform(self.referee.advance(deadline))
-            deadline = self.referee.next_deadline()
-        due = [timer for timer in self._timers if timer[0] <= now]
-        if due:
-            self._timers = [timer for timer in self._timers if timer[0] > now]
-            for _, action in sorted(due, key=lambda x: x[0]):
-                action()
+        self._fire_deadlines(now - self.edge_delay_s)
+        if self._wiring is not None:
+            self._wiring_lines(now, self._wiring.expire(now))
+        self.buzzer.fire(now)
+        self._retry_disk(now)
         if self._display_due is not None and self._display_due <= now:
             self._refresh_display(now)
 
@@ -391,106 +430,149 @@ class Rig:
             return
         now = self.clock.now()
         durable = False
+        set_up = None
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
-                if effect.on:
-                    self._buzz("touch", now)
-                else:
-                    self._buzz_off()
-            elif kind is ev.Buzz:
-                self._buzz(effect.pattern, now)
-            elif kind is ev.Say:
-                self._say(effect.t, effect.text, effect.level)
-            elif kind is ev.Refused:
-                if effect.code == "match-over":
-                    self._next_match_at = effect.t
-                    continue
-                self._say(effect.t, effect.reason, "warning")
-                self._message = (now + MESSAGE_S, effect.reason)
-            elif kind is ev.Banner:
-                self._banner = (now + BANNER_S, effect)
-            elif kind is ev.Fault:
-                self._fault(effect)
-            elif kind is ev.TurnStarted:
-                self._banner = None
-                self.outputs.set("led.turn", True)
-            elif kind is ev.TurnEnded:
-                self.outputs.set("led.turn", False)
+                if not effect.on:
+                    self.buzzer.off()
+                elif effect.source not in self._sounded:
+                    self.buzzer.play(ev.Pattern.TOUCH, now)
+                self._sounded.discard(effect.source)
+                continue
+            if kind is ev.Buzz:
+                self.buzzer.play(effect.pattern, now)
             elif kind is ev.Durable:
                 durable = True
+            elif isinstance(effect, ev.Fault):
+                self._fault(effect)
+                continue
+            elif kind is ev.TurnStarted:
+                self._queue(banners.cut(self._banners, effect.t))
+                self.lamps.turn(True)
+            elif kind is ev.TurnEnded:
+                self.lamps.turn(False)
+            elif kind is ev.MatchSetUp:
+                set_up = effect
+                self._message = (now + MESSAGE_S, calls.say(effect)[0])
+            elif kind is ev.Refused:
+                if effect.code is ev.Refusal.MATCH_OVER:
+                    self._next_match_at = effect.t
+                else:
+                    self._message = (now + MESSAGE_S, calls.refusal_text(effect))
+            elif kind is ev.HaulConfirmed:
+                cut = calls.haul_cut_words(effect.turn)
+                if cut:       # the guard counted more than the sensors allow: say why at once
+                    self._message = (now + MESSAGE_S, cut)
+            banner = calls.banner(effect)
+            if banner is not None:
+                self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
+            words = calls.say(effect)
+            if words is not None:
+                self._say(effect.t, *words)
         # Between turns the ready lamp says whether a start press would start a turn.
-        ready = self.referee.match.current is None and not self.referee.problems() \
-            and not self.match_over
-        if ready != self._ready_lamp:
-            self._ready_lamp = ready
-            self.outputs.set("led.ready", ready)
+        self.lamps.ready(self.referee.match.current is None and not self.referee.problems()
+                         and not self.match_over)
         if durable:
-            self._sync_request.set()
-        if self._next_match_at is not None:
+            self.session.request_sync()
+        if set_up is not None:
+            self._open_set_up_match(set_up)
+        elif self._next_match_at is not None:
             press_t, self._next_match_at = self._next_match_at, None
             self._open_next_match(press_t)
-        if self.display is not None and self._display_due is None:
-            self._display_due = now
+        self._refresh_soon()
 
-    def _buzz(self, pattern, now):
-        self._buzz_token += 1
-        token = self._buzz_token
-        buzzer = self.outputs.buzzer
-        if buzzer is None:
-            return
-        at = now
-        steps = PATTERNS.get(pattern, PATTERNS["touch"])
-        buzzer.on()
-        for i, (on_s, off_s) in enumerate(steps):
-            if i:
-                self._timers.append((at, self._guarded(token, buzzer.on)))
-            at += on_s
-            self._timers.append((at, self._guarded(token, buzzer.off)))
-            at += off_s
+    def _queue(self, queued):
+        """Keep the banner queue as it now stands and log the banners that left the screen."""
+        self._banners, shown = queued
+        self.banner_log.extend(shown)
 
-    def _guarded(self, token, action):
-        def run():
-            if token == self._buzz_token:
-                action()
-        return run
-
-    def _buzz_off(self):
-        self._buzz_token += 1
-        if self.outputs.buzzer is not None:
-            self.outputs.buzzer.off()
-
-    def _say(self, t, text, level="info"):
+    def _say(self, t, text, severity=calls.INFO):
         line = "[%8.3f s] %s" % (t, text)
         self.log_lines.append(line)
-        (log.warning if level == "warning" else log.info)(line)
+        (log.warning if severity == WARNING else log.info)(line)
 
     def _fault(self, fault):
+        words = calls.fault_text(fault)
         if fault.active:
-            self._faults[fault.source] = fault.message
-            self._say(fault.t, "Fault: " + fault.message, "warning")
-        else:
-            self._faults.pop(fault.source, None)
-            self._say(fault.t, "Cleared: " + fault.message)
-        self.outputs.set("led.fault", bool(self._faults))
+            self._faults[fault.source] = words
+        elif self._faults.pop(fault.source, None) is None:
+            return      # nothing was reported: a device coming up is no news ("Cleared: ...")
+        self._say(fault.t, *calls.say(fault))
+        self.lamps.fault(bool(self._faults))
+
+    # --- the wiring check on the screen ------------------------------------------------------------
+    def _wiring_command(self, action, t_abs):
+        """The guard's keys start, skip a step of, or stop the wiring check.  While it runs the
+        inputs go to the check, not to the referee (a press must not start a turn); when it
+        stops, every input that now reads differently is recorded and refereed."""
+        check = self._wiring
+        if action == START and check is None:
+            if self.referee.match.current is not None:
+                self._perform([ev.Refused(self._rel(t_abs), ev.Refusal.CHOICE, error=(
+                    "the wiring check waits until %s's turn has ended"
+                    % self.referee.match.current.thief))])
+                return
+            values = dict(self.referee.detector.values)
+            values.update(self.pins.values())
+            self._wiring = new_check_for(self.config, self.sources)
+            self._wiring_asked = False
+            self._say(self._rel(t_abs), "Wiring check started.")
+            self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))
+        elif check is not None and action == STOP_CHECK:
+            self._wiring = None
+            for line in check.summary():
+                self._say(self._rel(t_abs), "Wiring check: " + line)
+            self._perform(self._record_inputs(self._rel(t_abs), check.values))
+        elif check is not None:
+            self._wiring_lines(t_abs, check.skip(t_abs))
+        self._refresh_soon()
+
+    def _wiring_reading(self, reading):
+        check = self._wiring
+        passed = len(check.passed)
+        lines = check.feed(reading.t_abs, reading.name, reading.value)
+        if lines:
+            # The table hears each verdict: a short buzz for a wire that answers.
+            self.buzzer.play(ev.Pattern.TOUCH if len(check.passed) > passed
+                             else ev.Pattern.REFUSED, self.clock.now())
+        self._wiring_lines(reading.t_abs, lines)
+        self._refresh_soon()
+
+    def _wiring_lines(self, t_abs, lines):
+        """Log the check's verdicts, and the next step whenever it moves on."""
+        check = self._wiring
+        for line in lines:
+            self._say(self._rel(t_abs), "Wiring check: " + line)
+        if check.expected != self._wiring_asked:
+            self._wiring_asked = check.expected
+            self._say(self._rel(t_abs), "Wiring check: " + (
+                check.prompt() or "all done. " + " ".join(check.summary())))
+
+    def _refresh_soon(self):
+        if self.display.wants_frames and self._display_due is None:
+            self._display_due = self.clock.now()
 
     # --- the display ----------------------------------------------------------------------------
     def scoreboard(self, now=None):
         now = self.clock.now() if now is None else now
-        banner = self._banner[1] if self._banner and self._banner[0] > now else None
+        banner = banners.on_screen(self._banners, now - self.t0)
         message = self._message[1] if self._message and self._message[0] > now else None
-        faults = tuple(self._faults.values()) + tuple(
-            m for m in self.referee.detector.faults() if m not in self._faults.values())
+        shown = self._faults.values()
+        faults = tuple(shown) + tuple(
+            text for text in (calls.fault_text(f) for f in self.referee.detector.faults())
+            if text not in shown)
+        wiring = self._wiring.view(now) if self._wiring is not None else None
         return build_board(self.referee, now - self.t0, faults=faults, banner=banner,
-                           message=message, key_help=self.key_help)
+                           message=message, key_help=self.key_help, roster=self.roster,
+                           wiring=wiring)
 
     def _refresh_display(self, now):
         display = self.display
         self._display_due = None
-        if display is None:
-            return
         for command in display.poll_commands():
             self.submit(command)
+        self._queue(banners.advance(self._banners, now - self.t0))
         board = self.scoreboard(now)
         display.show(board)
         if board.phase == "turn" or board.banner or board.message:
@@ -498,24 +580,31 @@ class Rig:
         else:
             self._display_due = now + IDLE_DISPLAY_PERIOD_S
 
-    # --- the recording ------------------------------------------------------------------------------
+    # --- the match and its recording ------------------------------------------------------------------
     def _new_match(self, t_abs):
-        if self.writer is not None:
+        if self.session.writer is not None:
             self._close_recording()
+        if self.t0 is not None:     # the last match's banners give way to the new match
+            self._queue(banners.cut(self._banners, t_abs - self.t0))
+        self._banners = banners.EMPTY
         match = rules.new_match(self.players, self.level, self.first_thief)
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs
-        header = recording.header_for(self.players, self.level, self.first_thief, self.settings)
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall_clock()))
-        path = self.recordings_dir / ("match-%s.jsonl" % stamp)
-        n = 1
-        while path.exists():
-            n += 1
-            path = self.recordings_dir / ("match-%s-%d.jsonl" % (stamp, n))
-        self.recording_path = path
-        self.writer = storage.Writer(path, header)
+        if self.set_up is not None:
+            header = header_from(self.set_up, self.settings)
+        else:
+            header = header_for(self.players, self.level, self.first_thief, self.settings)
+        path = self.session.open(header)
+        self._read_roster()
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
-            ", ".join(self.players), self.level.name, _level_words(self.level), path))
+            ", ".join(self.players), self.level.name, calls.level_words(self.level), path))
+
+    def _read_roster(self):
+        """The names the set-up screen offers: this match's players, then the other players
+        of the recent recordings, newest first."""
+        self.roster = self.players + tuple(
+            name for name in storage.recent_players(self.session.directory)
+            if name.casefold() not in {p.casefold() for p in self.players})
 
     @property
     def match_over(self):
@@ -526,96 +615,68 @@ class Rig:
         press's first edge: the museum's state now (pins, hand sensor, relics) is its first
         lines, then the press itself, so the press starts its first turn if the museum is
         ready."""
+        self._open_match_at(press_t, {Kind.BUTTON.value: 1})
+
+    def _open_set_up_match(self, effect):
+        """A ``new_match`` command was accepted (and recorded as the last line of this match):
+        the next match opens at once with its settings, which stay for the matches after it
+        until the next set-up."""
+        self.players, self.level, self.first_thief = (effect.players, effect.level,
+                                                      effect.first_thief)
+        self.set_up = effect.command
+        self._open_match_at(effect.t)
+
+    def _open_match_at(self, t_rel, pressed=None):
+        """Close this match and open the next at ``t_rel``: its first lines are the museum's
+        state now (pins, hand sensor, relics), then ``pressed`` (the press that opened it)."""
         carried = {name: value for name, value in self.referee.detector.values.items()
-                   if name == "tof" or name.startswith("relic.")}
-        self._new_match(self.t0 + press_t)
-        values = dict(self.inputs.values())
+                   if parse(name).kind in _CARRIED}
+        self._new_match(self.t0 + t_rel)
+        values = dict(self.pins.values())
         values.update(carried)
-        values["button"] = 1
+        values.update(pressed or {})
         self._perform(self._record_inputs(0.0, values))
 
     def _record_inputs(self, t_rel, values):
         """Record and feed every value that differs from what the referee believes."""
         effects = []
         known = self.referee.detector.values
-        for name, value in sorted(values.items(), key=lambda kv: kv[0] == "button"):
+        for name, value in sorted(values.items(), key=lambda kv: kv[0] == Kind.BUTTON):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
-                self._record(change)
-                effects.extend(self.referee.feed(change))
+                if self._record(change):
+                    effects.extend(self.referee.feed(change))
+                else:
+                    self._unrecorded[name] = value
         return effects
 
     def _seed_inputs(self):
         """Have the referee thread record the pins that differ from what the referee believes
         (the recording's initial state, or the state a resumed recording left)."""
-        self._put(("seed", self.clock.now(), self.inputs.values()))
+        self.inbox.put(Seed(self.clock.now(), self.pins.values()))
 
     def _resume(self, now):
-        """Continue the newest unfinished recording, if it is this match's: rebuild the match by
-        replaying it, declare the interrupted turn void, and go on writing to it."""
-        candidates = sorted(self.recordings_dir.glob("match-*.jsonl"),
-                            key=lambda p: p.stat().st_mtime)
-        if not candidates or storage.is_finished(candidates[-1]):
+        resumed = self.session.resume(self.players, self.level)
+        if resumed is None:
             return False
-        path = candidates[-1]
-        cut = storage.repair(path)
-        if cut:
-            log.warning("%s: %s", path, cut)
-        try:
-            header, items = storage.read(path)
-            from ..core.replay import referee as rereferee
-            ref, _ = rereferee(header, items, path)
-        except RigError as exc:
-            log.warning("cannot resume %s (%s); it is left as it is and a new match starts",
-                        path, exc)
-            return False
-        if header.players != self.players or header.level != self.level:
-            log.info("%s is another match (players or level differ); closing it", path)
-            self._end_file(path, ref.t)
-            return False
-        if rules.is_over(ref.match):
-            self._end_file(path, ref.t)   # it had ended: nothing to resume
-            return False
-        self.referee = ref
-        self.t0 = now - ref.t
-        self.recording_path = path
-        self.writer = storage.Writer(path)
-        restart = ev.Restart(ref.t)
-        self.writer.write(restart)
-        self.writer.sync()
-        self._say(ref.t, "Match resumed from %s." % path)
-        self._perform(ref.feed(restart))
+        self.referee = resumed.referee
+        match = resumed.referee.match
+        # A match set up on the screen is resumed with its own players, not the config's.
+        self.players, self.level, self.first_thief = match.players, match.level, \
+            match.first_thief
+        self.t0 = now - resumed.referee.t
+        self._read_roster()
+        self._say(resumed.referee.t, "Match resumed from %s." % resumed.path)
+        self._perform(self.referee.feed(resumed.restart))
         return True
 
-    def _end_file(self, path, t):
-        writer = storage.Writer(path)
-        writer.write(ev.End(t))
-        writer.close()
-
     def _close_recording(self):
-        writer, self.writer = self.writer, None
-        if writer is None:
+        if self.session.writer is None:
             return
         t = self.referee.t
         if self.t0 is not None:
             t = max(t, round(self.clock.now() - self.t0, 6))
-        try:
-            writer.write(ev.End(t))
-        finally:
-            writer.close()
-
-    def _sync_loop(self):
-        while not self.stop_event.is_set():
-            if self._sync_request.wait(0.5):
-                self._sync_request.clear()
-                writer = self.writer
-                if writer is not None:
-                    try:
-                        writer.sync()
-                    except ValueError:
-                        pass       # closed meanwhile: closing synced it
-                    except OSError as exc:
-                        log.warning("the recording could not be synced to disk: %s", exc)
+        self.session.close(t)
 
     def result(self):
         """The live match's result, in the replay output's shape."""
@@ -623,7 +684,3 @@ class Rig:
         t = max(self.referee.t, round(self.clock.now() - self.t0, 6))
         return result(rules.unfinished(self.referee.match, t))
 
-
-def _level_words(level):
-    limit = "no time limit" if level.timer_s is None else "%g s" % level.timer_s
-    return "%s, %d added lasers, %s corridor" % (limit, level.lasers, level.corridor)

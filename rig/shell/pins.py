@@ -1,55 +1,107 @@
 """The museum's contacts and the rig's outputs, as gpiozero devices on an injected pin factory.
 
-Pin callbacks only timestamp and enqueue: each edge is turned into ``(t, name, value)`` with the
-edge's own timestamp (the pin factory's ticks: kernel timestamps under lgpio, virtual time in
-the simulator) mapped onto the rig's clock, and handed to ``on_change``.  gpiozero's bounce_time
-is left unset on purpose: under lgpio it delays every edge and drops short contacts; the rig
-debounces on edge timestamps itself (:mod:`rig.core.detect`).
+Pin callbacks only timestamp and enqueue: each edge is handed to ``on_change(t, name, value)``
+with the time the pin factory stamped it with, used as it is.  Under gpiozero's lgpio factory
+that is the kernel's own timestamp of the edge, taken when the line changed, whenever the
+callback gets to run: a burst of edges delivered 50 ms late keeps every edge's exact time, so a
+0.3 ms glitch stays a glitch.  This is exact only because those ticks are on the rig's clock;
+:func:`check_edge_clock` makes sure of it for every pin factory, and refuses the others.
+
+gpiozero's bounce_time is left unset on purpose: under lgpio it delays every edge and drops short
+contacts; the rig debounces on edge timestamps itself (:mod:`rig.core.detect`).
 
 gpiozero is imported lazily, so the pure core imports anywhere.
 """
 
-import threading
+from ..core.calls import describe
+from ..core.errors import HardwareError, RigError
+
+CLOCK_MONOTONIC = "CLOCK_MONOTONIC"
+
+#: Pin factories whose edge ticks are CLOCK_MONOTONIC seconds, as gpiozero 2.0's source has it.
+#: lgpio: ``LGPIOPin._call_when_changed`` passes the kernel's event ``timestamp_ns / 1e9``; lg
+#: asks the kernel for no other event clock (it would only with ``LG_SET_REALTIME_CLOCK``, which
+#: gpiozero never passes), so it is CLOCK_MONOTONIC, and ``LocalPiFactory.ticks()`` is
+#: ``time.monotonic()``.  mock: ``MockPin`` stamps each change with ``time.monotonic()`` as it
+#: makes it, and calls back at once.
+MONOTONIC_TICKS = ("gpiozero.pins.lgpio.LGPIOFactory", "gpiozero.pins.mock.MockFactory")
+
+#: Why each of gpiozero's other pin factories cannot time the rig's edges.
+REFUSED = {
+    "gpiozero.pins.pigpio.PiGPIOFactory":
+        "its ticks are the pigpio daemon's own 32-bit microsecond counter, which wraps every "
+        "71.6 minutes and is not the rig's clock (pigpiod may even run on another machine), "
+        "and pigpio does not run on a Raspberry Pi 5",
+    "gpiozero.pins.rpigpio.RPiGPIOFactory":
+        "RPi.GPIO passes no timestamp with an edge, so gpiozero stamps it when the callback "
+        "runs: a late callback moves the edge, and a 0.3 ms glitch can pass for a touch",
+    "gpiozero.pins.native.NativeFactory":
+        "it stamps an edge when its watch thread gets to run, not when the line changed",
+}
+
+FIX = ("use gpiozero's lgpio pin factory: install lgpio (systemd/install.sh does) and leave "
+       "GPIOZERO_PIN_FACTORY unset or set it to lgpio")
 
 
-class TickMapper:
-    """Maps a pin factory's tick values onto the rig's clock.
+def _timebase(clock):
+    """What a clock's readings are: a system clock's name, or the clock itself (virtual time)."""
+    return getattr(clock, "timebase", clock)
 
-    The factory's ticks may count from another origin (lgpio reports kernel timestamps), so the
-    offset is learnt from the first edge and re-learnt if the two ever drift apart by more than
-    ``resync_s``; a mapped time is never later than ``now`` (an edge cannot be in the future).
-    Relative edge times keep the factory's precision, which is what debouncing needs.
-    """
 
-    def __init__(self, factory, clock, resync_s=0.5):
-        self.factory = factory
-        self.clock = clock
-        self.resync_s = resync_s
-        self._offset = None
-        self._lock = threading.Lock()
+def _factory_timebase(factory):
+    for cls in type(factory).__mro__:
+        name = "%s.%s" % (cls.__module__, cls.__qualname__)
+        if name in MONOTONIC_TICKS:
+            return CLOCK_MONOTONIC
+        if name in REFUSED:
+            raise HardwareError("the pin factory %s cannot time the rig's edges: %s; %s"
+                                % (name, REFUSED[name], FIX))
+    raise HardwareError("the pin factory %s.%s is not one whose edge times the rig knows (it "
+                        "knows lgpio's and gpiozero's mock); %s"
+                        % (type(factory).__module__, type(factory).__qualname__, FIX))
 
-    def to_clock(self, ticks):
-        now = self.clock.now()
-        if ticks is None:
-            return now
-        seconds = float(ticks)
-        with self._lock:
-            if self._offset is None or abs(now - (seconds + self._offset)) > self.resync_s:
-                self._offset = now - seconds
-            t = seconds + self._offset
-        return t if t < now else now
+
+def check_edge_clock(factory, clock):
+    """Make sure the factory's edge ticks are times on the rig's ``clock``, so that they can be
+    used as they are; otherwise one :class:`HardwareError` naming the factory and the fix.
+
+    A factory may say which clock its ticks are read from with a ``tick_clock`` attribute (the
+    simulator's virtual factory does); a clock says which system clock it reads with
+    ``timebase`` (:class:`rig.shell.clock.MonotonicClock`: CLOCK_MONOTONIC)."""
+    own = getattr(factory, "tick_clock", None)
+    ticks = _timebase(own) if own is not None else _factory_timebase(factory)
+    if ticks != _timebase(clock):
+        raise HardwareError(
+            "the pin factory %s stamps edges on %s, but the rig's clock is %s, so edge times "
+            "would be wrong; give the rig a clock on the factory's time (MonotonicClock for "
+            "lgpio) or a factory on the rig's clock" % (type(factory).__qualname__, ticks,
+                                                          _timebase(clock)))
+
+
+def _open(kind, rig_name, pin, device_class, **kwargs):
+    """Make one device; a pin that cannot be opened is one error naming the input or output,
+    its GPIO and the fix (lgpio says only "GPIO busy")."""
+    try:
+        return device_class(pin, **kwargs)
+    except RigError:
+        raise
+    except Exception as exc:
+        raise HardwareError(
+            "could not open the %s %s (%s) on GPIO%d: %s; if another program holds the pin, "
+            "`gpioinfo` names it: stop that program, or wire %s to a free pin and change the "
+            "pin map" % (kind, describe(rig_name), rig_name, pin, exc, rig_name)) from exc
 
 
 def _input_class():
     from gpiozero import DigitalInputDevice
 
     class StampedInput(DigitalInputDevice):
-        """A DigitalInputDevice that reports every edge with its timestamp."""
+        """A DigitalInputDevice that reports every edge with its timestamp (the factory's
+        ticks, on the rig's clock: see :func:`check_edge_clock`)."""
 
-        def __init__(self, pin, *, name, on_change, mapper, invert=False, **kwargs):
+        def __init__(self, pin, *, name, on_change, invert=False, **kwargs):
             self._rig_name = name
             self._rig_on_change = None
-            self._rig_mapper = mapper
             self._rig_invert = invert
             super().__init__(pin, **kwargs)
             self._rig_on_change = on_change
@@ -58,8 +110,7 @@ def _input_class():
             super()._fire_events(ticks, new_active)
             callback = self._rig_on_change
             if callback is not None:
-                callback(self._rig_mapper.to_clock(ticks), self._rig_name,
-                         int(bool(new_active) != self._rig_invert))
+                callback(ticks, self._rig_name, int(bool(new_active) != self._rig_invert))
 
         @property
         def rig_value(self):
@@ -72,9 +123,9 @@ class Inputs:
     """Every input of the pin map as a gpiozero device; edges go to ``on_change(t, name, value)``."""
 
     def __init__(self, pinmap, pin_factory, clock, on_change):
+        check_edge_clock(pin_factory, clock)
         self.pinmap = pinmap
         self.factory = pin_factory
-        self.mapper = TickMapper(pin_factory, clock)
         self.devices = {}
         cls = _input_class()
         try:
@@ -87,8 +138,8 @@ class Inputs:
                 else:
                     # gpiozero makes a pulled-up input active low; invert if the map says not.
                     invert = (not pull_up) != (spec.active == "high")
-                self.devices[name] = cls(spec.pin, name=name, on_change=on_change,
-                                         mapper=self.mapper, invert=invert, **kwargs)
+                self.devices[name] = _open("input", name, spec.pin, cls, name=name,
+                                           on_change=on_change, invert=invert, **kwargs)
         except Exception:
             self.close()
             raise
@@ -104,20 +155,28 @@ class Inputs:
 
 
 class Outputs:
-    """The buzzer and the optional status LEDs.  Methods are called from the referee thread."""
+    """The buzzer and the optional status LEDs, opened by :meth:`open`.  Methods are called
+    from the referee thread."""
 
     def __init__(self, pinmap, pin_factory):
-        from gpiozero import DigitalOutputDevice
+        self.pinmap = pinmap
+        self.pin_factory = pin_factory
         self.devices = {}
+        self.buzzer = None
+
+    def open(self):
+        from gpiozero import DigitalOutputDevice
         try:
-            for name, spec in sorted(pinmap.outputs.items()):
-                self.devices[name] = DigitalOutputDevice(
-                    spec.pin, active_high=spec.active == "high", initial_value=False,
-                    pin_factory=pin_factory)
+            for name, spec in sorted(self.pinmap.outputs.items()):
+                self.devices[name] = _open(
+                    "output", name, spec.pin, DigitalOutputDevice,
+                    active_high=spec.active == "high", initial_value=False,
+                    pin_factory=self.pin_factory)
         except Exception:
             self.close()
             raise
         self.buzzer = self.devices.get("buzzer")
+        return self
 
     def set(self, name, on):
         dev = self.devices.get(name)

@@ -7,22 +7,61 @@ when asked (at turn boundaries and penalties, from the daemon's sync thread).
 
 import json
 import os
+import threading
+from pathlib import Path
 
 from ..core import recording
 from ..core.errors import RecordingError
 from ..core.replay import replay
+from . import files
 
 
-def read(path):
+def read(path, torn=None):
+    """The recording at ``path`` as ``(header, items)``, or one RecordingError naming the file
+    (and the line) and what is wrong.  Only a regular file is read, a line at a time, each
+    ending at ``"\\n"`` only: that is how the writer ends them, and the text between may hold
+    U+2028 or U+0085, which ``str.splitlines`` would split on.
+
+    A last line without its ``"\\n"`` that is not JSON is a torn write (the power went in the
+    middle of it): it is left out, and ``torn`` (a list, if given) is told ``"FILE:LINE: ..."``
+    in words.  Without ``torn`` it is bad input like any other bad line."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise RecordingError("is not UTF-8 text (%s)" % exc.reason, path=path, line=1) from None
+        f = files.open_regular(path)
     except OSError as exc:
-        raise RecordingError("cannot be read: %s; check the path" % exc.strerror,
-                             path=path) from None
-    return recording.parse_lines(text.splitlines(), path)
+        raise RecordingError("cannot be read: %s; give the path of a recording (a "
+                             "match-*.jsonl file)" % exc.strerror, path=path) from None
+    with f:
+        return recording.parse_lines(_lines(f, path, torn), path)
+
+
+def _lines(f, path=None, torn=None):
+    """The text of each line of the binary file ``f``, without its ``"\\n"``.  A line longer
+    than a recording's longest is handed on cut short, and nothing after it (the parser refuses
+    it by its length, and the rest of it is never read).  A torn last line is left out when
+    ``torn`` is given (see :func:`read`)."""
+    for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""), 1):
+        if len(raw) > recording.MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            yield raw.decode("utf-8", "replace")   # every byte stays at least one byte long
+            return
+        if torn is not None and not raw.endswith(b"\n") and raw.strip() \
+                and not _is_json(raw):
+            torn.append("%s:%d: the last line is torn (%d bytes without their end, written as "
+                        "the rig stopped); what happened before it is reported"
+                        % (path, number, len(raw)))
+            return
+        try:
+            yield raw.removesuffix(b"\n").decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordingError("is not UTF-8 text (byte %d of the line: %s); save the file as "
+                                 "UTF-8" % (exc.start + 1, exc.reason), line=number) from None
+
+
+def _is_json(raw):
+    try:
+        json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return False
+    return True
 
 
 def repair(path):
@@ -38,8 +77,14 @@ def repair(path):
 
 
 def is_finished(path):
-    """True when the recording's last line is the end line."""
-    with open(path, "rb") as f:
+    """True when the recording's last line is the end line (a path that is not a regular file,
+    a FIFO say, is no finished recording, and is never opened for reading)."""
+    from .files import open_regular
+    try:
+        f = open_regular(path)
+    except OSError:
+        return False
+    with f:
         f.seek(0, os.SEEK_END)
         size = f.tell()
         f.seek(max(0, size - 200))
@@ -50,33 +95,104 @@ def is_finished(path):
         return False
 
 
-def replay_file(path):
-    """Re-referee the recording at ``path``; the replay output (see README)."""
-    return replay(*read(path), path)
+def closing_command(path):
+    """The ``new_match`` command that closed the finished recording at ``path`` (its last line
+    before the end line), or None: the next recording was opened with its settings."""
+    try:
+        f = files.open_regular(path)
+    except OSError:
+        return None
+    with f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        tail = f.read().rstrip().split(b"\n")[-2:]
+    if len(tail) < 2:
+        return None
+    try:
+        obj = json.loads(tail[0])
+        if not isinstance(obj, dict) or "new_match" not in obj:
+            return None
+        return recording.parse_item(obj, 0)
+    except (ValueError, RecordingError):
+        return None
+
+
+def recent_players(directory, recordings=30):
+    """The players of the newest ``recordings`` recordings in ``directory``, newest first, each
+    name once (read from their headers; a file that cannot be read is passed over)."""
+    names, seen = [], set()
+    for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
+        try:
+            with files.open_regular(path) as f:
+                header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
+        except (OSError, ValueError):
+            continue
+        players = header.get("players") if isinstance(header, dict) else None
+        for name in players if isinstance(players, list) else ():
+            if isinstance(name, str) and name.strip() and name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names
+
+
+def replay_file(path, torn=None):
+    """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
+    :func:`read` (a torn last line is left out and named there)."""
+    return replay(*read(path, torn), path)
+
+
+def sync_directory(path):
+    """fsync a directory, so that a file just created in it survives a power cut."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 class Writer:
-    """Appends lines to a recording file: every line flushed, fsync on :meth:`sync`."""
+    """One recording file, appended to with whole ``os.write`` calls on an unbuffered
+    descriptor: every byte is either handed to the operating system or known not to be (no
+    hidden buffer to lose lines in when the disk is full).  The file is created on the first
+    write, and its directory fsynced then."""
 
-    def __init__(self, path, header=None):
-        self.path = path
-        self._file = open(path, "a", encoding="utf-8")
-        if header is not None:
-            self.write_obj(header.to_json())
-            self.sync()
+    def __init__(self, path):
+        self.path = Path(path)
+        self._fd = None
+        self._lock = threading.Lock()     # the sync thread fsyncs while the referee writes
 
-    def write_obj(self, obj):
-        self._file.write(recording.dumps(obj) + "\n")
-        self._file.flush()
-
-    def write(self, item):
-        self.write_obj(recording.item_to_json(item))
+    def write(self, data):
+        """Write ``data`` (bytes); returns how many were written (fewer on a disk that has just
+        filled up).  Raises OSError when nothing could be written."""
+        if self._fd is None:
+            created = not self.path.exists()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
+                               0o666)
+            if created:
+                sync_directory(self.path.parent)
+        return os.write(self._fd, data)
 
     def sync(self):
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        with self._lock:
+            if self._fd is not None:
+                os.fsync(self._fd)
 
     def close(self):
-        if not self._file.closed:
-            self.sync()
-            self._file.close()
+        with self._lock:
+            fd, self._fd = self._fd, None
+            if fd is not None:
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+
+
+def append_line(path, item):
+    """Append one recording line to ``path`` and sync it (closing another match's file)."""
+    writer = Writer(path)
+    try:
+        data = (recording.dumps(recording.item_to_json(item)) + "\n").encode("utf-8")
+        if writer.write(data) != len(data):
+            raise OSError("the disk is full: the line was cut")
+    finally:
+        writer.close()

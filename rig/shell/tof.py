@@ -7,10 +7,13 @@ Three layers, so the logic is tested without hardware and without sleeping:
 
 * :func:`open_vl53l0x` -- the only code that touches Blinka and Adafruit's driver, imported
   lazily so the rig imports on any laptop.  It refuses ``io_timeout_s`` 0, the driver's default,
-  which makes every read wait forever for a sensor that has stopped answering.
+  which makes every read wait forever for a sensor that has stopped answering; it never lets
+  Blinka ask to pip-install anything; and it says what to do when Blinka's platform library,
+  the I2C bus or the permission to open it is missing.
 * :class:`HandSensor` -- one driver object behind a factory: opens it lazily in continuous mode,
-  clamps "nothing in range" to 8190, and on any I2C error drops the object so the next read
-  re-initialises it through the factory.
+  reads the range only when the driver's ``data_ready`` says a measurement is waiting, clamps
+  "nothing in range" to 8190, and on any I2C error (or no measurement for the driver's
+  ``io_timeout_s``) drops the object so the next read re-initialises it through the factory.
 * :class:`HandPoller` -- the thread: polls, forwards readings that matter, backs off after
   errors, and reports the sensor lost after N failures in a row and found again on recovery.
   Its waiting is injected (``wait(stop_event, timeout_s)``), and :meth:`HandPoller.poll_once`
@@ -18,22 +21,36 @@ Three layers, so the logic is tested without hardware and without sleeping:
 """
 
 import logging
+import os
+import sys
 import threading
+import time
 
-from ..core.detect import NOTHING_IN_RANGE_MM, DetectSettings  # 8190+: nothing within range
+from ..core.detect import DetectSettings
+from ..core.museum import NOTHING_IN_RANGE_MM  # 8190+: nothing within range
 from ..core.errors import SensorError
 from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
 
-#: A reading is forwarded only if it moved this much since the last forwarded one...
-MIN_CHANGE_MM = 5
-#: ...or if it crossed the hand threshold (whatever the step).
+#: A reading inside the hand threshold is forwarded if it moved this much since the last one
+#: forwarded (a noisy sensor errs by a few percent: 5-10 mm at a hand's distance)...
+MIN_CHANGE_MM = 20
+#: ...and any reading that crossed the threshold, at once, whatever the step.
 DEFAULT_THRESHOLD_MM = DetectSettings.hand_threshold_mm
 
 #: What a failing I2C read raises: the kernel's OSError (EREMOTEIO, EIO), the driver's
 #: RuntimeError("Timeout waiting for VL53L0X!") and wrong-ID errors, ValueError from Blinka.
 I2C_ERRORS = (OSError, RuntimeError, TimeoutError, ValueError)
+
+#: While the sensor has no new measurement the poller looks again this soon (or after its poll
+#: interval, if shorter): a look is one status read, under half a millisecond on the bus, and
+#: between looks the bus and the interpreter are free for the pin callbacks.
+NOT_READY_RETRY_S = 0.005
+
+#: Blinka 10's platform library for a Raspberry Pi's pins, which ``import board`` loads even
+#: for I2C; the same requirement as in pyproject.toml (a test keeps the two equal).
+GPIOD_REQUIREMENT = "gpiod>=2.2.2,<3"
 
 
 def check_io_timeout(io_timeout_s):
@@ -52,16 +69,22 @@ def open_vl53l0x(i2c_bus=1, address=0x29, io_timeout_s=0.5, timing_budget_us=200
 
     Blinka and the driver are imported here, not at module level, so the rig imports anywhere.
     The caller (:class:`HandSensor`) starts continuous mode.  Raises :class:`SensorError` for a
-    zero timeout or a missing library, and the driver's OSError/RuntimeError if the sensor does
-    not answer (the caller retries those).
+    zero timeout, a missing library, a missing I2C bus or no permission to open it, and the
+    driver's OSError/RuntimeError/ValueError if the sensor does not answer (the caller retries
+    all of them).
     """
     io_timeout_s = check_io_timeout(io_timeout_s)
+    # Blinka 10's `import board` offers to pip-install the platform libraries it finds missing
+    # (gpiod, and PWM and NeoPixel backends the rig never uses) when stdin and stdout are a
+    # terminal, and waits for [Y/n] -- here on the hand-sensor thread of a rig started from a
+    # shell.  Its README's setting for programs that manage their own dependencies turns that
+    # off; a missing library then raises, and is reported below.
+    os.environ["BLINKA_SKIP_DEPENDENCY_CHECK"] = "1"
     try:
         import adafruit_vl53l0x
         if i2c_bus == 1:
-            import board
-            import busio
-            i2c = busio.I2C(board.SCL, board.SDA)
+            board, busio = _import_blinka()
+            i2c = _open_bus_1(board, busio)
         else:
             try:
                 from adafruit_extended_bus import ExtendedI2C
@@ -81,16 +104,58 @@ def open_vl53l0x(i2c_bus=1, address=0x29, io_timeout_s=0.5, timing_budget_us=200
     return sensor
 
 
+def _import_blinka():
+    """``board`` and ``busio``; Blinka's RuntimeError for a missing platform library becomes a
+    :class:`SensorError` that names the package and the command that installs it."""
+    try:
+        import board
+        import busio
+    except RuntimeError as exc:
+        missing = getattr(exc.__cause__, "name", None)
+        if missing == "gpiod":
+            raise SensorError(
+                "cannot open the hand sensor: Blinka opens the Raspberry Pi's pins (even for "
+                "I2C) through the gpiod package, and %s has none; install it with `sudo %s -m "
+                "pip install '%s'` (systemd/install.sh does; Debian bookworm's apt package "
+                "python3-libgpiod is 1.6, too old for Blinka 10) and restart the rig"
+                % (sys.prefix, sys.executable, GPIOD_REQUIREMENT)) from exc
+        raise SensorError("cannot open the hand sensor: Blinka: %s; install it into %s and "
+                          "restart the rig" % (exc, sys.prefix)) from exc
+    return board, busio
+
+
+def _open_bus_1(board, busio):
+    """Blinka's I2C on header pins 3 and 5; a missing /dev/i2c-1 or no permission to open it
+    is said as such, not as a wiring fault."""
+    try:
+        return busio.I2C(board.SCL, board.SDA)
+    except ValueError as exc:  # Blinka: "No Hardware I2C on (scl,sda)=(3, 2) ..."
+        raise SensorError(
+            "cannot open the hand sensor: /dev/i2c-1 does not exist, so I2C is off; turn it on "
+            "with `sudo raspi-config nonint do_i2c 0` (systemd/install.sh does) and reboot"
+        ) from exc
+    except PermissionError as exc:
+        raise SensorError(
+            "cannot open the hand sensor: /dev/i2c-1: %s; the rig's user must be in the i2c "
+            "group (systemd/install.sh adds it), and under systemd the i2c-dev module must be "
+            "loaded before the service starts, or DeviceAllow=char-i2c matches nothing "
+            "(`sudo systemctl restart cleptomano` once it is)" % exc.strerror) from exc
+
+
 class HandSensor:
     """One VL53L0X behind a factory, re-opened after any I2C error.
 
-    ``factory()`` returns a driver-like object with ``.range`` (mm), ``start_continuous()`` and
-    ``stop_continuous()``.  Not thread-safe: one thread (the poller) owns it.
+    ``factory()`` returns a driver-like object with ``.data_ready``, ``.range`` (mm),
+    ``.io_timeout_s``, ``start_continuous()`` and ``stop_continuous()``.  ``now()`` is the clock
+    that times how long the sensor has gone without a measurement.  Not thread-safe: one thread
+    (the poller) owns it.
     """
 
-    def __init__(self, factory):
+    def __init__(self, factory, now=time.monotonic):
         self._factory = factory
+        self._now = now
         self._device = None
+        self._measured_s = None  # when the open device last had a measurement (or was opened)
         self.opens = 0  # how many times the factory was called (re-initialisations + 1)
 
     @property
@@ -98,10 +163,16 @@ class HandSensor:
         return self._device is not None
 
     def read_mm(self):
-        """One reading in mm, 8190 meaning nothing in range.
+        """The newest reading in mm, 8190 meaning nothing in range; None if the sensor has not
+        finished a measurement since the last reading.
 
-        Raises :class:`SensorError` (with the I2C error as its cause) if opening or reading
-        failed; the broken driver object is dropped so the next call re-initialises it.
+        The range is read only once ``data_ready`` is set: the driver's ``range`` would wait
+        for the measurement by polling the sensor's status as fast as Python can, up to a
+        timing budget each time, holding the I2C bus and the interpreter lock against the pin
+        callbacks.  Raises :class:`SensorError` (with the I2C error as its cause) if opening or
+        reading failed, or if no measurement came for the driver's ``io_timeout_s`` (a sensor
+        that answers but no longer ranges); the broken driver object is dropped so the next
+        call re-initialises it.
         """
         try:
             if self._device is None:
@@ -109,6 +180,10 @@ class HandSensor:
                 device = self._factory()
                 device.start_continuous()
                 self._device = device
+                self._measured_s = self._now()
+            if not self._device.data_ready:
+                self._check_still_ranging()
+                return None
             distance_mm = self._device.range
         except SensorError:  # the factory's own refusal (missing library...): same handling
             self._drop()
@@ -118,6 +193,7 @@ class HandSensor:
             raise SensorError("hand sensor: %s: %s; check its 4 wires (3V3, GND, SDA on pin 3, "
                               "SCL on pin 5) and that `i2cdetect -y 1` shows 29"
                               % (type(exc).__name__, exc)) from exc
+        self._measured_s = self._now()
         if isinstance(distance_mm, bool) or not isinstance(distance_mm, (int, float)):
             self._drop()
             raise SensorError("hand sensor: reading %r is not a distance in mm; the driver "
@@ -128,9 +204,6 @@ class HandSensor:
 
     def close(self):
         """Stop continuous ranging; never raises (the sensor may already be gone)."""
-        self._drop()
-
-    def _drop(self):
         device, self._device = self._device, None
         if device is not None:
             try:
@@ -138,16 +211,34 @@ class HandSensor:
             except I2C_ERRORS:
                 pass
 
+    def _check_still_ranging(self):
+        waited_s = self._now() - self._measured_s
+        timeout_s = self._device.io_timeout_s
+        if waited_s >= timeout_s:
+            raise SensorError("hand sensor: no measurement for %.2f s (io_timeout_s %.2f): it "
+                              "answers on I2C but stopped ranging; re-initialising it (if it "
+                              "keeps stopping, check its 3V3 supply)" % (waited_s, timeout_s))
+
+    def _drop(self):
+        """Forget a failed driver object without talking to the sensor again: its
+        ``stop_continuous`` waits up to io_timeout_s for a sensor that may be hung, and the
+        next open re-initialises it anyway."""
+        self._device = None
+
 
 def should_report(last_mm, new_mm, threshold_mm, min_change_mm=MIN_CHANGE_MM):
-    """Whether a reading is worth forwarding: the first one, a move of ``min_change_mm`` or more,
-    or a crossing of ``threshold_mm`` (below it is "hand in").  Keeps recordings small while
-    never hiding a hand going in or out."""
+    """Whether a reading is worth forwarding: the first one; one on the other side of
+    ``threshold_mm`` than the last one forwarded (below it is "hand in"), at once; and, inside,
+    a move of ``min_change_mm`` or more (a start refused for a blocked entrance quotes the
+    distance).  The referee asks of a reading only which side of the threshold it is on, so the
+    readings left out change no decision, and a noisy sensor beyond the door (ghost readings,
+    a wall at 1.2 m) writes nothing."""
     if last_mm is None:
         return True
-    if abs(new_mm - last_mm) >= min_change_mm:
+    inside = new_mm < threshold_mm
+    if inside != (last_mm < threshold_mm):
         return True
-    return (last_mm < threshold_mm) != (new_mm < threshold_mm)
+    return inside and abs(new_mm - last_mm) >= min_change_mm
 
 
 class HandPoller:
@@ -161,12 +252,14 @@ class HandPoller:
     ``sensor_factory``.
 
     ``wait(stop_event, timeout_s)`` does all the waiting (default ``stop_event.wait``); it
-    returns True when the poller should stop.
+    returns True when the poller should stop.  ``now()`` times a sensor that has stopped ranging:
+    give the clock ``wait`` waits on.
     """
 
     def __init__(self, sensor_factory, on_reading, on_status, *, poll_interval_s=0.02,
                  backoff_s=(0.1, 2.0), lost_after=3, threshold_mm=DEFAULT_THRESHOLD_MM,
-                 min_change_mm=MIN_CHANGE_MM, wait=None, name="hand-poller"):
+                 min_change_mm=MIN_CHANGE_MM, wait=None, now=time.monotonic,
+                 name="hand-poller"):
         if isinstance(poll_interval_s, bool) or not 0 <= poll_interval_s <= 1:
             raise SensorError("poll_interval_s %r is not allowed; give seconds from 0 to 1 "
                               "(0.02 is a good value)" % (poll_interval_s,))
@@ -177,7 +270,7 @@ class HandPoller:
         if isinstance(lost_after, bool) or not isinstance(lost_after, int) or lost_after < 1:
             raise SensorError("lost_after %r is not allowed; give a whole number of failed "
                               "reads, 1 or more (3 is a good value)" % (lost_after,))
-        self.sensor = HandSensor(sensor_factory)
+        self.sensor = HandSensor(sensor_factory, now)
         self._on_reading = on_reading
         self._on_status = on_status
         self.poll_interval_s = float(poll_interval_s)
@@ -202,6 +295,8 @@ class HandPoller:
             distance_mm = self.sensor.read_mm()
         except SensorError as exc:
             return self._failed(exc)
+        if distance_mm is None:  # no new measurement yet: look again soon
+            return min(self.poll_interval_s, NOT_READY_RETRY_S)
         self.failures = 0
         self._next_backoff_s = self.backoff_s[0]
         if self.lost:
@@ -270,7 +365,7 @@ def _event_wait(stop_event, timeout_s):
 
 
 def poller_from_config(tof, hand_threshold_mm, on_reading, on_status, *, sensor_factory=None,
-                       wait=None):
+                       wait=None, now=time.monotonic):
     """A :class:`HandPoller` set up from a :class:`rig.shell.config.TofConfig`.
 
     ``sensor_factory`` defaults to the real sensor through :func:`open_vl53l0x` with the
@@ -284,4 +379,5 @@ def poller_from_config(tof, hand_threshold_mm, on_reading, on_status, *, sensor_
                                 tof.timing_budget_us)
     return HandPoller(sensor_factory, on_reading, on_status,
                       poll_interval_s=tof.poll_interval_s, backoff_s=tof.retry_backoff_s,
-                      lost_after=tof.lost_after, threshold_mm=hand_threshold_mm, wait=wait)
+                      lost_after=tof.lost_after, threshold_mm=hand_threshold_mm, wait=wait,
+                      now=now)

@@ -16,6 +16,10 @@ noisy machine:
 4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.core.replay.replay_lines`.
 5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
    beside a bare gpiozero Button and Buzzer.
+6. **flood** (issue 12) -- touch-to-buzzer through the whole daemon while a relic hub gone wrong
+   floods its serial port with 12,000 frames a second, each changing an input (the real link
+   reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
+   the recording's growth and the fault the screen shows.
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -53,6 +57,8 @@ HOLD_S = 0.003                  # a real touch: 3 ms of contact (> glitch_s, cou
 PERIOD_S = (0.0155, 0.0205)     # touch to touch; 7 rods round robin keep each rod > 100 ms apart
 RODS = tuple(range(1, 8))       # the normal level's rods: printed 1-3 and added 4-7
 LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 5.0}
+FLOOD_FRAMES_PER_S = 12000
+FLOOD_TARGET = {"p99_us": 5000.0}
 
 
 # --- small tools ---------------------------------------------------------------------------------
@@ -241,18 +247,10 @@ def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
 
 # --- the daemon on a real-time simulated table ---------------------------------------------------
 
-@contextlib.contextmanager
-def short_buzzes(scale=PATTERN_SCALE):
-    """Shorten the daemon's buzzer patterns for the bench (restored afterwards)."""
-    from rig.shell import daemon
-    saved = dict(daemon.PATTERNS)
-    daemon.PATTERNS.update({k: tuple((on * scale, off * scale) for on, off in v)
-                            for k, v in saved.items()})
-    try:
-        yield
-    finally:
-        daemon.PATTERNS.clear()
-        daemon.PATTERNS.update(saved)
+def short_patterns(scale=PATTERN_SCALE):
+    """The rig's buzzer patterns, shortened for the bench (given to the rig it builds)."""
+    from rig.shell.outputs import PATTERNS, scaled
+    return scaled(PATTERNS, scale)
 
 
 @contextlib.contextmanager
@@ -348,13 +346,14 @@ class BenchTable:
     buzzer and the turn lamp and helpers to start turns."""
 
     def __init__(self, tmp, *, display=None, level=None, config=None,
-                 players=("Ana", "Ben", "Caro")):
+                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None, hub_url=None):
         from rig.shell.config import load_config
-        from sim.table import real_time_table
+        from ..table import real_time_table
         self.config = config or load_config(None)
         self.display = display
         self.table = real_time_table(self.config, recordings_dir=tmp, display=display,
-                                     level=level, players=list(players))
+                                     level=level, players=list(players), patterns=patterns,
+                                     trace=trace, hub_url=hub_url)
         self.rig = self.table.rig
         self.museum = self.table.museum
         outputs = self.config.pinmap.outputs
@@ -424,7 +423,8 @@ class BenchTable:
 
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
-                   period_s=PERIOD_S, display_nice=None, gc_freeze=False):
+                   period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
+                   probe=None):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
@@ -437,9 +437,12 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     disp, frames = open_bench_display(display)
     if display_nice is not None and getattr(disp, "pid", None):
         os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
-    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
-        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None))
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None),
+                           patterns=short_patterns(), trace=trace)
+        if probe is not None:
+            probe(bench)
         display_pid = getattr(disp, "pid", None)
         try:
             with bench:
@@ -491,76 +494,40 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
 
     Every laser contact's first edge is followed through the daemon with ``time.monotonic()``
     stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
-    chain, the TickMapper, the queue's lock); the referee taking it (the thread hand-off); the
+    chain, the queue's lock); the referee taking it (the thread hand-off); the
     recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
     Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
     pickling one snapshot for the display process (done by its link thread in this process)
     and the garbage collector's pauses."""
     import gc
     import pickle
-    from rig.shell import daemon as daemon_mod
-    from rig.shell import storage
-    from rig.core.referee import Referee
+    from rig.shell.inbox import Reading, Stage
     mono = time.monotonic
     touches_seen, edges, cur = [], [], {}
     costs = {}
+    buzzer_pin = []
 
-    def stamp(cls, attr, key):
-        fn = getattr(cls, attr)
+    def is_touch(item):
+        return type(item) is Reading and item.name.startswith("laser.") and item.value
 
-        def wrapper(*args, **kw):
-            try:
-                return fn(*args, **kw)
-            finally:
-                if cur.get("on"):
-                    cur[key] = mono()
-        return fn, wrapper
-
-    def timed(name, cls, attr):
-        fn = getattr(cls, attr)
-
-        def wrapper(*args, **kw):
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kw)
-            finally:
-                costs.setdefault(name, []).append(time.perf_counter() - t0)
-        return fn, wrapper
-
-    orig_put, orig_handle = daemon_mod.Rig._put, daemon_mod.Rig._handle
-    orig_set = BenchTable.set
-    patches = {
-        (storage.Writer, "write"): stamp(storage.Writer, "write", "written"),
-        (Referee, "feed"): stamp(Referee, "feed", "fed"),
-        (daemon_mod.Rig, "_refresh_display"): timed(
-            "display snapshot + show (referee thread)", daemon_mod.Rig, "_refresh_display"),
-        (daemon_mod.Rig, "_fire_due"): timed(
-            "deadlines and timers (referee thread)", daemon_mod.Rig, "_fire_due"),
-    }
-
-    def put(self, item):
-        if item[0] == "input" and item[2].startswith("laser.") and item[3]:
-            self._bench_put = mono()
-        return orig_put(self, item)
-
-    def handle(self, item):
-        if not (item[0] == "input" and item[2].startswith("laser.") and item[3]):
-            return orig_handle(self, item)
-        cur.clear()
-        cur.update(on=True, put=getattr(self, "_bench_put", None), handle=mono())
-        try:
-            return orig_handle(self, item)
-        finally:
-            cur["on"] = False
-            buzzer = self.outputs.buzzer
-            cur["buzz"] = buzzer.pin._last_change if buzzer is not None else None
+    def trace(stage, item):
+        """Follows each laser contact through the referee loop (the rig's own trace hook)."""
+        if not is_touch(item):
+            return
+        now = mono()
+        if stage is Stage.QUEUED:
+            cur["queued"] = now
+        elif stage is Stage.TAKEN:
+            put = cur.get("queued")
+            cur.clear()
+            cur.update(put=put, handle=now)
+        elif stage is Stage.RECORDED:
+            cur["written"] = now
+        elif stage is Stage.FED:
+            cur["fed"] = now
+        elif stage is Stage.DONE:
+            cur["buzz"] = buzzer_pin[0]._last_change if buzzer_pin else None
             touches_seen.append(dict(cur))
-
-    def bench_set(self, name, value):
-        t = orig_set(self, name, value)
-        if name.startswith("laser.") and value:
-            edges.append(t)
-        return t
 
     gc_started, gc_pauses, boards = {}, {}, []
 
@@ -571,27 +538,43 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
             gc_pauses.setdefault("gc generation %d" % info["generation"], []).append(
                 time.perf_counter() - gc_started.pop("t"))
 
-    orig_refresh = patches[(daemon_mod.Rig, "_refresh_display")][1]
+    def probe(bench):
+        """Time the referee thread's display work: the snapshot and handing it over."""
+        buzzer_pin.append(bench.buzzer.pin)
+        orig_set = bench.set
 
-    def refresh(self, now):
-        if len(boards) < 1:
-            boards.append(self.scoreboard(now))
-        return orig_refresh(self, now)
+        def bench_set(name, value):
+            t = orig_set(name, value)
+            if name.startswith("laser.") and value:
+                edges.append(t)
+            return t
 
-    for (cls, attr), (_, wrapper) in patches.items():
-        setattr(cls, attr, wrapper)
-    daemon_mod.Rig._refresh_display = refresh
-    daemon_mod.Rig._put, daemon_mod.Rig._handle = put, handle
-    BenchTable.set = bench_set
+        bench.set = bench_set
+        rig = bench.rig
+        snapshot, show = rig.scoreboard, rig.display.show
+
+        def timed_snapshot(now=None):
+            t0 = time.perf_counter()
+            board = snapshot(now)
+            costs.setdefault("display snapshot (referee thread)", []).append(
+                time.perf_counter() - t0)
+            if not boards:
+                boards.append(board)
+            return board
+
+        def timed_show(board):
+            t0 = time.perf_counter()
+            show(board)
+            costs.setdefault("display show (referee thread)", []).append(
+                time.perf_counter() - t0)
+
+        rig.scoreboard, rig.display.show = timed_snapshot, timed_show
+
     gc.callbacks.append(on_gc)
     try:
-        out = latency_daemon(touches, seed, display=display, **kwargs)
+        out = latency_daemon(touches, seed, display=display, trace=trace, probe=probe, **kwargs)
     finally:
         gc.callbacks.remove(on_gc)
-        for (cls, attr), (fn, _) in patches.items():
-            setattr(cls, attr, fn)
-        daemon_mod.Rig._put, daemon_mod.Rig._handle = orig_put, orig_handle
-        BenchTable.set = orig_set
     phases = {k: [] for k in ("1 pin callback to enqueue", "2 hand-off to the referee thread",
                               "3 recording line write+flush", "4 referee.feed",
                               "5 effects until the buzzer pin")}
@@ -809,9 +792,10 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     from rig.core.levels import make_level
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
-    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, short_buzzes(), \
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
-        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s))
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s),
+                           patterns=short_patterns())
         try:
             with bench:
                 sleeper = bench.sleeper
@@ -850,7 +834,7 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
 
 def four_player_match():
     """A 4-player, 3-round match as a recording (Ana wins rounds 1 and 3, Ben round 2)."""
-    from sim.script import Script
+    from ..script import Script
     players = ["Ana", "Ben", "Caro", "Dani"]
     s = Script(players, "normal")
     hauls = {   # (round, thief) -> (paintings, relics, touches)
@@ -987,12 +971,104 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
     return out
 
 
+# --- 6. a relic hub that floods the rig ----------------------------------------------------------
+
+def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_s=PERIOD_S):
+    """Touch-to-buzzer through the whole daemon (headless) while its relic hub link reads a
+    pseudo-terminal that :class:`sim.relichub.HubFlood` fills with ``frames_per_s`` frames a
+    second (0: a calm virtual hub, its firmware in real time, the baseline).  Also: the frames
+    per second the link received (decoded, or skipped unread while flooded), the longest the
+    referee's inbox got (sampled at each touch), the recording's growth, the flood fault shown
+    and the CPU the rig's process used."""
+    from rig.core.levels import make_level
+    from rig.shell.sources import HUB_FLOOD
+    from ..relichub import HubFlood, VirtualRelicHub
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
+            rig_log_to(os.path.join(tmp, "rig.log")):
+        dev = os.path.join(tmp, "dev")
+        os.mkdir(dev)
+        hub = VirtualRelicHub(dev, seed=seed)
+        flood = HubFlood(hub, frames_per_s) if frames_per_s else None
+        bench = BenchTable(tmp, level=make_level("normal", timer_s=None),
+                           patterns=short_patterns(), hub_url=hub.path)
+        rig = bench.rig
+        try:
+            if flood is not None:
+                flood.start()
+            else:
+                hub.start()
+            with bench:
+                link = rig.sources[-1].link
+                heard = bench.sleeper.wait_for(
+                    lambda: link.status is not None and not link.status[0], 10.0)
+                if flood is not None:
+                    heard = heard and bench.sleeper.wait_for(lambda: HUB_FLOOD in rig.faults,
+                                                             10.0)
+                if not heard or not bench.ensure_turn():
+                    raise RuntimeError("the bench could not hear the hub and start a turn: %s"
+                                       % list(rig.log_lines)[-3:])
+                inbox = []
+
+                def before():
+                    inbox.append(len(rig.inbox))
+                    bench.ensure_turn()
+
+                def received():
+                    counters = link.counters
+                    return counters["frames"] + counters["skipped"]
+
+                size0, frames0 = rig.recording_path.stat().st_size, received()
+                cpu0, wall0 = _self_cpu_s(), time.monotonic()
+                lat, no_buzz = drive_touches(
+                    touch_plan(touches, seed, period_s=period_s),
+                    lambda n: bench.set("laser.%d" % n, 1),
+                    lambda n: bench.set("laser.%d" % n, 0), bench.buzzer,
+                    before=before, after=bench.undo_touch)
+                wall = time.monotonic() - wall0
+                counters = link.counters
+                out = dict(summary_us(lat), no_buzz=no_buzz)
+                out.update(
+                    run_s=round(wall, 2), frames_per_s_offered=frames_per_s,
+                    frames_per_s_received=round((received() - frames0) / wall),
+                    flood_dropped=counters["flood_dropped"], inbox_max=max(inbox),
+                    recording_bytes_per_s=round((rig.recording_path.stat().st_size - size0)
+                                                / wall, 1),
+                    rig_cpu_pct=round(100 * (_self_cpu_s() - cpu0) / wall, 1),
+                    turns_started=bench.turns_started, fault=rig.faults.get(HUB_FLOOD))
+        finally:
+            if flood is not None:
+                flood.stop()
+            hub.close()
+    return out
+
+
+def bench_flood(touches, seed):
+    out = {"touches": touches, "frames_per_s": FLOOD_FRAMES_PER_S,
+           "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
+    for key, rate in (("calm_hub", 0), ("flooding_hub", FLOOD_FRAMES_PER_S)):
+        progress("flood: %s, %d touches" % (key, touches))
+        out[key] = run_child("latency_flood", touches=touches, seed=seed, frames_per_s=rate)
+    flooded = out["flooding_hub"]
+    out["target"] = FLOOD_TARGET
+    out["target_met"] = bool(flooded.get("p99_us") is not None and flooded["no_buzz"] == 0
+                             and flooded["p99_us"] < FLOOD_TARGET["p99_us"])
+    return out
+
+
 # --- running it all ------------------------------------------------------------------------------
+
+def edge_timestamps(**kwargs):
+    """Edge timestamp error through gpiozero's real lgpio factory (:mod:`sim.tools.bench_edges`),
+    in a child of its own so the lgpio stand-in never sits in this interpreter."""
+    from .bench_edges import edge_timestamps as measure
+    return measure(**kwargs)
+
 
 CHILDREN = {
     "latency_bare": latency_bare, "latency_handoff": latency_handoff,
     "latency_daemon": latency_daemon, "latency_profile": latency_profile,
     "timer_accuracy": timer_accuracy, "cost": cost,
+    "edge_timestamps": edge_timestamps, "latency_flood": latency_flood,
 }
 
 
@@ -1068,7 +1144,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood")
 
 
 def main(argv=None):
@@ -1128,6 +1204,11 @@ def main(argv=None):
         report["replay"] = replay_speed(30 if quick else 300)
     if "cost" in only:
         report["cost"] = bench_cost(1.5 if quick else 5.0)
+    if "edges" in only:
+        report["edge_timestamps"] = run_child("edge_timestamps",
+                                              scenarios=40 if quick else 300)
+    if "flood" in only:
+        report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

@@ -41,13 +41,13 @@ from pathlib import Path
 from rig.core import events as ev
 from rig.core import rules
 from rig.shell.config import load_config
-from rig.core.detect import NOTHING_IN_RANGE_MM
+from rig.core.museum import NOTHING_IN_RANGE_MM
 from rig.core.errors import RigError, RulesError
 from rig.core.levels import make_level
 from rig.core.replay import result as result_json
 from rig.shell.storage import replay_file
 
-from sim.table import SimulatedTable
+from ..table import SimulatedTable
 
 SOAK_POLL_INTERVAL_S = 0.1
 INSIDE_MM = 150
@@ -315,7 +315,7 @@ class Soak:
         rng = self.rng
         if rules.next_turn(self.match()) is None:
             return
-        for role, p in (("thief", 0.25), ("guard", 0.2)):
+        for role, p in ((ev.Role.THIEF, 0.25), (ev.Role.GUARD, 0.2)):
             if rng.random() >= p:
                 continue
             options = [ev.Choose(0.0, role, name) for name in self.players]
@@ -337,7 +337,7 @@ class Soak:
 
     def maybe_loot(self, p):
         match = self.match()
-        turn = rules.awaiting_loot(match)
+        turn = rules.open_haul(match)
         if turn is None or self.rng.random() >= p:
             return
         paintings = max(0, min(2, turn.sensed_paintings + self.rng.choice((0, 0, 0, -1, 1))))

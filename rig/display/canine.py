@@ -1,0 +1,335 @@
+"""Drawing Canine Kleptomaniacs' screen: one public view (a dict) onto one pygame Surface.
+
+:func:`draw` paints :func:`rig.core.games.canine.views.public_view` and nothing else, so the
+screen can never show a secret: while the game runs, the die (its face drawn with pips, big
+enough to read across the table), the card it was rolled for, whose roll it is and the rolls so
+far; beside it the end tracker (the Action pile's count and what ends the game) and who has
+chosen a doggy and entered their Hiding Places; once every score is in, the final score table,
+one column per kind of line of the breakdown.  The layout is fractions of the surface and the
+text is fitted with :mod:`rig.display.render`'s helpers, so 800x480 and 1920x1080 both work.
+"""
+
+from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT, _check,
+                     _dict, _int, _panel, _pg, _text, _tuple, fit_size, put_big, put_text,
+                     wrap_lines)
+
+FELT = (20, 70, 52)             # the dice tray
+PIP = (25, 25, 32)
+WON = (40, 185, 90)
+LOST = (200, 60, 60)
+
+#: Pip positions (fractions of the die's side) for faces 1-6; other faces are drawn as digits.
+PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+#: The final table's columns: heading and the breakdown items each sums.
+COLUMNS = (("HIDDEN", ("hiding-place",)), ("ALL OF|A KIND", ("all-of-a-kind",)),
+           ("FACE UP", ("face-up",)), ("DOGGY", ("doggy",)), ("PAW|POO", ("paw", "poo-pizza")))
+
+
+def _dicts(x):
+    """The dicts among ``x`` (a view from a bad host must not crash the screen)."""
+    return [d for d in _tuple(x) if isinstance(d, dict)]
+
+
+def regions(size):
+    """The layout for a window of ``size``: name -> (x, y, w, h) in pixels."""
+    W, H = int(size[0]), int(size[1])
+
+    def box(fx, fy, fw, fh):
+        return (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
+                max(1, int(round(fh * H))))
+
+    return {
+        "header": box(0.02, 0.0, 0.96, 0.10),
+        "dice": box(0.02, 0.115, 0.58, 0.72),
+        "end": box(0.62, 0.115, 0.36, 0.30),
+        "players": box(0.62, 0.43, 0.36, 0.405),
+        "table": box(0.02, 0.115, 0.96, 0.72),
+        "message": box(0.0, 0.855, 1.0, 0.12),
+    }
+
+
+def draw(surface, view):
+    """Draw ``view`` (a public view dict) onto ``surface``, filling all of it."""
+    _pg()
+    W, H = surface.get_size()
+    surface.fill(BG)
+    if W < 8 or H < 8 or not isinstance(view, dict):
+        return
+    r = regions((W, H))
+    _draw_header(surface, view, r["header"])
+    phase = view.get("phase")
+    if phase == "final":
+        _draw_final(surface, view, r["table"])
+        winners = [_text(p, 40) for p in _tuple(view.get("winners"))]
+        if len(winners) == 1:
+            message = "%s wins!" % winners[0]
+        else:
+            message = "%s share the win: the rulebook breaks no tie" % " and ".join(winners)
+    else:
+        if phase == "scoring":
+            _draw_scoring(surface, view, r["dice"])
+            message = "The scores show when every player's Hiding Places are in"
+        else:
+            _draw_dice(surface, view, r["dice"])
+            dice = _dict(view.get("dice"))
+            message = dice.get("words") or "The rig rolls for the Key, the Rancid Badger Poo, " \
+                                           "the Squirrel and the Charm Offensive"
+        _draw_end(surface, view, r["end"])
+        _draw_players(surface, view, r["players"])
+    _draw_message(surface, message, r["message"])
+
+
+def _draw_header(surface, view, box):
+    x, y, w, h = box
+    title_w = w if not view.get("placeholder") else int(w * 0.58)
+    put_text(surface, "CANINE KLEPTOMANIACS", (x, y + int(h * 0.15), title_w, int(h * 0.7)),
+             TEXT, "left")
+    if view.get("placeholder"):
+        pill = (x + int(w * 0.6), y + int(h * 0.18), int(w * 0.4), int(h * 0.64))
+        _panel(surface, pill, AMBER, 0.3)
+        put_text(surface, "PLACEHOLDER CARD VALUES",
+                 (pill[0] + pill[3] // 3, pill[1] + pill[3] // 6, pill[2] - 2 * (pill[3] // 3),
+                  pill[3] * 2 // 3), DARK)
+
+
+def draw_die(surface, box, face, colour=IVORY, pip=PIP):
+    """A die showing ``face`` in the square that fits ``box`` (None: a blank die, not rolled)."""
+    pg = _pg()
+    x, y, w, h = box
+    side = min(w, h)
+    dx, dy = x + (w - side) // 2, y + (h - side) // 2
+    rect = pg.Rect(dx, dy, side, side)
+    pg.draw.rect(surface, colour, rect, border_radius=max(2, side // 6))
+    if face is None:
+        put_text(surface, "?", (dx, dy + side // 6, side, side * 2 // 3), DIM)
+        return rect
+    if face in PIPS:
+        radius = max(2, side // 11)
+        for fx, fy in PIPS[face]:
+            pg.draw.circle(surface, pip, (dx + int(fx * side), dy + int(fy * side)), radius)
+    else:
+        put_big(surface, str(face), (dx + side // 6, dy + side // 6, side * 2 // 3,
+                                     side * 2 // 3), pip)
+    return rect
+
+
+def _need_words(dice):
+    need = dice.get("need")
+    if need in ("odd", "even"):
+        return "needs an %s number" % need
+    if need == "six" and dice.get("thief"):
+        return "a six stops %s" % _text(dice.get("thief"), 30)
+    if need == "six":
+        return "needs a six"
+    rolls = _dicts(dice.get("rolls"))
+    if rolls:
+        return "passed %d clockwise" % _int(rolls[0].get("face"))
+    return "passes that many clockwise"
+
+
+def _draw_dice(surface, view, box):
+    x, y, w, h = box
+    _panel(surface, box, FELT, 0.05)
+    dice = _dict(view.get("dice"))
+    pad = int(min(w, h) * 0.06)
+    if not dice:
+        put_text(surface, "NO DICE YET", (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)),
+                 TEXT)
+        put_text(surface, "action cards that call for the die are rolled here",
+                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
+        return
+    put_text(surface, _text(dice.get("name"), 60).upper(),
+             (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
+    rolls = _dicts(dice.get("rolls"))
+    history = rolls[-8:] if len(rolls) > 1 or dice.get("card") == "squirrel" else []
+    face = _int(rolls[-1].get("face"), None) if rolls else None
+    die_h = int(h * (0.46 if history else 0.62))
+    draw_die(surface, (x + pad, y + int(h * 0.2), int(w * 0.42), die_h), face)
+    # Whose roll, or how it ended
+    tx, tw = x + int(w * 0.48), int(w * 0.5) - pad
+    if dice.get("decided"):
+        put_text(surface, _verdict(dice), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
+                 WON if dice.get("won") else LOST, "left")
+    else:
+        who = _text(dice.get("whose_roll"), 40)
+        put_text(surface, "%s'S ROLL" % who.upper(), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
+                 TEXT, "left")
+    put_text(surface, _need_words(dice), (tx, y + int(h * 0.43), tw, int(h * 0.1)), DIM, "left")
+    tries = _int(dice.get("tries"), 0)
+    if tries > 1:
+        shown = len(rolls) if dice.get("decided") else len(rolls) + 1
+        put_text(surface, "roll %d of %d" % (shown, tries),
+                 (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, "left")
+    # The rolls so far, oldest first, with who rolled each
+    cell = min(int(h * 0.2), (w - 2 * pad) // 8)
+    top = y + int(h * 0.7)
+    for i, roll in enumerate(history):
+        cx = x + pad + i * cell
+        draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
+                 _int(roll.get("face"), None))
+        label = roll.get("player") if dice.get("card") == "squirrel" else \
+            "try %d" % (len(rolls) - len(history) + i + 1)
+        put_text(surface, _text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
+                 TEXT)
+
+
+def _verdict(dice):
+    card = dice.get("card")
+    if card == "key":
+        return "UNLOCKED!" if dice.get("won") else "LOCKED"
+    if card == "badger":
+        return "TO %s" % _text(dice.get("holder"), 40).upper()
+    if card == "squirrel":
+        return "%s: 5 CARDS" % _text(dice.get("winner"), 40).upper()
+    return "STOPPED!" if dice.get("won") else "NO SIX"
+
+
+def _draw_end(surface, view, box):
+    pg = _pg()
+    x, y, w, h = box
+    _panel(surface, box, PANEL, 0.06)
+    end = _dict(view.get("end"))
+    pad = int(min(w, h) * 0.08)
+    piles = _int(end.get("piles"), 1)
+    label = "ACTION PILE" if piles == 1 else "ACTION PILE %d OF %d" % (_int(end.get("pile"), 1),
+                                                                        piles)
+    put_text(surface, label, (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.2)), DIM, "left")
+    left, size = _int(end.get("left")), max(1, _int(end.get("size"), 1))
+    over = end.get("over")
+    if over:
+        put_text(surface, "%s PILE RAN OUT" % _text(over, 20).upper(),
+                 (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, "left")
+    else:
+        put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
+                TEXT)
+        put_text(surface, "cards left of %d" % size,
+                 (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
+                 "left")
+    bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
+    pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
+    filled = bar.copy()
+    filled.w = int(bar.w * min(1.0, max(0, left) / size))
+    if filled.w:
+        pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
+    put_text(surface, _text(end.get("ends"), 80), (x + pad, y + int(h * 0.78), w - 2 * pad,
+                                                   int(h * 0.16)), DIM, "left")
+
+
+def _draw_players(surface, view, box):
+    """One row a player: their name, a doggy card mark (chosen or not), and their entry."""
+    x, y, w, h = box
+    doggies = _dicts(view.get("doggies"))[:10]
+    revealed = {_text(p, 30) for p in _tuple(view.get("revealed"))}
+    scoring = view.get("phase") == "scoring"
+    put_text(surface, "HIDING PLACES IN" if scoring else "DOGGY CARDS",
+             (x, y, w, int(h * 0.16)), DIM, "left")
+    if not doggies:
+        return
+    top = y + int(h * 0.18)
+    row = min(int(h * 0.2), (y + h - top) // len(doggies))
+    names = [_text(d.get("player"), 30) for d in doggies]
+    size = fit_size(names, w * 0.5, row * 0.7)
+    for i, dog in enumerate(doggies):
+        ry = top + i * row
+        _panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
+        put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, "left",
+                 size=size)
+        done = names[i] in revealed if scoring else bool(dog.get("chosen"))
+        words = "not chosen"
+        if dog.get("chosen"):
+            words = _text(dog.get("doggy"), 30) or "face down"
+        if scoring:
+            words = "in" if done else "waiting"
+        mark = (x + int(w * 0.56), ry + row // 4, row // 2, row // 2)
+        if done:
+            _check(surface, mark, GREEN, max(2, row // 10))
+        put_text(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
+                                  row), TEXT if done else AMBER, "left", cap=int(row * 0.6))
+
+
+def _draw_scoring(surface, view, box):
+    x, y, w, h = box
+    _panel(surface, box, PANEL, 0.05, border=AMBER)
+    pad = int(min(w, h) * 0.08)
+    put_text(surface, "GAME OVER", (x + pad, y + pad, w - 2 * pad, int(h * 0.24)), AMBER)
+    revealed = {_text(p, 30) for p in _tuple(view.get("revealed"))}
+    waiting = [_text(p, 30) for p in _tuple(view.get("players")) if _text(p, 30) not in revealed]
+    put_text(surface, "Enter your Hiding Places", (x + pad, y + int(h * 0.4), w - 2 * pad,
+                                                   int(h * 0.14)), TEXT)
+    put_text(surface, "on your phone", (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.12)),
+             TEXT)
+    if waiting:
+        put_text(surface, "waiting for " + ", ".join(waiting),
+                 (x + pad, y + int(h * 0.75), w - 2 * pad, int(h * 0.09)), DIM)
+
+
+def _draw_final(surface, view, box):
+    """The score table: a row a player, best first, a column per kind of breakdown line."""
+    pg = _pg()
+    x, y, w, h = box
+    rows = _dicts(view.get("scores"))[:10]
+    settings = _dict(view.get("settings"))
+    columns = [c for c in COLUMNS
+               if c[1] != ("all-of-a-kind",) or settings.get("optional_rule", "off") != "off"]
+    name_w = int(w * 0.24)
+    total_w = int(w * 0.14)
+    col_w = (w - name_w - total_w) // len(columns)
+    row_h = min(int(h / (len(rows) + 1.2)), int(h * 0.2)) if rows else int(h * 0.2)
+    heads = [c[0].split("|") for c in columns] + [["TOTAL"]]
+    head_size = fit_size([part for head in heads for part in head], col_w * 0.92, row_h * 0.36)
+    for j, head in enumerate(heads):
+        hx, hw = (x + name_w + j * col_w, col_w) if j < len(columns) else (x + w - total_w,
+                                                                            total_w)
+        part_h = int(row_h * 0.4)
+        top = y + (row_h - part_h * len(head)) // 2
+        for k, part in enumerate(head):
+            put_text(surface, part, (hx, top + k * part_h, hw, part_h), DIM, size=head_size)
+    names = [_text(s.get("player"), 30) for s in rows]
+    name_size = fit_size(names or ["?"], name_w * 0.9, row_h * 0.6)
+    cell_size = fit_size(["-888"], col_w * 0.8, row_h * 0.55)
+    for i, score in enumerate(rows):
+        ry = y + int(row_h * (i + 1.1))
+        winner = bool(score.get("winner"))
+        pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
+        put_text(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
+                 GOLD if winner else TEXT, "left", size=name_size)
+        lines = _dicts(score.get("lines"))
+        for j, (_, items) in enumerate(columns):
+            found = [line for line in lines if line.get("item") in items]
+            points = sum(_int(line.get("points")) for line in found)
+            signed = items[0] in ("all-of-a-kind", "doggy", "paw")
+            text = "%+d" % points if signed else str(points)
+            put_text(surface, text if found else "–",
+                     (x + name_w + j * col_w, ry, col_w, row_h),
+                     (LOST if points < 0 else TEXT) if found else DIM, size=cell_size)
+        cell = (x + w - total_w, ry, total_w, row_h)
+        if winner:
+            inset = int(row_h * 0.1)
+            _panel(surface, (cell[0] + inset, ry + inset, total_w - 2 * inset, row_h - 2 * inset),
+                   GOLD, 0.25)
+        put_text(surface, str(_int(score.get("total"))), cell, DARK if winner else TEXT,
+                 size=cell_size)
+
+
+def _draw_message(surface, message, box):
+    """The call in words, wrapped onto two lines rather than shrunk out of reach."""
+    pg = _pg()
+    x, y, w, h = box
+    pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
+    tw = int(w * 0.96)
+    lines = [_text(message, 300)]
+    size = fit_size(lines, tw, h * 0.7)
+    if size < h * 0.45:
+        lines = wrap_lines(lines[0], fit_size(lines, tw * 2, h * 0.4), tw, 2)
+        size = fit_size(lines, tw, h * 0.4)
+    line_h = int(h * 0.84) // len(lines)
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x + int(w * 0.02), y + int(h * 0.08) + i * line_h, tw, line_h),
+                 (255, 220, 90), size=size)

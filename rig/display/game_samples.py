@@ -1,0 +1,105 @@
+"""Sample screens of the rig's other games, made by playing their real rules cores, so every
+sample is a state the game can reach.
+
+``cleptomano screenshot paintings-exhibition OUT.png`` renders one headless (see
+:func:`rig.display.samples.screenshot`); the tests render them all and the README shows some.
+:data:`SAMPLES` maps a state name to ``(draw function, view)``.
+"""
+
+from ..core.games import chest_heist as ch
+from ..core.games import stolen_paintings as sp
+from ..core.games.chest_heist.example import EXAMPLE_SHEET
+from ..core.games.chest_heist.sheet import sheet_from_json
+from . import chest_heist as chest_screen
+from . import stolen_paintings as paintings_screen
+
+PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
+
+
+def _paintings():
+    """One game of Stolen Paintings, stopped at each of its screens."""
+    out = {}
+    game = sp.new_game(PLAYERS, exhibition_s=60)
+    out["paintings-setup"] = sp.public_view(game)
+    game, _ = sp.step(game, sp.Start(5.0, "Ana"))
+    out["paintings-exhibition"] = sp.public_view(game, now_t=23.6)
+    out["paintings-last10"] = sp.public_view(game, now_t=57.8)
+    game, _ = sp.step(game, sp.Tick(65.0))
+    out["paintings-swap"] = sp.public_view(game)
+    game, _ = sp.step(game, sp.Steal(80.0, "Ana", (3, 6, 8)))
+    game, _ = sp.step(game, sp.Mark(90.0, "Carla", (3, 5)))
+    out["paintings-auction"] = sp.public_view(game)
+    for t, who, marks in ((95.0, "Bruno", (3, 1)), (99.0, "Diego", (5,))):
+        game, _ = sp.step(game, sp.Mark(t, who, marks))
+    out["paintings-reveal"] = sp.public_view(game)
+    # Ana and Carla tie on 10 points; Ana kept 2 paintings as thief, Carla 1: Ana wins.
+    rounds = (("Bruno", (2,), {"Ana": (2,), "Carla": (2,), "Diego": (4,)}),
+              ("Carla", (1, 4, 8), {"Ana": (2,), "Bruno": (8,), "Diego": (4, 6)}),
+              ("Diego", (7,), {"Ana": (7,), "Bruno": (6,), "Carla": (7, 8)}))
+    t = 100.0
+    for thief, stolen, marks in rounds:
+        game, _ = sp.step(game, sp.Start(t, thief))
+        game, _ = sp.step(game, sp.Steal(t + 70, thief, stolen))
+        for who, m in marks.items():
+            game, _ = sp.step(game, sp.Mark(t + 80, who, m))
+        t += 100
+    out["paintings-over"] = sp.public_view(game)
+    return {name: (paintings_screen.draw, view) for name, view in out.items()}
+
+
+# Seed 2024 rolls, turn by turn: 2 4 3 6 1 | 3 2 2 5 6 | 5 6 4 1 5 | 2 4 6 4 3 | 3 5 2 4 5 |
+# 4 5 5 5 5 | 2 1 4 3 1 | 6 5 5 1 4 | ...  What the player did with them, on the example sheet:
+# (box, dice) to tick a box, (skimmer, dice) to charge one.
+_SEED = 2024
+_SHEET_TURNS = (
+    (("r1c1", (3,)), ("r1c2", (1,)), ("r1c6", (5,)), ("r2c4", (2,)), ("r4c1", (4,))),
+    (("r1c5", (4, 5)), ("r2c1", (1,)), ("r2c6", (2,)), ("r5c1", (3,))),
+    (("r2c2", (1,)), ("r2c5", (2, 4)), ("r3c3", (3, 5))),
+    (("r3c1", (1, 3)), ("r3c2", (2, 4)), ("r3c5", (5,))),
+    (("r3c4", (2, 4)), ("r4c6", (1, 3)), ("r5c2", (5,))),
+    (("r3c6", (1,)), ("r4c2", (2, 3)), ("r5c4", (4, 5))),
+    (("r4c4", (1, 3)), ("r5c5", (4,)), ("r6c4", (2,))),
+    (("r5c3", (1, 4)), ("r5c6", (5,)), (2, (2,))),
+)
+
+
+def _play(game, turns, t=0.0, end=True):
+    """Each turn: roll, its moves, and the end of the turn (but for the last if not ``end``)."""
+    for number, moves in enumerate(turns, 1):
+        t += 1
+        game, _ = ch.step(game, ch.Roll(t))
+        for target, dice in moves:
+            t += 1
+            move = (ch.Charge(t, None, target, dice) if isinstance(target, int)
+                    else ch.Mark(t, None, target, dice))
+            game, _ = ch.step(game, move)
+        if end or number < len(turns):
+            t += 1
+            game, _ = ch.step(game, ch.EndTurn(t))
+    return game, t
+
+
+def _chests():
+    """The chest heist stopped at its screens, with the example sheet and without a sheet."""
+    out = {}
+    game, t = _play(ch.new_game(_SEED, "Ana", sheet_from_json(EXAMPLE_SHEET)), _SHEET_TURNS,
+                    end=False)
+    out["chests-sheet"] = ch.public_view(game)
+    game, _ = ch.step(game, ch.EndTurn(t + 1))
+    out["chests-roll"] = ch.public_view(game)
+    game, t = _play(ch.new_game(_SEED, "Ana"), ((("3", (3,)), (1, (4, 2)), ("P", (1,))),))
+    game, _ = ch.step(game, ch.Roll(t + 1))
+    game, _ = ch.step(game, ch.Reroll(t + 2, None, (2, 3)))
+    game, _ = ch.step(game, ch.Mark(t + 3, None, "4", (5,), (1,)))
+    game, _ = ch.step(game, ch.Charge(t + 4, None, 2, (1,)))
+    out["chests-nosheet"] = ch.public_view(game)
+    game, _ = ch.step(game, ch.EndTurn(t + 5))
+    game, t = _play(game, [()] * 10, t + 5)
+    out["chests-count"] = ch.public_view(game)
+    game, _ = ch.step(game, ch.CountDiamonds(t + 1, None, 20))
+    out["chests-over"] = ch.public_view(game)
+    return {name: (chest_screen.draw, view) for name, view in out.items()}
+
+
+SAMPLES = dict(_paintings(), **_chests())
+STATES = tuple(SAMPLES)

@@ -1,0 +1,232 @@
+"""The Stop Thief! crime scanner: the game's public view drawn on one pygame Surface.
+
+:func:`draw` paints :func:`rig.core.games.stop_thief.views.public_view` and the board it is
+played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
+
+* the town map (after an arrest, the caught thief's whole path on it, until the next clue);
+* the thief card: which thief, its reward and the crime-wave money on it;
+* every player's money, with a bar towards the cash to retire, and whose turn it is;
+* the clues since this thief started, each as its icon and its words (the newest at the
+  bottom, so the table reads them like a list);
+* the last calls on the message strip, and the winner over everything once someone retires.
+
+It draws only what the view holds, so it can show nothing the view does not: the thief's
+position is not in the view before an arrest (see ``views.py``).  Pure drawing, like
+:mod:`rig.display.render`; the view is a plain dict and a bad value draws as a dash.
+"""
+
+from .clue_icons import ICON_COLOURS, draw_clue_icon
+from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, _dict,
+                     _panel, _pg, _text, _tuple, boxes, fit_size, put_text, wrap_lines)
+from .townmap import draw_town
+
+TITLE = "STOP THIEF!"
+WIN_BANNER = (215, 160, 20)
+
+
+def regions(size):
+    """The scanner's layout for a window of ``size``: name -> (x, y, w, h) in pixels."""
+    return boxes(size, {
+        "header": (0.0, 0.0, 1.0, 0.085),
+        "map": (0.005, 0.09, 0.6, 0.82),
+        "thief": (0.615, 0.095, 0.375, 0.2),
+        "players": (0.615, 0.305, 0.375, 0.28),
+        "clues": (0.615, 0.595, 0.375, 0.315),
+        "message": (0.0, 0.92, 1.0, 0.08),
+    })
+
+
+def dollars(amount):
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        return "$–"
+    return "$" + format(amount, ",")
+
+
+def draw(surface, view, board, now_s=None):
+    """Draw ``view`` (a public view dict) of a game on ``board`` onto ``surface``."""
+    _pg()
+    W, H = surface.get_size()
+    surface.fill(BG)
+    if W < 160 or H < 96:
+        return
+    r = regions((W, H))
+    view = view if isinstance(view, dict) else {}
+    arrest = view.get("arrest") if isinstance(view.get("arrest"), dict) else None
+    _draw_header(surface, view, r["header"])
+    path = arrest.get("path") if arrest else None
+    draw_town(surface, board, r["map"], path=path if isinstance(path, list) else None,
+              font_scale=1.0)
+    if arrest:
+        _draw_arrest(surface, arrest, r["thief"])
+    else:
+        _draw_thief(surface, _dict(view.get("thief")), r["thief"])
+    _draw_players(surface, view, r["players"])
+    _draw_clues(surface, _tuple(view.get("clues")), r["clues"], _dict(view.get("thief")),
+                introduce=arrest is not None)
+    _draw_message(surface, view.get("message"), r["message"])
+    if view.get("winner"):
+        _draw_winner(surface, view, r["map"])
+
+
+def _draw_header(surface, view, box):
+    x, y, w, h = box
+    _pg().draw.rect(surface, PANEL, _pg().Rect(x, y, w, h))
+    pad = int(h * 0.15)
+    put_text(surface, TITLE, (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, "left")
+    board = _text(view.get("board"), 40)
+    turn = _text(view.get("turn"), 30)
+    if view.get("winner"):
+        right = "GAME OVER"
+    elif turn:
+        right = "%s'S TURN · %s" % (turn.upper(), "play a card, then arrest or pass"
+                                    if view.get("clue_taken") else "get a clue")
+    else:
+        right = ""
+    put_text(surface, board, (x + int(w * 0.25), y + pad, int(w * 0.3), h - 2 * pad), DIM, "left")
+    put_text(surface, right, (x + int(w * 0.5), y + pad, int(w * 0.49) - pad, h - 2 * pad),
+             AMBER if view.get("clue_taken") else TEXT, "right")
+
+
+def _draw_thief(surface, thief, box):
+    x, y, w, h = box
+    _panel(surface, box, PANEL, 0.08)
+    pad = int(h * 0.08)
+    number = thief.get("number")
+    put_text(surface, "THIEF %s AT LARGE" % (number if isinstance(number, int) else "–"),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, "left")
+    put_text(surface, _text(thief.get("name"), 40) or "–",
+             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, "left")
+    reward = "REWARD %s" % dollars(thief.get("reward"))
+    wave = thief.get("crime_wave")
+    line = reward if not wave else "%s + %s CRIME WAVE = %s" % (
+        reward, dollars(wave), dollars(thief.get("total")))
+    put_text(surface, line, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)),
+             RED if wave else GOLD, "left")
+
+
+def _draw_arrest(surface, arrest, box):
+    x, y, w, h = box
+    _panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
+    pad = int(h * 0.08)
+    put_text(surface, "ARRESTED by %s at space %s" % (_text(arrest.get("by"), 30),
+                                                     arrest.get("space")),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, "left")
+    put_text(surface, _text(arrest.get("name"), 40),
+             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, "left")
+    wave = arrest.get("crime_wave")
+    paid = "paid %s" % dollars(arrest.get("paid"))
+    if wave:
+        paid += " (%s + %s crime wave)" % (dollars(arrest.get("reward")), dollars(wave))
+    put_text(surface, paid + " · its path is on the map",
+             (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD, "left")
+
+
+def _draw_players(surface, view, box):
+    pg = _pg()
+    x, y, w, h = box
+    players = [p for p in _tuple(view.get("players")) if isinstance(p, dict)][:6]
+    retire = view.get("retire")
+    put_text(surface, "RETIRE AT %s" % dollars(retire), (x, y, w, int(h * 0.16)), DIM, "left")
+    if not players:
+        return
+    top = y + int(h * 0.18)
+    row = (y + h - top) // max(4, len(players))
+    name_size = fit_size([_text(p.get("name"), 30) for p in players], w * 0.42, row * 0.62)
+    money_size = fit_size(["$88,888"], w * 0.3, row * 0.62)
+    winner = view.get("winner")
+    for i, p in enumerate(players):
+        ry = top + i * row
+        turn = bool(p.get("turn"))
+        pg.draw.rect(surface, PANEL_2 if turn else (PANEL if i % 2 == 0 else BG),
+                     pg.Rect(x, ry, w, row - 2))
+        mark = int(row * 0.3)
+        if turn:
+            pg.draw.polygon(surface, AMBER, [(x + mark // 2, ry + row // 2 - mark),
+                                             (x + mark // 2, ry + row // 2 + mark),
+                                             (x + mark * 2, ry + row // 2)])
+        name = _text(p.get("name"), 30)
+        colour = GOLD if winner and name == winner else (AMBER if turn else TEXT)
+        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour, "left",
+                 size=name_size)
+        money = p.get("money")
+        put_text(surface, dollars(money), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,
+                 "right", size=money_size)
+        bar = (x + int(w * 0.83), ry + row // 3, int(w * 0.15), row // 3)
+        pg.draw.rect(surface, DARK, pg.Rect(bar))
+        if isinstance(money, int) and isinstance(retire, int) and retire > 0:
+            fill = int(bar[2] * max(0.0, min(1.0, money / retire)))
+            pg.draw.rect(surface, GOLD, pg.Rect(bar[0], bar[1], fill, bar[3]))
+        pg.draw.rect(surface, DIM, pg.Rect(bar), 1)
+
+
+def _draw_clues(surface, clues, box, thief, introduce=False):
+    """This thief's clues; ``introduce`` names the new thief (its card is hidden by the
+    arrest panel)."""
+    x, y, w, h = box
+    clues = [c for c in clues if isinstance(c, dict)]
+    head = "CLUES FOR THIEF %s" % thief.get("number", "–")
+    put_text(surface, head, (x, y, w, int(h * 0.14)), DIM, "left")
+    top = y + int(h * 0.16)
+    rows = 6
+    row = (y + h - top) // rows
+    if not clues:
+        put_text(surface, "none yet: get a clue", (x, top, w, row), DIM, "left")
+        if introduce and thief.get("at_large") and thief.get("name"):
+            put_text(surface, "%s is at large: reward %s" % (_text(thief.get("name"), 40),
+                                                            dollars(thief.get("reward"))),
+                     (x, top + row, w, row), GOLD, "left")
+        return
+    shown = clues[-rows:]
+    if len(clues) > rows:
+        shown = clues[-(rows - 1):]
+    lines = []
+    for c in shown:
+        lines.append("%s  %s" % (c.get("number", ""), _text(c.get("words"), 60)))
+    size = fit_size(lines, w - row * 1.3, row * 0.6)
+    start = top
+    if len(clues) > rows:
+        put_text(surface, "… %d earlier clues" % (len(clues) - len(shown)), (x, start, w, row),
+                 DIM, "left", size=size)
+        start += row
+    for i, (c, line) in enumerate(zip(shown, lines)):
+        ry = start + i * row
+        kind = c.get("kind")
+        draw_clue_icon(surface, kind, (x, ry + row // 10, row * 8 // 10, row * 8 // 10))
+        newest = i == len(shown) - 1
+        put_text(surface, line, (x + row, ry, w - row, row),
+                 ICON_COLOURS.get(kind, TEXT) if newest else TEXT, "left", size=size)
+
+
+def _draw_message(surface, message, box):
+    text = _text(message, 400)
+    if not text:
+        return
+    pg = _pg()
+    x, y, w, h = box
+    pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
+    one = fit_size([text], w * 0.96, h * 0.8)
+    two = fit_size(["Ag"], w * 0.96, h * 0.46)
+    if one < two:                     # a long call reads better on two lines than shrunk
+        lines = wrap_lines(text, two, w * 0.96, 2)
+        size = fit_size(lines, w * 0.96, h * 0.46)
+        for i, line in enumerate(lines):
+            put_text(surface, line, (x + int(w * 0.02), y + i * h // 2, int(w * 0.96), h // 2),
+                     (255, 220, 90), "left", size=size)
+        return
+    put_text(surface, text, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
+             (255, 220, 90), "left", size=one)
+
+
+def _draw_winner(surface, view, area):
+    """The winner over the top of the map; the money stays in view beside it."""
+    ax, ay, aw, ah = area
+    box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah * 4 // 10)
+    x, y, w, h = box
+    _panel(surface, box, WIN_BANNER, 0.08, border=DARK)
+    winner = _text(view.get("winner"), 30)
+    money = next((p.get("money") for p in _tuple(view.get("players"))
+                  if isinstance(p, dict) and p.get("name") == view.get("winner")), None)
+    put_text(surface, "%s RETIRES!" % winner.upper(), (x + w // 20, y + h // 10, w * 9 // 10,
+                                                       h * 4 // 10), DARK)
+    put_text(surface, "%s: off to a sunny Caribbean beach" % dollars(money),
+             (x + w // 20, y + h * 6 // 10, w * 9 // 10, h * 25 // 100), DARK)

@@ -1,0 +1,44 @@
+"""Stop Thief! boards from files: the packaged sample town, or a board an owner typed in.
+
+The core parses text (:func:`rig.core.games.stop_thief.board.parse_board`); this module only
+reads it, choosing TOML or JSON by the file's suffix, and names the file in every error.
+"""
+
+from importlib import resources
+from pathlib import Path
+
+from ..core.errors import ConfigError
+from ..core.games.stop_thief.board import BoardError, parse_board
+
+SAMPLE_TOWN = "sample_town.toml"
+_FORMATS = {".toml": "toml", ".json": "json"}
+
+
+def sample_town_text():
+    """The sample town's TOML text, as packaged with the rig."""
+    return resources.files("rig.core.games.stop_thief").joinpath(
+        "data", SAMPLE_TOWN).read_text(encoding="utf-8")
+
+
+def sample_town():
+    """The sample town, Port Pilfer."""
+    return parse_board(sample_town_text(), "toml")
+
+
+def read_board(path):
+    """The board in the file ``path`` (``.toml`` or ``.json``); raises ConfigError (a
+    BoardError for a board that cannot be played) naming the file."""
+    path = Path(path)
+    fmt = _FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise ConfigError("a board file ends in .toml or .json; rename it or convert it",
+                          path=str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError("cannot read the board (%s); check the path and that it is UTF-8 text"
+                          % exc, path=str(path)) from None
+    try:
+        return parse_board(text, fmt)
+    except BoardError as exc:
+        raise BoardError(exc.problems, path=str(path)) from None

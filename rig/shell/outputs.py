@@ -1,0 +1,86 @@
+"""What the rig makes happen at the table: the buzzer's patterns and the status lamps.
+
+Both run on the referee thread.  A pattern is a list of (on_s, off_s) steps, played by timers
+the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or
+a withdrawn touch buzz cancels what is left of the old one.
+"""
+
+from ..core.events import Pattern
+
+#: The buzzer's patterns: (on_s, off_s) steps.
+PATTERNS = {
+    Pattern.TOUCH: ((0.12, 0.0),),
+    Pattern.CAUGHT: ((0.5, 0.15), (0.5, 0.15), (0.9, 0.0)),
+    Pattern.ESCAPED: ((0.08, 0.08), (0.08, 0.0)),
+    Pattern.REFUSED: ((0.35, 0.0),),
+}
+
+
+def scaled(patterns, factor):
+    """The same patterns, ``factor`` times as long (the benchmark's short buzzes)."""
+    return {name: tuple((on * factor, off * factor) for on, off in steps)
+            for name, steps in patterns.items()}
+
+
+class Buzzer:
+    """Plays patterns on a buzzer device (None: the pin map has none; nothing sounds)."""
+
+    def __init__(self, device, patterns=None):
+        self.device = device
+        self.patterns = dict(PATTERNS if patterns is None else patterns)
+        self._timers = []          # (due_abs, token, on)
+        self._token = 0
+
+    def play(self, pattern, now):
+        self._token += 1
+        if self.device is None:
+            return
+        steps = self.patterns.get(pattern, self.patterns[Pattern.TOUCH])
+        self.device.on()
+        at = now
+        self._timers = [x for x in self._timers if x[1] == self._token]
+        for i, (on_s, off_s) in enumerate(steps):
+            if i:
+                self._timers.append((at, self._token, True))
+            at += on_s
+            self._timers.append((at, self._token, False))
+            at += off_s
+
+    def off(self):
+        """Withdraw the buzz now (a pulse proved to be noise)."""
+        self._token += 1
+        self._timers = []
+        if self.device is not None:
+            self.device.off()
+
+    def next_due(self):
+        return min(due for due, _, _ in self._timers) if self._timers else None
+
+    def fire(self, now):
+        """Switch the buzzer as the timers due by ``now`` say, in time order."""
+        due = sorted((x for x in self._timers if x[0] <= now), key=lambda x: x[0])
+        if not due:
+            return
+        self._timers = [x for x in self._timers if x[0] > now]
+        for _, token, on in due:
+            if token == self._token:
+                (self.device.on if on else self.device.off)()
+
+
+class Lamps:
+    """The optional status lamps: ready (a start press would start a turn), turn, fault."""
+
+    def __init__(self, outputs):
+        self.outputs = outputs
+        self._ready = None
+
+    def turn(self, on):
+        self.outputs.set("led.turn", on)
+
+    def fault(self, on):
+        self.outputs.set("led.fault", on)
+
+    def ready(self, on):
+        if on != self._ready:
+            self._ready = on
+            self.outputs.set("led.ready", on)

@@ -1,0 +1,321 @@
+"""The recording session: the match's file on disk, from its header to its end line.
+
+It opens a new recording (``match-YYYYmmdd-HHMMSS.jsonl``), resumes an unfinished one after a
+crash, writes every line before the referee acts on it, fsyncs on request from its own thread
+(so the disk never delays the buzzer), and writes the end line when the match closes.
+
+Nothing is lost to a disk that fails: a line that cannot be written now (a full disk, a
+read-only one, a file that cannot even be created) is kept in memory, in order, up to
+``max_held_bytes``, and written when the disk works again (retried every ``RETRY_S``); the
+screen and the log say how many lines, how many seconds of play, are at risk.  Only when that
+memory is full does :meth:`RecordingSession.record` refuse a line, and the referee then does not
+act on it: no decision is ever taken on an input the recording does not hold.
+"""
+
+import enum
+import logging
+import os
+import shutil
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from ..core import events as ev
+from ..core import recording
+from ..core.errors import ConfigError, HardwareError, RigError
+from ..core.replay import referee as rereferee
+from ..core.rules import check_new_match
+from . import storage
+from .clock import MonotonicClock
+
+log = logging.getLogger("cleptomano")
+
+MAX_HELD_BYTES = 16 * 2 ** 20     # about 1,000 turns of play
+RETRY_S = 1.0
+MIN_FREE_BYTES = 4096             # refuse to start on a disk with less room than a block
+
+
+class Health(enum.StrEnum):
+    OK = "ok"            # every line is on its way to the disk
+    HELD = "held"        # lines are kept in memory, waiting for the disk
+    FULL = "full"        # the memory for them is full too: lines are refused
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A recording taken up again: its path and the referee rebuilt from it (restart line
+    written, not yet fed)."""
+    path: object
+    referee: object
+    restart: ev.Restart
+
+
+class _Held:
+    """One line (or the closing of a file) waiting for the disk."""
+    __slots__ = ("writer", "data", "t", "close")
+
+    def __init__(self, writer, data, t, close=False):
+        self.writer, self.data, self.t, self.close = writer, data, t, close
+
+
+class RecordingSession:
+    """One recordings directory; one open recording at a time."""
+
+    def __init__(self, directory, wall_clock=time.time, max_held_bytes=MAX_HELD_BYTES,
+                 clock=None):
+        self.directory = directory
+        self.wall_clock = wall_clock
+        self.max_held_bytes = max_held_bytes
+        self.writer = None
+        self.path = None
+        self.record_errors = 0
+        self._held = deque()
+        self._held_bytes = 0
+        self._error = None          # the last OSError, while lines are held
+        self._refused = 0           # lines refused since the memory filled
+        self.clock = clock if clock is not None else MonotonicClock()
+        self._cond = self.clock.condition()
+        self._sync_requested = False
+        self._stop = threading.Event()
+        self._thread = None
+        self._on_synced = None
+
+    # --- the directory --------------------------------------------------------------------------
+    def prepare(self):
+        """Make sure recordings can be written here; one clear error naming the directory and
+        the fix otherwise (a read-only directory is a configuration mistake under systemd,
+        whose ProtectSystem=strict leaves only /var/lib/cleptomano writable)."""
+        key = "storage.recordings_dir"
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError("%s cannot be created (%s); give a directory the rig may write to "
+                              "(/var/lib/cleptomano under systemd)"
+                              % (self.directory, exc.strerror or exc), key=key) from None
+        if not os.access(self.directory, os.W_OK):
+            raise ConfigError("%s is read-only for the rig; give a directory it may write to "
+                              "(under systemd only /var/lib/cleptomano is writable: "
+                              "ProtectSystem=strict)" % self.directory, key=key)
+        free = shutil.disk_usage(self.directory).free
+        if free < MIN_FREE_BYTES:
+            raise HardwareError("the disk holding %s is full (%d KB free); free some space (old "
+                                "recordings can be copied off) and start the rig again"
+                                % (self.directory, free // 1024))
+
+    # --- files ------------------------------------------------------------------------------------
+    def open(self, header):
+        """Start a new recording with ``header``; returns its path (the file itself may wait
+        for the disk, like any line)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall_clock()))
+        path = self.directory / ("match-%s.jsonl" % stamp)
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.directory / ("match-%s-%d.jsonl" % (stamp, n))
+        self.path = path
+        self.writer = storage.Writer(path)
+        self._hold(self.writer, recording.dumps(header.to_json()), 0.0)
+        self.flush()
+        self.request_sync()
+        return path
+
+    def resume(self, players, level):
+        """Continue this match's unfinished recording, if there is one: rebuild the match by
+        replaying it and write the restart line.  None when there is nothing to resume.
+
+        Chosen by content, never by modification time (a Pi without a real-time clock may set
+        its clock back): of the recordings without an end line, the one of this match (same
+        players and level, or those of a match set up at the rig: a ``new_match`` line closed
+        another recording) that holds the most play.  A match that has been decided is resumed
+        too, until the next start closes it: the guard may still correct its last haul."""
+        found = []
+        ours = {(tuple(players), level)}
+        paths = [p for p in sorted(self.directory.glob("match-*.jsonl")) if p.is_file()]
+        for path in paths:
+            command = storage.closing_command(path) if storage.is_finished(path) else None
+            if command is not None:
+                set_up, level_set_up, _ = check_new_match(command)
+                ours.add((set_up, level_set_up))
+        for path in paths:
+            if storage.is_finished(path):
+                continue
+            cut = storage.repair(path)
+            if cut:
+                log.warning("%s: %s", path, cut)
+            try:
+                header, items = storage.read(path)
+                ref, _ = rereferee(header, items, path)
+            except RigError as exc:
+                log.warning("cannot resume %s (%s); it is left as it is", path, exc)
+                continue
+            if (header.players, header.level) not in ours:
+                log.info("%s is another match (players or level differ); closing it", path)
+                storage.append_line(path, ev.End(ref.t))
+                continue
+            found.append((len(items), ref.t, str(path), path, ref))
+        if not found:
+            return None
+        found.sort()
+        for *_, path, ref in found[:-1]:
+            log.info("%s holds less of this match than another unfinished recording; closing "
+                     "it", path)
+            storage.append_line(path, ev.End(ref.t))
+        *_, path, ref = found[-1]
+        self.path = path
+        self.writer = storage.Writer(path)
+        restart = ev.Restart(ref.t)
+        self._hold(self.writer, recording.dumps(recording.item_to_json(restart)), ref.t)
+        self.flush()
+        self.request_sync()
+        return Resumed(path, ref, restart)
+
+    # --- lines -----------------------------------------------------------------------------------
+    def record(self, item):
+        """Append one line.  True when the line is written or kept for the disk; False when it
+        is refused (the memory for waiting lines is full): then it must not be acted on."""
+        text = recording.dumps(recording.item_to_json(item))
+        if self._held and self._held_bytes + len(text) + 1 > self.max_held_bytes:
+            self.flush()
+            if self._held and self._held_bytes + len(text) + 1 > self.max_held_bytes:
+                self._refused += 1
+                self.record_errors += 1
+                return False
+        self._hold(self.writer, text, item.t)
+        self.flush()
+        return True
+
+    def _hold(self, writer, text, t):
+        data = (text + "\n").encode("utf-8")
+        self._held.append(_Held(writer, data, t))
+        self._held_bytes += len(data)
+
+    def flush(self):
+        """Write what waits, in order, until the disk refuses; returns True when all is
+        written."""
+        held = self._held
+        while held:
+            entry = held[0]
+            try:
+                if entry.close:
+                    entry.writer.close()
+                else:
+                    n = entry.writer.write(entry.data)
+                    self._held_bytes -= n
+                    if n < len(entry.data):
+                        entry.data = entry.data[n:]
+                        raise OSError(28, "No space left on device")
+            except OSError as exc:
+                if self._error is None:
+                    self.record_errors += 1
+                self._error = exc.strerror or str(exc)
+                return False
+            held.popleft()
+        if self._error is not None:
+            self._error = None
+            self._refused = 0
+        return True
+
+    @property
+    def holding(self):
+        """Whether lines wait for the disk."""
+        return bool(self._held)
+
+    def health(self, now_t=None):
+        """``(Health, words)``: how the recording stands, in words for the screen and the log
+        (None when all is well).  ``now_t`` is the match's time now, for the seconds at risk."""
+        lines = [e for e in self._held if not e.close]
+        if not lines:
+            return Health.OK, None
+        since = lines[0].t
+        span = max(0.0, (now_t if now_t is not None else lines[-1].t) - since)
+        kept = ("%d line%s (the last %.0f s of play) kept in memory, not yet on disk"
+                % (len(lines), "" if len(lines) == 1 else "s", span))
+        if self._refused:
+            return Health.FULL, (
+                "Recording failed (%s): %s, and that memory is full: %d input%s since could not "
+                "be kept and were not refereed; free space on the disk now"
+                % (self._error, kept, self._refused, "" if self._refused == 1 else "s"))
+        room = max(0, self.max_held_bytes - self._held_bytes)
+        room = ("%.1f MB" % (room / 2 ** 20)) if room >= 2 ** 20 else ("%d KB" % (room // 1024))
+        return Health.HELD, ("Recording failed (%s): %s; they are written as soon as the disk "
+                             "works again (room for %s more); check the disk"
+                             % (self._error, kept, room))
+
+    def close(self, t):
+        """Write the end line at ``t`` and close the file (both may wait for the disk)."""
+        writer, self.writer = self.writer, None
+        if writer is None:
+            return
+        self._hold(writer, recording.dumps(recording.item_to_json(ev.End(t))), t)
+        self._held.append(_Held(writer, b"", t, close=True))
+        self.flush()
+
+    def abandon(self):
+        """Close the file as a crash would leave it (no end line): the next start resumes it.
+        Lines still waiting for the disk are lost, as they would be in a crash."""
+        writers = {id(e.writer): e.writer for e in self._held}
+        if self.writer is not None:
+            writers[id(self.writer)] = self.writer
+        self._held.clear()
+        self._held_bytes = 0
+        self.writer = None
+        for writer in writers.values():
+            try:
+                writer.close()
+            except OSError as exc:
+                log.warning("closing %s: %s", writer.path, exc)
+
+    # --- the sync thread ----------------------------------------------------------------------------
+    def request_sync(self):
+        with self._cond:
+            self._sync_requested = True
+            self._cond.notify_all()
+
+    def start_sync(self, on_synced=None):
+        """Start the thread that fsyncs the open recording on request; ``on_synced(path)``
+        (optional) is told after each fsync (the kill tests snapshot the file there).  It waits
+        on the session's clock, so in virtual time a durable moment is on disk before time
+        moves on."""
+        self._on_synced = on_synced
+        started = threading.Event()
+
+        def run():
+            self.clock.register()
+            started.set()
+            try:
+                self._sync_loop()
+            finally:
+                self.clock.unregister()
+
+        self._thread = threading.Thread(target=run, name="cleptomano-recording-sync",
+                                        daemon=True)
+        self._thread.start()
+        started.wait(5.0)
+        return self._thread
+
+    def stop_sync(self):
+        self._stop.set()
+        with self._cond:
+            self._cond.notify_all()
+
+    def _sync_loop(self):
+        while not self._stop.is_set():
+            with self._cond:
+                self.clock.wait(self._cond, lambda: self._sync_requested, None, self._stop)
+                if not self._sync_requested:
+                    continue
+                self._sync_requested = False
+            writer = self.writer
+            if writer is None:
+                continue
+            try:
+                writer.sync()
+            except OSError as exc:
+                log.warning("the recording could not be synced to disk: %s", exc)
+                continue
+            if self._on_synced is not None:
+                try:
+                    self._on_synced(writer.path)
+                except Exception:
+                    log.exception("the sync hook failed on %s", writer.path)
