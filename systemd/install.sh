@@ -27,9 +27,14 @@ readonly CONF_DIR=/etc/cleptomano
 readonly STATE_DIR=/var/lib/cleptomano
 readonly UNIT_DIR=/etc/systemd/system
 readonly UDEV_DIR=/etc/udev/rules.d
-# python3-venv/-dev and a compiler: the venv, and the two packages built on the Pi:
-#   pygame, built against Debian's SDL2 because the SDL inside pygame's PyPI wheels has no KMS/DRM
-#   video driver (the display runs without X); lgpio, which PyPI ships as source only (swig).
+# Kernel modules loaded at every boot: i2c-dev makes /dev/i2c-1 of the I2C controller that
+# dtparam=i2c_arm=on (config.txt) turns on, for the hand sensor.
+readonly MODULES_FILE=/etc/modules-load.d/cleptomano.conf
+readonly BOOT_MODULES=(i2c-dev)
+# python3-venv/-dev and a compiler: the venv, and what is built on the Pi: pygame, against
+# Debian's SDL2 because the SDL inside pygame's PyPI wheels has no KMS/DRM video driver (the
+# display runs without X); on 32-bit Pi OS also lgpio (swig) and gpiod, which PyPI ships as
+# wheels for aarch64 only.
 readonly APT_PACKAGES=(
     python3-venv python3-dev build-essential pkg-config swig
     libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
@@ -178,11 +183,43 @@ preflight() {
         python3 -c 'import sys; raise SystemExit(sys.version_info < (3, 11))' 2>/dev/null ||
             die "python3 $(python3 -V 2>&1 | cut -d' ' -f2) is too old (3.11 or newer needed); use Raspberry Pi OS bookworm or later"
     fi
+    check_config
     if [[ -n $ROOT ]] && ((!DRY_RUN)); then
         mkdir -p "$ROOT"
         LOG=$ROOT/install.log
         printf '# Commands install.sh would have run on the live system (it ran with --root %s).\n' "$ROOT" >"$LOG"
     fi
+}
+
+# The directory an existing rig.toml records into, when the service could not write there:
+# ProtectSystem=strict leaves only its StateDirectory writable. Prints that directory (or
+# nothing). "~" is the service user's home, which is the StateDirectory; a relative path is
+# taken from the config's folder, as the rig does.
+unwritable_recordings_dir() { # CONFIG
+    python3 - "$1" "$CONF_DIR" "$STATE_DIR" <<'EOF'
+import os.path, sys, tomllib
+config, conf_dir, state_dir = sys.argv[1:]
+try:
+    with open(config, "rb") as f:
+        raw = tomllib.load(f).get("storage", {}).get("recordings_dir")
+except (OSError, tomllib.TOMLDecodeError):
+    raw = None  # the rig names what is wrong with the file when it starts
+if isinstance(raw, str):
+    path = state_dir + raw[1:] if raw == "~" or raw.startswith("~/") else os.path.expanduser(raw)
+    path = os.path.normpath(os.path.join(conf_dir, path))
+    if os.path.commonpath([path, state_dir]) != state_dir:
+        print(raw)
+EOF
+}
+
+# An existing rig.toml is kept, so it is checked before anything changes.
+check_config() {
+    local config outside
+    config=$(target "$CONF_DIR/rig.toml")
+    [[ -f $config ]] || return 0
+    outside=$(unwritable_recordings_dir "$config")
+    [[ -z $outside ]] ||
+        die "$CONF_DIR/rig.toml: [storage] recordings_dir = \"$outside\" is outside $STATE_DIR, the only directory the service may write (ProtectSystem=strict); set recordings_dir = \"$STATE_DIR\" (or a folder under it) and run install.sh again"
 }
 
 user_exists() {
@@ -204,7 +241,19 @@ enable_i2c() {
     if [[ -n $ROOT ]] || command -v raspi-config >/dev/null; then
         run raspi-config nonint do_i2c 0
     else
-        note "raspi-config not found: enable I2C yourself (dtparam=i2c_arm=on in config.txt, i2c-dev module)"
+        note "raspi-config not found: make sure config.txt (/boot/firmware/config.txt) has dtparam=i2c_arm=on"
+    fi
+    local modules
+    modules=$(mktemp)
+    printf '# Loaded at boot for the Cleptomano referee (systemd/install.sh).\n' >"$modules"
+    printf '%s\n' "${BOOT_MODULES[@]}" >>"$modules"
+    install_file "$modules" "$MODULES_FILE" 0644 "the rig's boot modules"
+    rm -f "$modules"
+    # Now as well, so the sensor needs no reboot (a container has no modules to load: noted).
+    if [[ -z $ROOT ]] && ((!DRY_RUN)) && ! modprobe -n -a "${BOOT_MODULES[@]}" >/dev/null 2>&1; then
+        note "cannot load ${BOOT_MODULES[*]} here (a container?): they load at the next boot"
+    else
+        run modprobe -a "${BOOT_MODULES[@]}"
     fi
 }
 

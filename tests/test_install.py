@@ -218,3 +218,43 @@ def test_the_installed_config_loads_with_its_pin_map(repo, tmp_path):
     config = load_config(str(root / "etc/cleptomano/rig.toml"))
     assert str(config.storage.recordings_dir) == "/var/lib/cleptomano"
     assert config.pinmap.inputs  # pinmap.toml was found next to rig.toml
+
+
+@pytest.mark.parametrize("value", [
+    "/home/pi/recordings", "recordings", "/var/lib/cleptomano-old", "/var/lib/cleptomano/../x",
+    "/tmp/matches"])
+def test_a_kept_config_recording_where_the_service_cannot_write_is_refused(repo, tmp_path, value):
+    root = tmp_path / "root"
+    mine = root / "etc/cleptomano/rig.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text('[storage]\nrecordings_dir = "%s"\n' % value)
+    before = tree(root)
+    result = install(repo, "--root", root)
+    assert result.returncode == 1
+    (line,) = result.stderr.splitlines()
+    assert line == (
+        'install.sh: error: /etc/cleptomano/rig.toml: [storage] recordings_dir = "%s" is outside '
+        '/var/lib/cleptomano, the only directory the service may write (ProtectSystem=strict); '
+        'set recordings_dir = "/var/lib/cleptomano" (or a folder under it) and run install.sh '
+        'again' % value)
+    assert tree(root) == before   # nothing written, nothing recorded
+
+
+@pytest.mark.parametrize("value", [
+    "/var/lib/cleptomano", "/var/lib/cleptomano/matches/", "~", "~/matches"])
+def test_a_kept_config_recording_in_the_state_directory_installs(repo, tmp_path, value):
+    root = tmp_path / "root"
+    mine = root / "etc/cleptomano/rig.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text('[storage]\nrecordings_dir = "%s"\n' % value)
+    result = install(repo, "--root", root)
+    assert result.returncode == 0, result.stderr
+    assert "kept your %s" % mine in result.stdout
+
+
+def test_the_i2c_device_module_loads_at_boot_and_now(repo, tmp_path):
+    root = tmp_path / "root"
+    assert install(repo, "--root", root).returncode == 0
+    modules = (root / "etc/modules-load.d/cleptomano.conf").read_text().splitlines()
+    assert [m for m in modules if not m.startswith("#")] == ["i2c-dev"]
+    assert "modprobe -a i2c-dev" in recorded(root)
