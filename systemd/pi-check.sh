@@ -38,8 +38,9 @@
 #               native: the unit exactly as installed, no drop-in, every setting enforced.
 #
 # Kept between runs in $PI_CHECK_CACHE (default /var/cache/cleptomano-pi-check): the debootstrap
-# roots, apt's downloaded packages and pip's cache, which holds the pygame wheels built in the
-# roots (under emulation, the bulk of a first run's time). Each run boots fresh copies.
+# roots, copies of them with install.sh's Debian packages installed, apt's downloaded packages
+# and pip's cache, which holds the pygame wheels built in the roots (under emulation, dpkg and
+# that build are the bulk of a first run's time). Each run boots a fresh copy.
 # Prints a summary with each check's result and the time taken; exits 0 only if none failed.
 set -euo pipefail
 umask 022
@@ -193,10 +194,35 @@ base_root() {
     fi
 }
 
+# The base root with install.sh's Debian packages already installed, made once and kept: under
+# emulation dpkg spends a quarter of an hour on them. install.sh still runs apt-get in every
+# fresh root (which finds them there). The list is what install.sh --dry-run would install, so
+# a changed list, like a new base, makes it again.
+provisioned_root() {
+    local base=$CACHE/base-$SUITE-$ARCH ready=$CACHE/provisioned-$SUITE-$ARCH packages stamp
+    packages=$(bash "$REPO_DIR/systemd/install.sh" --dry-run |
+        sed -n 's/.* apt-get install -y --no-install-recommends //p')
+    [[ -n $packages ]] || die "install.sh --dry-run named no Debian packages to install"
+    stamp="$(cat "$base.debootstrap" "$base.certs") $packages"
+    [[ -f $ready.stamp && $(cat "$ready.stamp") == "$stamp" ]] && return 0
+    say "Installing install.sh's Debian packages into a copy of the $ARCH root (once; kept in $ready)"
+    rm -rf "${ready:?}" "$ready.stamp"
+    cp -a "$base" "$ready"
+    install -d "$CACHE/apt"
+    # shellcheck disable=SC2016,SC2086  # expanded inside the root; one package per word
+    SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 systemd-nspawn --quiet --register=no --keep-unit \
+        --directory="$ready" --bind="$CACHE/apt:/var/cache/apt/archives" -- /bin/sh -c \
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            --no-install-recommends -o DPkg::Options::=--force-unsafe-io "$@"' sh $packages \
+        </dev/null >"$LOGS/provision.log" 2>&1 ||
+        die "installing install.sh's packages into the $ARCH root failed; see $LOGS/provision.log"
+    printf '%s' "$stamp" >"$ready.stamp"
+}
+
 fresh_root() {
     say "A fresh copy of the $ARCH root in $ROOT"
     rm -rf "${ROOT:?}"
-    cp -a "$CACHE/base-$SUITE-$ARCH" "$ROOT"
+    cp -a "$CACHE/provisioned-$SUITE-$ARCH" "$ROOT"
     printf 'cleptomano-%s\n' "$ARCH" >"$ROOT/etc/hostname"
     : >"$ROOT/etc/machine-id"
     # dpkg without an fsync per file: the root is thrown away, and apt's minutes under
@@ -500,6 +526,7 @@ check_root() { # ARCH
         say "The $ARCH root, native"
     fi
     base_root
+    provisioned_root
     fresh_root
     boot_container
     if check_install; then
