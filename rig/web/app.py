@@ -28,7 +28,7 @@ import json
 import socket
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -310,8 +310,22 @@ def build_app(face, static_dir, names=None):
         WebSocketRoute("/api/live", live),
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})
     return Guard(app, this_machine() if names is None else set(names))
+
+
+async def not_there(request, exc):
+    """An address or a method the API does not have: one JSON error under /api/, the plain
+    page elsewhere."""
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, status_code=exc.status_code)
+    if exc.status_code == 405:
+        return error(RequestError("%s does not take %s; see README \"Phone companion\" for "
+                                  "what each address takes" % (request.url.path,
+                                                               request.method), 405))
+    return error(RequestError("%s is not part of the rig's API; see README \"Phone companion\" "
+                              "(GET /api/state, POST /api/pair, POST /api/command, GET "
+                              "/api/matches...)" % request.url.path, 404))
 
 
 async def _drain(websocket):

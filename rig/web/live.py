@@ -132,8 +132,10 @@ class Live:
             client.offer_state(text)
 
     def join(self):
-        """A phone connects: its client, already holding the snapshot; None when too many
-        phones watch."""
+        """A phone connects (on the loop serving it, which the channel then pushes on): its
+        client, already holding the snapshot; None when too many phones watch."""
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
         if self.closing or len(self.clients) >= self.max_clients:
             return None
         client = Client()

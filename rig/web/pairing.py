@@ -16,6 +16,7 @@ so the referee never waits on a phone.  Time and randomness are injected (``now`
 ``randbelow``, ``token``): the tests lock it out and let it go without sleeping.
 """
 
+import math
 import secrets
 import threading
 import time
@@ -124,7 +125,7 @@ class Pairing:
             if left is not None:
                 raise RequestError("pairing is locked for %d s after %d wrong codes; wait, then "
                                    "send the code the rig's screen shows then"
-                                   % (int(left) + 1, self._locked_wrong), 429)
+                                   % (math.ceil(left), self._locked_wrong), 429)
             if not secrets.compare_digest(code, self._code):
                 self._wrong += 1
                 if self._wrong >= MAX_WRONG_CODES:
