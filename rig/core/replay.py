@@ -5,7 +5,6 @@ The recording goes through the full input pipeline (touch detection included) in
 """
 
 from . import calls, recording, rules
-from . import events as ev
 from .errors import RecordingError, RulesError
 from .referee import Referee
 
@@ -24,7 +23,7 @@ def referee(header, items, path=None):
         except RulesError as exc:
             raise RecordingError(str(exc), path=path, line=line) from None
         end_t = item.t
-        if isinstance(item, ev.End):
+        if recording.ends_match(item):
             break
     return ref, end_t
 

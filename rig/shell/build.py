@@ -12,7 +12,8 @@ from .daemon import Rig
 from .faces import NullDisplay
 from .pins import Outputs
 from .session import RecordingSession
-from .sources import HandSource, HubSource, PinSource
+from .sources import HubSource, PinSource
+from .wiring import input_sources
 
 
 @dataclass
@@ -44,12 +45,7 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     ``sync_hook(path)`` each fsync of the recording (the kill tests) and ``phones`` is the
     phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones)."""
     clock = backend.clock
-    sources = []
-    if backend.tof_factory is not None:
-        sources.append(HandSource(backend.tof_factory, config.tof,
-                                  config.detect.hand_threshold_mm, clock))
-    if backend.relics is not None:
-        sources.append(backend.relics)
+    sources = input_sources(config, backend)
     session = RecordingSession(Path(recordings_dir or config.storage.recordings_dir),
                                backend.wall_clock, clock=clock)
     return Rig(config, pins=PinSource(config.pinmap, backend.pin_factory, clock),

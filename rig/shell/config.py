@@ -192,6 +192,7 @@ class KeysConfig:
     undo: str = "u"
     confirm: str = "return"
     cancel: str = "escape"
+    setup: str = "s"
     revoke: str = "f8"
 
 
@@ -461,7 +462,7 @@ _SECTIONS = {
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "revoke"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
     "storage": ("recordings_dir",),
     "web": ("enabled", "bind", "port"),
 }
