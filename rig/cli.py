@@ -242,8 +242,9 @@ def cmd_run(args):
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     recordings = args.recordings or config.storage.recordings_dir
-    web = _web_face(config, recordings)
     display = _open_display(config, args.headless)
+    web = _web_face(config, recordings,
+                    tell_code=simulate and (display is None or display.headless))
     if web is not None:
         from .shell.faces import Faces
         display = Faces(display, web)
@@ -252,12 +253,13 @@ def cmd_run(args):
     return _run_real(config, args, display, recordings, stop, web)
 
 
-def _web_face(config, recordings):
-    """The phones' web face, or None when ``[web] enabled = false``."""
+def _web_face(config, recordings, tell_code):
+    """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
+    pairing code, as no screen shows it."""
     if not config.web.enabled:
         return None
     from .web.face import WebFace
-    return WebFace(config.web, recordings)
+    return WebFace(config.web, recordings, tell_code=tell_code)
 
 
 def _notifier():
@@ -333,9 +335,8 @@ def _run_sim(config, args, display, recordings, stop, web=None):
           file=sys.stderr)
     screen = display is not None and not display.headless
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
-                           stop=stop,
-                           demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
-                               rig, args, stop, alive, web),
+                           stop=stop, demo=args.demo, interactive=args.interactive,
+                           serve=lambda rig, alive=None: _serve(rig, args, stop, alive, web),
                            key_help=_key_help(config), phones=web.pairing if web else None)
 
 

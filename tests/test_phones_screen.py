@@ -50,6 +50,8 @@ def test_the_screen_words_the_code_the_lock_out_and_the_phones():
     locked = PhonesView(URL, None, (), locked_s=42.2, wrong_codes=5)
     assert screen_lines(locked) == ("5 WRONG CODES: pairing", URL, "LOCKED 43 s",
                                     "No phone paired yet")
+    starting = PhonesView("", "482913")
+    assert screen_lines(starting)[1] == "(the address comes in a moment)"
 
 
 def _count(surface, box, colour, tol=40):

@@ -530,3 +530,22 @@ def test_a_layout_is_checked_live_with_every_problem_in_the_guards_words(rig):
         == 400
     assert client.post("/api/layout", json={"layout": "4: L-I R-II", "lasers": 9},
                        headers=ORIGIN).status_code == 400
+
+
+def test_the_simulator_without_a_screen_logs_each_new_pairing_code_once(tmp_path, caplog):
+    face = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path, tell_code=True,
+                   pairing=Pairing("http://127.0.0.1:8080/", randbelow=codes("123456", "654321")))
+    table = Harness(recordings_dir=tmp_path, display=face, phones=face.pairing)
+    with caplog.at_level("INFO", logger="cleptomano"):
+        table.start()
+        table.advance(1.0)
+        face.pairing.revoke()
+        table.advance(1.0)
+        table.rig.submit(ev.UndoTouch(0.0))                       # any new snapshot
+        table.advance(1.0)
+        table.stop()
+    told = [r.getMessage() for r in caplog.records if "pairing code" in r.getMessage()]
+    assert told == ["Phones: pairing code 654 321 (no screen shows it in this simulator).",
+                    "Phones: pairing code 000 000 (no screen shows it in this simulator)."]
+    quiet = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path)
+    assert not quiet.tell_code                   # a real rig's log never holds the code

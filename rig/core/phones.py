@@ -58,4 +58,4 @@ def screen_lines(view):
         paired = "Paired: " + ", ".join(view.phones)
     else:
         paired = "No phone paired yet"
-    return heading, view.url, code, paired
+    return heading, view.url or "(the address comes in a moment)", code, paired

@@ -53,7 +53,8 @@ def draw_phones(surface, view, box):
     render._panel(surface, box, render.PANEL, 0.05)
     pad = max(2, int(h * 0.05))
     qr_side = h - 2 * pad
-    draw_qr(surface, view.url, (x + pad, y + pad, qr_side, qr_side))
+    if view.url:                    # no address yet while the server starts: no code to scan
+        draw_qr(surface, view.url, (x + pad, y + pad, qr_side, qr_side))
     tx = x + 2 * pad + qr_side
     tw = x + w - pad - tx
     heading, where, code, paired = screen_lines(view)
