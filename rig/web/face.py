@@ -74,14 +74,19 @@ class WebFace:
         self.rig = rig
         self.server = WebServer(self.app, self.web.bind, self.web.port,
                                 on_loop=self.live.attach, on_close=self.live.close,
-                                **self._server_options)
+                                on_bound=self._bound, **self._server_options)
         self.server.start(timeout_s)
-        bound = self.server.bound
-        self.pairing.url = best_url([address for address, _ in bound],
-                                    bound[0][1] if bound else self.web.port)
-        log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
-                 self.pairing.url)
         return self
+
+    def _bound(self, bound):
+        """The addresses served changed (the server's thread): the screen's QR code and the
+        log name the best one now."""
+        url = best_url([address for address, _ in bound],
+                       bound[0][1] if bound else self.web.port)
+        if url != self.pairing.url:
+            self.pairing.url = url
+            log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
+                     url)
 
     def stop(self, timeout_s=3.0):
         return self.server.stop(timeout_s) if self.server is not None else True
