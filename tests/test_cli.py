@@ -1,6 +1,7 @@
 """The command line as a builder meets it: screenshot, check-wiring, replay, run."""
 
 import json
+import socket
 import threading
 from pathlib import Path
 
@@ -147,18 +148,31 @@ def test_replay_prints_the_result_json_on_stdout(tmp_path, capsys):
                            "title"}
 
 
-def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys):
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("phones", [True, False], ids=["phones", "no phones"])
+def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys, caplog,
+                                                               phones):
+    web = ('[web]\nbind = ["127.0.0.1"]\nport = %d\n' % free_port() if phones
+           else "[web]\nenabled = false\n")
     path = demo_match()
     short = tmp_path / "short.jsonl"
     lines = [line for line in path.lines() if json.loads(line).get("t", 0) <= 3.5]
     short.write_text("\n".join(lines) + "\n")
     rec = tmp_path / "rec"
     config = tmp_path / "rig.toml"
-    config.write_text('[match]\nplayers = ["Solo"]\n')
-    assert cli.main(["run", "--sim", "--headless", "--demo", str(short), "--config",
-                     str(config), "--recordings", str(rec), "--duration-s", "30"]) == 0
+    config.write_text('[match]\nplayers = ["Solo"]\n' + web)
+    with caplog.at_level("INFO", logger="cleptomano"):
+        assert cli.main(["run", "--sim", "--headless", "--demo", str(short), "--config",
+                         str(config), "--recordings", str(rec), "--duration-s", "30"]) == 0
     err = capsys.readouterr().err
     assert "Recording: " in err
+    told = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Phones: ")]
+    assert bool(told) == phones                          # [web] enabled = false: no server
     # The recording's players play, and the builder hears that the config's do not.
     assert "plays its own players (Ana, Ben, Caro), not the config's (Solo)" in err
     recorded = list(rec.glob("match-*.jsonl"))
@@ -260,3 +274,21 @@ def test_a_recording_of_nine_players_is_refused_as_the_config_would(tmp_path, ca
                                 "difficulty": "normal"}) + "\n")
     assert cli.main(["replay", str(path)]) == 2
     assert "1 to 8 names" in capsys.readouterr().err
+
+
+def test_phones_prints_the_address_the_phones_open(tmp_path, capsys, monkeypatch):
+    import ipaddress
+    from rig.web import server
+    monkeypatch.setattr(server, "local_addresses", lambda: {
+        (ipaddress.ip_address("127.0.0.1"), 0), (ipaddress.ip_address("fe80::1"), 2),
+        (ipaddress.ip_address("192.168.1.20"), 0)})
+    assert cli.main(["phones"]) == 0
+    assert capsys.readouterr().out == ("Phones: open http://192.168.1.20:8080/ at the table (the "
+                                       "pairing code is on the rig's screen).\n")
+    config = tmp_path / "rig.toml"
+    config.write_text('[web]\nbind = ["fe80::1%1"]\nport = 8443\n', "utf-8")
+    assert cli.main(["phones", "--config", str(config)]) == 0
+    assert "open http://[fe80::1]:8443/" in capsys.readouterr().out
+    config.write_text("[web]\nenabled = false\n", "utf-8")
+    assert cli.main(["phones", "--config", str(config)]) == 0
+    assert "The phone companion is off" in capsys.readouterr().out

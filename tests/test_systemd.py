@@ -377,6 +377,18 @@ def test_devices_whose_driver_loads_late_are_allowed_by_major_number():
     assert named == ["char-gpiochip"]    # the one class without a fixed major (gpiolib: built in)
 
 
+def test_the_network_is_the_phones_at_the_table_and_nobody_else():
+    from ipaddress import ip_network
+    from rig.core.addresses import LOCAL_NETWORKS
+    settings = unit_settings()
+    assert settings["PrivateNetwork"] == ["no"]        # the web server listens on the host's
+    assert settings["IPAddressDeny"] == ["any"]
+    allowed = [ip_network(n) for line in settings["IPAddressAllow"] for n in line.split()]
+    assert sorted(allowed, key=str) == sorted(LOCAL_NETWORKS, key=str)   # as the config allows
+    families = settings["RestrictAddressFamilies"][0].split()
+    assert set(families) == {"AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"}
+
+
 def fake_executable(directory):
     stub = directory / "cleptomano"
     stub.write_text("#!/bin/sh\nexit 0\n")
