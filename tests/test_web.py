@@ -226,6 +226,27 @@ def test_a_command_the_rules_refuse_is_409_with_the_reason(rig):
     assert not any("choose" in line or "undo" in line for line in table.recorded())
 
 
+def test_a_phone_sets_up_the_next_match_recorded_under_its_name(rig):
+    table, face, client = rig
+    pair(client, code=CODE)
+    old = table.rig.recording_path
+    spec = {"players": ["Dani", "Ana", "Eve"], "difficulty": "normal", "timer_s": 45,
+            "lasers": 3, "corridor": "narrow", "first_thief": "Eve"}
+    answer = command(client, {"new_match": spec})
+    assert answer.status_code == 200, answer.json()
+    state = answer.json()
+    assert (state["players"], state["timer_s"], state["lasers"], state["next_thief"]) == (
+        ["Dani", "Ana", "Eve"], 45, 3, "Eve")
+    table.advance(0.3)                                   # the old recording is closed
+    closing = json.loads(old.read_text("utf-8").splitlines()[-2])
+    assert closing["new_match"] == spec and closing["by"] == "Ben's phone"
+    assert json.loads(table.rig.recording_path.read_text("utf-8").splitlines()[0])[
+        "players"] == ["Dani", "Ana", "Eve"]
+    table.start_turn()
+    refused = command(client, {"new_match": {"players": ["Ana"]}})
+    assert refused.status_code == 409 and "while Eve's turn runs" in refused.json()["error"]
+
+
 @pytest.mark.parametrize("body, words", [
     ({"choose": "thief"}, "needs a \"player\""),
     ({"choose": "boss", "player": "Ben"}, "not a role"),
@@ -235,6 +256,7 @@ def test_a_command_the_rules_refuse_is_409_with_the_reason(rig):
     ({"undo": "touch", "by": "Ana"}, "leave 'by' out"),
     ({"input": "laser.4", "value": 1}, "cannot send a input line"),
     ({"end": True}, "cannot send a end line"),
+    ({"new_match": {"players": []}}, "player"),
     ({"choose": "thief", "player": "Ben", "loot": {}}, "exactly one of"),
     ([{"undo": "touch"}], "one JSON object"),
     ("undo", "one JSON object"),
