@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak clean venv micropython
+.PHONY: run test bench soak clean venv micropython browser phoneshots
 
 venv: $(STAMP)
 
@@ -33,12 +33,33 @@ $(MICROPYTHON_STAMP): $(MICROPYTHON)/package-lock.json $(MICROPYTHON)/pico-requi
 	    echo "note: node/npm not found; the MicroPython firmware tests skip (apt-get install nodejs npm)"; \
 	fi
 
+# The phone companion's browser tests (tests/test_phone_e2e.py) and its screenshots: Playwright's
+# playwright-core from npm, pinned in sim/browser/, driving Debian's chromium (apt-get install
+# chromium); nothing downloads a browser.  Needs Node.js and npm; without them those tests skip.
+BROWSER := sim/browser
+BROWSER_STAMP := $(BROWSER)/.installed
+
+browser: $(BROWSER_STAMP)
+
+$(BROWSER_STAMP): $(BROWSER)/package-lock.json
+	@if command -v node >/dev/null && command -v npm >/dev/null; then \
+	    (cd $(BROWSER) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+	        npm ci --no-audit --no-fund --loglevel=error >/dev/null) && touch $@; \
+	else \
+	    echo "note: node/npm not found; the phone companion's browser tests skip (apt-get install nodejs npm)"; \
+	fi
+
+# The README's pictures of the phone companion (docs/screenshots/phone-*.png, tablet-*.png),
+# taken in the real browser on a phone and a tablet; about half a minute.
+phoneshots: $(STAMP) $(BROWSER_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.phoneshots
+
 # Runs the rig: real pins on a Raspberry Pi, the simulator anywhere else.
 run: $(STAMP)
 	$(BIN)/cleptomano run $(ARGS)
 
 # The whole suite, headless.
-test: $(STAMP) $(MICROPYTHON_STAMP)
+test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
@@ -53,4 +74,5 @@ soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.killsweep
 
 clean:
-	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP)
+	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
+	    $(BROWSER)/node_modules $(BROWSER_STAMP)
