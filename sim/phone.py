@@ -31,7 +31,7 @@ BROWSER_DIR = REPO / "sim" / "browser"
 DRIVER = BROWSER_DIR / "driver.mjs"
 PACKAGE = BROWSER_DIR / "node_modules" / "playwright-core"
 CHROMIUM = "/usr/bin/chromium"
-STEP_TIMEOUT_S = 5.0          # what one step may take in the browser
+STEP_TIMEOUT_S = 10.0         # what one step may take in the browser (a loaded machine)
 START_TIMEOUT_S = 30.0        # chromium's first start on a loaded machine
 
 

@@ -742,7 +742,7 @@
         placing: this.declared().length + " of " + lasers.length + " lasers placed. " + placing,
         checking: "Checking the layout…",
         illegal: "This layout breaks the rules:",
-        legal: "Legal layout: " + this.notation() + ". Check by eye that no lasers touch.",
+        legal: "Legal layout. Check by eye that no two lasers touch.",
       }[state]);
       fill($("layout-problems"), (this.problems || []).map((p) => h("li", {}, p)));
     },
@@ -885,25 +885,29 @@
         s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
           "table by the " + (side === "L" ? "left" : "right") + " wall"), setupState));
     }
+    // The lasers, then their ends, then their numbers: no line ever hides a number.
     const points = endPoints(setupState);
+    const lines = [];
+    const ends = [];
     const tags = [];
+    const placed = [];
     for (const n of setupState.lasers()) {
       const [a, b] = points[n] || [];
       const tone = n === setupState.current ? " current" : (bad.has(n) ? " bad" : (state === "legal" ? " legal" : ""));
       if (a && b) {
-        parts.push(s("line", { class: "laser" + tone, x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-laser": n }));
-        const tag = tagPoint(a, b, tags);
-        tags.push(tag);
-        parts.push(s("circle", { class: "laser-tag", cx: tag.x, cy: tag.y, r: 13 }),
+        lines.push(s("line", { class: "laser" + tone, x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-laser": n }));
+        const tag = tagPoint(a, b, placed);
+        placed.push(tag);
+        tags.push(s("circle", { class: "laser-tag", cx: tag.x, cy: tag.y, r: 13 }),
           s("text", { class: "laser-tag-text", x: tag.x, y: tag.y + 5 }, n));
       }
       for (const p of [a, b]) {
         if (!p) continue;
-        parts.push(s("circle", { class: "end-dot" + tone, cx: p.x, cy: p.y, r: 7 }));
-        if (p.table) parts.push(s("circle", { class: "table-ring laser" + tone, cx: p.x, cy: p.y, r: 13 }));
+        ends.push(s("circle", { class: "end-dot" + tone, cx: p.x, cy: p.y, r: 7 }));
+        if (p.table) ends.push(s("circle", { class: "table-ring laser" + tone, cx: p.x, cy: p.y, r: 13 }));
       }
     }
-    fill(svgEl, parts);
+    fill(svgEl, parts, lines, ends, tags);
   }
 
   // --- wiring the page up ---------------------------------------------------------------------------
