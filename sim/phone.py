@@ -209,7 +209,8 @@ class Phone:
         return Path(path)
 
     def errors(self):
-        """The page's uncaught errors and console errors so far."""
+        """The page's uncaught errors, console errors and requests to any host but the rig's
+        so far."""
         return self._step("errors")["errors"]
 
 

@@ -70,7 +70,7 @@ const STEPS = {
       locale: "en-GB",
     });
     const page = await context.newPage();
-    const entry = { context, page, errors: [] };
+    const entry = { context, page, errors: [], host: null };
     page.on("pageerror", (err) => entry.errors.push(String(err)));
     // The page's own console errors; not the browser's network log of a refused request (a
     // wrong pairing code is answered 403, a refused command 409: the page shows the reason).
@@ -79,10 +79,18 @@ const STEPS = {
         entry.errors.push(msg.text());
       }
     });
+    // Everything the page needs is served by the rig: a request anywhere else is an error.
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== "data:" && url.host !== entry.host) {
+        entry.errors.push(`the page asked another host for ${request.url()}`);
+      }
+    });
     phones.set(step.phone, entry);
     return {};
   },
   async goto(_, step, p, timeout) {
+    p.host = new URL(step.url).host;     // the rig's: the only host the page may ask
     await p.page.goto(step.url, { timeout, waitUntil: "load" });
     return {};
   },
@@ -146,7 +154,8 @@ const STEPS = {
       animations: "disabled", caret: "hide" });
     return {};
   },
-  // The page's own errors (uncaught exceptions, console errors) since the phone opened.
+  // The page's own errors (uncaught exceptions, console errors, requests to another host)
+  // since the phone opened.
   async errors(_, step, p) {
     return { errors: p.errors.slice() };
   },
