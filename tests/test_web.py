@@ -226,27 +226,6 @@ def test_a_command_the_rules_refuse_is_409_with_the_reason(rig):
     assert not any("choose" in line or "undo" in line for line in table.recorded())
 
 
-def test_a_phone_sets_up_the_next_match_recorded_under_its_name(rig):
-    table, face, client = rig
-    pair(client, code=CODE)
-    old = table.rig.recording_path
-    spec = {"players": ["Dani", "Ana", "Eve"], "difficulty": "normal", "timer_s": 45,
-            "lasers": 3, "corridor": "narrow", "first_thief": "Eve"}
-    answer = command(client, {"new_match": spec})
-    assert answer.status_code == 200, answer.json()
-    state = answer.json()
-    assert (state["players"], state["timer_s"], state["lasers"], state["next_thief"]) == (
-        ["Dani", "Ana", "Eve"], 45, 3, "Eve")
-    table.advance(0.3)                                   # the old recording is closed
-    closing = json.loads(old.read_text("utf-8").splitlines()[-2])
-    assert closing["new_match"] == spec and closing["by"] == "Ben's phone"
-    assert json.loads(table.rig.recording_path.read_text("utf-8").splitlines()[0])[
-        "players"] == ["Dani", "Ana", "Eve"]
-    table.start_turn()
-    refused = command(client, {"new_match": {"players": ["Ana"]}})
-    assert refused.status_code == 409 and "while Eve's turn runs" in refused.json()["error"]
-
-
 @pytest.mark.parametrize("body, words", [
     ({"choose": "thief"}, "needs a \"player\""),
     ({"choose": "boss", "player": "Ben"}, "not a role"),
@@ -256,7 +235,6 @@ def test_a_phone_sets_up_the_next_match_recorded_under_its_name(rig):
     ({"undo": "touch", "by": "Ana"}, "leave 'by' out"),
     ({"input": "laser.4", "value": 1}, "cannot send a input line"),
     ({"end": True}, "cannot send a end line"),
-    ({"new_match": {"players": []}}, "player"),
     ({"choose": "thief", "player": "Ben", "loot": {}}, "exactly one of"),
     ([{"undo": "touch"}], "one JSON object"),
     ("undo", "one JSON object"),
@@ -306,6 +284,53 @@ def test_a_played_turn_commanded_from_a_phone_replays_to_the_same_result(rig):
     live, replayed = table.live_then_replay()
     assert replayed == live
     assert replayed["turns"][0]["thief"] == "Caro" and replayed["turns"][0]["touches"] == 0
+
+
+def test_a_new_match_set_up_from_a_phone_opens_it_is_recorded_and_replays(rig):
+    table, face, client = rig
+    pair(client, code=CODE)
+    first = table.rig.recording_path
+    spec = {"players": ["Dana", "Eli", "Ana"], "difficulty": "hard", "first_thief": "Eli"}
+    answer = command(client, {"new_match": spec})
+    assert answer.status_code == 200, answer.json()
+    state = answer.json()
+    assert state["players"] == ["Dana", "Eli", "Ana"] and state["level"] == "hard"
+    assert state["next_thief"] == "Eli"
+    # The recent players the page offers for the next roster: tonight's, then the last match's.
+    assert state["roster"][:4] == ["Dana", "Eli", "Ana", "Ben"]
+    closed = [json.loads(line) for line in first.read_text("utf-8").splitlines()]
+    assert closed[-2:] == [{"t": 0.0, "new_match": spec, "by": "Ben's phone"},
+                           {"t": 0.0, "end": True}]
+    assert table.rig.recording_path != first
+    header = json.loads(table.rig.recording_path.read_text("utf-8").splitlines()[0])
+    assert header["players"] == ["Dana", "Eli", "Ana"] and header["first_thief"] == "Eli"
+    assert replay_file(first)["players"] == ["Ana", "Ben", "Caro"]   # the closed match replays
+
+
+@pytest.mark.parametrize("spec, status, words", [
+    ({"players": ["Ana", "Ana"]}, 400, "Ana"),
+    ({"players": ["Ana", "Ben"], "first_thief": "Zoe"}, 400, "first_thief 'Zoe'"),
+    ({"players": ["Ana", "Ben"], "difficulty": "insane"}, 400, "insane"),
+    ({"players": ["Ana", "Ben"], "lasers": 9}, 400, "9"),
+    ({"players": ["Ana"], "colour": "red"}, 400, "'colour' is not known"),
+])
+def test_a_new_match_the_rules_cannot_make_is_one_clear_400(rig, spec, status, words):
+    table, face, client = rig
+    pair(client, code=CODE)
+    answer = command(client, {"new_match": spec})
+    assert answer.status_code == status and words in answer.json()["error"], answer.json()
+    assert table.rig.players == ("Ana", "Ben", "Caro")
+
+
+def test_a_new_match_during_a_turn_is_409_and_the_turn_runs_on(rig):
+    table, face, client = rig
+    pair(client, code=CODE)
+    table.start_turn()
+    answer = command(client, {"new_match": {"players": ["Dana", "Eli"]}})
+    assert answer.status_code == 409
+    assert "while Ana's turn runs" in answer.json()["error"]
+    assert table.turn.thief == "Ana"
+    assert not any("new_match" in line for line in table.recorded())
 
 
 # --- hostile requests ------------------------------------------------------------------------------
@@ -505,3 +530,22 @@ def test_a_layout_is_checked_live_with_every_problem_in_the_guards_words(rig):
         == 400
     assert client.post("/api/layout", json={"layout": "4: L-I R-II", "lasers": 9},
                        headers=ORIGIN).status_code == 400
+
+
+def test_the_simulator_without_a_screen_logs_each_new_pairing_code_once(tmp_path, caplog):
+    face = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path, tell_code=True,
+                   pairing=Pairing("http://127.0.0.1:8080/", randbelow=codes("123456", "654321")))
+    table = Harness(recordings_dir=tmp_path, display=face, phones=face.pairing)
+    with caplog.at_level("INFO", logger="cleptomano"):
+        table.start()
+        table.advance(1.0)
+        face.pairing.revoke()
+        table.advance(1.0)
+        table.rig.submit(ev.UndoTouch(0.0))                       # any new snapshot
+        table.advance(1.0)
+        table.stop()
+    told = [r.getMessage() for r in caplog.records if "pairing code" in r.getMessage()]
+    assert told == ["Phones: pairing code 654 321 (no screen shows it in this simulator).",
+                    "Phones: pairing code 000 000 (no screen shows it in this simulator)."]
+    quiet = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path)
+    assert not quiet.tell_code                   # a real rig's log never holds the code

@@ -6,10 +6,10 @@ JSON Lines, UTF-8.  The first line is the header::
 
 with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow) and
 ``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
-one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``; a
-command (``choose``, ``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (a paired
-phone's name).  A ``new_match`` line ends the match like ``end`` does, and the next recording's
-header is made from it (:func:`header_from`).
+one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``;
+a command (``choose``, ``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (the
+keypad's ``"guard"`` or a paired phone's name).  A ``new_match`` line ends the match like ``end``
+does, and the next recording's header is made from it (:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).

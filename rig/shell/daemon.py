@@ -327,13 +327,13 @@ class Rig:
                 self._trace(Stage.FED, item)
             self._perform(effects)
             self._sounded.discard(item.name)
-        elif kind is Order and type(item.command) is CheckWiring:
-            self._wiring_command(item.command.action, item.t_abs)
         elif kind is Order and type(item.command) is RevokePhones:
             if self.phones is not None:
                 self.phones.revoke()
                 self._say(self._rel(item.t_abs), "Phones unpaired: every phone must pair again "
                                                  "with the new code.")
+        elif kind is Order and type(item.command) is CheckWiring:
+            self._wiring_command(item.command.action, item.t_abs)
         elif kind is Order:
             answer = self._command(replace(item.command, t=self._rel(item.t_abs)))
             if item.reply is not None:

@@ -18,7 +18,8 @@ from ..core.recording import parse_item
 #: restart, tick and end lines are the rig's own.
 COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
 EXAMPLES = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
-            '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"]}}')
+            '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
+            '"normal", "first_thief": "Ana"}}')
 
 
 def load_json(body):
