@@ -4,9 +4,10 @@ The rig runs on the simulated table in real time with its web face on 127.0.0.1;
 chromium, driven by Playwright's playwright-core (sim/phone.py, sim/browser/), opens the page the
 rig serves.  A guard's phone pairs with the code the rig's screen shows, sets up a 3-player
 match (a player typed, one picked from the recent players, a custom level, the first thief, the
-round's guard), declares an illegal laser layout and then a legal one, and follows a round the
-test plays on the simulated table's pins; it confirms a haul (cut down, with the reason), undoes
-a touch, sees a refusal, reads the round table, downloads the recording and shows its replay.
+round's guard), declares an illegal laser layout and then a legal one, and follows the match the
+test plays on the simulated table's pins to its result; it confirms a haul (cut down, with the
+reason), undoes a touch, sees a refusal, reads the round table and the winner, downloads the
+recording and shows its replay.
 The downloaded recording, replayed here, gives the result the page showed.  A second phone
 only watches.  One player's name is HTML: it must show as text, never become an element.
 """
@@ -20,8 +21,11 @@ from rig.shell.storage import replay_file
 from sim import phone as browser
 from sim.harness import Recording
 
-pytestmark = pytest.mark.skipif(browser.cannot_exist() is not None,
-                                reason=str(browser.cannot_exist()))
+# The rig runs on the real clock here and chromium keeps both cores busy: `make test` runs these
+# alone, after the parallel pass, where they neither slow nor are slowed by what others time.
+pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
+                                 reason=str(browser.cannot_exist())),
+              pytest.mark.serial]
 
 GUARD_PHONE = "Ben's phone"
 HOSTILE = "<img src=x onerror=f()>"          # a player's name that is HTML
@@ -195,6 +199,24 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     assert ben.texts("main img") == [] and watcher.texts("main img") == []
     assert ben.title() == "Cleptómano rig"
 
+    # --- round 2: Dora steals first again and wins it, and with it the match -------------------
+    ben.click("#choose-thief " + player("Dora"))
+    assert ben.wait("#next-thief", text="Dora") == "Dora"
+    ben.click("#choose-guard " + player("Ana"))
+    assert ben.wait("#next-guard", text="Ana") == "Ana"
+    table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+    ben.wait("#thief", text="Dora")
+    table.lift(1).advance(0.2).hand_out().press().put_back(1)
+    for _ in range(2):                                         # the others are caught
+        ben.wait("#between")
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        ben.wait("#turn")
+        table.touch("guard")
+        table.hand_out()
+    assert ben.wait("#result", text="wins the match") == "Dora wins the match!"
+    assert watcher.wait("#result", text="wins the match") == "Dora wins the match!"
+    assert round_table(ben)["Dora"][1] == 2
+
     # --- after: the history, the recording downloaded and replayed -----------------------------
     ben.click('.tabs [data-tab="matches"]')
     match_id = table.rig.recording_path.stem
@@ -206,17 +228,20 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     assert downloaded.read_bytes() == table.rig.recording_path.read_bytes()
     replayed = replay_file(downloaded)
     assert replayed == table.result()
-    assert replayed["rounds"] == [{"round": 1, "scores": {p: s[0][0][0] for p, s in shown.items()},
-                                   "winners": [p for p, s in shown.items() if s[0][0][1]]}]
+    assert replayed["winner"] == "Dora"
+    assert replayed["rounds"][0] == {"round": 1,
+                                     "scores": {p: s[0][0][0] for p, s in shown.items()},
+                                     "winners": [p for p, s in shown.items() if s[0][0][1]]}
     ben.click(card + " .show-replay")
-    assert ben.wait(card + " .replay-round") == (
+    assert ben.wait(card + " .replay-outcome") == "Dora won"
+    assert ben.texts(card + " .replay-round")[0] == (
         "Round 1: Ana 0, %s 0, Dora 3 (won by Dora)" % HOSTILE)
 
     # The phone's commands are in the recording under its name, and replay as they were taken.
     lines = [json.loads(line) for line in downloaded.read_text("utf-8").splitlines()[1:]]
     by_phone = [line for line in lines if line.get("by") == GUARD_PHONE]
     assert [next(k for k in ("choose", "loot", "undo") if k in line) for line in by_phone] == [
-        "choose", "loot", "undo", "choose"]
+        "choose", "loot", "undo", "choose", "choose", "choose"]
     turn = replayed["turns"][0]
     assert (turn["thief"], turn["guard"], turn["paintings"], turn["relics"], turn["touches"],
             turn["score"]) == ("Dora", HOSTILE, 1, 1, 0, 3)
