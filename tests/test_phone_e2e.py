@@ -216,6 +216,7 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     assert ben.wait("#result", text="wins the match") == "Dora wins the match!"
     assert watcher.wait("#result", text="wins the match") == "Dora wins the match!"
     assert round_table(ben)["Dora"][1] == 2
+    assert ben.texts("#choose-thief:visible") == []             # nobody steals next
 
     # --- after: the history, the recording downloaded and replayed -----------------------------
     ben.click('.tabs [data-tab="matches"]')

@@ -411,10 +411,14 @@
       "data-player": player,
       onclick: () => command({ choose: role, player }),
     }, player));
+    // Once the match is over nobody steals next: only the last turn can still be corrected.
+    const choosing = st.phase !== "over";
     fill($("choose-thief"), choice("thief", st.next_thief));
     fill($("choose-guard"), choice("guard", st.next_guard));
-    show($("choose-guard").previousElementSibling, st.players.length > 1);
-    show($("choose-guard"), st.players.length > 1);
+    show($("choose-thief").previousElementSibling, choosing);
+    show($("choose-thief"), choosing);
+    show($("choose-guard").previousElementSibling, choosing && st.players.length > 1);
+    show($("choose-guard"), choosing && st.players.length > 1);
     // The haul: what the rig counted for the last turn, until the guard changes it.
     const key = lastTurnKey(st);
     if (st.phase !== "turn" && key !== haul.key) {
