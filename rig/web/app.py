@@ -147,7 +147,7 @@ class Guard:
         return b"".join(chunks)
 
     async def _refuse(self, exc, send):
-        body = json.dumps({"error": exc.detail}).encode("utf-8")
+        body = json.dumps({"error": exc.detail}, separators=(",", ":")).encode("utf-8")
         await send({"type": "http.response.start", "status": exc.status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode("ascii")),
