@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak pi-check clean venv micropython
+.PHONY: run test bench soak pi-check clean venv micropython browser phoneshots
 
 venv: $(STAMP)
 
@@ -33,6 +33,27 @@ $(MICROPYTHON_STAMP): $(MICROPYTHON)/package-lock.json $(MICROPYTHON)/pico-requi
 	    echo "note: node/npm not found; the MicroPython firmware tests skip (apt-get install nodejs npm)"; \
 	fi
 
+# The phone companion's browser tests (tests/test_phone_e2e.py) and its screenshots: Playwright's
+# playwright-core from npm, pinned in sim/browser/, driving Debian's chromium (apt-get install
+# chromium); nothing downloads a browser.  Needs Node.js and npm; without them those tests skip.
+BROWSER := sim/browser
+BROWSER_STAMP := $(BROWSER)/.installed
+
+browser: $(BROWSER_STAMP)
+
+$(BROWSER_STAMP): $(BROWSER)/package-lock.json
+	@if command -v node >/dev/null && command -v npm >/dev/null; then \
+	    (cd $(BROWSER) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+	        npm ci --no-audit --no-fund --loglevel=error >/dev/null) && touch $@; \
+	else \
+	    echo "note: node/npm not found; the phone companion's browser tests skip (apt-get install nodejs npm)"; \
+	fi
+
+# The README's pictures of the phone companion (docs/screenshots/phone-*.png, tablet-*.png),
+# taken in the real browser on a phone and a tablet; about half a minute.
+phoneshots: $(STAMP) $(BROWSER_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.phoneshots
+
 # Runs the rig: real pins on a Raspberry Pi, the simulator anywhere else.
 run: $(STAMP)
 	$(BIN)/cleptomano run $(ARGS)
@@ -42,7 +63,7 @@ run: $(STAMP)
 # so that no other test competes with what they time.  The tests marked `slow` (minutes of real
 # time) run in `make soak`.  PYTEST_ARGS goes to both passes; a pass it leaves empty is fine.
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
-test: $(STAMP) $(MICROPYTHON_STAMP)
+test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
 	$(PYTEST) -n 2 --dist loadscope -m "not serial and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	$(PYTEST) -m "serial and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
@@ -64,4 +85,5 @@ pi-check:
 	./systemd/pi-check.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP)
+	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
+	    $(BROWSER)/node_modules $(BROWSER_STAMP)

@@ -25,6 +25,7 @@ import time
 
 from rig.core.replay import replay_lines
 from rig.core.museum import NOTHING_IN_RANGE_MM
+from rig.shell.clock import MonotonicClock
 from rig.shell.storage import replay_file
 
 from .script import Script
@@ -200,6 +201,24 @@ class Harness(SimulatedTable):
         path = self.rig.recording_path
         self.stop()
         return live, replay_file(path)
+
+
+class RealTimeHarness(Harness):
+    """The same gestures on the real clock, for a test that watches the rig from outside the
+    process's clock (a browser on the web face): each gesture takes its time for real, waiting
+    in short bounded steps, and the rig's own threads do the rest."""
+
+    def __init__(self, config=None, **kwargs):
+        super().__init__(config, clock=MonotonicClock(), **kwargs)
+
+    def advance_to(self, t):
+        """Wait until ``t`` seconds after the rig started (at once if that has passed)."""
+        pause = threading.Event()
+        while True:
+            left = self.start_s + t - self.clock.now()
+            if left <= 0:
+                return self
+            pause.wait(min(left, 0.05))
 
 
 class Recording(Script):

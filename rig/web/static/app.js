@@ -1,0 +1,976 @@
+// The phone companion: the rig's match on a phone at the table, and the guard's commands.
+//
+// Everything on the page comes from the rig: the snapshot the score display shows (GET
+// /api/state, then pushed over a WebSocket on every change, never polled), the calls the
+// referee makes, the kept matches.  The page decides nothing about the game: a command goes to
+// the rig as one line of the recording's own vocabulary, and the rig's answer (the new state,
+// or the reason it refused) is what the page shows.
+//
+// Every text from the rig (a player's name, a call, a reason) is put on the page as text:
+// the DOM is built with createElement and textContent only, never from HTML.
+"use strict";
+
+(() => {
+  const API = {
+    state: "/api/state",
+    session: "/api/session",
+    live: "/api/live",
+    pair: "/api/pair",
+    command: "/api/command",
+    layout: "/api/layout",
+    matches: "/api/matches",
+  };
+  const STRIKES = 3;
+  const LAST_SECONDS = 10;      // the countdown turns red here, as on the rig's screen
+  const MAX_CALLS = 8;
+  const RECONNECT_S = [0.5, 1, 2, 4, 8];
+
+  // --- building the page: text only ----------------------------------------------------------
+  const $ = (id) => document.getElementById(id);
+
+  function h(tag, props, ...children) {
+    const el = document.createElement(tag);
+    setProps(el, props);
+    append(el, children);
+    return el;
+  }
+
+  function s(tag, props, ...children) {
+    const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    setProps(el, props);
+    append(el, children);
+    return el;
+  }
+
+  function setProps(el, props) {
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+      else el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+
+  function append(el, children) {
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
+    }
+  }
+
+  function fill(el, ...children) {
+    el.replaceChildren();
+    append(el, children);
+  }
+
+  function show(el, visible) {
+    el.hidden = !visible;
+  }
+
+  function text(el, words) {
+    el.textContent = words === null || words === undefined ? "" : String(words);
+  }
+
+  // --- talking to the rig --------------------------------------------------------------------
+  // One reason from an answer: the rig's JSON error, else the status line.
+  function reasonOf(status, body) {
+    if (body && typeof body === "object") {
+      for (const key of ["error", "reason", "detail", "message"]) {
+        if (typeof body[key] === "string" && body[key]) return body[key];
+      }
+    }
+    if (typeof body === "string" && body.trim()) return body.trim();
+    return "the rig answered " + status;
+  }
+
+  async function call(method, url, payload) {
+    const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    if (payload !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(payload);
+    }
+    let response;
+    try {
+      response = await fetch(url, init);
+    } catch (err) {
+      return { status: 0, ok: false, reason: "the rig cannot be reached (" + err.message + ")" };
+    }
+    const type = response.headers.get("Content-Type") || "";
+    let body = null;
+    try {
+      body = type.includes("json") ? await response.json() : await response.text();
+    } catch (err) {
+      body = null;
+    }
+    return { status: response.status, ok: response.ok, body,
+      reason: response.ok ? null : reasonOf(response.status, body) };
+  }
+
+  // --- what the page knows ---------------------------------------------------------------------
+  const page = {
+    state: null,
+    stateAt: 0,               // performance.now() when the state arrived (the countdown runs on)
+    paired: null,             // this phone's name once paired (GET /api/session says)
+    watching: false,
+    calls: [],
+    bannerHidden: null,       // the banner the reader tapped away
+  };
+
+  // --- the push channel ------------------------------------------------------------------------
+  let socket = null;
+  let attempt = 0;
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    setLink("connecting");
+    socket = new WebSocket(scheme + "//" + location.host + API.live);
+    socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      receive(message);
+    });
+    socket.addEventListener("close", () => {
+      setLink("lost");
+      const wait = RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)];
+      attempt += 1;
+      setTimeout(connect, wait * 1000);
+    });
+  }
+
+  // {"type": "state", "state": {...}} or {"type": "call", "t": 12.5, "text": "...", "severity": "info"}
+  function receive(message) {
+    if (message.type === "state") setState(message.state);
+    else if (message.type === "call") hear(message);
+  }
+
+  function setLink(state) {
+    const el = $("link");
+    el.dataset.state = state;
+    text(el, { live: "live", connecting: "connecting", lost: "offline" }[state]);
+  }
+
+  function hear(c) {
+    page.calls.unshift(c);
+    page.calls.length = Math.min(page.calls.length, MAX_CALLS);
+    renderCalls();
+  }
+
+  function setState(state) {
+    const before = page.state;
+    page.state = state;
+    page.stateAt = performance.now();
+    render();
+    if (before && before.phase !== state.phase && currentTab() === "matches") loadMatches();
+  }
+
+  // --- navigation ------------------------------------------------------------------------------
+  const TABS = ["join", "live", "setup", "matches"];
+
+  function currentTab() {
+    const tab = location.hash.slice(1);
+    if (TABS.includes(tab)) return tab;
+    return page.paired || page.watching ? "live" : "join";
+  }
+
+  function route() {
+    const tab = currentTab();
+    for (const name of TABS) show($(name), name === tab);
+    for (const a of document.querySelectorAll(".tabs a")) {
+      if (a.dataset.tab === tab) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+    if (tab === "matches") loadMatches();
+    if (tab === "setup") setup.open();
+    if (page.state) renderBanner(page.state);
+    window.scrollTo(0, 0);
+  }
+
+  // --- the bar and joining ---------------------------------------------------------------------
+  function renderWho() {
+    const who = $("who");
+    who.dataset.paired = page.paired ? "true" : "false";
+    text(who, page.paired ? page.paired : "Pair");
+    show($("commands"), Boolean(page.paired) && page.state !== null);
+    show($("setup-locked"), !page.paired);
+  }
+
+  function setPaired(name) {
+    page.paired = name;
+    renderWho();
+    setup.update();
+  }
+
+  // A command the rig answered 401 to: this phone is not (or no longer) paired.
+  function lostPairing(reason) {
+    setPaired(null);
+    showError($("pair-error"), reason || "This phone is not paired: pair it again.");
+    location.hash = "#join";
+  }
+
+  function showError(el, words) {
+    text(el, words);
+    show(el, Boolean(words));
+  }
+
+  async function pair(event) {
+    event.preventDefault();
+    const code = $("pair-code").value.replace(/\s+/g, "");
+    const name = $("pair-name").value.trim();
+    $("pair-go").disabled = true;
+    const answer = await call("POST", API.pair, { code, name });
+    $("pair-go").disabled = false;
+    if (!answer.ok) {
+      showError($("pair-error"), answer.reason);
+      return;
+    }
+    showError($("pair-error"), null);
+    $("pair-code").value = "";
+    setPaired(answer.body.name);
+    location.hash = "#live";
+  }
+
+  // --- commands ----------------------------------------------------------------------------------
+  // Send one command; on a refusal show the rig's reason in ``where`` (the message strip).
+  async function command(payload, where) {
+    const answer = await call("POST", API.command, payload);
+    if (answer.status === 401) {
+      lostPairing(answer.reason);
+      return null;
+    }
+    if (!answer.ok) {
+      flash(where || $("message"), answer.reason);
+      return null;
+    }
+    setState(answer.body);      // the snapshot right after the referee took it
+    return answer;
+  }
+
+  let flashTimer = null;
+
+  function flash(el, words) {
+    text(el, words);
+    el.classList.add("refused");
+    show(el, true);
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => { el.classList.remove("refused"); render(); }, 6000);
+  }
+
+  // --- live: the match as the rig's screen shows it ---------------------------------------------
+  function levelLine(st) {
+    const parts = [st.tiebreak ? "TIEBREAK" : (st.players.length === 1 ? "SOLO HEIST" : "ROUND " + st.round),
+      String(st.level).toUpperCase(),
+      st.timer_s === null ? "no time limit" : st.timer_s + " s",
+      st.lasers + " lasers", st.corridor];
+    return parts.join(" · ");
+  }
+
+  function render() {
+    const st = page.state;
+    renderWho();
+    if (!st) return;
+    text($("level"), levelLine(st));
+    fill($("faults"), st.faults.map((f) => h("li", {}, f)));
+    show($("faults"), st.faults.length > 0);
+    if (!$("message").classList.contains("refused")) {
+      text($("message"), st.message);
+      show($("message"), Boolean(st.message));
+    }
+    show($("turn"), st.phase === "turn");
+    show($("between"), st.phase === "between");
+    show($("over"), st.phase === "over");
+    if (st.phase === "turn") renderTurn(st);
+    if (st.phase === "between") renderBetween(st);
+    if (st.phase === "over") renderOver(st);
+    renderTable(st);
+    renderCommands(st);
+    renderBanner(st);
+    setup.museum(st);
+  }
+
+  function renderCountdown() {
+    const st = page.state;
+    if (!st || st.phase !== "turn") return;
+    const el = $("countdown");
+    // The rig pushes every snapshot; between two, the digits run on from the last one.
+    const since = Math.min(1.5, (performance.now() - page.stateAt) / 1000);
+    if (st.remaining_s === null) {
+      fill(el, "∞", h("span", { class: "elapsed" }, Math.floor(st.elapsed_s + since) + " s"));
+      el.classList.remove("last");
+      return;
+    }
+    const left = Math.max(0, st.remaining_s - since);
+    const shown = Math.ceil(left - 1e-6);
+    text(el, shown);
+    el.classList.toggle("last", shown <= LAST_SECONDS);
+  }
+
+  // A loot piece as the rig's screen draws it: a painting's frame or a relic's flask, gold with
+  // a tick when taken, magenta and knocked over with a red cross when broken.
+  function pieceIcon(piece) {
+    const shape = piece.kind === "painting"
+      ? [s("rect", { class: "frame", x: 9, y: 5, width: 22, height: 30, rx: 2 }),
+        s("rect", { class: "canvas", x: 13, y: 9, width: 14, height: 22 })]
+      : [s("circle", { class: "flask", cx: 20, cy: 26, r: 10 }),
+        s("rect", { class: "flask", x: 16, y: 6, width: 8, height: 14, rx: 2 })];
+    const icon = s("svg", { class: "icon", viewBox: "0 0 40 40", "aria-hidden": "true" },
+      s("g", { transform: piece.state === "broken" ? "rotate(-80 20 24)" : null }, shape));
+    if (piece.state === "taken") icon.append(s("path", { class: "tick", d: "M8 22 L17 31 L34 9" }));
+    if (piece.state === "broken") icon.append(s("path", { class: "cross", d: "M8 8 L32 32 M32 8 L8 32" }));
+    return icon;
+  }
+
+  function pieceItem(piece) {
+    const name = (piece.kind === "painting" ? "P" : "R") + piece.number;
+    return h("li", { class: piece.state.replace(" ", "-"), title: piece.kind + " " + piece.number },
+      pieceIcon(piece),
+      h("span", { class: "name" }, name),
+      h("span", { class: "state" }, piece.state.toUpperCase()));
+  }
+
+  function renderTurn(st) {
+    renderCountdown();
+    text($("thief"), st.thief);
+    text($("guard"), st.guard || "—");
+    const hand = $("hand");
+    text(hand, st.hand_inside ? "HAND IN" : "HAND OUT");
+    hand.classList.toggle("in", st.hand_inside);
+    const strikes = [];
+    for (let i = 0; i < STRIKES; i += 1) {
+      const hit = i < st.touches;
+      strikes.push(h("li", { class: hit ? "hit" : null, "aria-label": hit ? "touched" : "not touched" },
+        hit ? "✗" : ""));
+    }
+    fill($("strikes"), strikes);
+    fill($("pieces"), st.pieces.map(pieceItem));
+    text($("score-word"), st.tiebreak ? "Penalty" : "Score");
+    text($("score"), st.tiebreak ? "+" + st.touches + " s" : st.turn_score);
+  }
+
+  function renderBetween(st) {
+    show($("haul-prompt"), st.awaiting_loot);
+    renderChecklist($("checklist"), st);
+    text($("next-thief"), st.next_thief || "—");
+    text($("next-guard"), st.next_guard || "—");
+    const played = st.rounds.some((r) => Object.values(r.scores).some((v) => v !== null));
+    show($("last-turn"), played);
+    fill($("last-pieces"), st.pieces.map(pieceItem));
+    text($("last-touches"), st.touches);
+    text($("last-score"), st.turn_score);
+  }
+
+  function renderChecklist(el, st) {
+    if (st.ready_problems.length === 0) {
+      fill(el, h("p", { class: "ready" }, "MUSEUM READY – press START"));
+      return;
+    }
+    fill(el, h("p", { class: "title" }, "The museum is not ready:"),
+      h("ul", {}, st.ready_problems.map((p) => h("li", {}, p))));
+  }
+
+  function renderOver(st) {
+    let words = "No winner";
+    if (st.players.length === 1) words = st.title ? st.title : "No criminal title (0 points)";
+    else if (st.winner) words = st.winner + " wins the match!";
+    text($("result"), words);
+  }
+
+  function renderTable(st) {
+    const solo = st.players.length === 1;
+    show($("table"), !solo && st.rounds.length > 0);
+    if (solo) return;
+    const head = h("tr", {}, h("th", { scope: "col" }, "Player"),
+      st.rounds.map((r) => h("th", { scope: "col" }, "R" + r.number)),
+      h("th", { scope: "col" }, "Wins"));
+    const rows = st.players.map((player) => h("tr", {},
+      h("th", { scope: "row" }, player),
+      st.rounds.map((r) => {
+        const score = r.scores[player];
+        const won = r.winners.includes(player);
+        return h("td", { class: won ? "won" : null }, score === null || score === undefined ? "–" : score,
+          won ? h("span", { class: "star", "aria-label": "won the round" }, " ★") : null);
+      }),
+      h("td", {}, st.round_wins[player] ?? 0)));
+    fill($("rounds"), h("thead", {}, head), h("tbody", {}, rows));
+  }
+
+  // --- the guard's commands ----------------------------------------------------------------------
+  const haul = { paintings: 0, relics: 0, key: null };
+
+  function lastTurnKey(st) {
+    return JSON.stringify([st.rounds, st.pieces, st.touches, st.turn_score]);
+  }
+
+  function renderCommands(st) {
+    if (!page.paired) return;
+    const choice = (role, current) => st.players.map((player) => h("button", {
+      type: "button", "aria-pressed": player === current ? "true" : "false",
+      "data-player": player,
+      onclick: () => command({ choose: role, player }),
+    }, player));
+    // Once the match is over nobody steals next: only the last turn can still be corrected.
+    const choosing = st.phase !== "over";
+    fill($("choose-thief"), choice("thief", st.next_thief));
+    fill($("choose-guard"), choice("guard", st.next_guard));
+    show($("choose-thief").previousElementSibling, choosing);
+    show($("choose-thief"), choosing);
+    show($("choose-guard").previousElementSibling, choosing && st.players.length > 1);
+    show($("choose-guard"), choosing && st.players.length > 1);
+    // The haul: what the rig counted for the last turn, until the guard changes it.
+    const key = lastTurnKey(st);
+    if (st.phase !== "turn" && key !== haul.key) {
+      haul.key = key;
+      haul.paintings = st.pieces.filter((p) => p.kind === "painting" && p.state === "taken").length;
+      haul.relics = st.pieces.filter((p) => p.kind === "relic" && p.state === "taken").length;
+    }
+    text($("haul-paintings"), haul.paintings);
+    text($("haul-relics"), haul.relics);
+    show($("haul"), st.phase !== "turn");
+  }
+
+  function stepHaul(event) {
+    const button = event.target.closest(".step");
+    if (!button) return;
+    const stepper = button.closest(".stepper");
+    const field = stepper.querySelector("output").id === "haul-paintings" ? "paintings" : "relics";
+    const max = Number(stepper.dataset.max);
+    haul[field] = Math.max(0, Math.min(max, haul[field] + Number(button.dataset.step)));
+    text(stepper.querySelector("output"), haul[field]);
+  }
+
+  async function confirmHaul() {
+    const answer = await command({ loot: { paintings: haul.paintings, relics: haul.relics } });
+    if (answer) haul.key = null;    // show what the rig kept (cut down, with its reason)
+  }
+
+  // --- the banner: the rig's big moments -------------------------------------------------------
+  function renderBanner(st) {
+    const banner = st.banner;
+    const key = banner ? JSON.stringify(banner) : null;
+    const el = $("banner");
+    // Over the live match only: set-up and the history stay usable while it is up.
+    if (!banner || key === page.bannerHidden || currentTab() !== "live") {
+      show(el, false);
+      return;
+    }
+    el.dataset.kind = banner.kind;
+    text($("banner-title"), banner.title);
+    text($("banner-lines"), banner.lines.join("\n"));
+    show(el, true);
+  }
+
+  function hideBanner() {
+    const st = page.state;
+    page.bannerHidden = st && st.banner ? JSON.stringify(st.banner) : null;
+    show($("banner"), false);
+  }
+
+  function renderCalls() {
+    fill($("calls"), page.calls.map((c) => h("li", { class: c.severity === "warning" ? "warning" : null },
+      h("span", { class: "when" }, c.t.toFixed(1) + " s"), c.text)));
+  }
+
+  // --- after: the kept matches -------------------------------------------------------------------
+  function outcomeWords(result) {
+    if (result.players.length === 1) return result.title ? result.title : "Solo heist: no title";
+    if (result.winner) return result.winner + " won";
+    return result.finished === false ? "No winner yet" : "No winner";
+  }
+
+  function roundWords(result) {
+    return result.rounds.map((r) => "Round " + r.round + ": " + Object.entries(r.scores)
+      .map(([player, score]) => player + " " + score).join(", ") +
+      " (won by " + r.winners.join(" and ") + ")");
+  }
+
+  function pairsWords(mapping) {
+    return Object.entries(mapping || {}).map(([player, n]) => player + " " + n).join(", ");
+  }
+
+  async function loadMatches() {
+    const answer = await call("GET", API.matches);
+    if (!answer.ok) {
+      fill($("match-list"), h("li", { class: "card error" }, answer.reason));
+      return;
+    }
+    show($("matches-empty"), answer.body.length === 0);
+    fill($("match-list"), answer.body.map(matchCard));
+  }
+
+  function when(m) {
+    const date = new Date(m.date);
+    return Number.isNaN(date.getTime()) ? m.date :
+      date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+
+  // One kept match: its date, winner (or solo title), scores; its recording; its replay.
+  function matchCard(m) {
+    const url = API.matches + "/" + encodeURIComponent(m.id);
+    const replayBox = h("div", { class: "replay", hidden: true });
+    const head = h("p", { class: "date" }, when(m), m.live ? " · being played" : null);
+    if (m.error) return h("li", { class: "card match", "data-match": m.id }, head, h("p", { class: "error" }, m.error));
+    const wins = pairsWords(m.round_wins);
+    return h("li", { class: "card match", "data-match": m.id },
+      head,
+      h("p", { class: "winner" }, outcomeWords(m)),
+      h("p", { class: "who-played" }, m.players.join(", ")),
+      h("p", { class: "hint scores" }, "Scores: " + pairsWords(m.scores)),
+      wins ? h("p", { class: "hint" }, "Round wins: " + wins) : null,
+      m.torn ? h("p", { class: "hint" }, "The last line is torn: the rig stopped while writing it.") : null,
+      h("div", { class: "actions" },
+        h("a", { class: "link-button download", href: url + "/recording", download: m.id + ".jsonl" },
+          "Recording"),
+        h("button", { type: "button", class: "show-replay", onclick: () => showReplay(url, replayBox) },
+          "Replay")),
+      replayBox);
+  }
+
+  async function showReplay(url, box) {
+    const answer = await call("GET", url);
+    if (!answer.ok) {
+      fill(box, h("p", { class: "error" }, answer.reason));
+    } else {
+      const r = answer.body;
+      fill(box, h("h3", {}, "Replayed by the referee"),
+        h("p", { class: "replay-outcome" }, outcomeWords(r)),
+        h("p", {}, r.turns.length + (r.turns.length === 1 ? " turn" : " turns")),
+        roundWords(r).map((line) => h("p", { class: "replay-round" }, line)),
+        r.warnings.map((w) => h("p", { class: "hint" }, w)));
+    }
+    show(box, true);
+  }
+
+  // --- set up a match -----------------------------------------------------------------------------
+  const PRESETS = { easy: [null, 3, "wide"], normal: [60, 4, "wide"], hard: [30, 5, "narrow"] };
+  const WALL_ZONES = ["III", "II", "I"];          // from the gallery down to the entrance
+
+  const setup = {
+    players: [],
+    difficulty: "normal",
+    custom: { timer_s: 60, lasers: 4, corridor: "wide" },
+    firstThief: null,
+    ends: {},                 // laser number -> [end, end] ("L-I", "table-R"...; null: not yet)
+    current: null,            // the laser whose ends are being tapped
+    problems: null,           // the validator's words for the declared lasers (null: unchecked)
+    checking: 0,
+    touched: false,           // the guard changed something: the rig's match no longer fills it
+
+    open() {
+      this.sync();
+    },
+
+    // Until the guard changes something, the form shows the rig's match as it is set up now.
+    sync() {
+      const st = page.state;
+      if (!this.touched && st) {
+        this.players = st.players.slice();
+        this.difficulty = PRESETS[st.level] ? st.level : "custom";
+        if (this.difficulty === "custom") {
+          this.custom = { timer_s: st.timer_s, lasers: st.lasers, corridor: st.corridor };
+        }
+        this.firstThief = this.players[0] || null;
+      }
+      this.update();
+    },
+
+    level() {
+      if (this.difficulty === "custom") return this.custom;
+      const [timer_s, lasers, corridor] = PRESETS[this.difficulty];
+      return { timer_s, lasers, corridor };
+    },
+
+    lasers() {
+      const count = this.level().lasers;
+      return Array.from({ length: count }, (_, i) => 4 + i);
+    },
+
+    change() {
+      this.touched = true;
+      this.update();
+    },
+
+    update() {
+      this.renderPlayers();
+      this.renderLevel();
+      this.renderFirstThief();
+      this.renderLayout();
+      this.renderStart();
+    },
+
+    renderPlayers() {
+      fill($("players"), this.players.map((player, i) => h("li", {},
+        h("span", { class: "name" }, player),
+        h("button", { type: "button", "aria-label": "move " + player + " up", disabled: i === 0,
+          onclick: () => { this.players.splice(i - 1, 0, this.players.splice(i, 1)[0]); this.change(); } }, "↑"),
+        h("button", { type: "button", class: "remove", "aria-label": "remove " + player,
+          onclick: () => { this.players.splice(i, 1); this.change(); } }, "✕"))));
+      // The rig's roster: this match's players, then those of the recent recordings.
+      const roster = page.state ? page.state.roster : [];
+      const recent = roster.filter((n) => !this.players.includes(n));
+      show($("recent-box"), recent.length > 0);
+      fill($("recent"), recent.map((name) => h("button", { type: "button", "data-player": name,
+        onclick: () => this.add(name) }, "+ " + name)));
+    },
+
+    add(name) {
+      name = name.trim();
+      if (!name || this.players.includes(name)) return false;
+      this.players.push(name);
+      this.change();
+      return true;
+    },
+
+    renderLevel() {
+      for (const b of $("difficulty").querySelectorAll("button")) {
+        b.setAttribute("aria-pressed", String(b.dataset.difficulty === this.difficulty));
+      }
+      show($("custom"), this.difficulty === "custom");
+      const level = this.level();
+      $("custom-unlimited").checked = this.custom.timer_s === null;
+      $("custom-timer").disabled = this.custom.timer_s === null;
+      for (const b of $("custom-lasers").querySelectorAll("button")) {
+        b.setAttribute("aria-pressed", String(Number(b.dataset.lasers) === this.custom.lasers));
+      }
+      for (const b of $("custom-corridor").querySelectorAll("button")) {
+        b.setAttribute("aria-pressed", String(b.dataset.corridor === this.custom.corridor));
+      }
+      text($("level-words"), (level.timer_s === null ? "no time limit" : level.timer_s + " s") +
+        ", " + level.lasers + " added lasers, " + level.corridor + " corridor");
+    },
+
+    renderFirstThief() {
+      if (!this.players.includes(this.firstThief)) this.firstThief = this.players[0] || null;
+      fill($("first-thief"), this.players.map((player) => h("button", { type: "button",
+        "aria-pressed": String(player === this.firstThief), "data-player": player,
+        onclick: () => { this.firstThief = player; this.change(); } }, player)));
+    },
+
+    // The layout: each laser's two ends, tapped on the drawing.
+    declared() {
+      return this.lasers().filter((n) => this.ends[n] && this.ends[n][0] && this.ends[n][1]);
+    },
+
+    started() {
+      return this.lasers().some((n) => this.ends[n] && (this.ends[n][0] || this.ends[n][1]));
+    },
+
+    notation() {
+      return this.declared().map((n) => n + ": " + this.ends[n].join(" ")).join("; ");
+    },
+
+    pickLaser(number) {
+      this.current = number;
+      const ends = this.ends[number];
+      if (ends && ends[0] && ends[1]) this.ends[number] = [null, null];   // tapped again: move it
+      this.layoutChanged();
+    },
+
+    tapEnd(end) {
+      const lasers = this.lasers();
+      if (!lasers.includes(this.current)) {
+        this.current = lasers.find((n) => !(this.ends[n] && this.ends[n][1])) ?? null;
+      }
+      if (this.current === null) return;
+      const ends = this.ends[this.current] || [null, null];
+      if (!ends[0]) ends[0] = end;
+      else ends[1] = end;
+      this.ends[this.current] = ends;
+      if (ends[1]) {
+        this.current = lasers.find((n) => !(this.ends[n] && this.ends[n][1])) ?? null;
+      }
+      this.layoutChanged();
+    },
+
+    clearLayout() {
+      this.ends = {};
+      this.current = this.lasers()[0];
+      this.layoutChanged();
+    },
+
+    async layoutChanged() {
+      this.touched = true;
+      this.problems = null;
+      this.update();
+      const declared = this.declared();
+      if (declared.length === 0) return;
+      const ticket = ++this.checking;
+      const answer = await call("POST", API.layout, { layout: this.notation(), lasers: this.level().lasers });
+      if (ticket !== this.checking) return;       // a newer tap is being checked
+      this.problems = answer.ok ? answer.body.problems : [answer.reason];
+      this.renderLayout();
+      this.renderStart();
+    },
+
+    // Which lasers the validator's words name (they turn red on the drawing).
+    badLasers() {
+      const bad = new Set();
+      for (const words of this.problems || []) {
+        for (const m of words.matchAll(/laser (\d)/g)) bad.add(Number(m[1]));
+      }
+      return bad;
+    },
+
+    layoutState() {
+      if (!this.started()) return "empty";
+      if (this.declared().length < this.lasers().length) return "placing";
+      if (this.problems === null) return "checking";
+      return this.problems.length ? "illegal" : "legal";
+    },
+
+    renderLayout() {
+      const lasers = this.lasers();
+      for (const n of Object.keys(this.ends)) if (!lasers.includes(Number(n))) delete this.ends[n];
+      if (this.current !== null && !lasers.includes(this.current)) this.current = null;
+      const bad = this.badLasers();
+      const state = this.layoutState();
+      fill($("layout-lasers"), lasers.map((n) => {
+        const ends = this.ends[n] || [null, null];
+        const done = Boolean(ends[0] && ends[1]);
+        return h("button", { type: "button", "data-laser": n,
+          class: bad.has(n) ? "bad" : (done && state === "legal" ? "done" : null),
+          "aria-pressed": String(n === this.current), "aria-label": "laser " + n,
+          onclick: () => this.pickLaser(n) },
+        h("span", { class: "number" }, n),
+        ends[0] ? ends.map((end) => h("span", { class: "ends" }, end || "…")) : h("span", { class: "ends" }, "tap"));
+      }));
+      drawCorridor(this, bad, state);
+      const status = $("layout-status");
+      status.className = "layout-status" + ({ legal: " legal", illegal: " bad" }[state] || "");
+      const placing = this.current === null ? "" : "Laser " + this.current + ": tap its " +
+        ((this.ends[this.current] || [])[0] ? "second" : "first") + " end.";
+      text(status, {
+        empty: "No layout declared: tap a laser's ends to check it (optional).",
+        placing: this.declared().length + " of " + lasers.length + " lasers placed. " + placing,
+        checking: "Checking the layout…",
+        illegal: "This layout breaks the rules:",
+        legal: "Legal layout. Check by eye that no two lasers touch.",
+      }[state]);
+      fill($("layout-problems"), (this.problems || []).map((p) => h("li", {}, p)));
+    },
+
+    museum(st) {
+      renderChecklist($("setup-checklist"), st);
+      if (!this.touched) this.sync();
+    },
+
+    body() {
+      const level = this.level();
+      const spec = { players: this.players.slice(), first_thief: this.firstThief };
+      if (this.difficulty === "custom") {
+        spec.difficulty = "normal";
+        spec.timer_s = level.timer_s;
+        spec.lasers = level.lasers;
+        spec.corridor = level.corridor;
+      } else {
+        spec.difficulty = this.difficulty;
+      }
+      return { new_match: spec };
+    },
+
+    renderStart() {
+      const state = this.layoutState();
+      const blocked = !page.paired || this.players.length === 0 ||
+        state === "placing" || state === "checking" || state === "illegal";
+      $("start-match").disabled = blocked;
+    },
+
+    async start() {
+      const answer = await command(this.body(), $("setup-error"));
+      if (answer) {
+        showError($("setup-error"), null);
+        this.touched = false;
+        location.hash = "#live";
+      }
+    },
+  };
+
+  // The corridor from above: the gallery at the top, the entrance at the bottom; each wall's
+  // zones I-III (I by the entrance) and the table beside each wall are what the guard taps.
+  const G = {
+    width: 400, height: 440, wall: 56, table: 56, gap: 6, top: 56, zone: 110, zoneGap: 4,
+    tableDrop: 30, tagGap: 30,
+  };
+  const END_NAMES = {
+    "L-I": "left wall, zone I", "L-II": "left wall, zone II", "L-III": "left wall, zone III",
+    "R-I": "right wall, zone I", "R-II": "right wall, zone II", "R-III": "right wall, zone III",
+    "table-L": "the table by the left wall", "table-R": "the table by the right wall",
+  };
+
+  function zoneBox(side, zone) {
+    const i = WALL_ZONES.indexOf(zone);
+    const x = side === "L" ? 0 : G.width - G.wall;
+    return { x, y: G.top + i * (G.zone + G.zoneGap), w: G.wall, h: G.zone };
+  }
+
+  function tableBox(side) {
+    const x = side === "L" ? G.wall + G.gap : G.width - G.wall - G.gap - G.table;
+    return { x, y: G.top, w: G.table, h: 3 * G.zone + 2 * G.zoneGap };
+  }
+
+  function target(end, box, cls, label, setupState) {
+    const picked = setupState.current !== null && (setupState.ends[setupState.current] || [])[0] === end;
+    const group = s("g", { class: "target" + (picked ? " picked" : ""), "data-end": end, tabindex: 0,
+      role: "button", "aria-label": END_NAMES[end],
+      onclick: () => setupState.tapEnd(end),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); setupState.tapEnd(end); } } },
+    s("rect", { class: cls, x: box.x, y: box.y, width: box.w, height: box.h, rx: 8 }));
+    if (label) group.append(label);
+    return group;
+  }
+
+  function endPoints(setupState) {
+    // Where each declared end sits: a wall zone's inner edge (ends sharing a zone spread out),
+    // a table end beside its wall a little nearer the entrance than the laser's other end (so
+    // two lasers from opposite walls to the table cross, rather than lie on one line).
+    const inZone = {};
+    const points = {};
+    for (const n of setupState.lasers()) {
+      for (const end of setupState.ends[n] || []) {
+        if (end && !end.startsWith("table")) (inZone[end] = inZone[end] || []).push(n);
+      }
+    }
+    const wallPoint = (end, n) => {
+      const [side, zone] = end.split("-");
+      const box = zoneBox(side, zone);
+      const list = inZone[end];
+      const k = list.indexOf(n);
+      return { x: side === "L" ? box.x + box.w : box.x, y: box.y + box.h * (k + 1) / (list.length + 1) };
+    };
+    for (const n of setupState.lasers()) {
+      const ends = setupState.ends[n] || [];
+      const pts = ends.map((end) => (end && !end.startsWith("table") ? wallPoint(end, n) : null));
+      ends.forEach((end, i) => {
+        if (!end || !end.startsWith("table")) return;
+        const side = end.slice(-1);
+        const box = tableBox(side);
+        const other = pts[1 - i];
+        pts[i] = { x: box.x + box.w / 2, y: other ? Math.min(other.y + G.tableDrop, box.y + box.h - 14) :
+          box.y + box.h / 2, table: true };
+      });
+      points[n] = pts;
+    }
+    return points;
+  }
+
+  // Where a laser's number goes: along its line, clear of the numbers already placed (lasers
+  // that cross in the middle would otherwise hide each other's number).
+  function tagPoint(a, b, placed) {
+    const along = (f) => ({ x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f });
+    for (const f of [0.5, 0.3, 0.7, 0.2, 0.8]) {
+      const p = along(f);
+      if (placed.every((q) => Math.hypot(p.x - q.x, p.y - q.y) >= G.tagGap)) return p;
+    }
+    return along(0.5);
+  }
+
+  function drawCorridor(setupState, bad, state) {
+    const svgEl = $("corridor");
+    svgEl.setAttribute("viewBox", "0 0 " + G.width + " " + G.height);
+    const floorY = G.top - G.gap;
+    const parts = [
+      s("rect", { class: "gallery", x: 0, y: 0, width: G.width, height: floorY, rx: 8 }),
+      s("text", { class: "word", x: G.width / 2, y: floorY / 2 + 5 }, "GALLERY · paintings"),
+      s("rect", { class: "floor", x: G.wall, y: floorY, width: G.width - 2 * G.wall, height: G.height - floorY - 28 }),
+      s("text", { class: "word", x: G.width / 2, y: G.height - 8 }, "ENTRANCE"),
+    ];
+    for (const side of ["L", "R"]) {
+      for (const zone of WALL_ZONES) {
+        const box = zoneBox(side, zone);
+        parts.push(target(side + "-" + zone, box, "wall",
+          s("text", { class: "zone-name", x: box.x + box.w / 2, y: box.y + box.h / 2 + 6 }, zone), setupState));
+      }
+      const box = tableBox(side);
+      const cx = box.x + box.w / 2;
+      const cy = box.y + box.h / 2;
+      parts.push(target("table-" + side, box, "table-end",
+        s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
+          "table by the " + (side === "L" ? "left" : "right") + " wall"), setupState));
+    }
+    // The lasers, then their ends, then their numbers: no line ever hides a number.
+    const points = endPoints(setupState);
+    const lines = [];
+    const ends = [];
+    const tags = [];
+    const placed = [];
+    for (const n of setupState.lasers()) {
+      const [a, b] = points[n] || [];
+      const tone = n === setupState.current ? " current" : (bad.has(n) ? " bad" : (state === "legal" ? " legal" : ""));
+      if (a && b) {
+        lines.push(s("line", { class: "laser" + tone, x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-laser": n }));
+        const tag = tagPoint(a, b, placed);
+        placed.push(tag);
+        tags.push(s("circle", { class: "laser-tag", cx: tag.x, cy: tag.y, r: 13 }),
+          s("text", { class: "laser-tag-text", x: tag.x, y: tag.y + 5 }, n));
+      }
+      for (const p of [a, b]) {
+        if (!p) continue;
+        ends.push(s("circle", { class: "end-dot" + tone, cx: p.x, cy: p.y, r: 7 }));
+        if (p.table) ends.push(s("circle", { class: "table-ring laser" + tone, cx: p.x, cy: p.y, r: 13 }));
+      }
+    }
+    fill(svgEl, parts, lines, ends, tags);
+  }
+
+  // --- wiring the page up ---------------------------------------------------------------------------
+  function wire() {
+    $("watch").addEventListener("click", () => { page.watching = true; location.hash = "#live"; });
+    $("who").addEventListener("click", () => { location.hash = "#join"; });
+    $("pair").addEventListener("submit", pair);
+    $("banner").addEventListener("click", hideBanner);
+    $("haul").addEventListener("click", stepHaul);
+    $("confirm-haul").addEventListener("click", confirmHaul);
+    $("undo").addEventListener("click", () => command({ undo: "touch" }));
+    $("add-player").addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (setup.add($("player-name").value)) $("player-name").value = "";
+    });
+    $("difficulty").addEventListener("click", (event) => {
+      const b = event.target.closest("button");
+      if (!b) return;
+      setup.difficulty = b.dataset.difficulty;
+      setup.layoutChanged();
+    });
+    $("custom-lasers").addEventListener("click", (event) => {
+      const b = event.target.closest("button");
+      if (!b) return;
+      setup.custom.lasers = Number(b.dataset.lasers);
+      setup.layoutChanged();
+    });
+    $("custom-corridor").addEventListener("click", (event) => {
+      const b = event.target.closest("button");
+      if (!b) return;
+      setup.custom.corridor = b.dataset.corridor;
+      setup.change();
+    });
+    $("custom-timer").addEventListener("input", () => {
+      const value = Number($("custom-timer").value);
+      setup.custom.timer_s = value > 0 ? value : 60;
+      setup.change();
+    });
+    $("custom-unlimited").addEventListener("change", () => {
+      setup.custom.timer_s = $("custom-unlimited").checked ? null : Number($("custom-timer").value) || 60;
+      setup.change();
+    });
+    $("layout-clear").addEventListener("click", () => setup.clearLayout());
+    $("start-match").addEventListener("click", () => setup.start());
+    window.addEventListener("hashchange", route);
+    // The countdown runs on between two pushes (drawn, never fetched).
+    setInterval(renderCountdown, 200);
+  }
+
+  async function boot() {
+    wire();
+    route();
+    renderWho();
+    const session = await call("GET", API.session);
+    if (session.ok) setPaired(session.body.name);
+    const first = await call("GET", API.state);
+    if (first.ok) setState(first.body);
+    connect();
+  }
+
+  boot();
+})();
