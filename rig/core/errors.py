@@ -13,6 +13,7 @@ The tree::
     |   +-- LevelError, InvalidChoice, LootError, IllegalMove
     +-- ConfigError (ValueError)       a config or pin-map file that cannot be used
     +-- RecordingError (ValueError)    a recording line that is not valid
+    +-- PayloadError (ValueError)      a tournament message from the broker that is not valid
     +-- HardwareError (OSError)        a device that cannot be opened or read
     |   +-- SensorError, HubError
     +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
@@ -99,6 +100,11 @@ class RecordingError(RigError, ValueError):
         elif line is not None:
             where = "line %d: " % (line,)
         super().__init__(where + message)
+
+
+class PayloadError(RigError, ValueError):
+    """A message from the tournament's MQTT broker that is not one of the contract's
+    (:mod:`rig.core.tournament`): the leaderboard logs it, skips it and goes on."""
 
 
 # --- Hardware and links -----------------------------------------------------------------------
