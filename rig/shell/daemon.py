@@ -55,18 +55,21 @@ class Rig:
     ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
     (:class:`rig.shell.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
     ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
-    a face (:mod:`rig.shell.faces`); ``patterns`` the buzzer's; ``trace(stage, item)`` an
-    optional observer of each item's way through the loop (the benchmark's profile).
+    a face (:mod:`rig.shell.faces`); ``links`` the links to the world beyond the table (the
+    tournament's, :mod:`rig.links.publisher`), started once the match's recording is open and
+    stopped after it is closed; ``patterns`` the buzzer's; ``trace(stage, item)`` an optional
+    observer of each item's way through the loop (the benchmark's profile).
     """
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
-                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None):
+                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, links=()):
         self.config = config
         self.clock = clock
         self.pins = pins
         self.outputs = outputs
         self.sources = tuple(sources)
+        self.links = tuple(links)
         self.session = session
         self.display = display if display is not None else NullDisplay()
         self.key_help = tuple(key_help)
@@ -123,6 +126,8 @@ class Rig:
         now = self.clock.now()
         if not (self.resume and self._resume(now)):
             self._new_match(now)
+        for link in self.links:
+            link.start()
         self._start_thread(self._referee_loop, "referee")
         self._threads.append(self.session.start_sync(self.sync_hook))
         for source in self.sources:
@@ -179,6 +184,9 @@ class Rig:
             self._close_recording()
         else:
             self.session.abandon()
+        for link in self.links:
+            if not link.stop(timeout_s, clean=clean):
+                alive.append("the tournament link")
         self.pins.stop()
         self.outputs.close()
         if alive:
@@ -195,7 +203,7 @@ class Rig:
         """For the watchdog: the referee loop turned recently and every thread runs."""
         if self._alive_at is None or any(not t.is_alive() for t in self._threads):
             return False
-        return all(s.running for s in self.sources)
+        return all(s.running for s in self.sources + self.links)
 
     def loop_turned_within(self, seconds):
         return self._alive_at is not None and time.monotonic() - self._alive_at < seconds
@@ -516,8 +524,10 @@ class Rig:
         match = rules.new_match(self.players, self.level, self.first_thief)
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs
+        tournament = self.config.tournament
         path = self.session.open(header_for(self.players, self.level, self.first_thief,
-                                            self.settings))
+                                            self.settings,
+                                            rig=tournament.rig_id if tournament else None))
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
             ", ".join(self.players), self.level.name, calls.level_words(self.level), path))
 

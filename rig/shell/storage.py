@@ -215,18 +215,26 @@ class Writer:
         return os.write(self._fd, data)
 
     def sync(self):
+        """fsync the file; returns how many bytes of it are now on disk (None: not open)."""
         with self._lock:
-            if self._fd is not None:
-                os.fsync(self._fd)
+            if self._fd is None:
+                return None
+            size = os.fstat(self._fd).st_size
+            os.fsync(self._fd)
+            return size
 
     def close(self):
+        """fsync and close the file; returns its size then (None: it was not open)."""
         with self._lock:
             fd, self._fd = self._fd, None
-            if fd is not None:
-                try:
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
+            if fd is None:
+                return None
+            try:
+                size = os.fstat(fd).st_size
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            return size
 
 
 def append_line(path, item):
