@@ -1,4 +1,4 @@
-"""``cleptomano``: run | replay | check-wiring | screenshot | history.
+"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history.
 
 Exit status 2 with one line on stderr for bad input (a config file, a recording, an argument);
 the message names the file, the line or key, and what is allowed.
@@ -8,7 +8,6 @@ import argparse
 import json
 import logging
 import os
-import queue
 import signal
 import sys
 import threading
@@ -53,9 +52,15 @@ def _parser():
 
     chk = sub.add_parser("check-wiring", help="walk through every input to find miswiring")
     chk.add_argument("--config")
-    chk.add_argument("--sim", action="store_true", help="simulated pins (a demo of the check)")
+    chk.add_argument("--sim", action="store_true",
+                     help="the simulated museum (a demo of the check)")
     chk.add_argument("--timeout-s", type=float, default=30.0,
                      help="seconds to wait for each input before marking it silent")
+
+    lay = sub.add_parser("layout", help="check the guard's laser layout against the rulebook")
+    lay.add_argument("layout", help='e.g. "4: L-I R-II; 5: L-III table-R; 6: R-I L-II"')
+    lay.add_argument("--lasers", type=int, default=None,
+                     help="the level's added lasers, 3-5 (default: any count of 3 to 5)")
 
     shot = sub.add_parser("screenshot", help="render a display state to a PNG")
     shot.add_argument("state")
@@ -161,60 +166,58 @@ def cmd_screenshot(args):
 
 # --- check-wiring ----------------------------------------------------------------------------------
 
-def run_wiring_check(pinmap, factory, clock, out, timeout_s=30.0, stop=None):
-    """Walk through every input; ``out(line)`` shows progress.  Returns the WiringCheck."""
-    from .shell.pins import Inputs
-    from .core.wiringcheck import WiringCheck, stuck_at_start
-    from .core.calls import describe
-    stop = stop or threading.Event()
-    edges = queue.Queue()
-    inputs = Inputs(pinmap, factory, clock, lambda t, name, value: edges.put((name, value)))
-    check = WiringCheck(pinmap)
-    try:
-        for line in stuck_at_start(inputs.values()):
-            out("Not at rest: " + line)
-        while not check.done and not stop.is_set():
-            out(check.prompt())
-            waiting_for = check.expected
-            deadline = time.monotonic() + timeout_s
-            while check.expected == waiting_for and not stop.is_set():
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    out("No answer from %s within %g s; skipped." % (describe(waiting_for),
-                                                                    timeout_s))
-                    check.skip()
-                    break
-                try:
-                    name, value = edges.get(timeout=min(0.25, left))
-                except queue.Empty:
-                    continue
-                values = inputs.values()
-                out("  live: " + " ".join("%s=%d" % kv for kv in sorted(values.items())))
-                message = check.feed(name, value)
-                if message:
-                    out("  " + message)
-    finally:
-        inputs.close()
-    for line in check.summary():
-        out(line)
-    return check
+COLUMNS = 80
+
+
+def terminal_line(line, width=COLUMNS):
+    """``line`` wrapped to ``width`` columns, its continuation indented two more spaces."""
+    import textwrap
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent,
+                                   break_on_hyphens=False)) or line
 
 
 def cmd_check_wiring(args):
     from .shell.config import load_config
-    from .shell.clock import MonotonicClock
+    from .shell.wiring import run_check
     config = load_config(args.config)
-    clock = MonotonicClock()
     stop = threading.Event()
+    builder = None
     if args.sim or not is_raspberry_pi():
-        print("Simulated pins: a virtual builder touches every input.")
-        factory = simulator().wiring_demo(config.pinmap, stop)
+        print("Simulated museum: a virtual builder follows every step.")
+        backend, builder = simulator().wiring_demo(config, stop)
     else:
-        from .shell.build import real_pin_factory
-        factory = real_pin_factory(clock)
-    check = run_wiring_check(config.pinmap, factory, clock, print, args.timeout_s, stop)
-    stop.set()
+        from .shell.build import real_backend
+        backend = real_backend(config)
+    try:
+        check = run_check(config, backend, lambda line: print(terminal_line(line)),
+                          args.timeout_s, stop, builder)
+    finally:
+        stop.set()
+        if builder is not None:
+            builder.close()
     return 0 if check.ok else 1
+
+
+# --- layout ----------------------------------------------------------------------------------------
+
+def cmd_layout(args):
+    """Exit 0 and print the layout when it is legal; 1 and every broken rule, one a line, when
+    it is not; 2 (one line) when it cannot be read."""
+    from .core.errors import RulesError
+    from .core.layout import format_layout, parse_layout, validate_layout
+    try:
+        lasers = parse_layout(args.layout)
+    except RulesError as exc:
+        one_line = str(exc).replace(":\n  ", ": ").replace("\n  ", "; ")
+        raise ConfigError(one_line, key="layout") from None
+    problems = validate_layout(lasers, args.lasers)
+    if problems:
+        for problem in problems:
+            print(problem)
+        return 1
+    print("legal: %s" % format_layout(lasers))
+    return 0
 
 
 # --- run -------------------------------------------------------------------------------------------
@@ -334,6 +337,7 @@ COMMANDS = {
     "run": cmd_run,
     "replay": cmd_replay,
     "check-wiring": cmd_check_wiring,
+    "layout": cmd_layout,
     "screenshot": cmd_screenshot,
     "history": cmd_history,
 }

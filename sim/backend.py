@@ -6,6 +6,7 @@ package finds it without importing ``sim`` by name.
 
 import json
 import os
+import queue
 import shutil
 import sys
 import threading
@@ -38,6 +39,11 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
     elif not screen and not interactive:
         objects = demo_match().objects()
     players = objects[0]["players"] if objects else None
+    if players is not None and tuple(players) != tuple(config.match.players):
+        print("The recording plays its own players (%s), not the config's (%s); set up "
+              "another match on the rig's set-up screen." % (", ".join(players),
+                                                             ", ".join(config.match.players)),
+              file=sys.stderr)
     hub = _virtual_hub(config)
     table = real_time_table(config, display=display, recordings_dir=recordings,
                             key_help=key_help, players=players,
@@ -88,24 +94,77 @@ def _virtual_hub(config):
     return hub
 
 
-def wiring_demo(pinmap, stop):
-    """A simulated pin factory plus a virtual builder who touches every input in turn."""
-    from rig.core.museum import rest_value
-    from rig.core.wiringcheck import check_order
+def wiring_demo(config, stop):
+    """The simulated museum for ``cleptomano check-wiring --sim``: a backend (mock pins, a fake
+    VL53L0X, the virtual relic hub on a pty when relics are sensed) and a virtual builder who
+    does what each step asks, as a person at the table would."""
+    from rig.shell.build import Backend
+    from rig.shell.clock import MonotonicClock
+    from rig.shell.sources import HubSource
+    from .fake_tof import FakeVL53L0X
     factory = VirtualFactory()
-    museum = Museum(factory, pinmap)
+    tof = FakeVL53L0X()
+    hub = _virtual_hub(config)
+    clock = MonotonicClock()
+    relics = HubSource(hub.path, config.hub, clock) if hub is not None else None
+    builder = DemoBuilder(Museum(factory, config.pinmap), tof, hub, stop)
+    return Backend(factory, clock, tof.factory, relics), builder
 
-    def builder():
-        if stop.wait(0.3):
-            return
-        museum.rest()
-        for name in check_order(pinmap):
-            if stop.wait(0.15):
-                return
-            museum.set(name, 1 - rest_value(name))
-            if stop.wait(0.1):
-                return
-            museum.set(name, rest_value(name))
 
-    threading.Thread(target=builder, name="sim-builder", daemon=True).start()
-    return factory
+class DemoBuilder:
+    """Answers each step of the wiring check on the simulated museum, a moment after it is
+    asked: a contact touched, a rod lifted, a hand over the door, a relic laid down and stood
+    up again.  A miswired museum for the tests: ``wiring`` maps a pin input to the one its wire
+    really reaches (a swap), and inputs in ``silent`` never answer (a dead module)."""
+
+    PAUSE_S = 0.05
+
+    def __init__(self, museum, tof, hub, stop, wiring=None, silent=()):
+        self.museum, self.tof, self.hub, self.stop = museum, tof, hub, stop
+        self.wiring, self.silent = wiring or {}, frozenset(silent)
+        self.steps = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="sim-builder", daemon=True)
+
+    def start(self):
+        """The check has opened the pins: the museum is set up (rods seated, paintings on
+        their stands), as a real one stands before anyone touches it."""
+        self.museum.rest()
+        self.thread.start()
+
+    def ask(self, step):
+        self.steps.put(step)
+
+    def _run(self):
+        from rig.core.museum import NOTHING_IN_RANGE_MM, rest_value
+        from rig.core.wiringcheck import HAND, family
+        while not self.stop.is_set():
+            try:
+                step = self.steps.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if self.stop.wait(self.PAUSE_S):
+                return
+            if step in self.silent:
+                continue
+            if step == HAND:
+                self.tof.range = 150
+                self.stop.wait(0.1)
+                self.tof.range = NOTHING_IN_RANGE_MM
+            elif family(step) == "relic":
+                number = int(step.split(".")[1])
+                self.hub.knock_over(number)
+                self.stop.wait(0.6)
+                self.hub.set_down(number)
+            else:
+                wire = self.wiring.get(step, step)
+                self.museum.set(wire, 1 - rest_value(wire))
+                self.stop.wait(self.PAUSE_S)
+                self.museum.set(wire, rest_value(wire))
+
+    def close(self):
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join(2.0)
+        if self.hub is not None:
+            self.hub.close()
+            shutil.rmtree(os.path.dirname(self.hub.path), ignore_errors=True)

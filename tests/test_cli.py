@@ -1,7 +1,6 @@
 """The command line as a builder meets it: screenshot, check-wiring, replay, run."""
 
 import json
-import queue
 import threading
 from pathlib import Path
 
@@ -9,17 +8,20 @@ import pygame
 import pytest
 
 from rig import cli
+from rig.shell.build import Backend
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.storage import replay_file
-from rig.core.wiringcheck import check_order, rest_value
+from rig.shell.wiring import run_check as run_wiring_check
+from sim.backend import DemoBuilder
 from sim.pins import Museum, VirtualFactory
 from sim.script import demo_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("state", ["turn", "caught", "table"])
+@pytest.mark.parametrize("state", ["turn", "caught", "table", "setup-players", "setup-layout",
+                                   "wiring-check"])
 def test_the_readme_screenshots_are_what_the_command_renders(tmp_path, state):
     out = tmp_path / (state + ".png")
     assert cli.main(["screenshot", state, str(out)]) == 0
@@ -36,63 +38,35 @@ def test_screenshot_of_an_unknown_state_is_bad_input(tmp_path, capsys):
     assert len(err) == 1 and "dancing" in err[0] and "turn" in err[0]
 
 
-def run_check(pinmap, wiring=None, silent=()):
-    """Run the wiring check on mock pins with a builder who follows its prompts: asked for an
-    input, the builder works that part of the museum, and ``wiring`` says which input's pin it
-    is really connected to (a swap); parts in ``silent`` never answer (a dead module)."""
-    wiring = wiring or {}
+def run_check(config, wiring=None, silent=()):
+    """The wiring check of the pins alone (no hand sensor, no relic hub) on mock pins."""
     factory = VirtualFactory()
-    museum = Museum(factory, pinmap)
-    order = check_order(pinmap)
-    prompts = queue.Queue()
-    lines = []
     stop = threading.Event()
-
-    def out(line):
-        lines.append(line)
-        if "/%d: " % len(order) in line:
-            prompts.put(order[int(line.split("/")[0]) - 1])
-
-    def builder():
-        rested = False
-        while not stop.is_set():
-            try:
-                name = prompts.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            if not rested:         # the check has made its devices: seat the rods first
-                museum.rest()
-                rested = True
-            if name in silent:
-                continue
-            pin_of = wiring.get(name, name)
-            museum.set(pin_of, 1 - rest_value(pin_of))
-            stop.wait(0.005)
-            museum.set(pin_of, rest_value(pin_of))
-
-    thread = threading.Thread(target=builder, daemon=True)
-    thread.start()
+    builder = DemoBuilder(Museum(factory, config.pinmap), None, None, stop, wiring, silent)
+    lines = []
     try:
-        check = cli.run_wiring_check(pinmap, factory, MonotonicClock(), out, timeout_s=0.3,
-                                     stop=stop)
+        check = run_wiring_check(config, Backend(factory, MonotonicClock()), lines.append,
+                                 timeout_s=0.3, stop=stop, builder=builder)
     finally:
-        stop.set()
-        thread.join(5.0)
+        builder.close()
         factory.reset()
     return check, lines
 
 
 def test_check_wiring_passes_when_every_input_answers_in_turn():
-    pinmap = load_config(None).pinmap
-    check, lines = run_check(pinmap)
+    config = load_config(None)
+    check, lines = run_check(config)
     assert check.ok, lines
-    assert lines[-1] == "%d of %d inputs answered." % (len(pinmap.inputs), len(pinmap.inputs))
-    assert any(line.startswith("  live: ") for line in lines)
+    count = len(config.pinmap.inputs)
+    assert lines[-1] == "%d of %d inputs answered." % (count, count)
+    assert not [line for line in lines if "Not at rest" in line]
+    assert sum(line.startswith("  OK: ") for line in lines) == count
 
 
 def test_check_wiring_names_a_swapped_pair_and_a_silent_input():
-    pinmap = load_config(None).pinmap
-    check, lines = run_check(pinmap, wiring={"laser.4": "laser.5", "laser.5": "laser.4"},
+    config = load_config(None)
+    pinmap = config.pinmap
+    check, lines = run_check(config, wiring={"laser.4": "laser.5", "laser.5": "laser.4"},
                              silent=("painting.2",))
     assert not check.ok
     text = "\n".join(lines)
@@ -101,6 +75,65 @@ def test_check_wiring_names_a_swapped_pair_and_a_silent_input():
     assert "waiting for laser 5 (GPIO%d) but laser 4" % pinmap.inputs["laser.5"].pin in text
     assert "No answer from: laser 4, laser 5, painting 2." in text
     assert "%d of %d inputs answered." % (len(pinmap.inputs) - 3, len(pinmap.inputs)) in text
+
+
+def test_check_wiring_on_the_simulator_walks_every_input_in_80_columns(capsys):
+    """The demo a builder runs first: the pins, the hand sensor through its poller and the
+    relics through the virtual relic hub's real frames, with no false alarm, in a terminal of
+    80 columns."""
+    assert cli.main(["check-wiring", "--sim", "--timeout-s", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "21 of 21 inputs answered.", out
+    assert not [line for line in out if "Not at rest" in line or "Fault" in line], out
+    assert max(len(line) for line in out) <= 80
+    assert "  OK: the hand sensor answers on I2C bus 1, 0x29." in out
+    for n, place in ((1, "I2C0 0x18"), (2, "I2C0 0x19"), (3, "I2C1 0x18")):
+        assert "  OK: relic %d answers on hub %s." % (n, place) in out
+
+
+def test_long_check_wiring_lines_wrap_at_80_columns():
+    line = ("  Wrong input: waiting for laser 4 (GPIO22) but laser 5 (GPIO10) changed. Check "
+            "that its wire goes to GPIO22, or that the two are not swapped.")
+    wrapped = cli.terminal_line(line).split("\n")
+    assert len(wrapped) == 2 and all(len(w) <= 80 for w in wrapped)
+    assert wrapped[1].startswith("    ") and " ".join(w.strip() for w in wrapped) == line.strip()
+
+
+# --- layout --------------------------------------------------------------------------------------
+
+def test_layout_prints_a_legal_layout_and_exits_0(capsys):
+    assert cli.main(["layout", "4: L-I R-II; 5: L-III table-R; 6: R-I L-II", "--lasers",
+                     "3"]) == 0
+    assert capsys.readouterr().out == "legal: 4: L-I R-II; 5: L-III table-R; 6: R-I L-II\n"
+
+
+def test_layout_lists_every_broken_rule_one_a_line_and_exits_1(capsys):
+    assert cli.main(["layout", "4: L-II R-II; 5: L-II table-R; 6: L-II L-I; 7: R-I R-III",
+                     "--lasers", "3"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "the level adds 3 lasers; the layout declares 4",
+        "laser 6 rests on the left wall at both ends; a laser must span both walls or go from "
+        "one wall to the table beside/under the other",
+        "laser 7 is not in play; the level adds 3 lasers, numbered 4 to 6",
+        "laser 7 rests on the right wall at both ends; a laser must span both walls or go from "
+        "one wall to the table beside/under the other",
+        "zone II of the left wall holds 3 laser ends; at most 2 (laser 4, laser 5, laser 6); "
+        "move an end to another zone",
+        "4 lasers need 2 ends on the table; this layout has 1 (laser 5); rest another end on "
+        "the table by the other wall"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["4: L-IV R-II"], "'L-IV' is not a laser end"),
+    (["4: L-IV R-II; x: L-I R-I"], "2 syntax errors: laser 4: 'L-IV'"),
+    (["4: L-I R-II; 5: L-III table-R; 6: R-I L-II", "--lasers", "6"], "lasers 6 is out of range"),
+])
+def test_layout_that_cannot_be_read_is_one_line_and_exit_2(capsys, args, words):
+    assert cli.main(["layout"] + args) == 2
+    captured = capsys.readouterr()
+    err = captured.err.splitlines()
+    assert captured.out == "" and len(err) == 1 and words in err[0], err
 
 
 def test_replay_prints_the_result_json_on_stdout(tmp_path, capsys):
@@ -120,9 +153,14 @@ def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys)
     lines = [line for line in path.lines() if json.loads(line).get("t", 0) <= 3.5]
     short.write_text("\n".join(lines) + "\n")
     rec = tmp_path / "rec"
-    assert cli.main(["run", "--sim", "--headless", "--demo", str(short),
-                     "--recordings", str(rec), "--duration-s", "30"]) == 0
-    assert "Recording: " in capsys.readouterr().err
+    config = tmp_path / "rig.toml"
+    config.write_text('[match]\nplayers = ["Solo"]\n')
+    assert cli.main(["run", "--sim", "--headless", "--demo", str(short), "--config",
+                     str(config), "--recordings", str(rec), "--duration-s", "30"]) == 0
+    err = capsys.readouterr().err
+    assert "Recording: " in err
+    # The recording's players play, and the builder hears that the config's do not.
+    assert "plays its own players (Ana, Ben, Caro), not the config's (Solo)" in err
     recorded = list(rec.glob("match-*.jsonl"))
     assert len(recorded) == 1
     turn = replay_file(recorded[0])["turns"][0]

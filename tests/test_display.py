@@ -360,7 +360,7 @@ def test_bad_bindings_are_refused_with_the_fix(bindings, words):
 def test_key_help_lists_every_action_with_its_keys():
     assert key_help() == ("T, Num/ + 1-9: thief", "G, Num* + 1-9: guard",
                           "L, Num+ + 0-2 + 0-3 + Enter: haul", "U, Num-: undo touch",
-                          "Esc, Bksp: cancel")
+                          "Esc, Bksp: cancel", "S, Num.: set-up")
     assert key_help({"loot": "h"}, keypad=False)[2] == "H + 0-2 + 0-3 + Enter: haul"
 
 

@@ -90,3 +90,26 @@ def test_the_guards_keys_name_the_next_thief_and_are_recorded(tmp_path):
     text = table.rig.recording_path.read_text("utf-8")
     assert '"choose": "thief", "player": "Caro"' in text
     assert '"choose": "guard"' not in text      # a refused choice is not recorded
+
+
+def test_the_set_up_screen_works_through_the_display_process(tmp_path):
+    """The default display, in its own process: the set-up keys go there and the new match
+    comes back as one command (it crosses the pipe as the referee's own values)."""
+    display = DisplayProcess(video_drivers=("dummy",), quiet=True).start()
+    table = real_time_table(display=display, recordings_dir=tmp_path)
+    table.start()
+    try:
+        assert wait_until(lambda: table.rig.scoreboard().next_thief == "Ana")
+        for key in ("s", "1", "1", "return", "1", "return", "return", "return"):
+            display.press(key)             # Ben and Caro alone, easy, the layout unchecked
+        assert wait_until(lambda: table.rig.players == ("Ben", "Caro"))
+        for key in ("s", "2"):             # the wiring check, on the same screen
+            display.press(key)
+        assert wait_until(lambda: table.rig.scoreboard().wiring is not None)
+        wait_until(lambda: False, 0.5)     # the check's first frame reaches the screen
+        display.press("escape")
+        assert wait_until(lambda: table.rig.scoreboard().wiring is None)
+    finally:
+        table.stop()
+        display.stop()
+    assert table.rig.level.name == "easy"

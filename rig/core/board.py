@@ -42,8 +42,10 @@ def round_rows(match):
     return tuple(rows)
 
 
-def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()):
-    """The snapshot of the match at ``now_rel`` (seconds on the match's clock)."""
+def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=(), roster=(),
+          wiring=None):
+    """The snapshot of the match at ``now_rel`` (seconds on the match's clock); ``roster`` the
+    names the set-up screen offers, ``wiring`` the wiring check when one runs."""
     match = referee.match
     level = match.level
     turn = match.current
@@ -57,6 +59,7 @@ def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()
         winner=outcome.winner if outcome else None, title=outcome.title if outcome else None,
         banner=banner,
         hand_inside=referee.detector.hand_inside,
+        roster=tuple(roster), wiring=wiring,
     )
     if turn is not None:
         elapsed = max(0.0, now_rel - turn.start_t)

@@ -248,6 +248,12 @@ def _resumed(e):
     return ("The rig restarted: %s's turn is void and is played again." % e.thief), WARNING
 
 
+def _match_set_up(e):
+    return ("New match set up%s: %s; %s level (%s); %s steals first."
+            % (_by(e.command), ", ".join(e.players), e.level.name, level_words(e.level),
+               e.first_thief)), INFO
+
+
 _SAY = {
     ev.TurnStarted: _turn_started,
     ev.TurnEnded: _turn_ended,
@@ -265,6 +271,7 @@ _SAY = {
     ev.MatchWon: lambda e: ("%s wins the match!" % e.winner, INFO),
     ev.TiebreakCalled: _tiebreak_called,
     ev.Resumed: _resumed,
+    ev.MatchSetUp: _match_set_up,
 }
 
 

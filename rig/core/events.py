@@ -5,7 +5,7 @@ Three families, each a frozen dataclass carrying ``t`` (seconds on the match's c
 * raw inputs (:class:`InputChange`): a pin, the hand sensor or the relic hub changed; they are
   what recordings store and what :mod:`rig.core.detect` turns into game events;
 * commands from the rig's controls (:class:`Choose`, :class:`ConfirmLoot`, :class:`UndoTouch`,
-  :class:`End`): the guard's decisions, recorded too;
+  :class:`NewMatch`, :class:`End`): the guard's decisions, recorded too;
 * game events (everything the detector emits) fed to :func:`rig.core.rules.step`.
 
 The engine answers with *effects* (:class:`Effect` subclasses): what the shell should make happen
@@ -58,6 +58,32 @@ class UndoTouch:
     """The guard rules that the last counted laser touch was not a touch (a stuck contact, a
     wire).  Only during a turn, or on the last turn before its haul is settled."""
     t: float
+    by: Optional[str] = None
+
+
+class Preset(enum.Enum):
+    """A level setting a command leaves to its difficulty's preset (an enum, so that it keeps
+    its identity when the command travels to another process)."""
+    PRESET = "preset"
+
+
+PRESET = Preset.PRESET
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """Close this match and open the next one with these settings (the set-up screen, the
+    phone).  ``timer_s`` is seconds, None for no limit, or :data:`PRESET`; ``lasers`` and
+    ``corridor`` None keep the difficulty's; ``first_thief`` None is the first player.  In a
+    recording it is the last line of the match it closes; the next recording's header is made
+    from it."""
+    t: float
+    players: Tuple[str, ...]
+    difficulty: str = "normal"
+    timer_s: object = PRESET
+    lasers: Optional[int] = None
+    corridor: Optional[str] = None
+    first_thief: Optional[str] = None
     by: Optional[str] = None
 
 
@@ -355,6 +381,16 @@ class TiebreakCalled(Call):
 class TitleEarned(Call):
     """The solo heist is over: its criminal title (None: 0 points, no title)."""
     title: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class MatchSetUp(Call):
+    """A :class:`NewMatch` was accepted: the shell closes this match and opens the next one
+    with ``players``, ``level`` and ``first_thief`` (checked), as ``command`` asked."""
+    command: object = None
+    players: Tuple[str, ...] = ()
+    level: object = None
+    first_thief: str = ""
 
 
 @dataclass(frozen=True)

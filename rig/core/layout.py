@@ -299,8 +299,8 @@ def parse_layout(text: str) -> List[Laser]:
     if problems:
         if len(problems) == 1:
             raise RulesError(problems[0])
-        raise RulesError("the layout has %d syntax errors:\n  %s"
-                         % (len(problems), "\n  ".join(problems)))
+        raise RulesError("the layout has %d syntax errors: %s"
+                         % (len(problems), "; ".join(problems)))
     return lasers
 
 

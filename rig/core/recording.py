@@ -5,8 +5,11 @@ JSON Lines, UTF-8.  The first line is the header::
     {"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben"], "difficulty": "normal"}
 
 with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow),
-``first_thief`` and ``rig`` (the rig's tournament id, when it plays in one).  Every other line carries ``t`` (seconds since the start, never decreasing) and
-one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by`` or ``end``.
+``first_thief`` and ``rig`` (the rig's tournament id, when it plays in one).  Every other line
+carries ``t`` (seconds since the start, never decreasing) and one of ``input``/``value``,
+``choose``/``player``, ``loot``, ``undo``/``by``, ``new_match`` or ``end``.  A ``new_match`` line
+ends the match like ``end`` does, and the next recording's header is made from it
+(:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
@@ -15,13 +18,13 @@ wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 import json
 import re
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from . import events as ev
 from .detect import DetectSettings
 from .museum import BINARY_INPUTS, INPUT_NAMES
-from .rules.model import check_players
-from .errors import InvalidChoice, LevelError, RecordingError
+from .rules.model import check_new_match, check_players
+from .errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
 from .text import nesting
 
@@ -94,6 +97,16 @@ def header_for(players, level, first_thief=None, settings=None, rig=None):
     return Header(tuple(players), "normal", timer_s=level.timer_s, lasers=level.lasers,
                   corridor=level.corridor, first_thief=first_thief,
                   settings=settings or DetectSettings(), rig=rig)
+
+
+def header_from(command, settings=None, rig=None):
+    """The header of the recording a :class:`~rig.core.events.NewMatch` opens: its own
+    settings, as it gave them (the preset's where it left one out); ``rig`` as for
+    :func:`header_for`."""
+    first = command.first_thief if command.first_thief is not None else command.players[0]
+    return Header(tuple(command.players), command.difficulty,
+                  _UNSET if command.timer_s is ev.PRESET else command.timer_s, command.lasers,
+                  command.corridor, first, settings or DetectSettings(), rig)
 
 
 # --- parsing ----------------------------------------------------------------------------------
@@ -186,6 +199,7 @@ def line_head(obj, line, last_t, expected):
 
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
               "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+              "new_match": {"t", "new_match", "by"},
               "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"}}
 
 
@@ -224,16 +238,46 @@ def parse_item(obj, line, last_t=0.0):
         if obj["undo"] != "touch":
             _fail("undo %r is not known; the guard can undo a \"touch\"" % (obj["undo"],), line)
         return ev.UndoTouch(t, by)
+    if kind == "new_match":
+        return _parse_new_match(obj["new_match"], t, by, line)
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
     return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
 
 
+_NEW_MATCH_KEYS = ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief")
+
+
+def _parse_new_match(spec, t, by, line):
+    """A ``new_match`` line's object, checked as the set-up screen's command is
+    (:func:`rig.core.rules.check_new_match`)."""
+    if not isinstance(spec, dict) or "players" not in spec:
+        _fail('new_match must be {"players": [...], "difficulty": ..., "first_thief": ...}, got '
+              '%r' % (spec,), line)
+    unknown = sorted(set(spec) - set(_NEW_MATCH_KEYS))
+    if unknown:
+        _fail("new_match key %r is not known; allowed keys: %s"
+              % (unknown[0], ", ".join(_NEW_MATCH_KEYS)), line)
+    command = ev.NewMatch(t, spec["players"], spec.get("difficulty", "normal"),
+                          spec.get("timer_s", ev.PRESET), spec.get("lasers"),
+                          spec.get("corridor"), spec.get("first_thief"), by)
+    try:
+        players, _, first = check_new_match(command)
+    except RulesError as exc:
+        _fail("new_match: %s" % exc, line)
+    return replace(command, players=players, first_thief=first)
+
+
 def parse_lines(lines, path=None):
     """Parse a whole recording; returns ``(header, items)``.  Raises RecordingError naming
     FILE:LINE."""
-    return read_lines(lines, parse_header, parse_item, path,
-                      stop=lambda item: isinstance(item, ev.End))
+    return read_lines(lines, parse_header, parse_item, path, stop=ends_match)
+
+
+def ends_match(item):
+    """Whether a recording's match ends at ``item``: its ``end`` line, or the ``new_match`` line
+    that closed it (inputs are held until then; later deadlines never fire)."""
+    return isinstance(item, (ev.End, ev.NewMatch))
 
 
 #: A JSON string (the brackets in one are text).
@@ -333,6 +377,19 @@ def item_to_json(item):
         return out
     if isinstance(item, ev.UndoTouch):
         out = {"t": item.t, "undo": "touch"}
+        if item.by is not None:
+            out["by"] = item.by
+        return out
+    if isinstance(item, ev.NewMatch):
+        spec = {"players": list(item.players), "difficulty": item.difficulty}
+        if item.timer_s is not ev.PRESET:
+            spec["timer_s"] = item.timer_s
+        for key in ("lasers", "corridor"):
+            if getattr(item, key) is not None:
+                spec[key] = getattr(item, key)
+        spec["first_thief"] = item.first_thief if item.first_thief is not None \
+            else item.players[0]
+        out = {"t": item.t, "new_match": spec}
         if item.by is not None:
             out["by"] = item.by
         return out

@@ -5,7 +5,6 @@ The recording goes through the full input pipeline (touch detection included) in
 """
 
 from . import calls, recording, rules
-from . import events as ev
 from .errors import RecordingError, RulesError
 from .referee import Referee
 
@@ -20,7 +19,7 @@ def referee(header, items, path=None):
     for line, item in items:
         feed(ref, line, item, path)
         end_t = item.t
-        if isinstance(item, ev.End):
+        if recording.ends_match(item):
             break
     return ref, end_t
 

@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from . import events as ev
 from . import recording
 from .errors import ConfigError, PayloadError, RecordingError
 from .recording import RIG_ID_RULE, is_rig_id
@@ -330,8 +329,8 @@ def _rereferee(text, size, digest, closed, header, claimed):
         raise PayloadError("the recording does not replay: %s" % exc) from None
     if head.to_json() != recording.parse_header(header).to_json():
         raise PayloadError("the header is not the recording's")
-    if closed != any(isinstance(item, ev.End) for _, item in items):
-        raise PayloadError("closed does not say whether the recording has its end line")
+    if closed != any(recording.ends_match(item) for _, item in items):
+        raise PayloadError("closed does not say whether the recording has its end (or new_match) line")
     if result != claimed:
         raise PayloadError("the replay is not what the recording replays to")
     return result

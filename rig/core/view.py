@@ -60,6 +60,29 @@ DEFAULT_PIECES = tuple(Piece(PieceKind.PAINTING, n) for n in PAINTINGS) + tuple(
 
 
 @dataclass(frozen=True)
+class WiringStep:
+    """One input of the wiring check on screen: ``state`` "ok", "skipped", "asked" or "to do";
+    ``live`` when the input is away from rest now; ``mixed`` when it took part in a mix-up."""
+    label: str
+    state: str = "to do"
+    live: bool = False
+    mixed: bool = False
+
+
+@dataclass(frozen=True)
+class WiringView:
+    """The wiring check as the rig's screen shows it (see :mod:`rig.core.wiringcheck`)."""
+    steps: Tuple[WiringStep, ...] = ()
+    prompt: Optional[str] = None          # "5/22: touch laser 4 (GPIO22)"
+    instruction: Optional[str] = None     # "touch laser 4"
+    where: Optional[str] = None           # "GPIO22"
+    lines: Tuple[str, ...] = ()           # the latest verdicts
+    done: bool = False
+    summary: Tuple[str, ...] = ()
+    left_s: Optional[float] = None        # until the step asked now is skipped
+
+
+@dataclass(frozen=True)
 class Scoreboard:
     """Everything on screen at one moment.
 
@@ -97,3 +120,6 @@ class Scoreboard:
     key_help: Tuple[str, ...] = ()      # the guard's key bindings, as "KEY action" strings
     winner: Optional[str] = None
     title: Optional[str] = None          # the solo heist's criminal title
+    # The set-up screen and the wiring check
+    roster: Tuple[str, ...] = ()         # names to pick tonight's players from: these first
+    wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen

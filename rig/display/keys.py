@@ -12,6 +12,8 @@ haul               ``L`` or keypad ``+``, paintings 0-2,       ``ConfirmLoot(t, 
                    relics 0-3, then Enter
 undo last touch    ``U`` or keypad ``-``                       ``UndoTouch(t, by="guard")``
 cancel             ``Esc`` or ``Backspace``                    (drops the half-typed sequence)
+set-up screen      ``S`` or keypad ``.``, between turns        ``NewMatch(...)``, the wiring
+                                                               check (:mod:`.setup_flow`)
 =================  ==========================================  ===============================
 
 The digit picks a player by their place in the match's player list (1 = first).  Key names are
@@ -26,21 +28,22 @@ from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 from ..core.errors import ConfigError
 from ..core.events import Choose, ConfirmLoot, Role, UndoTouch
 from ..core.museum import PAINTINGS, RELICS
+from ..core.wiringcheck import SKIP, STOP, CheckWiring
+from .setup_flow import SetupFlow
 
-ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel")
+ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup")
 
 MAIN_KEYS: Dict[str, Tuple[str, ...]] = {
     "thief": ("t",), "guard": ("g",), "loot": ("l",), "undo": ("u",),
-    "confirm": ("return",), "cancel": ("escape",),
+    "confirm": ("return",), "cancel": ("escape",), "setup": ("s",),
 }
 # A USB numeric keypad works alongside whatever keys are configured (unless a key is taken).
 KEYPAD_KEYS: Dict[str, Tuple[str, ...]] = {
     "thief": ("[/]",), "guard": ("[*]",), "loot": ("[+]",), "undo": ("[-]",),
-    "confirm": ("enter",), "cancel": ("backspace",),
+    "confirm": ("enter",), "cancel": ("backspace",), "setup": ("[.]",),
 }
-DEFAULT_BINDINGS: Dict[str, Tuple[str, ...]] = {
-    a: MAIN_KEYS[a] + KEYPAD_KEYS[a] for a in ("thief", "guard", "loot", "undo", "confirm",
-                                               "cancel")}
+DEFAULT_BINDINGS: Dict[str, Tuple[str, ...]] = {a: MAIN_KEYS[a] + KEYPAD_KEYS[a]
+                                                for a in ACTIONS}
 
 # SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
 # scancode still says which keypad key it was.
@@ -149,6 +152,7 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
         "%s + 0-2 + 0-3 + %s: haul" % (keys("loot"), pretty_key(b["confirm"][0])),
         "%s: undo touch" % keys("undo"),
         "%s: cancel" % keys("cancel"),
+        "%s: set-up" % keys("setup"),
     )
 
 
@@ -170,11 +174,30 @@ class KeyMapper:
         self._state: Optional[str] = None
         self._paintings = 0
         self._relics = 0
+        self.flow: Optional[SetupFlow] = None     # the set-up screen, while it is open
+        self._board = None                        # the newest snapshot
 
     # -- state -------------------------------------------------------------------------------
     def set_players(self, players: Iterable[str]) -> None:
         """The match's players changed (the shell calls this with each snapshot's list)."""
         self.players = tuple(players)
+
+    def observe(self, board) -> None:
+        """The newest snapshot: its players, what the set-up screen starts from, whether the
+        wiring check runs.  A turn that starts closes the set-up screen (the countdown
+        matters more)."""
+        self.set_players(getattr(board, "players", ()))
+        self._board = board
+        if getattr(board, "phase", None) == "turn":
+            self.flow = None
+
+    def setup_view(self):
+        """What the set-up screen shows (:class:`~.setup_flow.SetupView`), or None when it is
+        closed."""
+        return self.flow.view() if self.flow is not None else None
+
+    def _wiring(self):
+        return getattr(self._board, "wiring", None)
 
     @property
     def pending(self) -> Optional[str]:
@@ -209,12 +232,32 @@ class KeyMapper:
         return ", ".join("%d %s" % (i + 1, p) for i, p in enumerate(shown))
 
     # -- input -------------------------------------------------------------------------------
-    def feed(self, key_name: str):
-        """One key press (a pygame key name) -> ``(command or None, prompt or None)``."""
+    def feed(self, key_name: str, text: Optional[str] = None):
+        """One key press (a pygame key name, and the text it types when known) ->
+        ``(command or None, prompt or None)``."""
         name = str(key_name).lower() if key_name is not None else ""
         action = self._action_of.get(name)
         digit = digit_of(name)
 
+        if self.flow is not None:
+            command, closed = self.flow.feed(name, text, action, digit)
+            if closed:
+                self.flow = None
+            return command, None
+        wiring = self._wiring()
+        if wiring is not None:
+            if action == "cancel" or (action == "confirm" and wiring.done):
+                return CheckWiring(0.0, STOP), None
+            if action == "confirm":
+                return CheckWiring(0.0, SKIP), None
+            return None, None
+        if action == "setup":
+            self._state = None
+            if getattr(self._board, "phase", None) == "turn":
+                return None, "SET-UP opens between turns: finish this turn first."
+            self.flow = SetupFlow.from_board(self._board, pretty_key(self.bindings["confirm"][0]),
+                                             pretty_key(self.bindings["cancel"][0]))
+            return None, None
         if action == "cancel":
             self._state = None
             return None, None

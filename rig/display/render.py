@@ -921,12 +921,24 @@ def _draw_keyhelp(surface, board, r):
                  size=size)
 
 
+def draw_faults(surface, faults):
+    """Draw ``faults`` (texts) as the fault badges of the top-right corner, on any screen of the
+    rig (the set-up pages too); returns the first row clear of them."""
+    badges = _badges(surface, faults, regions(surface.get_size()))
+    _draw_faults(surface, badges)
+    return _below(badges, surface.get_height())
+
+
 def _fault_badges(surface, board, r):
+    return _badges(surface, board.faults, r)
+
+
+def _badges(surface, faults, r):
     """Where the sensor faults go: one amber badge each, stacked down from the top-right corner
     (over banners too: the referee must see them).  Each fault wraps onto two lines and is cut
     short ("…") rather than shrunk to an unreadable size; the log has every word.  Returns
     ``[(box, lines, size, line_h)]``."""
-    faults = [_text(f, 120) for f in _tuple(board.faults)]
+    faults = [_text(f, 120) for f in _tuple(faults)]
     faults = [f for f in faults if f]
     if not faults:
         return []

@@ -114,16 +114,18 @@ def sample_board(state_name: str) -> Scoreboard:
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
     """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
-    one of :data:`STATES`, or a screen of another game (:data:`rig.display.game_samples.STATES`).
+    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`) or a
+    screen of another game (:data:`rig.display.game_samples.STATES`).
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    from . import game_samples
-    if state_name in game_samples.SAMPLES:
-        return save_png(*game_samples.SAMPLES[state_name], out_path, size)
+    from . import game_samples, setup_samples
+    for more in (setup_samples, game_samples):
+        if state_name in more.SAMPLES:
+            return save_png(*more.SAMPLES[state_name], out_path, size)
     if state_name not in SAMPLES:
-        raise DisplayError("%r is not a sample screen; use one of %s"
-                           % (state_name, ", ".join(STATES + game_samples.STATES)))
+        raise DisplayError("%r is not a sample screen; use one of %s" % (
+            state_name, ", ".join(STATES + setup_samples.STATES + game_samples.STATES)))
     from .render import draw
     return save_png(draw, sample_board(state_name), out_path, size)
 

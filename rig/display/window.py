@@ -161,10 +161,10 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     Runs in the render thread or the render process; never raises (a failure is logged and the
     loop goes on headless)."""
     import pygame
-    from .keys import KeyMapper, keypad_name
-    from .render import draw, is_last_seconds
+    from .face import Face
+    from .keys import keypad_name
+    from .render import is_last_seconds
     from .sounds import SoundBank, cues
-    from ..core.view import Scoreboard
 
     screen = None
     try:
@@ -182,15 +182,13 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     sounds = SoundBank(quiet=options.quiet, volume=options.volume)
     sounds.open()
     end.emit("audio", sounds.available)
-    mapper = KeyMapper(options.bindings, (), options.keypad)
+    face = Face(options.bindings, options.keypad)
     board = None
     heard = None            # the snapshot the sounds were last cued from
-    prompt = None
     dirty = True
     last_draw = 0.0
     draw_failed = False
     frame_s = 1.0 / options.fps
-    waiting = Scoreboard(message="Waiting for the referee…")
     next_frame = time.monotonic()
     try:
         while not stop.is_set() and end.alive():
@@ -201,11 +199,11 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 for name in cues(heard, board):
                     sounds.play(name)
                 heard = board
-                mapper.set_players(getattr(board, "players", ()))
+                face.show(board)
             keys = []
             name = end.key()
             while name is not None:
-                keys.append(name)
+                keys.append((name, None))
                 name = end.key()
             if screen is not None:
                 try:
@@ -218,29 +216,26 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                             screen = None
                             break
                         if e.type == pygame.KEYDOWN:
-                            keys.append(keypad_name(pygame.key.name(e.key),
-                                                    getattr(e, "scancode", None)))
+                            keys.append((keypad_name(pygame.key.name(e.key),
+                                                     getattr(e, "scancode", None)),
+                                         getattr(e, "unicode", None)))
                         elif e.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED,
                                         pygame.VIDEORESIZE):
                             dirty = True
                 except Exception as e:
                     log.warning("display: reading window events failed (%s)", e)
-            for name in keys:
-                command, text = mapper.feed(name)
+            for name, text in keys:
+                command, changed = face.key(name, text)
                 if command is not None:
                     end.emit("command", command)
-                if text != prompt:
-                    prompt, dirty = text, True
+                dirty = dirty or changed
             now = time.monotonic()
             if screen is not None:
-                shown = board if board is not None else waiting
-                blinking = getattr(shown, "phase", None) == "turn" and \
-                    is_last_seconds(getattr(shown, "remaining_s", None))
+                blinking = getattr(board, "phase", None) == "turn" and \
+                    is_last_seconds(getattr(board, "remaining_s", None))
                 if dirty or blinking or now - last_draw >= 1.0:
                     try:
-                        if prompt:
-                            shown = replace(shown, message=prompt)
-                        draw(screen, shown, now)
+                        face.draw(screen, now)
                         pygame.display.flip()
                         draw_failed = False
                     except Exception as e:

@@ -12,7 +12,8 @@ from .daemon import Rig
 from .faces import Faces, NullDisplay
 from .pins import Outputs
 from .session import RecordingSession
-from .sources import HandSource, HubSource, PinSource
+from .sources import HubSource, PinSource
+from .wiring import input_sources
 
 
 @dataclass
@@ -43,12 +44,7 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop and
     ``sync_hook(path)`` each fsync of the recording (the kill tests)."""
     clock = backend.clock
-    sources = []
-    if backend.tof_factory is not None:
-        sources.append(HandSource(backend.tof_factory, config.tof,
-                                  config.detect.hand_threshold_mm, clock))
-    if backend.relics is not None:
-        sources.append(backend.relics)
+    sources = input_sources(config, backend)
     directory = Path(recordings_dir or config.storage.recordings_dir)
     session = RecordingSession(directory, backend.wall_clock, clock=clock)
     display = backend.display if backend.display is not None else NullDisplay()

@@ -192,6 +192,7 @@ class KeysConfig:
     undo: str = "u"
     confirm: str = "return"
     cancel: str = "escape"
+    setup: str = "s"
 
 
 @dataclass(frozen=True)
@@ -462,7 +463,7 @@ _SECTIONS = {
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup"),
     "storage": ("recordings_dir",),
     "tournament": ("broker", "rig_id", "username", "password", "password_file", "ca_file"),
 }

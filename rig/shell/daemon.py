@@ -27,13 +27,16 @@ from ..core.board import build as build_board
 from ..core.calls import WARNING
 from ..core.errors import RigError, RulesError
 from ..core.museum import Kind, parse
-from ..core.recording import header_for
+from ..core.recording import header_for, header_from
 from ..core.referee import Referee
+from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from . import storage
 from .faces import NullDisplay
 from .inbox import STOP, FaultReport, Inbox, Order, Reading, Seed, Stage
 from .outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
 from .sources import Intake
+from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
 
@@ -79,6 +82,10 @@ class Rig:
         self.level = level or config.match.level
         self.first_thief = first_thief or (config.match.first_thief
                                            if config.match.first_thief in self.players else None)
+        self.set_up = None           # the NewMatch the current settings come from, if any
+        self.roster = ()             # names the set-up screen offers
+        self._wiring = None          # the wiring check running on the screen
+        self._wiring_asked = False   # the step last announced in the log
         self.patterns = patterns
         self.edge_delay_s = float(edge_delay_s)
         self.sync_hook = sync_hook
@@ -241,6 +248,8 @@ class Rig:
             candidates.append(buzz)
         if self._display_due is not None:
             candidates.append(self._display_due)
+        if self._wiring is not None and self._wiring.deadline is not None:
+            candidates.append(self._wiring.deadline)
         return min(candidates) if candidates else None
 
     def _referee_loop(self):
@@ -306,7 +315,9 @@ class Rig:
 
     def _handle(self, item):
         kind = type(item)
-        if kind is Reading:
+        if kind is Reading and self._wiring is not None:
+            self._wiring_reading(item)
+        elif kind is Reading:
             change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
             if not self._record(change):
                 self._unrecorded[item.name] = item.value    # never act on what is not kept
@@ -318,6 +329,8 @@ class Rig:
                 self._trace(Stage.FED, item)
             self._perform(effects)
             self._sounded.discard(item.name)
+        elif kind is Order and type(item.command) is CheckWiring:
+            self._wiring_command(item.command.action, item.t_abs)
         elif kind is Order:
             self._command(replace(item.command, t=self._rel(item.t_abs)))
         elif kind is Seed:
@@ -412,6 +425,8 @@ class Rig:
 
     def _fire_due(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
+        if self._wiring is not None:
+            self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
         if self._display_due is not None and self._display_due <= now:
@@ -423,6 +438,7 @@ class Rig:
             return
         now = self.clock.now()
         durable = False
+        set_up = None
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
@@ -444,6 +460,9 @@ class Rig:
                 self.lamps.turn(True)
             elif kind is ev.TurnEnded:
                 self.lamps.turn(False)
+            elif kind is ev.MatchSetUp:
+                set_up = effect
+                self._message = (now + MESSAGE_S, calls.say(effect)[0])
             elif kind is ev.Refused:
                 if effect.code is ev.Refusal.MATCH_OVER:
                     self._next_match_at = effect.t
@@ -464,11 +483,12 @@ class Rig:
                          and not self.match_over)
         if durable:
             self.session.request_sync()
-        if self._next_match_at is not None:
+        if set_up is not None:
+            self._open_set_up_match(set_up)
+        elif self._next_match_at is not None:
             press_t, self._next_match_at = self._next_match_at, None
             self._open_next_match(press_t)
-        if self.display.wants_frames and self._display_due is None:
-            self._display_due = now
+        self._refresh_soon()
 
     def _queue(self, queued):
         """Keep the banner queue as it now stands and log the banners that left the screen."""
@@ -489,6 +509,58 @@ class Rig:
         self._say(fault.t, *calls.say(fault))
         self.lamps.fault(bool(self._faults))
 
+    # --- the wiring check on the screen ------------------------------------------------------------
+    def _wiring_command(self, action, t_abs):
+        """The guard's keys start, skip a step of, or stop the wiring check.  While it runs the
+        inputs go to the check, not to the referee (a press must not start a turn); when it
+        stops, every input that now reads differently is recorded and refereed."""
+        check = self._wiring
+        if action == START and check is None:
+            if self.referee.match.current is not None:
+                self._perform([ev.Refused(self._rel(t_abs), ev.Refusal.CHOICE, error=(
+                    "the wiring check waits until %s's turn has ended"
+                    % self.referee.match.current.thief))])
+                return
+            values = dict(self.referee.detector.values)
+            values.update(self.pins.values())
+            self._wiring = new_check_for(self.config, self.sources)
+            self._wiring_asked = False
+            self._say(self._rel(t_abs), "Wiring check started.")
+            self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))
+        elif check is not None and action == STOP_CHECK:
+            self._wiring = None
+            for line in check.summary():
+                self._say(self._rel(t_abs), "Wiring check: " + line)
+            self._perform(self._record_inputs(self._rel(t_abs), check.values))
+        elif check is not None:
+            self._wiring_lines(t_abs, check.skip(t_abs))
+        self._refresh_soon()
+
+    def _wiring_reading(self, reading):
+        check = self._wiring
+        passed = len(check.passed)
+        lines = check.feed(reading.t_abs, reading.name, reading.value)
+        if lines:
+            # The table hears each verdict: a short buzz for a wire that answers.
+            self.buzzer.play(ev.Pattern.TOUCH if len(check.passed) > passed
+                             else ev.Pattern.REFUSED, self.clock.now())
+        self._wiring_lines(reading.t_abs, lines)
+        self._refresh_soon()
+
+    def _wiring_lines(self, t_abs, lines):
+        """Log the check's verdicts, and the next step whenever it moves on."""
+        check = self._wiring
+        for line in lines:
+            self._say(self._rel(t_abs), "Wiring check: " + line)
+        if check.expected != self._wiring_asked:
+            self._wiring_asked = check.expected
+            self._say(self._rel(t_abs), "Wiring check: " + (
+                check.prompt() or "all done. " + " ".join(check.summary())))
+
+    def _refresh_soon(self):
+        if self.display.wants_frames and self._display_due is None:
+            self._display_due = self.clock.now()
+
     # --- the display ----------------------------------------------------------------------------
     def scoreboard(self, now=None):
         now = self.clock.now() if now is None else now
@@ -498,8 +570,10 @@ class Rig:
         faults = tuple(shown) + tuple(
             text for text in (calls.fault_text(f) for f in self.referee.detector.faults())
             if text not in shown)
+        wiring = self._wiring.view(now) if self._wiring is not None else None
         return build_board(self.referee, now - self.t0, faults=faults, banner=banner,
-                           message=message, key_help=self.key_help)
+                           message=message, key_help=self.key_help, roster=self.roster,
+                           wiring=wiring)
 
     def _refresh_display(self, now):
         display = self.display
@@ -525,11 +599,23 @@ class Rig:
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs
         tournament = self.config.tournament
-        path = self.session.open(header_for(self.players, self.level, self.first_thief,
-                                            self.settings,
-                                            rig=tournament.rig_id if tournament else None))
+        rig_id = tournament.rig_id if tournament else None
+        if self.set_up is not None:
+            header = header_from(self.set_up, self.settings, rig=rig_id)
+        else:
+            header = header_for(self.players, self.level, self.first_thief, self.settings,
+                                rig=rig_id)
+        path = self.session.open(header)
+        self._read_roster()
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
             ", ".join(self.players), self.level.name, calls.level_words(self.level), path))
+
+    def _read_roster(self):
+        """The names the set-up screen offers: this match's players, then the other players
+        of the recent recordings, newest first."""
+        self.roster = self.players + tuple(
+            name for name in storage.recent_players(self.session.directory)
+            if name.casefold() not in {p.casefold() for p in self.players})
 
     @property
     def match_over(self):
@@ -540,12 +626,26 @@ class Rig:
         press's first edge: the museum's state now (pins, hand sensor, relics) is its first
         lines, then the press itself, so the press starts its first turn if the museum is
         ready."""
+        self._open_match_at(press_t, {Kind.BUTTON.value: 1})
+
+    def _open_set_up_match(self, effect):
+        """A ``new_match`` command was accepted (and recorded as the last line of this match):
+        the next match opens at once with its settings, which stay for the matches after it
+        until the next set-up."""
+        self.players, self.level, self.first_thief = (effect.players, effect.level,
+                                                      effect.first_thief)
+        self.set_up = effect.command
+        self._open_match_at(effect.t)
+
+    def _open_match_at(self, t_rel, pressed=None):
+        """Close this match and open the next at ``t_rel``: its first lines are the museum's
+        state now (pins, hand sensor, relics), then ``pressed`` (the press that opened it)."""
         carried = {name: value for name, value in self.referee.detector.values.items()
                    if parse(name).kind in _CARRIED}
-        self._new_match(self.t0 + press_t)
+        self._new_match(self.t0 + t_rel)
         values = dict(self.pins.values())
         values.update(carried)
-        values[Kind.BUTTON.value] = 1
+        values.update(pressed or {})
         self._perform(self._record_inputs(0.0, values))
 
     def _record_inputs(self, t_rel, values):
@@ -571,7 +671,12 @@ class Rig:
         if resumed is None:
             return False
         self.referee = resumed.referee
+        match = resumed.referee.match
+        # A match set up on the screen is resumed with its own players, not the config's.
+        self.players, self.level, self.first_thief = match.players, match.level, \
+            match.first_thief
         self.t0 = now - resumed.referee.t
+        self._read_roster()
         self._say(resumed.referee.t, "Match resumed from %s." % resumed.path)
         self._perform(self.referee.feed(resumed.restart))
         return True

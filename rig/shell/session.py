@@ -25,6 +25,7 @@ from ..core import events as ev
 from ..core import recording
 from ..core.errors import ConfigError, HardwareError, RigError
 from ..core.replay import referee as rereferee
+from ..core.rules import check_new_match
 from . import storage
 from .clock import MonotonicClock
 
@@ -128,11 +129,19 @@ class RecordingSession:
 
         Chosen by content, never by modification time (a Pi without a real-time clock may set
         its clock back): of the recordings without an end line, the one of this match (same
-        players and level) that holds the most play.  A match that has been decided is resumed
+        players and level, or those of a match set up at the rig: a ``new_match`` line closed
+        another recording) that holds the most play.  A match that has been decided is resumed
         too, until the next start closes it: the guard may still correct its last haul."""
         found = []
-        for path in sorted(self.directory.glob("match-*.jsonl")):
-            if not path.is_file() or storage.is_finished(path):
+        ours = {(tuple(players), level)}
+        paths = [p for p in sorted(self.directory.glob("match-*.jsonl")) if p.is_file()]
+        for path in paths:
+            command = storage.closing_command(path) if storage.is_finished(path) else None
+            if command is not None:
+                set_up, level_set_up, _ = check_new_match(command)
+                ours.add((set_up, level_set_up))
+        for path in paths:
+            if storage.is_finished(path):
                 continue
             cut = storage.repair(path)
             if cut:
@@ -143,7 +152,7 @@ class RecordingSession:
             except RigError as exc:
                 log.warning("cannot resume %s (%s); it is left as it is", path, exc)
                 continue
-            if header.players != players or header.level != level:
+            if (header.players, header.level) not in ours:
                 log.info("%s is another match (players or level differ); closing it", path)
                 storage.append_line(path, ev.End(ref.t))
                 continue

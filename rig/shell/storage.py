@@ -12,7 +12,6 @@ import os
 import threading
 from pathlib import Path
 
-from ..core import events as ev
 from ..core import recording
 from ..core import replay as rereferee
 from ..core.errors import RecordingError
@@ -100,6 +99,46 @@ def is_finished(path):
         return False
 
 
+def closing_command(path):
+    """The ``new_match`` command that closed the finished recording at ``path`` (its last line
+    before the end line), or None: the next recording was opened with its settings."""
+    try:
+        f = files.open_regular(path)
+    except OSError:
+        return None
+    with f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        tail = f.read().rstrip().split(b"\n")[-2:]
+    if len(tail) < 2:
+        return None
+    try:
+        obj = json.loads(tail[0])
+        if not isinstance(obj, dict) or "new_match" not in obj:
+            return None
+        return recording.parse_item(obj, 0)
+    except (ValueError, RecordingError):
+        return None
+
+
+def recent_players(directory, recordings=30):
+    """The players of the newest ``recordings`` recordings in ``directory``, newest first, each
+    name once (read from their headers; a file that cannot be read is passed over)."""
+    names, seen = [], set()
+    for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
+        try:
+            with files.open_regular(path) as f:
+                header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
+        except (OSError, ValueError):
+            continue
+        players = header.get("players") if isinstance(header, dict) else None
+        for name in players if isinstance(players, list) else ():
+            if isinstance(name, str) and name.strip() and name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names
+
+
 def replay_file(path, torn=None):
     """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
     :func:`read` (a torn last line is left out and named there)."""
@@ -121,7 +160,7 @@ class Follower:
         self.size = 0
         self._hash = hashlib.sha256()
         self._reader = recording.LineReader(recording.parse_header, recording.parse_item,
-                                            self.path, stop=lambda i: isinstance(i, ev.End))
+                                            self.path, stop=recording.ends_match)
         self.referee = None
         self.end_t = 0.0
         self.error = None

@@ -30,7 +30,8 @@ Rulebook points the engine enforces (see ../shared/rulebook/cleptomano.md):
 
 from .model import (MAX_NAME_CHARS, MAX_PLAYERS, MAX_TOUCHES, NO_TIEBREAK, POINTS_PER_PAINTING, POINTS_PER_RELIC,
                     ROUND_WINS_TO_WIN, Match, NextTurn, Outcome, Reason, RoundResult,
-                    Termination, Tiebreak, Turn, TurnOutcome, check_players, new_match)
+                    Termination, Tiebreak, Turn, TurnOutcome, check_new_match, check_players,
+                    new_match)
 from .standings import (awaiting_loot, current_round, default_guard, is_over, last_open_turn,
                         next_deadline, next_turn, open_haul, outcome, played_turns,
                         round_wins, rounds, tiebreak, tiebreak_contenders, title, winner)
@@ -39,7 +40,7 @@ from .step import step, unfinished, void_current
 __all__ = [
     "MAX_NAME_CHARS", "MAX_PLAYERS", "MAX_TOUCHES", "NO_TIEBREAK", "POINTS_PER_PAINTING", "POINTS_PER_RELIC", "ROUND_WINS_TO_WIN",
     "Match", "NextTurn", "Outcome", "Reason", "RoundResult", "Termination", "Tiebreak", "Turn",
-    "TurnOutcome", "check_players", "new_match", "awaiting_loot", "current_round", "default_guard", "is_over",
+    "TurnOutcome", "check_new_match", "check_players", "new_match", "awaiting_loot", "current_round", "default_guard", "is_over",
     "last_open_turn", "next_deadline", "next_turn", "open_haul", "outcome", "played_turns", "round_wins",
     "rounds", "tiebreak", "tiebreak_contenders", "title", "winner", "step", "unfinished",
     "void_current",

@@ -1,4 +1,5 @@
-"""The guard's commands: who steals next, who guards, the haul's count, undoing a touch.
+"""The guard's commands: who steals next, who guards, the haul's count, undoing a touch, and
+setting up the next match.
 
 Each handler returns the new match or raises :class:`~rig.core.errors.InvalidChoice` /
 :class:`~rig.core.errors.LootError` naming why; a refused command changes nothing.
@@ -11,7 +12,7 @@ from ..errors import InvalidChoice, LootError
 from ..museum import PAINTINGS, RELICS
 from .announce import announce_results
 from ..calls import reason_words
-from .model import Reason, TurnOutcome, check_player
+from .model import Reason, TurnOutcome, check_new_match, check_player
 from .standings import (last_open_turn, next_turn, open_haul, played_in_round, round_guard,
                         tiebreak)
 
@@ -122,4 +123,16 @@ def on_undo(m, event, t, effects):
     effects.append(ev.Durable(t))
     m = replace(m, turns=m.turns[:-1] + (fixed,))
     announce_results(m, t, effects, fixed)
+    return m
+
+
+def on_new_match(m, event, t, effects):
+    """The set-up screen (or the phone) asks for a new match: allowed between turns, whatever
+    the match's state; it closes this match, so a running turn would lose its thief's play."""
+    if m.current is not None:
+        raise InvalidChoice("a new match cannot be set up while %s's turn runs; set it up when "
+                            "the turn has ended" % m.current.thief)
+    players, level, first = check_new_match(event)
+    effects.append(ev.MatchSetUp(t, event, players, level, first))
+    effects.append(ev.Durable(t))
     return m

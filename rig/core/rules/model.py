@@ -4,9 +4,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from ..events import NextKind
-from ..errors import InvalidChoice
-from ..levels import Level
+from ..events import PRESET, NextKind
+from ..errors import InvalidChoice, LevelError
+from ..levels import Level, make_level
 from ..museum import RELICS
 from ..text import control_character
 
@@ -253,6 +253,27 @@ def check_players(players):
                                 "initial: \"Ana R\")" % (name,))
         seen.add(name.casefold())
     return tuple(players)
+
+
+def check_new_match(command):
+    """The one check of a :class:`~rig.core.events.NewMatch`, from the set-up screen, the phone
+    or a recording line: returns ``(players, level, first_thief)``, or raises
+    :class:`InvalidChoice` (the players, the first thief) or :class:`LevelError` (the level)
+    naming the bad value."""
+    players = check_players(command.players)
+    overrides = {}
+    if command.timer_s is not PRESET:
+        overrides["timer_s"] = command.timer_s
+    if not isinstance(command.difficulty, str):
+        raise LevelError("difficulty %r is not a name; use easy, normal or hard"
+                         % (command.difficulty,))
+    level = make_level(command.difficulty, lasers=command.lasers, corridor=command.corridor,
+                       **overrides)
+    first = command.first_thief if command.first_thief is not None else players[0]
+    if first not in players:
+        raise InvalidChoice("first_thief %r is not one of the players (%s); choose one of them"
+                            % (first, ", ".join(players)))
+    return players, level, first
 
 
 def new_match(players, level, first_thief=None):

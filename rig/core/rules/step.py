@@ -227,4 +227,5 @@ _HANDLERS = {
     ev.Choose: choices.on_choose,
     ev.ConfirmLoot: choices.on_loot,
     ev.UndoTouch: choices.on_undo,
+    ev.NewMatch: choices.on_new_match,
 }

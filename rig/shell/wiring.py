@@ -1,0 +1,95 @@
+"""The wiring check's shell side: which inputs this rig reads, where each is wired, and the walk
+through them on the rig's own sources (``cleptomano check-wiring``).
+
+The check reads the inputs exactly as the rig does: the pins through
+:class:`~rig.shell.sources.PinSource`, the hand sensor through
+:class:`~rig.shell.sources.HandSource` (its poller), the relics through the relic source (the
+hub's serial link, or the simulator's feed), all onto one :class:`~rig.shell.inbox.Inbox`.  The
+judging is :class:`rig.core.wiringcheck.WiringCheck`'s, shared with the check on the screen.
+"""
+
+from ..core.museum import RELICS
+from ..core.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
+from .inbox import FaultReport, Inbox, Reading
+from .sources import HandSource, Intake, PinSource
+
+TIMEOUT_S = 30.0
+#: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer.
+RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19", 3: "hub I2C1 0x18"}
+
+
+def new_check(config, hand, relics, timeout_s=TIMEOUT_S):
+    """A :class:`WiringCheck` of every pin in the pin map, the hand sensor if ``hand``, and the
+    three relics if ``relics``."""
+    steps = check_order(config.pinmap.inputs, hand, RELICS if relics else ())
+    where = pin_places(config.pinmap)
+    where[HAND] = "I2C bus %d, 0x%02X" % (config.tof.i2c_bus, config.tof.address)
+    where.update({relic_step(n): RELIC_PLACES[n] for n in RELICS})
+    return WiringCheck(steps, where, config.detect.hand_threshold_mm, timeout_s)
+
+
+def new_check_for(config, sources, timeout_s=TIMEOUT_S):
+    """The check of the rig with these sources (besides the pins): the hand sensor when one is
+    a :class:`HandSource`, the relics when another source is there."""
+    hand = any(isinstance(s, HandSource) for s in sources)
+    relics = any(not isinstance(s, HandSource) for s in sources)
+    return new_check(config, hand, relics, timeout_s)
+
+
+def input_sources(config, backend):
+    """The sources besides the pins that ``backend`` gives the rig: the hand sensor's poller
+    and the relic source, each when there is one."""
+    sources = []
+    if backend.tof_factory is not None:
+        sources.append(HandSource(backend.tof_factory, config.tof,
+                                  config.detect.hand_threshold_mm, backend.clock))
+    if backend.relics is not None:
+        sources.append(backend.relics)
+    return sources
+
+
+def run_check(config, backend, out, timeout_s=TIMEOUT_S, stop=None, builder=None):
+    """Walk through every input on ``backend``'s devices; ``out(line)`` shows progress (verdicts
+    indented by two spaces).  ``builder`` (the simulator's) is told when the devices are open
+    (``start()``) and each step asked (``ask(step)``).  Returns the :class:`WiringCheck`."""
+    import threading
+    stop = stop or threading.Event()
+    clock = backend.clock
+    inbox = Inbox(clock)
+    intake = Intake(inbox, clock)
+    pins = PinSource(config.pinmap, backend.pin_factory, clock)
+    sources = input_sources(config, backend)
+    check = new_check_for(config, sources, timeout_s)
+    started = []
+    try:
+        for source in [pins] + sources:
+            source.start(intake)
+            started.append(source)
+        if builder is not None:
+            builder.start()
+        for line in check.begin(clock.now(), pins.values()):
+            out(line)
+        asked = None
+        faulty = set()          # sources whose fault was shown (a clearing means news)
+        while not stop.is_set() and not check.done:
+            if check.expected != asked:
+                asked = check.expected
+                out(check.prompt())
+                if builder is not None:
+                    builder.ask(asked)
+            lines = []
+            for item in inbox.take(check.deadline, stop):
+                if type(item) is Reading:
+                    lines += check.feed(item.t_abs, item.name, item.value)
+                elif type(item) is FaultReport and (item.active or item.source in faulty):
+                    (faulty.add if item.active else faulty.discard)(item.source)
+                    lines.append(("Fault: " if item.active else "Cleared: ") + item.message)
+            lines += check.expire(clock.now())
+            for line in lines:
+                out("  " + line)
+    finally:
+        for source in reversed(started):
+            source.stop(timeout_s=1.0)
+    for line in check.summary():
+        out(line)
+    return check
