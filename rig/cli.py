@@ -242,10 +242,22 @@ def cmd_run(args):
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     recordings = args.recordings or config.storage.recordings_dir
+    web = _web_face(config, recordings)
     display = _open_display(config, args.headless)
+    if web is not None:
+        from .shell.faces import Faces
+        display = Faces(display, web)
     if simulate:
-        return _run_sim(config, args, display, recordings, stop)
-    return _run_real(config, args, display, recordings, stop)
+        return _run_sim(config, args, display, recordings, stop, web)
+    return _run_real(config, args, display, recordings, stop, web)
+
+
+def _web_face(config, recordings):
+    """The phones' web face, or None when ``[web] enabled = false``."""
+    if not config.web.enabled:
+        return None
+    from .web.face import WebFace
+    return WebFace(config.web, recordings)
 
 
 def _notifier():
@@ -256,7 +268,12 @@ def _notifier():
     return Notifier()
 
 
-def _serve(rig, args, stop, extra_alive=None):
+def _serve(rig, args, stop, extra_alive=None, web=None):
+    if web is not None:
+        try:
+            web.start(rig)
+        except RigError as exc:     # the rig referees on; the phones wait for a restart
+            log.warning("Phones: %s; the rig referees without them.", exc)
     return serve(rig, stop, _notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
 
 
@@ -288,13 +305,13 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
             notifier.stopping()
 
 
-def _run_real(config, args, display, recordings, stop):
+def _run_real(config, args, display, recordings, stop, web=None):
     from .shell.build import build_rig, real_backend
     rig = build_rig(config, real_backend(config, display), recordings_dir=recordings,
-                    key_help=_key_help(config))
+                    key_help=_key_help(config), phones=web.pairing if web else None)
     try:
         rig.start()
-        _serve(rig, args, stop)
+        _serve(rig, args, stop, web=web)
     finally:
         rig.stop()
         if display is not None:
@@ -308,18 +325,18 @@ def _key_help(config):
     except ImportError:
         return ()
     from dataclasses import asdict
-    return key_help(asdict(config.keys))
+    return key_help(asdict(config.keys), phones=config.web.enabled)
 
 
-def _run_sim(config, args, display, recordings, stop):
+def _run_sim(config, args, display, recordings, stop, web=None):
     print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
           file=sys.stderr)
     screen = display is not None and not display.headless
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
                            stop=stop,
                            demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
-                               rig, args, stop, alive),
-                           key_help=_key_help(config))
+                               rig, args, stop, alive, web),
+                           key_help=_key_help(config), phones=web.pairing if web else None)
 
 
 def simulator():

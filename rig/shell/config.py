@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 from ..core import levels, museum, rules
+from ..core.addresses import bind_problem
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
@@ -193,6 +194,17 @@ class KeysConfig:
     confirm: str = "return"
     cancel: str = "escape"
     setup: str = "s"
+    revoke: str = "f8"
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The phone companion's web face: ``bind`` the addresses it answers on ("local": every
+    loopback, link-local and private address of this machine, followed as they come and go;
+    never a public one), ``port`` its TCP port."""
+    enabled: bool = True
+    bind: Tuple[str, ...] = ("local",)
+    port: int = 8080
 
 
 @dataclass(frozen=True)
@@ -224,6 +236,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     keys: KeysConfig = field(default_factory=KeysConfig)
     storage: StorageConfig = field(default_factory=StorageConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     tournament: Optional[TournamentConfig] = None
     path: Optional[Path] = None
 
@@ -463,8 +476,9 @@ _SECTIONS = {
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
     "storage": ("recordings_dir",),
+    "web": ("enabled", "bind", "port"),
     "tournament": ("broker", "rig_id", "username", "password", "password_file", "ca_file"),
 }
 
@@ -489,7 +503,7 @@ def _build_config(data, path, pinmap):
     return Config(match=match, pins=pins, pinmap=pinmap, detect=_detect(tables["detect"]),
                   tof=_tof(tables["tof"], pinmap), hub=_hub(tables["hub"]),
                   display=_display(tables["display"]), keys=_keys(tables["keys"]),
-                  storage=_storage(tables["storage"], base_dir),
+                  storage=_storage(tables["storage"], base_dir), web=_web(tables["web"]),
                   tournament=_tournament(tables["tournament"], base_dir)
                   if "tournament" in data else None, path=path)
 
@@ -678,6 +692,23 @@ def _storage(t, base_dir):
     if not path.is_absolute():
         path = base_dir / path
     return StorageConfig(recordings_dir=path)
+
+
+def _web(t):
+    d = WebConfig()
+    bind = t.data.get("bind", "local")
+    addresses = [bind] if isinstance(bind, str) else bind
+    if not isinstance(addresses, list) or not addresses:
+        raise t.error("bind", "%s is not an address or a list of addresses; write bind = "
+                              "\"local\" (default: every local network interface) or bind = "
+                              "[\"192.168.1.20\", \"127.0.0.1\"]" % _show(bind))
+    if addresses != ["local"]:
+        for address in addresses:
+            problem = bind_problem(address)
+            if problem is not None:
+                raise t.error("bind", problem)
+    return WebConfig(enabled=t.boolean("enabled", d.enabled), bind=tuple(addresses),
+                     port=t.number("port", d.port, 1024, 65535, unit="TCP port", whole=True))
 
 
 #: A password file holds one line: the password.
