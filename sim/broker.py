@@ -45,14 +45,17 @@ class Broker:
     """One broker in ``directory``; ``passwords`` maps every ACL user to its password, and
     ``password_file(user)`` is the file a rig's config names."""
 
-    def __init__(self, directory, port=None, acl=None):
+    def __init__(self, directory, port=None, acl=None, users=None):
+        """``users``: another Broker whose users and passwords this one shares (making them
+        takes a second or two: mosquitto_passwd hashes slowly on purpose)."""
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.acl = Path(acl) if acl is not None else SHIPPED / "cleptomano.acl"
         self.proc = None
         self.starts = 0
-        self.passwords = self._make_users()
+        self.users_dir = users.users_dir if users is not None else self.dir
+        self.passwords = users.passwords if users is not None else self._make_users()
         self.conf = self.dir / "mosquitto.conf"
         self.conf.write_text(self._config(), encoding="utf-8")
 
@@ -61,7 +64,7 @@ class Broker:
         return "mqtt://127.0.0.1:%d" % self.port
 
     def password_file(self, user):
-        return self.dir / "passwords" / ("%s.password" % user)
+        return self.users_dir / "passwords" / ("%s.password" % user)
 
     def _make_users(self):
         subprocess.run(["bash", str(SHIPPED / "make-users.sh"), str(self.acl),
@@ -79,7 +82,7 @@ class Broker:
             if word == "listener":
                 line = "listener %d 127.0.0.1" % self.port
             elif word == "password_file":
-                line = "password_file %s" % (self.dir / "passwd")
+                line = "password_file %s" % (self.users_dir / "passwd")
             elif word == "acl_file":
                 line = "acl_file %s" % self.acl
             lines.append(line)

@@ -94,18 +94,30 @@ def _order(row):
             fastest if fastest is not None else float("inf"))
 
 
-def standings(records):
+def standings(records, statuses=(), lives=()):
     """The standings of every match in ``records`` (any order, duplicates and old versions
-    included): ``{"players": [...], "rigs": [...], "matches": [...]}``, JSON-ready."""
+    included): ``{"players": [...], "rigs": [...], "matches": [...]}``, JSON-ready.  Each rig
+    shows its last :class:`~rig.core.tournament.Status` and :class:`~rig.core.tournament.Live`
+    of ``statuses`` and ``lives`` (none from recordings alone: ``status`` is then None)."""
     matches = sorted(latest(records).values(), key=lambda r: r.key)
     players, rigs = {}, {}
+
+    def rig_row(rig_id):
+        return rigs.setdefault(rig_id, {"rig": rig_id, "matches": 0, "undecided": 0,
+                                        "status": None, "version": None,
+                                        "current_match": None, "live": None})
     for record in matches:
-        rig = rigs.setdefault(record.rig, {"rig": record.rig, "matches": 0, "undecided": 0})
+        rig = rig_row(record.rig)
         if record.decided:
             rig["matches"] += 1
             _count(players, record)
         else:
             rig["undecided"] += 1
+    for status in statuses:
+        rig_row(status.rig).update(status="online" if status.online else "offline",
+                                   version=status.version, current_match=status.match_id)
+    for live in lives:
+        rig_row(live.rig)["live"] = live.board
     rows = sorted((p.row() for p in players.values()), key=lambda r: (_order(r), r["name"]))
     for i, row in enumerate(rows):
         row["rank"] = rows[i - 1]["rank"] if i and _order(rows[i - 1]) == _order(row) else i + 1

@@ -221,8 +221,48 @@ class Status:
 
 @dataclass(frozen=True)
 class Live:
+    """What the leaderboard shows of a rig's live snapshot: :data:`LIVE_FIELDS`, checked."""
     rig: str
     board: dict
+
+
+#: The snapshot's fields (``board_json``, :mod:`rig.core.view`) the leaderboard shows live.
+LIVE_FIELDS = ("phase", "players", "round", "level", "thief", "guard", "tiebreak",
+               "remaining_s", "elapsed_s", "touches", "turn_score", "round_wins", "winner",
+               "title")
+_PHASES = ("turn", "between", "over")
+
+
+def _name(value):
+    return isinstance(value, str) and 0 < len(value) <= 40 and control_character(value) is None
+
+
+def live_summary(obj):
+    """The :data:`LIVE_FIELDS` of a live snapshot, each checked (PayloadError for a bad one);
+    a field the snapshot lacks is None."""
+    _object(obj, "the live snapshot")
+    out = {key: obj.get(key) for key in LIVE_FIELDS}
+    players = out["players"]
+    if not (isinstance(players, list) and len(players) <= 8 and all(map(_name, players))):
+        raise PayloadError("live players %r are not a list of names" % (players,))
+    checks = {
+        "phase": lambda v: v in _PHASES,
+        "round": lambda v: _is_count(v, 1000),
+        "level": _name,
+        "thief": lambda v: v in players, "guard": lambda v: v in players,
+        "winner": lambda v: v in players,
+        "tiebreak": lambda v: isinstance(v, bool),
+        "remaining_s": _is_seconds, "elapsed_s": _is_seconds,
+        "touches": lambda v: _is_count(v, 100000), "turn_score": lambda v: _is_count(v, 7),
+        "round_wins": lambda v: isinstance(v, dict) and set(v) <= set(players)
+        and all(_is_count(n, 1000) for n in v.values()),
+        "title": lambda v: isinstance(v, str) and len(v) <= 80
+        and control_character(v) is None,
+    }
+    for key, check in checks.items():
+        if out[key] is not None and not check(out[key]):
+            raise PayloadError("live %s %r is not valid" % (key, out[key]))
+    return out
 
 
 _MATCH_KEYS = {"match", "rig", "closed", "bytes", "sha256", "header", "replay"}
@@ -238,7 +278,7 @@ def parse_message(topic, payload):
         if kind == STATUS:
             return _status(rig, obj)
         if kind == LIVE:
-            return Live(rig, _object(obj, "the live snapshot"))
+            return Live(rig, live_summary(obj))
         return _match(rig, match_id, obj)
     except PayloadError as exc:
         raise PayloadError("%s: %s" % (topic, exc)) from None

@@ -332,5 +332,8 @@ class TournamentLink:
             info = client.publish(tm.status_topic(self.config.rig_id),
                                   tm.status_payload(self.config.rig_id, False), qos=1,
                                   retain=True)
-            info.wait_for_publish(max(0.1, deadline - self.clock.now()))
+            try:
+                info.wait_for_publish(max(0.1, deadline - self.clock.now()))
+            except RuntimeError:
+                pass              # the broker went away meanwhile: its will says offline
         mqtt.disconnect(client)
