@@ -9,13 +9,17 @@ port), where the password file and the retained messages live (the test's folder
 ``make-users.sh`` for every user the shipped ACL names.
 """
 
+import atexit
+import functools
 import os
 import pwd
 import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 SHIPPED = Path(__file__).resolve().parents[1] / "systemd" / "mosquitto"
@@ -41,21 +45,53 @@ def free_port():
         return s.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class Users:
+    """Every user an ACL names, with a password: ``passwd`` the broker's password file,
+    ``passwords`` user -> password, ``files`` the folder of one ``NAME.password`` file each."""
+    passwd: Path
+    passwords: dict
+    files: Path
+
+
+def make_users(acl, directory):
+    """Run the shipped ``make-users.sh`` for ``acl`` into ``directory``."""
+    directory = Path(directory)
+    subprocess.run(["bash", str(SHIPPED / "make-users.sh"), str(acl), str(directory / "passwd"),
+                    str(directory / "passwords")],
+                   check=True, stdout=subprocess.DEVNULL, timeout=60,
+                   env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
+    return Users(directory / "passwd",
+                 {p.name[:-len(".password")]: p.read_text().strip()
+                  for p in (directory / "passwords").glob("*.password")},
+                 directory / "passwords")
+
+
+@functools.cache
+def shipped_users():
+    """The shipped ACL's users, made once per process (mosquitto_passwd hashes slowly on
+    purpose: twenty-one users take a second or two), removed when the process ends."""
+    directory = tempfile.mkdtemp(prefix="cleptomano-users-")
+    atexit.register(shutil.rmtree, directory, True)
+    return make_users(SHIPPED / "cleptomano.acl", directory)
+
+
 class Broker:
-    """One broker in ``directory``; ``passwords`` maps every ACL user to its password, and
+    """One broker in ``directory`` with the shipped ACL (or ``acl``) and its ``users``
+    (default: :func:`shipped_users`); ``passwords`` maps every ACL user to its password, and
     ``password_file(user)`` is the file a rig's config names."""
 
     def __init__(self, directory, port=None, acl=None, users=None):
-        """``users``: another Broker whose users and passwords this one shares (making them
-        takes a second or two: mosquitto_passwd hashes slowly on purpose)."""
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.acl = Path(acl) if acl is not None else SHIPPED / "cleptomano.acl"
         self.proc = None
         self.starts = 0
-        self.users_dir = users.users_dir if users is not None else self.dir
-        self.passwords = users.passwords if users is not None else self._make_users()
+        if users is None:
+            users = shipped_users() if acl is None else make_users(self.acl, self.dir)
+        self.users = users
+        self.passwords = users.passwords
         self.conf = self.dir / "mosquitto.conf"
         self.conf.write_text(self._config(), encoding="utf-8")
 
@@ -64,15 +100,7 @@ class Broker:
         return "mqtt://127.0.0.1:%d" % self.port
 
     def password_file(self, user):
-        return self.users_dir / "passwords" / ("%s.password" % user)
-
-    def _make_users(self):
-        subprocess.run(["bash", str(SHIPPED / "make-users.sh"), str(self.acl),
-                        str(self.dir / "passwd"), str(self.dir / "passwords")],
-                       check=True, stdout=subprocess.DEVNULL, timeout=60,
-                       env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
-        return {p.name[:-len(".password")]: p.read_text().strip()
-                for p in (self.dir / "passwords").glob("*.password")}
+        return self.users.files / ("%s.password" % user)
 
     def _config(self):
         """The shipped configuration with this machine's paths and port."""
@@ -82,7 +110,7 @@ class Broker:
             if word == "listener":
                 line = "listener %d 127.0.0.1" % self.port
             elif word == "password_file":
-                line = "password_file %s" % (self.users_dir / "passwd")
+                line = "password_file %s" % self.users.passwd
             elif word == "acl_file":
                 line = "acl_file %s" % self.acl
             lines.append(line)

@@ -35,15 +35,9 @@ WAIT_S = 15.0
 MATCHES = library()
 
 
-@pytest.fixture(scope="module")
-def users(tmp_path_factory):
-    """Every user of the shipped ACL with a password (made once: it takes a second or two)."""
-    return sim_broker.Broker(tmp_path_factory.mktemp("users"))
-
-
 @pytest.fixture
-def broker(tmp_path, users):
-    made = sim_broker.Broker(tmp_path / "broker", users=users)
+def broker(tmp_path):
+    made = sim_broker.Broker(tmp_path / "broker")
     yield made.start()
     made.stop()
 
@@ -271,7 +265,7 @@ def test_a_whole_rig_killed_mid_match_resumes_and_its_live_board_is_paced(broker
     assert wait_until(agree(feed, [rig.dir]))
     assert [m["decided"] for m in feed.standings()["matches"]] == [False, True]
     assert lives, "no live snapshot reached the broker"
-    spans = [b - a for a, b in zip(lives, lives[1:])]
-    assert all(s > 1 / tm.LIVE_PER_S * 0.5 for s in spans), spans   # at most 5 a second
+    busiest = max(sum(t <= u < t + 1.0 for u in lives) for t in lives)
+    assert busiest <= tm.LIVE_PER_S + 1, lives       # at most 5 a second (one for jitter)
     mqtt.disconnect(watcher)
     feed.stop()

@@ -756,20 +756,29 @@ def _path(t, key, base_dir):
 
 
 def _password_file(t, path):
+    try:
+        return read_password_file(path)
+    except ConfigError as exc:
+        raise t.error("password_file", exc.detail) from None
+
+
+def read_password_file(path, key=None):
+    """The broker password a file holds on its one line (a rig's ``password_file``, the
+    leaderboard's ``--password-file``); ConfigError naming ``key``, the file and the fix."""
     fix = "give a file holding the broker password on one line (readable only by the rig)"
     try:
         with files.open_regular(path) as f:
             raw = f.read(MAX_PASSWORD_FILE_BYTES + 1)
     except OSError as exc:
-        raise t.error("password_file", "%s cannot be read (%s); %s"
-                      % (path, exc.strerror or exc, fix)) from None
+        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
+                          key=key) from None
     try:
         lines = raw.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         lines = []
     password = lines[0] if len(lines) == 1 and len(raw) <= MAX_PASSWORD_FILE_BYTES else ""
     if not password or control_character(password) is not None:
-        raise t.error("password_file", "%s does not hold one line of text; %s" % (path, fix))
+        raise ConfigError("%s does not hold one line of text; %s" % (path, fix), key=key)
     return password
 
 
