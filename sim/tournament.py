@@ -107,12 +107,18 @@ class LightRig:
         self.closed_at = {}
         self.session = self.link = None
 
-    def start(self):
+    def start(self, connected_within_s=0.0):
+        """Start; ``connected_within_s``: then wait (at most that long) for the broker, as a
+        table does before its first match (a clean stop waits for acknowledgements only while
+        connected)."""
         self.session = RecordingSession(self.dir)
         self.session.prepare()
         self.link = tournament_link(self.config, self.dir, self.session)
         self.session.start_sync()
         self.link.start()
+        deadline = time.monotonic() + connected_within_s
+        while not self.link.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
         return self
 
     def stop(self, clean=True):

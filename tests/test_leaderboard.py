@@ -82,7 +82,7 @@ def test_the_leaderboard_of_a_broker_agrees_with_the_recordings(tmp_path, capsys
     with sim_broker.Broker(tmp_path / "broker") as broker:
         for n in (1, 2):
             rig = LightRig("table-%d" % n, tmp_path / ("t%d" % n), broker.url,
-                           broker.passwords["table-%d" % n]).start()
+                           broker.passwords["table-%d" % n]).start(10.0)
             for match in library()[n::3]:
                 rig.play(match)
             rig.stop()

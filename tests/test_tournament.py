@@ -13,6 +13,7 @@ from rig.core import standings as sd
 from rig.core import tournament as tm
 from rig.core.errors import ConfigError, PayloadError
 from rig.links.feed import Feed, record_of, records_from
+from rig.shell.storage import Follower
 from sim.tournament import LIBRARY
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
@@ -257,3 +258,26 @@ def test_a_solo_title_and_a_tiebreak_reach_the_table(tmp_path):
     rec = record_of(tournament_copy(src, tmp_path / "t", "table-9", "match-20261201-190000"))
     row = sd.standings([rec])["players"][0]
     assert row["name"] == "Ana" and row["best_solo_title"] == rec.result["title"] is not None
+
+
+def test_a_match_closed_by_new_match_ends_with_that_line_for_the_link_and_the_rebuild(tmp_path):
+    """The set-up screen closes a match with a ``new_match`` line, then the session writes its
+    end line: the match's bytes end with the first, read at once or across two fsyncs."""
+    lines = SOAK[0].read_text(encoding="utf-8").splitlines()[:-1]     # no end line
+    last_t = json.loads(lines[-1])["t"]
+    header = json.loads(lines[0])
+    closing = {"t": last_t + 1, "new_match": {"players": header["players"],
+                                              "difficulty": "normal",
+                                              "first_thief": header["players"][0]}}
+    body = "\n".join(lines + [json.dumps(closing)]) + "\n"
+    src = tmp_path / "src.jsonl"
+    src.write_text(body + json.dumps({"t": last_t + 1, "end": True}) + "\n", encoding="utf-8")
+    path = tournament_copy(src, tmp_path / "t", "table-1", "match-20261201-190000")
+    rebuilt = record_of(path)
+    assert rebuilt.closed and rebuilt.size < path.stat().st_size
+    follower = Follower(path)
+    follower.read(upto=rebuilt.size - 5)
+    follower.read(final=True)
+    assert (follower.size, follower.sha256, follower.closed) == (rebuilt.size, rebuilt.sha256,
+                                                                 True)
+    assert follower.result() == rebuilt.result

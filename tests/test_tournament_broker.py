@@ -82,7 +82,7 @@ def agree(feed, directories):
 
 
 def test_twenty_rigs_through_two_broker_restarts_and_a_kill_lose_nothing(broker, tmp_path):
-    rigs = [light_rig(broker, tmp_path, n).start() for n in range(1, 21)]
+    rigs = [light_rig(broker, tmp_path, n).start(WAIT_S) for n in range(1, 21)]
     per_rig = 2
     feed = feed_of(broker)
     done = []
@@ -172,7 +172,7 @@ def decided_at(match):
 
 def test_a_corrected_haul_republishes_and_a_restart_republishes_nothing(broker, tmp_path):
     n, match = next((decided_at(m)[0], m) for m in MATCHES if decided_at(m)[1])
-    rig = light_rig(broker, tmp_path, 2).start()
+    rig = light_rig(broker, tmp_path, 2).start(WAIT_S)
     feed = feed_of(broker)
 
     def first_version():
@@ -197,7 +197,7 @@ def test_a_corrected_haul_republishes_and_a_restart_republishes_nothing(broker, 
 def test_a_rig_writing_under_another_rigs_id_is_refused_and_counted_nowhere(
         broker, tmp_path, caplog):
     feed = feed_of(broker)
-    honest = light_rig(broker, tmp_path, 1).start()
+    honest = light_rig(broker, tmp_path, 1).start(WAIT_S)
     honest.play(MATCHES[0])
     honest.stop()
     impostor = light_rig(broker, tmp_path, 3, rig_id="table-1")   # table-3's password
@@ -205,7 +205,7 @@ def test_a_rig_writing_under_another_rigs_id_is_refused_and_counted_nowhere(
     impostor.config = impostor.config.__class__(
         broker=impostor.config.broker, rig_id="table-1", username="table-3",
         password=broker.passwords["table-3"])
-    impostor.start()
+    impostor.start(WAIT_S)
     impostor.play(MATCHES[1])
     impostor.stop()
     assert impostor.link.stats["refused"] >= 1 and impostor.link.stats["acked"] == 0

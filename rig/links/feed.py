@@ -23,7 +23,7 @@ from ..core import tournament as tm
 from ..core.errors import PayloadError, RecordingError
 from ..core.replay import replay
 from ..shell import files
-from ..shell.storage import read
+from ..shell.storage import read, through_line
 from . import mqtt
 
 log = logging.getLogger("cleptomano")
@@ -142,7 +142,9 @@ def record_of(path):
     if torn:
         data = data[:data.rfind(b"\n") + 1]
     result = replay(header, items, path)
-    closed = any(recording.ends_match(item) for _, item in items)
+    closed = bool(items) and recording.ends_match(items[-1][1])
+    if closed:                  # the match ends with its closing line, as the link reads it
+        data = through_line(data, items[-1][0])
     if not (closed or tm.decided(result)):
         return None
     return tm.MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,

@@ -44,11 +44,12 @@ def rig_version():
 
 
 class LiveFace:
-    """The link as a face of the rig (:mod:`rig.shell.faces`): it wants every snapshot and keeps
-    the newest, for the link's thread to send at most 5 a second."""
+    """The link as a face of the rig (:mod:`rig.shell.faces`): it wants a snapshot every fifth
+    of a second and keeps the newest, for the link's thread to send at most 5 a second."""
 
     headless = True
     wants_frames = True
+    frame_period_s = LIVE_PERIOD_S
 
     def __init__(self):
         self.board = None
@@ -95,6 +96,11 @@ class TournamentLink:
     # --- what the rig calls (any thread; never blocks) --------------------------------------------
     def recording_written(self, path, size, closed):
         self._events.put(("written", Path(path), size, closed))
+
+    @property
+    def connected(self):
+        """Whether the broker has the link now (as the link's thread last heard)."""
+        return self._connected
 
     @property
     def running(self):

@@ -606,10 +606,11 @@ class Rig:
         self._queue(banners.advance(self._banners, now - self.t0))
         board = self.scoreboard(now)
         display.show(board)
+        period_s = getattr(display, "frame_period_s", None) or DISPLAY_PERIOD_S
         if board.phase == "turn" or board.banner or board.message:
-            self._display_due = now + DISPLAY_PERIOD_S
+            self._display_due = now + period_s
         else:
-            self._display_due = now + IDLE_DISPLAY_PERIOD_S
+            self._display_due = now + max(period_s, IDLE_DISPLAY_PERIOD_S)
 
     # --- the match and its recording ------------------------------------------------------------------
     def _new_match(self, t_abs):

@@ -180,7 +180,8 @@ class Follower:
     def read(self, upto=None, final=False):
         """Read what was added up to byte ``upto`` of the file (None: its end).  ``final``:
         nothing more will be written, so a last line without its newline is read as
-        :func:`read` reads one (left out if torn).  OSError when the file cannot be read."""
+        :func:`read` reads one (left out if torn).  The match's bytes end with the line that
+        ends it (whatever follows is no part of it).  OSError when the file cannot be read."""
         if self.error is not None or self.closed:
             return
         with files.open_regular(self.path) as f:
@@ -188,19 +189,24 @@ class Follower:
             data = f.read() if upto is None else f.read(max(0, upto - self.size))
         whole = data.rfind(b"\n") + 1
         chunk = data if final else data[:whole]
-        torn = []
+        first = self._reader.number + 1
+        torn, closing = [], None
         try:
-            for text in _lines(io.BytesIO(chunk), self.path, torn, self._reader.number + 1):
+            for text in _lines(io.BytesIO(chunk), self.path, torn, first):
                 item = self._reader.feed(text)
                 if item is not None:
                     if self.referee is None:
                         self.referee = rereferee.new_referee(self.header)
                     rereferee.feed(self.referee, self._reader.number, item, self.path)
                     self.end_t = item.t
+                    if self.closed:
+                        closing = self._reader.number
         except RecordingError as exc:
             self.error = exc
             return
         taken = chunk[:whole] if torn else chunk
+        if closing is not None:
+            taken = through_line(taken, closing - first + 1)
         self.size += len(taken)
         self._hash.update(taken)
 
@@ -220,6 +226,15 @@ class Follower:
         if hashlib.sha256(data).hexdigest() != self.sha256:
             return None
         return data.decode("utf-8")
+
+
+def through_line(data, n):
+    """The bytes of ``data`` (lines of a recording) through the end of its ``n``-th line."""
+    end = 0
+    for _ in range(n):
+        found = data.find(b"\n", end)
+        end = len(data) if found < 0 else found + 1
+    return data[:end]
 
 
 def sync_directory(path):

@@ -20,6 +20,10 @@ noisy machine:
    floods its serial port with 12,000 frames a second, each changing an input (the real link
    reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
    the recording's growth and the fault the screen shows.
+7. **tournament** (issue 15) -- touch-to-buzzer and the rig's CPU with the tournament link on (a
+   real Mosquitto) beside off, and twenty rigs playing ten matches each through two broker
+   restarts and a kill: lost, counted twice, close-to-leaderboard delay
+   (:mod:`sim.tools.bench_tournament`).
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -424,14 +428,22 @@ class BenchTable:
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                    period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
-                   probe=None):
+                   probe=None, tournament=None):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
     ``display_nice`` lowers the display process's CPU priority; ``gc_freeze`` moves everything
-    allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`)."""
+    allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`).
+    ``tournament``: ``{"broker_url", "rig_id", "password"}``, the rig's tournament link on."""
     import gc
     from rig.core.levels import make_level
+    config = None
+    if tournament is not None:
+        import dataclasses
+        from rig.shell.config import load_config
+        from ..tournament import rig_config
+        config = dataclasses.replace(load_config(None), tournament=rig_config(
+            tournament["broker_url"], tournament["rig_id"], tournament["password"]).tournament)
     if switch_interval_s is not None:
         sys.setswitchinterval(switch_interval_s)
     disp, frames = open_bench_display(display)
@@ -440,7 +452,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None),
-                           patterns=short_patterns(), trace=trace)
+                           patterns=short_patterns(), trace=trace, config=config)
         if probe is not None:
             probe(bench)
         display_pid = getattr(disp, "pid", None)
@@ -469,6 +481,9 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                 out["switch_interval_s"] = sys.getswitchinterval()
                 if gc_freeze:
                     out["gc_freeze"] = True
+                if tournament is not None:
+                    link = bench.rig.links[0]
+                    out["tournament_link"] = dict(link.stats, connected=link.connected)
                 if display_nice is not None:
                     out["display_nice"] = display_nice
                 if disp is not None:
@@ -1055,6 +1070,34 @@ def bench_flood(touches, seed):
     return out
 
 
+# --- 7. the tournament --------------------------------------------------------------------------
+
+def bench_tournament(touches, seed, quick):
+    from . import bench_tournament as tb
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-broker-") as tmp:
+        broker, link = tb.broker_for_latency(tmp)
+        try:
+            for key, extra in (("link_off", {}), ("link_on", {"tournament": link})):
+                progress("tournament: touch-to-buzzer with the link %s, %d touches"
+                         % (key[5:], touches))
+                out[key] = run_child("latency_daemon", touches=touches, seed=seed, **extra)
+        finally:
+            broker.stop()
+    on, off = out["link_on"], out["link_off"]
+    out["p99_on_vs_off"] = round(on["p99_us"] / off["p99_us"], 2) \
+        if on.get("p99_us") and off.get("p99_us") else None
+    out["extra_rig_cpu_pct"] = round(on["rig_cpu_pct"] - off["rig_cpu_pct"], 1) \
+        if "rig_cpu_pct" in on and "rig_cpu_pct" in off else None
+    out["goal_p99_ratio"] = tb.LATENCY_GOAL
+    out["goal_met"] = out["p99_on_vs_off"] is not None and \
+        out["p99_on_vs_off"] <= tb.LATENCY_GOAL
+    out["full_size"] = tb.tournament(rigs=tb.RIGS, per_rig=3 if quick else tb.MATCHES_PER_RIG,
+                                     seeds=1 if quick else 4, quick=quick,
+                                     pause_s=0.2 if quick else tb.PAUSE_S, progress=progress)
+    return out
+
+
 # --- running it all ------------------------------------------------------------------------------
 
 def edge_timestamps(**kwargs):
@@ -1144,7 +1187,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood", "tournament")
 
 
 def main(argv=None):
@@ -1209,6 +1252,9 @@ def main(argv=None):
                                               scenarios=40 if quick else 300)
     if "flood" in only:
         report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
+    if "tournament" in only:
+        report["tournament"] = bench_tournament(args.touches or (300 if quick else 2000),
+                                                args.seed, quick)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

@@ -86,7 +86,7 @@ def main(argv=None):
         solo = [json.loads(line) for line in SOLO.read_text(encoding="utf-8").splitlines()]
         for n in range(1, 5):
             rig = LightRig("table-%d" % n, work / ("table-%d" % n), broker.url,
-                           broker.passwords["table-%d" % n]).start()
+                           broker.passwords["table-%d" % n]).start(10.0)
             for k in range(n + 1):
                 rig.play(renamed(matches[(3 * n + k) % len(matches)],
                                  RENAMES.get(rig.rig_id, {})))

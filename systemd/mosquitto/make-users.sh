@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Make the broker's password file for every user that the ACL names, each with a new random
-# password, and hand each password out in a file of its own (OUT_DIR/NAME.password) to copy to
-# that rig as its [tournament] password_file (the leaderboard's to `--password-file`).
+# Make the broker's password file for every user that the ACL names, and hand each password out
+# in a file of its own (OUT_DIR/NAME.password) to copy to that rig as its [tournament]
+# password_file (the leaderboard's to `--password-file`).  A user new to OUT_DIR gets a new
+# random password; one that has its file there keeps its password.
 #
 #   make-users.sh cleptomano.acl /etc/mosquitto/cleptomano.passwd ./passwords
 #
-# Run it again after adding a table: every user gets a new password.
+# Run it again after adding a table to the ACL: the new table gets a password, the others keep
+# theirs (delete a user's file first to give it a new one).
 set -euo pipefail
 if [ $# -ne 3 ]; then
     echo "usage: $0 ACL_FILE PASSWORD_FILE OUT_DIR" >&2
@@ -22,9 +24,13 @@ mkdir -p "$out"
 users=0
 while read -r word name _; do
     [ "$word" = user ] || continue
-    password=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
+    if [ -s "$out/$name.password" ]; then
+        password=$(head -n 1 "$out/$name.password")
+    else
+        password=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
+        printf '%s\n' "$password" > "$out/$name.password"
+    fi
     mosquitto_passwd -b "$passwd" "$name" "$password"
-    printf '%s\n' "$password" > "$out/$name.password"
     users=$((users + 1))
 done < "$acl"
 echo "$users users in $passwd; their passwords are in $out/"
