@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from .core.errors import ConfigError, RecordingError, RigError
+from .core.errors import ConfigError, HardwareError, RecordingError, RigError
 
 log = logging.getLogger("cleptomano")
 
@@ -66,6 +66,9 @@ def _parser():
     shot.add_argument("state")
     shot.add_argument("out")
     shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT (default 800x480)")
+
+    ph = sub.add_parser("phones", help="the address phones open to follow and command the rig")
+    ph.add_argument("--config")
 
     hist = sub.add_parser("history", help="list finished matches with winners and scores")
     hist.add_argument("--config")
@@ -313,6 +316,28 @@ def cmd_layout(args):
     return 0
 
 
+# --- phones ----------------------------------------------------------------------------------------
+
+def cmd_phones(args):
+    """The address the phones at the table open (what the rig's QR code holds), from the
+    config's ``[web]`` and this machine's addresses now; the installer prints it."""
+    from .core.addresses import best_url
+    from .shell.config import load_config
+    web = load_config(args.config).web
+    if not web.enabled:
+        print("The phone companion is off ([web] enabled = false); set it to true and restart "
+              "the rig to serve phones.")
+        return 0
+    from .web.server import served_addresses
+    try:
+        addresses = [address for address, _ in served_addresses(web.bind)]
+    except OSError as exc:
+        raise HardwareError("cannot list this machine's addresses (%s)" % exc) from None
+    print("Phones: open %s at the table (the pairing code is on the rig's screen)."
+          % best_url(addresses, web.port))
+    return 0
+
+
 # --- run -------------------------------------------------------------------------------------------
 
 def _open_display(config, headless):
@@ -335,8 +360,9 @@ def cmd_run(args):
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     recordings = args.recordings or config.storage.recordings_dir
-    web = _web_face(config, recordings)
     display = _open_display(config, args.headless)
+    web = _web_face(config, recordings,
+                    tell_code=simulate and (display is None or display.headless))
     if web is not None:
         from .shell.faces import Faces
         display = Faces(display, web)
@@ -345,12 +371,13 @@ def cmd_run(args):
     return _run_real(config, args, display, recordings, stop, web)
 
 
-def _web_face(config, recordings):
-    """The phones' web face, or None when ``[web] enabled = false``."""
+def _web_face(config, recordings, tell_code):
+    """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
+    pairing code, as no screen shows it."""
     if not config.web.enabled:
         return None
     from .web.face import WebFace
-    return WebFace(config.web, recordings)
+    return WebFace(config.web, recordings, tell_code=tell_code)
 
 
 def _notifier():
@@ -426,9 +453,8 @@ def _run_sim(config, args, display, recordings, stop, web=None):
           file=sys.stderr)
     screen = display is not None and not display.headless
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
-                           stop=stop,
-                           demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
-                               rig, args, stop, alive, web),
+                           stop=stop, demo=args.demo, interactive=args.interactive,
+                           serve=lambda rig, alive=None: _serve(rig, args, stop, alive, web),
                            key_help=_key_help(config), phones=web.pairing if web else None)
 
 
@@ -451,6 +477,7 @@ COMMANDS = {
     "screenshot": cmd_screenshot,
     "history": cmd_history,
     "leaderboard": cmd_leaderboard,
+    "phones": cmd_phones,
 }
 
 if __name__ == "__main__":

@@ -286,6 +286,53 @@ def test_a_played_turn_commanded_from_a_phone_replays_to_the_same_result(rig):
     assert replayed["turns"][0]["thief"] == "Caro" and replayed["turns"][0]["touches"] == 0
 
 
+def test_a_new_match_set_up_from_a_phone_opens_it_is_recorded_and_replays(rig):
+    table, face, client = rig
+    pair(client, code=CODE)
+    first = table.rig.recording_path
+    spec = {"players": ["Dana", "Eli", "Ana"], "difficulty": "hard", "first_thief": "Eli"}
+    answer = command(client, {"new_match": spec})
+    assert answer.status_code == 200, answer.json()
+    state = answer.json()
+    assert state["players"] == ["Dana", "Eli", "Ana"] and state["level"] == "hard"
+    assert state["next_thief"] == "Eli"
+    # The recent players the page offers for the next roster: tonight's, then the last match's.
+    assert state["roster"][:4] == ["Dana", "Eli", "Ana", "Ben"]
+    closed = [json.loads(line) for line in first.read_text("utf-8").splitlines()]
+    assert closed[-2:] == [{"t": 0.0, "new_match": spec, "by": "Ben's phone"},
+                           {"t": 0.0, "end": True}]
+    assert table.rig.recording_path != first
+    header = json.loads(table.rig.recording_path.read_text("utf-8").splitlines()[0])
+    assert header["players"] == ["Dana", "Eli", "Ana"] and header["first_thief"] == "Eli"
+    assert replay_file(first)["players"] == ["Ana", "Ben", "Caro"]   # the closed match replays
+
+
+@pytest.mark.parametrize("spec, status, words", [
+    ({"players": ["Ana", "Ana"]}, 400, "Ana"),
+    ({"players": ["Ana", "Ben"], "first_thief": "Zoe"}, 400, "first_thief 'Zoe'"),
+    ({"players": ["Ana", "Ben"], "difficulty": "insane"}, 400, "insane"),
+    ({"players": ["Ana", "Ben"], "lasers": 9}, 400, "9"),
+    ({"players": ["Ana"], "colour": "red"}, 400, "'colour' is not known"),
+])
+def test_a_new_match_the_rules_cannot_make_is_one_clear_400(rig, spec, status, words):
+    table, face, client = rig
+    pair(client, code=CODE)
+    answer = command(client, {"new_match": spec})
+    assert answer.status_code == status and words in answer.json()["error"], answer.json()
+    assert table.rig.players == ("Ana", "Ben", "Caro")
+
+
+def test_a_new_match_during_a_turn_is_409_and_the_turn_runs_on(rig):
+    table, face, client = rig
+    pair(client, code=CODE)
+    table.start_turn()
+    answer = command(client, {"new_match": {"players": ["Dana", "Eli"]}})
+    assert answer.status_code == 409
+    assert "while Ana's turn runs" in answer.json()["error"]
+    assert table.turn.thief == "Ana"
+    assert not any("new_match" in line for line in table.recorded())
+
+
 # --- hostile requests ------------------------------------------------------------------------------
 
 def test_a_script_in_a_name_is_data_everywhere(tmp_path):
@@ -483,3 +530,22 @@ def test_a_layout_is_checked_live_with_every_problem_in_the_guards_words(rig):
         == 400
     assert client.post("/api/layout", json={"layout": "4: L-I R-II", "lasers": 9},
                        headers=ORIGIN).status_code == 400
+
+
+def test_the_simulator_without_a_screen_logs_each_new_pairing_code_once(tmp_path, caplog):
+    face = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path, tell_code=True,
+                   pairing=Pairing("http://127.0.0.1:8080/", randbelow=codes("123456", "654321")))
+    table = Harness(recordings_dir=tmp_path, display=face, phones=face.pairing)
+    with caplog.at_level("INFO", logger="cleptomano"):
+        table.start()
+        table.advance(1.0)
+        face.pairing.revoke()
+        table.advance(1.0)
+        table.rig.submit(ev.UndoTouch(0.0))                       # any new snapshot
+        table.advance(1.0)
+        table.stop()
+    told = [r.getMessage() for r in caplog.records if "pairing code" in r.getMessage()]
+    assert told == ["Phones: pairing code 654 321 (no screen shows it in this simulator).",
+                    "Phones: pairing code 000 000 (no screen shows it in this simulator)."]
+    quiet = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path)
+    assert not quiet.tell_code                   # a real rig's log never holds the code

@@ -145,6 +145,8 @@ def test_local_follows_the_addresses_as_they_come_and_go(tmp_path):
         have.discard((LOOPBACK, 0))
         assert wait_until(lambda: [a for a, _ in face.server.bound]
                           == [ipaddress.ip_address("127.0.0.2")])
+        # The QR code follows: the address that is left is the one to open.
+        assert wait_until(lambda: face.pairing.url == "http://127.0.0.2:%d/" % port)
     finally:
         face.stop(3.0)
         table.stop()

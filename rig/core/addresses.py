@@ -48,9 +48,9 @@ def bind_problem(text):
                 "local addresses, or \"local\" for all of them" % text)
     if not is_local(address):
         return ("%s is not a local address (it may be reached from beyond the table's "
-                "network); the rig answers only on loopback, link-local and private addresses (127.0.0.0/8, 169.254.0.0/16, 10.0.0.0/8, 172.16.0.0/12, "
-                "192.168.0.0/16, ::1, fe80::/10, fc00::/7): give one of those, or \"local\""
-                % text)
+                "network); the rig answers only on loopback, link-local and private addresses "
+                "(%s): give one of those, or \"local\""
+                % (text, ", ".join(str(n) for n in LOCAL_NETWORKS)))
     return None
 
 

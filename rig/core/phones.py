@@ -45,14 +45,17 @@ def spaced(code):
 
 
 def screen_lines(view):
-    """The screen's words for the phones: ``(where, code line, paired line)``."""
+    """The screen's words for the phones: ``(heading, where, code line, paired line)``.  A
+    lock-out takes the code's place, in as few words as fit its big type; the heading says
+    why."""
     if view.locked_s is not None:
-        code = "PAIRING LOCKED %d s (%d wrong codes)" % (math.ceil(view.locked_s),
-                                                          view.wrong_codes)
+        heading = "%d WRONG CODES: pairing" % view.wrong_codes
+        code = "LOCKED %d s" % math.ceil(view.locked_s)
     else:
+        heading = "PHONES: scan, or open"
         code = "CODE %s" % spaced(view.code)
     if view.phones:
         paired = "Paired: " + ", ".join(view.phones)
     else:
         paired = "No phone paired yet"
-    return view.url, code, paired
+    return heading, view.url or "(the address comes in a moment)", code, paired

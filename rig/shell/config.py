@@ -708,7 +708,7 @@ def _web(t):
             if problem is not None:
                 raise t.error("bind", problem)
     return WebConfig(enabled=t.boolean("enabled", d.enabled), bind=tuple(addresses),
-                     port=t.number("port", d.port, 1024, 65535, unit="TCP port", whole=True))
+                     port=t.number("port", d.port, 1024, 65535, unit="TCP port numbers", whole=True))
 
 
 #: A password file holds one line: the password.

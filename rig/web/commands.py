@@ -16,9 +16,10 @@ from ..core.recording import parse_item
 
 #: The lines a phone may send: the guard's commands.  Inputs come from the museum's sensors;
 #: restart, tick and end lines are the rig's own.
-COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch)
-EXAMPLES = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}} or '
-            '{"undo": "touch"}')
+COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+EXAMPLES = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
+            '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
+            '"normal", "first_thief": "Ana"}}')
 
 
 def load_json(body):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..core.addresses import best_url
 from ..core.errors import RequestError
+from ..core.phones import spaced
 from ..core.view import board_json
 from .app import build_app
 from .live import Live
@@ -27,13 +28,15 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 class WebFace:
     """The phone companion.  ``web`` is the config's ``[web]`` section; ``recordings_dir``
     holds the matches it lists; ``names`` the host names it answers to besides its addresses
-    (tests); ``server_options`` go to :class:`~rig.web.server.WebServer`."""
+    (tests); ``tell_code`` logs each new pairing code (the simulator without a screen: on a
+    laptop nothing else shows it; a real rig never logs it); ``server_options`` go to
+    :class:`~rig.web.server.WebServer`."""
 
     headless = True
     wants_frames = True
 
     def __init__(self, web, recordings_dir, *, pairing=None, static_dir=STATIC_DIR,
-                 names=None, **server_options):
+                 names=None, tell_code=False, **server_options):
         self.web = web
         self.recordings_dir = Path(recordings_dir)
         self.pairing = pairing if pairing is not None else Pairing()
@@ -41,6 +44,8 @@ class WebFace:
         self.rig = None
         self.server = None
         self._board = None
+        self.tell_code = tell_code
+        self._told = None               # the pairing code logged last
         self._server_options = server_options
         self.app = build_app(self, static_dir, names)
 
@@ -48,6 +53,12 @@ class WebFace:
     def show(self, board):
         self._board = board
         self.live.changed()
+        phones = board.phones
+        if self.tell_code and phones is not None and phones.url \
+                and phones.code not in (None, self._told):
+            self._told = phones.code
+            log.info("Phones: pairing code %s (no screen shows it in this simulator).",
+                     spaced(self._told))
 
     def hear(self, t, text, severity):
         self.live.call(t, text, severity)
@@ -63,14 +74,19 @@ class WebFace:
         self.rig = rig
         self.server = WebServer(self.app, self.web.bind, self.web.port,
                                 on_loop=self.live.attach, on_close=self.live.close,
-                                **self._server_options)
+                                on_bound=self._bound, **self._server_options)
         self.server.start(timeout_s)
-        bound = self.server.bound
-        self.pairing.url = best_url([address for address, _ in bound],
-                                    bound[0][1] if bound else self.web.port)
-        log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
-                 self.pairing.url)
         return self
+
+    def _bound(self, bound):
+        """The addresses served changed (the server's thread): the screen's QR code and the
+        log name the best one now."""
+        url = best_url([address for address, _ in bound],
+                       bound[0][1] if bound else self.web.port)
+        if url != self.pairing.url:
+            self.pairing.url = url
+            log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
+                     url)
 
     def stop(self, timeout_s=3.0):
         return self.server.stop(timeout_s) if self.server is not None else True

@@ -49,6 +49,23 @@ def local_addresses():
     return found
 
 
+def served_addresses(bind, addresses=None):
+    """The ``(address, scope_id)`` pairs to serve for a ``[web] bind`` list: ``("local",)``
+    asks ``addresses()`` (default :func:`local_addresses`); otherwise each given address,
+    an IPv6 one's ``%zone`` (a number or an interface name) as its scope."""
+    if tuple(bind) == ("local",):
+        return (addresses or local_addresses)()
+    wanted = set()
+    for text in bind:
+        address = parse_address(text.split("%")[0])
+        scope = 0
+        if "%" in text:
+            zone = text.split("%", 1)[1]
+            scope = int(zone) if zone.isdigit() else socket.if_nametoindex(zone)
+        wanted.add((ipaddress.ip_address(address.compressed), scope))
+    return wanted
+
+
 def _listener(address, scope, port):
     family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -68,9 +85,10 @@ def _listener(address, scope, port):
 class WebServer:
     """Serves ``app`` on ``bind`` at ``port`` (0: a free port, the tests'); ``on_loop(loop)``
     is told the server's loop before it serves, ``on_close()`` is called on the loop before it
-    stops (the push channel closes its sockets)."""
+    stops (the push channel closes its sockets), ``on_bound(bound)`` whenever the addresses
+    served change (the QR code follows them)."""
 
-    def __init__(self, app, bind, port, *, on_loop=None, on_close=None,
+    def __init__(self, app, bind, port, *, on_loop=None, on_close=None, on_bound=None,
                  addresses=local_addresses, rescan_s=RESCAN_S):
         self.app = app
         self.auto = tuple(bind) == ("local",)
@@ -78,6 +96,7 @@ class WebServer:
         self.port = port
         self.on_loop = on_loop
         self.on_close = on_close
+        self.on_bound = on_bound
         self._addresses = addresses
         self.rescan_s = rescan_s
         self.loop = None
@@ -156,17 +175,7 @@ class WebServer:
             await asyncio.wait(tasks, timeout=2.0)
 
     def _wanted(self):
-        if self.auto:
-            return self._addresses()
-        wanted = set()
-        for text in self.bind:
-            address = parse_address(text.split("%")[0])
-            scope = 0
-            if "%" in text:
-                zone = text.split("%", 1)[1]
-                scope = int(zone) if zone.isdigit() else socket.if_nametoindex(zone)
-            wanted.add((ipaddress.ip_address(address.compressed), scope))
-        return wanted
+        return served_addresses(self.bind if not self.auto else ("local",), self._addresses)
 
     async def _follow(self):
         """Serve every wanted address not served yet; let go of those no longer there."""
@@ -175,12 +184,15 @@ class WebServer:
         except OSError as exc:
             log.warning("phones: cannot list this machine's addresses (%s)", exc)
             return
+        before = set(self.servers)
         for key in set(self.servers) - wanted:
             server, _, _ = self.servers.pop(key)
             server.should_exit = True
             log.info("phones: %s is gone; no longer served", key[0])
         for key in sorted(wanted - set(self.servers), key=str):
             await self._serve(*key)
+        if set(self.servers) != before and self.on_bound is not None:
+            self.on_bound(self.bound)
 
     async def _serve(self, address, scope):
         import uvicorn
