@@ -44,7 +44,8 @@ def library(directory=LIBRARY):
 def soak_matches(seed, turns, directory=None):
     """The matches of a soak run of ``turns`` turns on ``seed`` (its crashes included), as
     :func:`library` gives them; only those the soak played to their end."""
-    with tempfile.TemporaryDirectory() if directory is None else contextlib.nullcontext(directory) as out:
+    keep = contextlib.nullcontext(directory)
+    with tempfile.TemporaryDirectory() if directory is None else keep as out:
         Soak(turns=turns, seed=seed, directory=out).run()
         matches = library(out)
     return [m for m in matches if any("end" in obj for obj in m)
@@ -132,7 +133,8 @@ class LightRig:
         """Write ``match`` (a recording's JSON objects) as this rig's; ``kill_at``: kill the
         rig after that many lines and start it again, which resumes the match and closes it
         there.  ``hold``: ``(n, wait)``, ``wait()`` is called once the first ``n`` lines are
-        asked to be made durable (``n`` past the last: all of them, the match not yet closed).  Returns the match id."""
+        asked to be made durable (``n`` past the last: all of them, the match not yet closed).
+        Returns the match id."""
         header, items = recording.parse_lines([json.dumps(obj) for obj in match])
         header = dataclasses.replace(header, rig=self.rig_id)
         items = [item for _, item in items if not recording.ends_match(item)]

@@ -370,7 +370,8 @@ def _rereferee(text, size, digest, closed, header, claimed):
     if head.to_json() != recording.parse_header(header).to_json():
         raise PayloadError("the header is not the recording's")
     if closed != any(recording.ends_match(item) for _, item in items):
-        raise PayloadError("closed does not say whether the recording has its end (or new_match) line")
+        raise PayloadError("closed does not say whether the recording has its end (or "
+                           "new_match) line")
     if result != claimed:
         raise PayloadError("the replay is not what the recording replays to")
     return result

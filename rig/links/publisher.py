@@ -242,7 +242,7 @@ class TournamentLink:
         elif entry["closed"]:
             self._followers.pop(path, None)     # nothing more will come of it
 
-    # --- publishing ---------------------------------------------------------------------------------
+    # --- publishing ----------------------------------------------------------------------------
     def _publish_status(self):
         if not self._connected:
             return          # the next connection publishes the status as it then is
