@@ -7,13 +7,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from rig.core import events as ev
+from rig.core.errors import RequestError
 from rig.core.phones import RevokePhones
 from rig.shell.config import load_config
 from rig.shell.storage import replay_file
 from rig.web.app import COOKIE, MAX_BODY_BYTES
+from rig.web.commands import COMMANDS, load_json, parse_command
 from rig.web.face import WebFace
 from rig.web.pairing import LOCK_S, Pairing
 from sim.harness import Harness
@@ -549,3 +552,53 @@ def test_the_simulator_without_a_screen_logs_each_new_pairing_code_once(tmp_path
                     "Phones: pairing code 000 000 (no screen shows it in this simulator)."]
     quiet = WebFace(load_config(None).web, tmp_path, static_dir=tmp_path)
     assert not quiet.tell_code                   # a real rig's log never holds the code
+
+
+# --- fuzz: whatever a phone sends ------------------------------------------------------------------
+
+_KEYS = ["t", "by", "input", "value", "choose", "player", "loot", "paintings", "relics", "undo",
+         "new_match", "players", "difficulty", "timer_s", "lasers", "corridor", "first_thief",
+         "end", "tick", "restart", "code", "name"]
+_SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 10), st.integers(), st.floats(),
+    st.sampled_from(["thief", "guard", "touch", "Ana", "Ben", "hard", "\u2028", "<script>",
+                     "\x00", "1e309", 10 ** 400, "", [], {}]),
+    st.text(max_size=6))
+_BODIES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3)
+                       | st.dictionaries(st.sampled_from(_KEYS), inner, max_size=4),
+                       max_leaves=8)
+_FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+@_FUZZ
+@given(body=_BODIES)
+def test_fuzz_a_command_body_is_a_command_by_the_phone_or_one_clear_400(body):
+    try:
+        item = parse_command(body, "Ben's phone")
+    except RequestError as exc:
+        assert exc.status == 400 and exc.detail and "\n" not in exc.detail
+        return
+    assert isinstance(item, COMMANDS) and item.by == "Ben's phone"
+
+
+@_FUZZ
+@given(raw=st.binary(max_size=40) | _BODIES.map(lambda v: json.dumps(v).encode("utf-8")))
+def test_fuzz_any_bytes_are_json_or_one_clear_400(raw):
+    try:
+        load_json(raw)
+    except RequestError as exc:
+        assert exc.status == 400 and "\n" not in exc.detail
+
+
+@_FUZZ
+@given(code=_SCALARS, name=_SCALARS)
+def test_fuzz_a_pairing_pairs_or_refuses_in_one_line_and_never_locks_on_nonsense(code, name):
+    pairing = Pairing(randbelow=codes(CODE))
+    try:
+        session = pairing.pair(code, name)
+    except RequestError as exc:
+        assert exc.status in (400, 403) and "\n" not in exc.detail
+        assert pairing.view().locked_s is None
+        return
+    assert code == CODE and session.name == name.strip()
