@@ -76,12 +76,43 @@ def shipped_users():
     return make_users(SHIPPED / "cleptomano.acl", directory)
 
 
+@dataclass(frozen=True)
+class Certificates:
+    """A test CA (``ca``, what a rig's ``ca_file`` names) and the broker's key and certificate
+    it signed, for 127.0.0.1."""
+    ca: Path
+    cert: Path
+    key: Path
+
+
+def make_certificates(directory):
+    """A fresh CA and a broker certificate for 127.0.0.1 (openssl), in ``directory``."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+
+    def openssl(*args):
+        subprocess.run(["openssl"] + list(args), check=True, timeout=60,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+            "/CN=cleptomano test CA", "-keyout", str(d / "ca.key"), "-out", str(d / "ca.crt"))
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+            "-keyout", str(d / "broker.key"), "-out", str(d / "broker.csr"))
+    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n", encoding="ascii")
+    openssl("x509", "-req", "-in", str(d / "broker.csr"), "-CA", str(d / "ca.crt"),
+            "-CAkey", str(d / "ca.key"), "-CAcreateserial", "-days", "2",
+            "-extfile", str(d / "san.ext"), "-out", str(d / "broker.crt"))
+    return Certificates(d / "ca.crt", d / "broker.crt", d / "broker.key")
+
+
 class Broker:
     """One broker in ``directory`` with the shipped ACL (or ``acl``) and its ``users``
     (default: :func:`shipped_users`); ``passwords`` maps every ACL user to its password, and
-    ``password_file(user)`` is the file a rig's config names."""
+    ``password_file(user)`` is the file a rig's config names.  ``tls``: :class:`Certificates`,
+    the broker then speaks MQTT over TLS only (``mqtts://``), as the shipped configuration's
+    commented TLS listener does."""
 
-    def __init__(self, directory, port=None, acl=None, users=None):
+    def __init__(self, directory, port=None, acl=None, users=None, tls=None):
+        self.tls = tls
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
@@ -97,7 +128,7 @@ class Broker:
 
     @property
     def url(self):
-        return "mqtt://127.0.0.1:%d" % self.port
+        return "%s://127.0.0.1:%d" % ("mqtts" if self.tls else "mqtt", self.port)
 
     def password_file(self, user):
         return self.users.files / ("%s.password" % user)
@@ -109,6 +140,9 @@ class Broker:
             word = line.split(" ", 1)[0]
             if word == "listener":
                 line = "listener %d 127.0.0.1" % self.port
+                if self.tls is not None:
+                    line += "\ncafile %s\ncertfile %s\nkeyfile %s" % (
+                        self.tls.ca, self.tls.cert, self.tls.key)
             elif word == "password_file":
                 line = "password_file %s" % self.users.passwd
             elif word == "acl_file":

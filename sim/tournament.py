@@ -52,10 +52,12 @@ def soak_matches(seed, turns, directory=None):
             and not any("restart" in obj for obj in m)]
 
 
-def rig_config(broker_url, rig_id, password):
-    """The soak's configuration with a ``[tournament]`` for ``rig_id`` (its own broker user)."""
+def rig_config(broker_url, rig_id, password, ca_file=None):
+    """The soak's configuration with a ``[tournament]`` for ``rig_id`` (its own broker user;
+    ``ca_file`` for an mqtts:// broker)."""
     return dataclasses.replace(soak_config(), tournament=TournamentConfig(
-        broker=parse_broker(broker_url), rig_id=rig_id, username=rig_id, password=password))
+        broker=parse_broker(broker_url), rig_id=rig_id, username=rig_id, password=password,
+        ca_file=ca_file))
 
 
 class SimRig:
@@ -100,10 +102,10 @@ class LightRig:
     """A rig's recording session and tournament link, its recordings in ``directory``: started
     once, it plays match after match (:meth:`play`) until :meth:`stop`."""
 
-    def __init__(self, rig_id, directory, broker_url, password):
+    def __init__(self, rig_id, directory, broker_url, password, ca_file=None):
         self.rig_id = rig_id
         self.dir = Path(directory)
-        self.config = rig_config(broker_url, rig_id, password).tournament
+        self.config = rig_config(broker_url, rig_id, password, ca_file).tournament
         self.played = 0
         self.closed_at = {}
         self.session = self.link = None

@@ -12,6 +12,7 @@ tournament`` runs the full size.
 
 import json
 import random
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -271,3 +272,25 @@ def test_a_whole_rig_killed_mid_match_resumes_and_its_live_board_is_paced(broker
     assert busiest <= tm.LIVE_PER_S + 1, lives       # at most 5 a second (one for jitter)
     mqtt.disconnect(watcher)
     feed.stop()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
+def test_over_tls_a_rig_with_the_brokers_ca_publishes_and_one_without_cannot_connect(tmp_path):
+    certificates = sim_broker.make_certificates(tmp_path / "tls")
+    with sim_broker.Broker(tmp_path / "broker", tls=certificates) as broker:
+        assert broker.url.startswith("mqtts://")
+        feed = Feed(tm.parse_broker(broker.url), password=broker.passwords["leaderboard"],
+                    ca_file=certificates.ca).start()
+        assert feed.connected.wait(WAIT_S)
+        rig = LightRig("table-1", tmp_path / "t1", broker.url, broker.passwords["table-1"],
+                       ca_file=certificates.ca).start(WAIT_S)
+        assert rig.link.connected
+        rig.play(MATCHES[0])
+        rig.stop()
+        assert wait_until(agree(feed, [rig.dir]))
+        stranger = LightRig("table-2", tmp_path / "t2", broker.url,
+                            broker.passwords["table-2"]).start(1.0)   # the system's CAs only
+        assert not stranger.link.connected
+        stranger.stop()
+        assert [r.rig for r in feed.records()] == ["table-1"]
+        feed.stop()
