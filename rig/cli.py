@@ -197,10 +197,14 @@ def cmd_leaderboard(args):
         feed.start()
         try:
             time.sleep(max(0.0, args.wait_s))
-            sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
         finally:
             feed.stop()
-        return 0 if feed.connected.is_set() or feed.received else 1
+        if not (feed.connected.is_set() or feed.received):
+            raise RigError("the broker %s did not let the leaderboard in within --wait-s %g s "
+                           "(see the lines above); check the address, --username and "
+                           "--password-file" % (feed.broker.url, args.wait_s))
+        sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
+        return 0
     return _serve_leaderboard(feed, args)
 
 

@@ -3,6 +3,7 @@ real broker, the two agreeing), the page and ``GET /api/standings`` through Star
 client, and the real server serving them."""
 
 import json
+import threading
 import urllib.request
 
 import pytest
@@ -51,6 +52,15 @@ def test_bad_arguments_are_one_line(argv, words, capsys):
     assert cli.main(["leaderboard"] + argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0], err
+
+
+def test_json_from_a_broker_that_is_not_there_is_one_clear_line(capsys):
+    port = sim_broker.free_port()
+    assert cli.main(["leaderboard", "--broker", "mqtt://127.0.0.1:%d" % port, "--json",
+                     "--wait-s", "0.3"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "did not let the leaderboard in within --wait-s 0.3 s" in captured.err
 
 
 def test_the_page_and_the_api(tournament):
@@ -116,3 +126,43 @@ def test_the_leaderboard_of_a_broker_agrees_with_the_recordings(tmp_path, capsys
         finally:
             server.stop()
             feed.stop()
+
+
+@pytest.mark.skipif(sim_broker.available() is not None, reason=str(sim_broker.available()))
+def test_the_command_serves_the_page_while_it_follows_the_broker(tmp_path, caplog):
+    caplog.set_level("INFO")
+    with sim_broker.Broker(tmp_path / "broker") as broker:
+        rig = LightRig("table-3", tmp_path / "t3", broker.url,
+                       broker.passwords["table-3"]).start(10.0)
+        rig.play(library()[0])
+        rig.stop()
+        password = tmp_path / "leaderboard.password"
+        password.write_text(broker.passwords["leaderboard"] + "\n")
+        port = sim_broker.free_port()
+        seen = []
+
+        def visit():                     # a phone at the venue, while the command serves
+            url = "http://127.0.0.1:%d" % port
+            for _ in range(200):
+                try:
+                    with urllib.request.urlopen(url + "/api/standings", timeout=2) as answer:
+                        standings = json.loads(answer.read())
+                    if standings["matches"]:
+                        with urllib.request.urlopen(url + "/phone", timeout=2) as page:
+                            seen.append((standings, page.read().decode("utf-8")))
+                        return
+                except OSError:
+                    pass
+                threading.Event().wait(0.05)
+
+        visitor = threading.Thread(target=visit, daemon=True)
+        visitor.start()
+        assert cli.main(["leaderboard", "--broker", broker.url, "--password-file",
+                         str(password), "--bind", "127.0.0.1", "--port", str(port),
+                         "--duration-s", "2.5"]) == 0
+        visitor.join(5)
+    (standings, page), = seen
+    assert [m["rig"] for m in standings["matches"]] == ["table-3"]
+    assert "Cleptómano" in page
+    assert "Leaderboard: http://127.0.0.1:%d/ (the big screen), /phone (a phone)" % port \
+        in caplog.text
