@@ -1,6 +1,7 @@
 """The command line as a builder meets it: screenshot, check-wiring, replay, run."""
 
 import json
+import socket
 import threading
 from pathlib import Path
 
@@ -147,18 +148,31 @@ def test_replay_prints_the_result_json_on_stdout(tmp_path, capsys):
                            "title"}
 
 
-def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys):
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("phones", [True, False], ids=["phones", "no phones"])
+def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys, caplog,
+                                                               phones):
+    web = ('[web]\nbind = ["127.0.0.1"]\nport = %d\n' % free_port() if phones
+           else "[web]\nenabled = false\n")
     path = demo_match()
     short = tmp_path / "short.jsonl"
     lines = [line for line in path.lines() if json.loads(line).get("t", 0) <= 3.5]
     short.write_text("\n".join(lines) + "\n")
     rec = tmp_path / "rec"
     config = tmp_path / "rig.toml"
-    config.write_text('[match]\nplayers = ["Solo"]\n')
-    assert cli.main(["run", "--sim", "--headless", "--demo", str(short), "--config",
-                     str(config), "--recordings", str(rec), "--duration-s", "30"]) == 0
+    config.write_text('[match]\nplayers = ["Solo"]\n' + web)
+    with caplog.at_level("INFO", logger="cleptomano"):
+        assert cli.main(["run", "--sim", "--headless", "--demo", str(short), "--config",
+                         str(config), "--recordings", str(rec), "--duration-s", "30"]) == 0
     err = capsys.readouterr().err
     assert "Recording: " in err
+    told = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Phones: ")]
+    assert bool(told) == phones                          # [web] enabled = false: no server
     # The recording's players play, and the builder hears that the config's do not.
     assert "plays its own players (Ana, Ben, Caro), not the config's (Solo)" in err
     recorded = list(rec.glob("match-*.jsonl"))

@@ -4,6 +4,7 @@ headless"), one line for the missing sound, and nothing from the libraries under
 (libwayland's ``XDG_RUNTIME_DIR is invalid``, ALSA's eight ``ALSA lib`` lines)."""
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -33,8 +34,15 @@ def bare_environment():
                     reason="a DRM device is present: the display could really open on it")
 def test_a_short_run_with_the_display_but_no_screen_prints_no_library_noise(tmp_path):
     code = "import sys; from rig.cli import main; sys.exit(main(sys.argv[1:]))"
+    # The phones' server on a free port of its own: another program may hold 8080.
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = tmp_path / "rig.toml"
+    config.write_text('[web]\nbind = ["127.0.0.1"]\nport = %d\n' % port, "utf-8")
     run = subprocess.run([sys.executable, "-c", code, "run", "--sim", "--duration-s", "2",
-                          "--recordings", str(tmp_path)], env=bare_environment(),
+                          "--config", str(config), "--recordings", str(tmp_path)],
+                         env=bare_environment(),
                          capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
     assert run.returncode == 0, run.stderr
     lines = run.stderr.splitlines()
