@@ -1,4 +1,4 @@
-"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history.
+"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history | leaderboard.
 
 Exit status 2 with one line on stderr for bad input (a config file, a recording, an argument);
 the message names the file, the line or key, and what is allowed.
@@ -73,6 +73,30 @@ def _parser():
     hist = sub.add_parser("history", help="list finished matches with winners and scores")
     hist.add_argument("--config")
     hist.add_argument("--dir", help="recordings directory")
+
+    board = sub.add_parser("leaderboard", help="a tournament's standings: follow every rig on "
+                                               "the broker, or rebuild them from recordings")
+    source = board.add_mutually_exclusive_group(required=True)
+    source.add_argument("--broker", metavar="URL", help="mqtt://HOST:1883 or mqtts://HOST:8883")
+    source.add_argument("--from", dest="from_dirs", metavar="DIR", nargs="+",
+                        help="rebuild the standings from these rigs' recordings folders "
+                             "(searched through) and print them as JSON")
+    board.add_argument("--username", default="leaderboard",
+                       help="the broker user (default: leaderboard, as the shipped ACL names it)")
+    board.add_argument("--password-file", metavar="FILE",
+                       help="a file holding the broker password on one line")
+    board.add_argument("--ca-file", metavar="FILE", help="mqtts: the broker's CA certificate")
+    board.add_argument("--bind", action="append", metavar="ADDRESS",
+                       help="serve the page on this address (again for more; default: every "
+                            "local network address of this machine)")
+    board.add_argument("--port", type=int, default=None,
+                       help="the page's TCP port (default 8090)")
+    board.add_argument("--json", action="store_true",
+                       help="with --broker: print the standings once, after --wait-s, and exit")
+    board.add_argument("--wait-s", type=float, default=3.0,
+                       help="with --json: how long to gather the retained matches (default 3)")
+    board.add_argument("--duration-s", type=float, default=None,
+                       help="stop serving after this many seconds (default: until stopped)")
     return p
 
 
@@ -150,6 +174,79 @@ def cmd_history(args):
         print("No recordings in %s yet." % directory)
     for line in lines:
         print(line)
+    return 0
+
+
+# --- leaderboard -----------------------------------------------------------------------------------
+
+def cmd_leaderboard(args):
+    from .links.feed import records_from
+    if args.from_dirs:
+        missing = [d for d in args.from_dirs if not Path(d).is_dir()]
+        if missing:
+            raise ConfigError("%s is not a directory of recordings; give each rig's recordings "
+                              "folder (copied off its /var/lib/cleptomano)" % missing[0],
+                              key="--from")
+        from .core.standings import standings
+        warn = lambda line: print("cleptomano: warning: %s" % line, file=sys.stderr)
+        sys.stdout.write(json.dumps(standings(records_from(args.from_dirs, warn)),
+                                    indent=1) + "\n")
+        return 0
+    feed = _feed(args)
+    if args.json:
+        feed.start()
+        try:
+            time.sleep(max(0.0, args.wait_s))
+        finally:
+            feed.stop()
+        if not (feed.connected.is_set() or feed.received):
+            raise RigError("the broker %s did not let the leaderboard in within --wait-s %g s "
+                           "(see the lines above); check the address, --username and "
+                           "--password-file" % (feed.broker.url, args.wait_s))
+        sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
+        return 0
+    return _serve_leaderboard(feed, args)
+
+
+def _feed(args):
+    from .core.tournament import parse_broker
+    from .links.feed import Feed
+    from .shell.config import read_password_file
+    try:
+        broker = parse_broker(args.broker)
+    except ConfigError as exc:
+        raise ConfigError(exc.detail, key="--broker") from None
+    password = read_password_file(Path(args.password_file), key="--password-file") \
+        if args.password_file else None
+    ca_file = Path(args.ca_file) if args.ca_file else None
+    if ca_file is not None and not (broker.tls and ca_file.is_file()):
+        raise ConfigError("%s: --ca-file is for an mqtts:// broker and must be the CA "
+                          "certificate (PEM) that signed its certificate" % ca_file,
+                          key="--ca-file")
+    return Feed(broker, username=args.username, password=password, ca_file=ca_file)
+
+
+def _serve_leaderboard(feed, args):
+    from .web.leaderboard import DEFAULT_PORT, build_app
+    from .web.server import WebServer
+    port = args.port if args.port is not None else DEFAULT_PORT
+    if not 1 <= port <= 65535:
+        raise ConfigError("--port %d is not a TCP port; give 1024-65535 (default %d)"
+                          % (port, DEFAULT_PORT), key="--port")
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
+    feed.start()
+    try:
+        server.start()
+        for address, bound in server.bound:
+            log.info("Leaderboard: http://%s:%d/ (the big screen), /phone (a phone)",
+                     "[%s]" % address if address.version == 6 else address, bound)
+        stop.wait(args.duration_s)
+    finally:
+        server.stop()
+        feed.stop()
     return 0
 
 
@@ -380,6 +477,7 @@ COMMANDS = {
     "layout": cmd_layout,
     "screenshot": cmd_screenshot,
     "history": cmd_history,
+    "leaderboard": cmd_leaderboard,
     "phones": cmd_phones,
 }
 

@@ -219,6 +219,7 @@ def test_every_error_of_the_tree_is_also_the_built_in_type_it_means():
         errors.InvalidChoice: ValueError, errors.LootError: ValueError,
         errors.IllegalMove: ValueError, errors.ConfigError: ValueError,
         errors.RecordingError: ValueError, errors.RequestError: ValueError,
+        errors.RecordingError: ValueError, errors.PayloadError: ValueError,
         errors.HardwareError: OSError,
         errors.SensorError: OSError, errors.HubError: OSError,
         errors.DisplayError: RuntimeError, ProtocolError: ValueError,

@@ -14,6 +14,7 @@ The tree::
     +-- ConfigError (ValueError)       a config or pin-map file that cannot be used
     +-- RecordingError (ValueError)    a recording line that is not valid
     +-- RequestError (ValueError)      a phone's request the web face refuses (its HTTP status)
+    +-- PayloadError (ValueError)      a tournament message from the broker that is not valid
     +-- HardwareError (OSError)        a device that cannot be opened or read
     |   +-- SensorError, HubError
     +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
@@ -112,6 +113,11 @@ class RequestError(RigError, ValueError):
         super().__init__(message)
         self.status = status
         self.detail = one_line(message)
+
+
+class PayloadError(RigError, ValueError):
+    """A message from the tournament's MQTT broker that is not one of the contract's
+    (:mod:`rig.core.tournament`): the leaderboard logs it, skips it and goes on."""
 
 
 # --- Hardware and links -----------------------------------------------------------------------

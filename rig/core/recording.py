@@ -4,12 +4,13 @@ JSON Lines, UTF-8.  The first line is the header::
 
     {"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben"], "difficulty": "normal"}
 
-with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow) and
-``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
-one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``;
-a command (``choose``, ``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (the
-keypad's ``"guard"`` or a paired phone's name).  A ``new_match`` line ends the match like ``end``
-does, and the next recording's header is made from it (:func:`header_from`).
+with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow),
+``first_thief`` and ``rig`` (the rig's tournament id, when it plays in one).  Every other line
+carries ``t`` (seconds since the start, never decreasing) and one of ``input``/``value``,
+``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``; a command (``choose``,
+``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (the keypad's ``"guard"`` or
+a paired phone's name).  A ``new_match`` line ends the match like ``end`` does, and the next
+recording's header is made from it (:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
@@ -37,8 +38,11 @@ MAX_LINE_BYTES = 1 << 20
 #: The deepest a line's arrays and objects may nest: a recording's go at most 6 deep (a card
 #: table).  Deeper JSON would exhaust the parser's recursion (100,000 nested ``[]`` fit a line).
 MAX_NESTING = 32
+#: A tournament's rig id (the header's ``rig``): one MQTT topic level and a broker user name.
+RIG_ID_RULE = "1-32 letters, digits, '-' or '_', starting with a letter or digit"
+_RIG_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
 _HEADER_KEYS = {"recording", "version", "players", "difficulty", "timer_s", "lasers",
-                "corridor", "first_thief", "detect"}
+                "corridor", "first_thief", "detect", "rig"}
 _UNSET = object()
 
 
@@ -51,6 +55,7 @@ class Header:
     corridor: object = None
     first_thief: object = None
     settings: DetectSettings = DetectSettings()
+    rig: object = None            # the tournament's rig id (rig.core.tournament), or None
 
     @property
     def level(self):
@@ -73,28 +78,36 @@ class Header:
         if self.settings != DetectSettings():
             out["detect"] = {f.name: getattr(self.settings, f.name)
                              for f in fields(DetectSettings)}
+        if self.rig is not None:
+            out["rig"] = self.rig
         return out
 
 
-def header_for(players, level, first_thief=None, settings=None):
-    """The header that reproduces ``level`` (a preset name, or custom overrides on normal)."""
+def is_rig_id(value):
+    return isinstance(value, str) and bool(_RIG_ID.match(value))
+
+
+def header_for(players, level, first_thief=None, settings=None, rig=None):
+    """The header that reproduces ``level`` (a preset name, or custom overrides on normal);
+    ``rig`` the tournament's rig id (None: the rig plays in no tournament)."""
     from .levels import PRESETS
     base = PRESETS.get(level.name)
     if base is not None and base == level:
         return Header(tuple(players), level.name, first_thief=first_thief,
-                      settings=settings or DetectSettings())
+                      settings=settings or DetectSettings(), rig=rig)
     return Header(tuple(players), "normal", timer_s=level.timer_s, lasers=level.lasers,
                   corridor=level.corridor, first_thief=first_thief,
-                  settings=settings or DetectSettings())
+                  settings=settings or DetectSettings(), rig=rig)
 
 
-def header_from(command, settings=None):
+def header_from(command, settings=None, rig=None):
     """The header of the recording a :class:`~rig.core.events.NewMatch` opens: its own
-    settings, as it gave them (the preset's where it left one out)."""
+    settings, as it gave them (the preset's where it left one out); ``rig`` as for
+    :func:`header_for`."""
     first = command.first_thief if command.first_thief is not None else command.players[0]
     return Header(tuple(command.players), command.difficulty,
                   _UNSET if command.timer_s is ev.PRESET else command.timer_s, command.lasers,
-                  command.corridor, first, settings or DetectSettings())
+                  command.corridor, first, settings or DetectSettings(), rig)
 
 
 # --- parsing ----------------------------------------------------------------------------------
@@ -133,8 +146,11 @@ def parse_header(obj, line=1):
     settings = DetectSettings()
     if "detect" in obj:
         settings = _parse_settings(obj["detect"], line)
+    rig = obj.get("rig")
+    if rig is not None and not is_rig_id(rig):
+        _fail("rig %r is not a rig id; a tournament's rig id is %s" % (rig, RIG_ID_RULE), line)
     header = Header(tuple(players), difficulty, obj.get("timer_s", _UNSET),
-                    obj.get("lasers"), obj.get("corridor"), first, settings)
+                    obj.get("lasers"), obj.get("corridor"), first, settings, rig)
     try:
         header.level
     except LevelError as exc:
@@ -296,25 +312,53 @@ def read_lines(lines, parse_header, parse_item, path=None, stop=None):
     to the first item ``stop`` accepts.  ``lines`` are the text between newlines (``"\n"``
     only: text may hold U+2028 or U+0085).  Returns ``(header, [(line,
     item), ...])``; a RecordingError names FILE:LINE."""
-    header, items, last_t = None, [], 0.0
+    reader = LineReader(parse_header, parse_item, path, stop)
     try:
-        for number, text in enumerate(lines, 1):
-            if not text.strip():
-                continue
-            obj = _load_line(text, number)
-            if header is None:
-                header = parse_header(obj, number)
-                continue
-            item = parse_item(obj, number, last_t)
-            last_t = obj["t"]
-            items.append((number, item))
-            if stop is not None and stop(item):
+        for text in lines:       # the lines' source may refuse one too (bytes not UTF-8)
+            reader.feed(text)
+            if reader.done:
                 break
-        if header is None:
-            _fail("the recording is empty; it must start with a header line", 1)
     except RecordingError as exc:
         raise RecordingError(exc.detail, path=path, line=exc.line) from None
-    return header, items
+    return reader.finish()
+
+
+class LineReader:
+    """:func:`read_lines` a line at a time, for a recording still being written (the
+    tournament link follows the open match as its lines reach the disk): :meth:`feed` each
+    line's text, read ``header`` and ``items`` as they come, :meth:`finish` at the end."""
+
+    def __init__(self, parse_header, parse_item, path=None, stop=None):
+        self.parse_header, self.parse_item = parse_header, parse_item
+        self.path, self.stop = path, stop
+        self.header, self.items, self.last_t = None, [], 0.0
+        self.number = 0
+        self.done = False            # the stop item was read: nothing after it counts
+
+    def feed(self, text):
+        """Read the next line; returns its item (None for the header or a blank line)."""
+        self.number += 1
+        if self.done or not text.strip():
+            return None
+        try:
+            obj = _load_line(text, self.number)
+            if self.header is None:
+                self.header = self.parse_header(obj, self.number)
+                return None
+            item = self.parse_item(obj, self.number, self.last_t)
+        except RecordingError as exc:
+            raise RecordingError(exc.detail, path=self.path, line=exc.line) from None
+        self.last_t = obj["t"]
+        self.items.append((self.number, item))
+        self.done = self.stop is not None and bool(self.stop(item))
+        return item
+
+    def finish(self):
+        """``(header, items)``; RecordingError when there was no header."""
+        if self.header is None:
+            raise RecordingError("the recording is empty; it must start with a header line",
+                                 path=self.path, line=1)
+        return self.header, self.items
 
 
 # --- writing ----------------------------------------------------------------------------------

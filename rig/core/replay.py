@@ -14,18 +14,28 @@ def referee(header, items, path=None):
 
     An invalid choice or haul confirmation is bad input: RecordingError naming the line.
     """
-    ref = Referee(rules.new_match(header.players, header.level, header.first_thief),
-                  header.settings)
+    ref = new_referee(header)
     end_t = 0.0
     for line, item in items:
-        try:
-            ref.feed(item)
-        except RulesError as exc:
-            raise RecordingError(str(exc), path=path, line=line) from None
+        feed(ref, line, item, path)
         end_t = item.t
         if recording.ends_match(item):
             break
     return ref, end_t
+
+
+def new_referee(header):
+    """The referee a recording with ``header`` starts from."""
+    return Referee(rules.new_match(header.players, header.level, header.first_thief),
+                   header.settings)
+
+
+def feed(ref, line, item, path=None):
+    """Feed one recorded item to ``ref``; a command the rules refuse is bad input."""
+    try:
+        ref.feed(item)
+    except RulesError as exc:
+        raise RecordingError(str(exc), path=path, line=line) from None
 
 
 def replay_lines(lines, path=None):

@@ -9,7 +9,7 @@ from typing import Callable, Optional
 
 from ..core.errors import RigError
 from .daemon import Rig
-from .faces import NullDisplay
+from .faces import Faces, NullDisplay
 from .pins import Outputs
 from .session import RecordingSession
 from .sources import HubSource, PinSource
@@ -46,15 +46,32 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones)."""
     clock = backend.clock
     sources = input_sources(config, backend)
-    session = RecordingSession(Path(recordings_dir or config.storage.recordings_dir),
-                               backend.wall_clock, clock=clock)
+    directory = Path(recordings_dir or config.storage.recordings_dir)
+    session = RecordingSession(directory, backend.wall_clock, clock=clock)
+    display = backend.display if backend.display is not None else NullDisplay()
+    links = []
+    if config.tournament is not None:
+        link = tournament_link(config.tournament, directory, session)
+        links.append(link)
+        display = Faces(display, link.face)
     return Rig(config, pins=PinSource(config.pinmap, backend.pin_factory, clock),
                outputs=Outputs(config.pinmap, backend.pin_factory), clock=clock,
-               session=session, sources=sources,
-               display=backend.display if backend.display is not None else NullDisplay(),
+               session=session, sources=sources, display=display,
                players=players, level=level, first_thief=first_thief, key_help=key_help,
                resume=resume, patterns=patterns, trace=trace,
-               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones)
+               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones,
+               links=links)
+
+
+def tournament_link(config, directory, session):
+    """The rig's link to the tournament's broker (``config``: ``[tournament]``), told of every
+    recording ``session`` makes durable.  It paces itself in real time (the network's), even
+    on a simulated table in virtual time."""
+    from ..links.publisher import TournamentLink
+    from .clock import MonotonicClock
+    link = TournamentLink(config, directory, MonotonicClock())
+    session.listeners.append(link.recording_written)
+    return link
 
 
 def real_pin_factory(clock):

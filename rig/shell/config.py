@@ -32,6 +32,7 @@ from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
 from ..core.text import control_character, nesting
+from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
@@ -214,6 +215,18 @@ class StorageConfig:
 
 
 @dataclass(frozen=True)
+class TournamentConfig:
+    """The rig's link to a tournament's MQTT broker (:mod:`rig.links`); absent: no tournament.
+    ``password`` is the one given, or read from ``password_file``; ``username`` defaults to
+    ``rig_id`` (the shipped broker ACL names each rig's user after its id)."""
+    broker: Broker
+    rig_id: str
+    username: str
+    password: Optional[str] = field(default=None, repr=False)
+    ca_file: Optional[Path] = None
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole, validated configuration.  ``path`` is the file it came from (None: defaults)."""
     match: MatchConfig = field(default_factory=MatchConfig)
@@ -226,6 +239,7 @@ class Config:
     keys: KeysConfig = field(default_factory=KeysConfig)
     storage: StorageConfig = field(default_factory=StorageConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    tournament: Optional[TournamentConfig] = None
     path: Optional[Path] = None
 
     @classmethod
@@ -467,6 +481,7 @@ _SECTIONS = {
     "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
     "storage": ("recordings_dir",),
     "web": ("enabled", "bind", "port"),
+    "tournament": ("broker", "rig_id", "username", "password", "password_file", "ca_file"),
 }
 
 
@@ -491,7 +506,8 @@ def _build_config(data, path, pinmap):
                   tof=_tof(tables["tof"], pinmap), hub=_hub(tables["hub"]),
                   display=_display(tables["display"]), keys=_keys(tables["keys"]),
                   storage=_storage(tables["storage"], base_dir), web=_web(tables["web"]),
-                  path=path)
+                  tournament=_tournament(tables["tournament"], base_dir)
+                  if "tournament" in data else None, path=path)
 
 
 def _match(t):
@@ -695,6 +711,77 @@ def _web(t):
                 raise t.error("bind", problem)
     return WebConfig(enabled=t.boolean("enabled", d.enabled), bind=tuple(addresses),
                      port=t.number("port", d.port, 1024, 65535, unit="TCP port numbers", whole=True))
+
+
+#: A password file holds one line: the password.
+MAX_PASSWORD_FILE_BYTES = 1024
+
+
+def _tournament(t, base_dir):
+    for key in ("broker", "rig_id"):
+        if not t.has(key):
+            raise t.error(key, "missing; a [tournament] needs broker = \"mqtt://HOST:1883\" and "
+                               "rig_id = \"table-3\" (remove the section to play without one)")
+    try:
+        broker = parse_broker(t.string("broker", "", what="the broker's address"))
+    except ConfigError as exc:
+        raise t.error("broker", exc.detail) from None
+    try:
+        rig_id = check_rig_id(t.data["rig_id"])
+    except ConfigError as exc:
+        raise t.error("rig_id", exc.detail + " (the broker's ACL names it)") from None
+    username = t.string("username", rig_id, what="the broker user name") \
+        if t.has("username") else rig_id
+    if t.has("password") and t.has("password_file"):
+        raise t.error("password_file", "give either password or password_file, not both")
+    password = None
+    if t.has("password"):
+        password = t.string("password", "", what="the broker password")
+    elif t.has("password_file"):
+        password = _password_file(t, _path(t, "password_file", base_dir))
+    ca_file = None
+    if t.has("ca_file"):
+        if not broker.tls:
+            raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
+                                     "or remove ca_file" % broker.host)
+        ca_file = _path(t, "ca_file", base_dir)
+        if not ca_file.is_file():
+            raise t.error("ca_file", "%s is not a file; give the CA certificate (PEM) that "
+                                     "signed the broker's certificate" % ca_file)
+    return TournamentConfig(broker=broker, rig_id=rig_id, username=username,
+                            password=password, ca_file=ca_file)
+
+
+def _path(t, key, base_dir):
+    path = Path(t.string(key, "", what="a path")).expanduser()
+    return path if path.is_absolute() else base_dir / path
+
+
+def _password_file(t, path):
+    try:
+        return read_password_file(path)
+    except ConfigError as exc:
+        raise t.error("password_file", exc.detail) from None
+
+
+def read_password_file(path, key=None):
+    """The broker password a file holds on its one line (a rig's ``password_file``, the
+    leaderboard's ``--password-file``); ConfigError naming ``key``, the file and the fix."""
+    fix = "give a file holding the broker password on one line (readable only by the rig)"
+    try:
+        with files.open_regular(path) as f:
+            raw = f.read(MAX_PASSWORD_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
+                          key=key) from None
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        lines = []
+    password = lines[0] if len(lines) == 1 and len(raw) <= MAX_PASSWORD_FILE_BYTES else ""
+    if not password or control_character(password) is not None:
+        raise ConfigError("%s does not hold one line of text; %s" % (path, fix), key=key)
+    return password
 
 
 # --- The pin map ----------------------------------------------------------------------------------

@@ -61,18 +61,22 @@ class Rig:
     ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
     a face (:mod:`rig.shell.faces`); ``phones`` the phones' pairing (:mod:`rig.web.pairing`;
     None: no phones), shown on the screen, renewed with every match and revoked from the keys;
-    ``patterns`` the buzzer's; ``trace(stage, item)`` an optional observer of each item's way
-    through the loop (the benchmark's profile).
+    ``links`` the links to the world beyond the table (the tournament's,
+    :mod:`rig.links.publisher`), started once the match's recording is open and stopped after
+    it is closed; ``patterns`` the buzzer's; ``trace(stage, item)`` an optional observer of
+    each item's way through the loop (the benchmark's profile).
     """
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
-                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None):
+                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None,
+                 links=()):
         self.config = config
         self.clock = clock
         self.pins = pins
         self.outputs = outputs
         self.sources = tuple(sources)
+        self.links = tuple(links)
         self.session = session
         self.display = display if display is not None else NullDisplay()
         self.phones = phones
@@ -135,6 +139,8 @@ class Rig:
         now = self.clock.now()
         if not (self.resume and self._resume(now)):
             self._new_match(now)
+        for link in self.links:
+            link.start()
         self._start_thread(self._referee_loop, "referee")
         self._threads.append(self.session.start_sync(self.sync_hook))
         for source in self.sources:
@@ -191,6 +197,9 @@ class Rig:
             self._close_recording()
         else:
             self.session.abandon()
+        for link in self.links:
+            if not link.stop(timeout_s, clean=clean):
+                alive.append("the tournament link")
         self.pins.stop()
         self.outputs.close()
         if alive:
@@ -207,7 +216,7 @@ class Rig:
         """For the watchdog: the referee loop turned recently and every thread runs."""
         if self._alive_at is None or any(not t.is_alive() for t in self._threads):
             return False
-        return all(s.running for s in self.sources)
+        return all(s.running for s in self.sources + self.links)
 
     def loop_turned_within(self, seconds):
         return self._alive_at is not None and time.monotonic() - self._alive_at < seconds
@@ -597,10 +606,11 @@ class Rig:
         self._queue(banners.advance(self._banners, now - self.t0))
         board = self.scoreboard(now)
         display.show(board)
+        period_s = getattr(display, "frame_period_s", None) or DISPLAY_PERIOD_S
         if board.phase == "turn" or board.banner or board.message:
-            self._display_due = now + DISPLAY_PERIOD_S
+            self._display_due = now + period_s
         else:
-            self._display_due = now + IDLE_DISPLAY_PERIOD_S
+            self._display_due = now + max(period_s, IDLE_DISPLAY_PERIOD_S)
 
     # --- the match and its recording ------------------------------------------------------------------
     def _new_match(self, t_abs):
@@ -614,10 +624,13 @@ class Rig:
         self.t0 = t_abs
         if self.phones is not None:
             self.phones.new_match()     # a code seen during the last match pairs no more
+        tournament = self.config.tournament
+        rig_id = tournament.rig_id if tournament else None
         if self.set_up is not None:
-            header = header_from(self.set_up, self.settings)
+            header = header_from(self.set_up, self.settings, rig=rig_id)
         else:
-            header = header_for(self.players, self.level, self.first_thief, self.settings)
+            header = header_for(self.players, self.level, self.first_thief, self.settings,
+                                rig=rig_id)
         path = self.session.open(header)
         self._read_roster()
         self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (

@@ -12,7 +12,9 @@ The pygame display (:mod:`rig.display.window`) is one; these are the others:
   every snapshot.
 
 A face may also have ``hear(t, text, severity)``: it is then told each call the referee makes
-(the log's words), as the phones' call list is.
+(the log's words), as the phones' call list is; and ``frame_period_s``, the longest it lets
+pass between two snapshots (without it: the screen's pace, 30 a second during a turn).  The
+tournament's live feed takes 5 a second, so a headless rig in a tournament builds no more.
 """
 
 from collections import deque
@@ -79,6 +81,12 @@ class Faces:
     @property
     def wants_frames(self):
         return any(f.wants_frames for f in self.faces)
+
+    @property
+    def frame_period_s(self):
+        """The shortest period of the faces that want frames (None: one wants the screen's)."""
+        periods = [getattr(f, "frame_period_s", None) for f in self.faces if f.wants_frames]
+        return None if None in periods or not periods else min(periods)
 
     def show(self, board):
         for face in self.faces:

@@ -80,6 +80,9 @@ class RecordingSession:
         self._stop = threading.Event()
         self._thread = None
         self._on_synced = None
+        #: Told ``(path, size, closed)`` whenever ``size`` bytes of a recording are on disk
+        #: (after each fsync, and when a file is closed): the tournament link reads only these.
+        self.listeners = []
 
     # --- the directory --------------------------------------------------------------------------
     def prepare(self):
@@ -198,7 +201,9 @@ class RecordingSession:
             entry = held[0]
             try:
                 if entry.close:
-                    entry.writer.close()
+                    size = entry.writer.close()
+                    if size is not None:
+                        self._tell(entry.writer.path, size, True)
                 else:
                     n = entry.writer.write(entry.data)
                     self._held_bytes -= n
@@ -266,6 +271,13 @@ class RecordingSession:
             except OSError as exc:
                 log.warning("closing %s: %s", writer.path, exc)
 
+    def _tell(self, path, size, closed):
+        for listener in self.listeners:
+            try:
+                listener(path, size, closed)
+            except Exception:
+                log.exception("a listener of the recording failed on %s", path)
+
     # --- the sync thread ----------------------------------------------------------------------------
     def request_sync(self):
         with self._cond:
@@ -310,10 +322,12 @@ class RecordingSession:
             if writer is None:
                 continue
             try:
-                writer.sync()
+                size = writer.sync()
             except OSError as exc:
                 log.warning("the recording could not be synced to disk: %s", exc)
                 continue
+            if size is not None:
+                self._tell(writer.path, size, False)
             if self._on_synced is not None:
                 try:
                     self._on_synced(writer.path)

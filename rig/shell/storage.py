@@ -5,12 +5,15 @@ opens recording files.  :class:`Writer` flushes every line to the operating syst
 when asked (at turn boundaries and penalties, from the daemon's sync thread).
 """
 
+import hashlib
+import io
 import json
 import os
 import threading
 from pathlib import Path
 
 from ..core import recording
+from ..core import replay as rereferee
 from ..core.errors import RecordingError
 from ..core.replay import replay
 from . import files
@@ -34,12 +37,13 @@ def read(path, torn=None):
         return recording.parse_lines(_lines(f, path, torn), path)
 
 
-def _lines(f, path=None, torn=None):
-    """The text of each line of the binary file ``f``, without its ``"\\n"``.  A line longer
-    than a recording's longest is handed on cut short, and nothing after it (the parser refuses
-    it by its length, and the rest of it is never read).  A torn last line is left out when
-    ``torn`` is given (see :func:`read`)."""
-    for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""), 1):
+def _lines(f, path=None, torn=None, first=1):
+    """The text of each line of the binary file ``f``, without its ``"\\n"`` (the first is line
+    ``first``).  A line longer than a recording's longest is handed on cut short, and nothing
+    after it (the parser refuses it by its length, and the rest of it is never read).  A torn
+    last line is left out when ``torn`` is given (see :func:`read`)."""
+    for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""),
+                                 first):
         if len(raw) > recording.MAX_LINE_BYTES and not raw.endswith(b"\n"):
             yield raw.decode("utf-8", "replace")   # every byte stays at least one byte long
             return
@@ -141,6 +145,98 @@ def replay_file(path, torn=None):
     return replay(*read(path, torn), path)
 
 
+class Follower:
+    """One recording read as it grows (the tournament link follows the open match so): each
+    read takes the whole lines added since the last, refereed as ``cleptomano replay``
+    referees them and hashed, so :meth:`result` is at every point what replaying the bytes
+    read so far gives, at the cost of the new lines only.
+
+    ``size`` bytes have been read (whole lines), ``sha256`` is theirs; ``closed`` once the end
+    line was read; ``error`` the RecordingError that stopped the reading (bad input: the
+    recording is then no longer followed)."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.size = 0
+        self._hash = hashlib.sha256()
+        self._reader = recording.LineReader(recording.parse_header, recording.parse_item,
+                                            self.path, stop=recording.ends_match)
+        self.referee = None
+        self.end_t = 0.0
+        self.error = None
+
+    @property
+    def header(self):
+        return self._reader.header
+
+    @property
+    def closed(self):
+        return self._reader.done
+
+    @property
+    def sha256(self):
+        return self._hash.hexdigest()
+
+    def read(self, upto=None, final=False):
+        """Read what was added up to byte ``upto`` of the file (None: its end).  ``final``:
+        nothing more will be written, so a last line without its newline is read as
+        :func:`read` reads one (left out if torn).  The match's bytes end with the line that
+        ends it (whatever follows is no part of it).  OSError when the file cannot be read."""
+        if self.error is not None or self.closed:
+            return
+        with files.open_regular(self.path) as f:
+            f.seek(self.size)
+            data = f.read() if upto is None else f.read(max(0, upto - self.size))
+        whole = data.rfind(b"\n") + 1
+        chunk = data if final else data[:whole]
+        first = self._reader.number + 1
+        torn, closing = [], None
+        try:
+            for text in _lines(io.BytesIO(chunk), self.path, torn, first):
+                item = self._reader.feed(text)
+                if item is not None:
+                    if self.referee is None:
+                        self.referee = rereferee.new_referee(self.header)
+                    rereferee.feed(self.referee, self._reader.number, item, self.path)
+                    self.end_t = item.t
+                    if self.closed:
+                        closing = self._reader.number
+        except RecordingError as exc:
+            self.error = exc
+            return
+        taken = chunk[:whole] if torn else chunk
+        if closing is not None:
+            taken = through_line(taken, closing - first + 1)
+        self.size += len(taken)
+        self._hash.update(taken)
+
+    def result(self):
+        """The replay output of what was read (None before the header)."""
+        if self.header is None:
+            return None
+        if self.referee is None:
+            self.referee = rereferee.new_referee(self.header)
+        return rereferee.result(self.referee.finish(self.end_t))
+
+    def text(self):
+        """The bytes read, as text, read again from the file: None when they are no longer
+        what was hashed (the file was changed underneath)."""
+        with files.open_regular(self.path) as f:
+            data = f.read(self.size)
+        if hashlib.sha256(data).hexdigest() != self.sha256:
+            return None
+        return data.decode("utf-8")
+
+
+def through_line(data, n):
+    """The bytes of ``data`` (lines of a recording) through the end of its ``n``-th line."""
+    end = 0
+    for _ in range(n):
+        found = data.find(b"\n", end)
+        end = len(data) if found < 0 else found + 1
+    return data[:end]
+
+
 def sync_directory(path):
     """fsync a directory, so that a file just created in it survives a power cut."""
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
@@ -173,18 +269,26 @@ class Writer:
         return os.write(self._fd, data)
 
     def sync(self):
+        """fsync the file; returns how many bytes of it are now on disk (None: not open)."""
         with self._lock:
-            if self._fd is not None:
-                os.fsync(self._fd)
+            if self._fd is None:
+                return None
+            size = os.fstat(self._fd).st_size
+            os.fsync(self._fd)
+            return size
 
     def close(self):
+        """fsync and close the file; returns its size then (None: it was not open)."""
         with self._lock:
             fd, self._fd = self._fd, None
-            if fd is not None:
-                try:
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
+            if fd is None:
+                return None
+            try:
+                size = os.fstat(fd).st_size
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            return size
 
 
 def append_line(path, item):

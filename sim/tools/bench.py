@@ -23,6 +23,10 @@ noisy machine:
 7. **web** (issue 14) -- touch-to-buzzer through the whole daemon with the phone companion
    serving 10 phones (real WebSocket clients in another process, each receiving every push),
    beside the same run without the web server; goal: p99 within 1.2x.
+8. **tournament** (issue 15) -- touch-to-buzzer and the rig's CPU with the tournament link on (a
+   real Mosquitto) beside off, and twenty rigs playing ten matches each through two broker
+   restarts and a kill: lost, counted twice, close-to-leaderboard delay
+   (:mod:`sim.tools.bench_tournament`).
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -65,7 +69,7 @@ FLOOD_TARGET = {"p99_us": 5000.0}
 WEB_PHONES = 10
 WEB_TARGET = {"p99_ratio_to_no_server": 1.2}
 WATCHERS_NICE = 10              # the stand-in phones share the bench's cores; real ones do not
-WEB_BLOCKS = 4                  # the web runs alternate in blocks (see bench_web)
+WEB_BLOCKS = 4                  # the web and tournament runs alternate in blocks
 
 
 # --- small tools ---------------------------------------------------------------------------------
@@ -441,14 +445,23 @@ class BenchTable:
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                    period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
-                   probe=None):
+                   probe=None, tournament=None, raw=False):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
     ``display_nice`` lowers the display process's CPU priority; ``gc_freeze`` moves everything
-    allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`)."""
+    allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`).
+    ``tournament``: ``{"broker_url", "rig_id", "password"}``, the rig's tournament link on;
+    ``raw``: every latency too, in seconds (for :func:`alternating_blocks`)."""
     import gc
     from rig.core.levels import make_level
+    config = None
+    if tournament is not None:
+        import dataclasses
+        from rig.shell.config import load_config
+        from ..tournament import rig_config
+        config = dataclasses.replace(load_config(None), tournament=rig_config(
+            tournament["broker_url"], tournament["rig_id"], tournament["password"]).tournament)
     if switch_interval_s is not None:
         sys.setswitchinterval(switch_interval_s)
     disp, frames = open_bench_display(display)
@@ -457,7 +470,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None),
-                           patterns=short_patterns(), trace=trace)
+                           patterns=short_patterns(), trace=trace, config=config)
         if probe is not None:
             probe(bench)
         display_pid = getattr(disp, "pid", None)
@@ -482,6 +495,11 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                 out["switch_interval_s"] = sys.getswitchinterval()
                 if gc_freeze:
                     out["gc_freeze"] = True
+                if tournament is not None:
+                    link = bench.rig.links[0]
+                    out["tournament_link"] = dict(link.stats, connected=link.connected)
+                if raw:
+                    out["latencies_s"] = lat
                 if display_nice is not None:
                     out["display_nice"] = display_nice
                 if disp is not None:
@@ -1152,38 +1170,83 @@ def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NI
             "longest_state_gap_s": round(max(g[2] for g in got), 3)}
 
 
-def bench_web(touches, seed, blocks=WEB_BLOCKS):
-    """The two runs in alternating blocks (without the server, with ten phones, again...), each
-    block a fresh child, the latencies pooled per run: a shared machine's load, which comes
-    and goes over minutes, then weighs on both runs alike."""
-    out = {"touches": touches, "phones": WEB_PHONES, "blocks": blocks,
-           "buzzer_pattern_scale": round(PATTERN_SCALE, 4), "watchers_nice": WATCHERS_NICE}
-    runs = {"no_server": (0, []), "ten_phones": (WEB_PHONES, [])}
+def alternating_blocks(label, fn, runs, touches, seed, blocks):
+    """The latency runs ``runs`` (``{key: kwargs of fn}``) in alternating blocks (one, the
+    other, again...), each block a fresh child of ``fn`` (which takes ``raw``), the latencies
+    pooled per run: a shared machine's load, which comes and goes over minutes, then weighs on
+    every run alike.  Returns ``({key: pooled summary}, {key: each block's result})``."""
+    results = {key: [] for key in runs}
     per_block = max(1, touches // blocks)
     for block in range(blocks):
-        for key, (phones, results) in runs.items():
-            progress("web: %s, block %d of %d, %d touches" % (key, block + 1, blocks,
+        for key, kwargs in runs.items():
+            progress("%s: %s, block %d of %d, %d touches" % (label, key, block + 1, blocks,
                                                               per_block))
-            results.append(run_child("latency_web", touches=per_block, seed=seed + block,
-                                     phones=phones, raw=True))
-    for key, (phones, results) in runs.items():
-        failed = [r["error"] for r in results if "error" in r]
+            results[key].append(run_child(fn, touches=per_block, seed=seed + block, raw=True,
+                                          **kwargs))
+    out = {}
+    for key, blocks_run in results.items():
+        failed = [r["error"] for r in blocks_run if "error" in r]
         if failed:
             out[key] = {"error": failed[0]}
             continue
-        pooled = [x for r in results for x in r.pop("latencies_s")]
-        out[key] = dict(summary_us(pooled), no_buzz=sum(r["no_buzz"] for r in results),
-                        block_p99_us=[r["p99_us"] for r in results],
-                        rig_cpu_pct=round(statistics.mean(r["rig_cpu_pct"] for r in results), 1))
-        if phones:
-            last = results[-1]
-            out[key].update(pushed_per_s=round(statistics.mean(
-                r["pushed_per_s"] for r in results), 1), watchers=last["watchers"])
+        pooled = [x for r in blocks_run for x in r.pop("latencies_s")]
+        out[key] = dict(summary_us(pooled), no_buzz=sum(r["no_buzz"] for r in blocks_run),
+                        block_p99_us=[r["p99_us"] for r in blocks_run],
+                        rig_cpu_pct=round(statistics.mean(r["rig_cpu_pct"]
+                                                          for r in blocks_run), 1))
+    return out, results
+
+
+def bench_web(touches, seed, blocks=WEB_BLOCKS):
+    """The two runs in alternating blocks (:func:`alternating_blocks`): without the server,
+    with ten phones."""
+    out = {"touches": touches, "phones": WEB_PHONES, "blocks": blocks,
+           "buzzer_pattern_scale": round(PATTERN_SCALE, 4), "watchers_nice": WATCHERS_NICE}
+    pooled, results = alternating_blocks(
+        "web", "latency_web", {"no_server": {"phones": 0}, "ten_phones": {"phones": WEB_PHONES}},
+        touches, seed, blocks)
+    out.update(pooled)
+    if "error" not in out["ten_phones"]:
+        served = results["ten_phones"]
+        out["ten_phones"].update(pushed_per_s=round(statistics.mean(
+            r["pushed_per_s"] for r in served), 1), watchers=served[-1]["watchers"])
     served, alone = out["ten_phones"].get("p99_us"), out["no_server"].get("p99_us")
     out["p99_ratio"] = round(served / alone, 2) if served and alone else None
     out["target"] = WEB_TARGET
     out["target_met"] = bool(out["p99_ratio"] is not None and out["ten_phones"]["no_buzz"] == 0
                              and out["p99_ratio"] <= WEB_TARGET["p99_ratio_to_no_server"])
+    return out
+
+
+# --- 8. the tournament --------------------------------------------------------------------------
+
+def bench_tournament(touches, seed, quick, blocks=WEB_BLOCKS):
+    """The link off and on in alternating blocks (:func:`alternating_blocks`), then the
+    tournament at full size (:mod:`sim.tools.bench_tournament`)."""
+    from . import bench_tournament as tb
+    out = {"touches": touches, "blocks": blocks, "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-broker-") as tmp:
+        broker, link = tb.broker_for_latency(tmp)
+        try:
+            pooled, results = alternating_blocks(
+                "tournament", "latency_daemon", {"link_off": {}, "link_on": {"tournament": link}},
+                touches, seed, blocks)
+        finally:
+            broker.stop()
+    out.update(pooled)
+    if "error" not in out["link_on"]:
+        out["link_on"]["tournament_link"] = [r["tournament_link"] for r in results["link_on"]]
+    on, off = out["link_on"], out["link_off"]
+    out["p99_on_vs_off"] = round(on["p99_us"] / off["p99_us"], 2) \
+        if on.get("p99_us") and off.get("p99_us") else None
+    out["extra_rig_cpu_pct"] = round(on["rig_cpu_pct"] - off["rig_cpu_pct"], 1) \
+        if "rig_cpu_pct" in on and "rig_cpu_pct" in off else None
+    out["goal_p99_ratio"] = tb.LATENCY_GOAL
+    out["goal_met"] = out["p99_on_vs_off"] is not None and \
+        out["p99_on_vs_off"] <= tb.LATENCY_GOAL
+    out["full_size"] = tb.tournament(rigs=tb.RIGS, per_rig=3 if quick else tb.MATCHES_PER_RIG,
+                                     seeds=1 if quick else 4, quick=quick,
+                                     pause_s=0.2 if quick else tb.PAUSE_S, progress=progress)
     return out
 
 
@@ -1289,7 +1352,8 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood", "web")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood", "web",
+           "tournament")
 
 
 def main(argv=None):
@@ -1356,6 +1420,9 @@ def main(argv=None):
         report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
     if "web" in only:
         report["web"] = bench_web(args.touches or (300 if quick else 2000), args.seed)
+    if "tournament" in only:
+        report["tournament"] = bench_tournament(args.touches or (300 if quick else 2000),
+                                                args.seed, quick)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

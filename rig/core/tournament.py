@@ -1,0 +1,421 @@
+"""The tournament's public contract: where the rigs publish on the MQTT broker, and what.
+
+Topics, one tree per rig (``<rig_id>`` is ``[tournament] rig_id``)::
+
+    cleptomano/rigs/<rig_id>/status               retained, QoS 1: online (version, current match)
+                                                  or offline (also the rig's last will)
+    cleptomano/rigs/<rig_id>/live                 QoS 0, at most 5 a second: the display snapshot
+    cleptomano/rigs/<rig_id>/matches/<match_id>   retained, QoS 1: a decided or closed match
+
+``match_id`` is the recording's file name without ``.jsonl`` (``match-20250614-193002``, with
+``-2``... when two matches start within a second).  The rig names the file when the match starts
+and appends to that one file until the match closes, across crashes and restarts, so the id never
+changes; a rig's matches are told apart by it and two rigs' by the topic.
+
+A match message carries the recording's header, the replay output (``cleptomano replay``), the
+recording's size and sha256, whether it is closed (its end line written) and, up to
+:data:`MAX_EMBEDDED_RECORDING_BYTES`, the recording itself.  A recording only grows, so of two
+messages about one match the one of the larger recording is the newer (:func:`newer`).
+
+Everything from the broker is untrusted: :func:`parse_message` checks its size, its shape, every
+value the standings read and, when the recording is there, its sha256 and its replay.  Pure.
+"""
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from . import recording
+from .errors import ConfigError, PayloadError, RecordingError
+from .recording import RIG_ID_RULE, is_rig_id
+from .replay import replay
+from .text import control_character, nesting
+
+PREFIX = "cleptomano/rigs"
+#: What the leaderboard subscribes to: every rig's tree.
+SUBSCRIPTIONS = (PREFIX + "/+/status", PREFIX + "/+/live", PREFIX + "/+/matches/+")
+STATUS, LIVE, MATCHES = "status", "live", "matches"
+ONLINE, OFFLINE = "online", "offline"
+LIVE_PER_S = 5
+DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
+
+MAX_STATUS_BYTES = 4096
+MAX_LIVE_BYTES = 64 * 1024
+MAX_MATCH_BYTES = 2 * 2 ** 20
+#: A longer recording is left out of its match message (which then carries its sha256 only).
+MAX_EMBEDDED_RECORDING_BYTES = 2 ** 20
+MAX_NESTING = 16
+
+_MATCH_ID = re.compile(r"match-\d{8}-\d{6}(?:-\d{1,6})?\Z")
+_SHA256 = re.compile(r"[0-9a-f]{64}\Z")
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}\Z|\[[0-9A-Fa-f:.]{2,45}\]\Z")
+
+
+# --- ids and the broker's address ----------------------------------------------------------
+
+def check_rig_id(value):
+    """``value`` if it can be a rig id (one topic level, an ACL user name), else ConfigError."""
+    if not is_rig_id(value):
+        raise ConfigError("%s is not a rig id; give %s, e.g. \"table-3\""
+                          % (json.dumps(value, ensure_ascii=False), RIG_ID_RULE))
+    return value
+
+
+def match_id_of(name):
+    """The match id of a recording's file name (``match-20250614-193002.jsonl``), or None when
+    the name is not one the rig gives its recordings."""
+    stem = name[:-len(".jsonl")] if name.endswith(".jsonl") else None
+    return stem if stem is not None and _MATCH_ID.match(stem) else None
+
+
+@dataclass(frozen=True)
+class Broker:
+    """Where the broker listens: ``mqtt://host:1883`` or, over TLS, ``mqtts://host:8883``."""
+    scheme: str
+    host: str
+    port: int
+
+    @property
+    def tls(self):
+        return self.scheme == "mqtts"
+
+    @property
+    def url(self):
+        return "%s://%s:%d" % (self.scheme, self.host, self.port)
+
+    @property
+    def connect_host(self):
+        """The host as a socket takes it (an IPv6 literal without its brackets)."""
+        return self.host.strip("[]")
+
+
+def parse_broker(url):
+    """``mqtt://host[:port]`` or ``mqtts://host[:port]`` as a :class:`Broker`; ConfigError
+    naming what is wrong otherwise (a user name or a path in it, another scheme, a bad port)."""
+    fix = "give mqtt://HOST:1883 or mqtts://HOST:8883 (TLS)"
+    if not isinstance(url, str) or control_character(url) is not None:
+        raise ConfigError("%s is not a broker address; %s" % (json.dumps(url), fix))
+    scheme, sep, rest = url.strip().partition("://")
+    if not sep or scheme.lower() not in DEFAULT_PORTS:
+        raise ConfigError("%s is not an MQTT address (the scheme must be mqtt:// or "
+                          "mqtts://); %s" % (json.dumps(url), fix))
+    if any(c in rest for c in "/?#@"):
+        raise ConfigError("%s holds more than a host and a port; put the user name in "
+                          "username and the password in password or password_file; %s"
+                          % (json.dumps(url), fix))
+    host, port = rest, DEFAULT_PORTS[scheme.lower()]
+    found = re.fullmatch(r"(.*):(\d{1,5})", rest)
+    if found and not (rest.startswith("[") and not found.group(1).endswith("]")):
+        host, port = found.group(1), int(found.group(2))
+    if not _HOST.match(host) or not 1 <= port <= 65535:
+        raise ConfigError("%s has no valid host and port (port 1-65535); %s"
+                          % (json.dumps(url), fix))
+    return Broker(scheme.lower(), host, port)
+
+
+# --- topics ---------------------------------------------------------------------------------
+
+def status_topic(rig_id):
+    return "%s/%s/%s" % (PREFIX, rig_id, STATUS)
+
+
+def live_topic(rig_id):
+    return "%s/%s/%s" % (PREFIX, rig_id, LIVE)
+
+
+def match_topic(rig_id, match_id):
+    return "%s/%s/%s/%s" % (PREFIX, rig_id, MATCHES, match_id)
+
+
+def parse_topic(topic):
+    """``(rig_id, kind, match_id)`` of a topic of the contract (match_id None but for a
+    match); PayloadError for any other topic."""
+    parts = topic.split("/") if isinstance(topic, str) else []
+    if len(parts) >= 4 and "/".join(parts[:2]) == PREFIX and is_rig_id(parts[2]):
+        rig, kind = parts[2], parts[3]
+        if len(parts) == 4 and kind in (STATUS, LIVE):
+            return rig, kind, None
+        if len(parts) == 5 and kind == MATCHES and _MATCH_ID.match(parts[4]):
+            return rig, kind, parts[4]
+    raise PayloadError("topic %s is not one of the tournament's (%s/<rig_id>/status, live or "
+                       "matches/<match_id>)" % (json.dumps(topic)[:120], PREFIX))
+
+
+# --- the messages -----------------------------------------------------------------------------
+
+def dumps(obj):
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def status_payload(rig_id, online, version=None, match_id=None):
+    if not online:
+        return dumps({"status": OFFLINE, "rig": rig_id})
+    return dumps({"status": ONLINE, "rig": rig_id, "version": version, "match": match_id})
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def result_digest(result):
+    """A short fingerprint of a replay output: two versions of a match with the same one
+    decide the same standings."""
+    return sha256(json.dumps(result, sort_keys=True).encode("utf-8"))[:32]
+
+
+def decided(result):
+    """Whether a match counts in the standings: it has a winner, or it is a solo heist whose
+    attempt is over."""
+    if len(result["players"]) == 1:
+        return any(t["outcome"] != "unfinished" for t in result["turns"])
+    return result["winner"] is not None
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One version of one rig's match, as the standings take it."""
+    rig: str
+    match_id: str
+    size: int                  # bytes of recording: the larger, the newer
+    sha256: str
+    closed: bool
+    header: dict               # the recording's first line
+    result: dict               # the replay output
+
+    @property
+    def key(self):
+        return self.rig, self.match_id
+
+    @property
+    def decided(self):
+        return decided(self.result)
+
+
+def newer(a, b):
+    """Whether version ``a`` of a match replaces ``b`` (None: nothing yet): the larger
+    recording, and of two the same size (which one rig never writes) the higher digest, so
+    every reader picks the same one whatever order they came in."""
+    return b is None or (a.size, a.sha256) > (b.size, b.sha256)
+
+
+def match_payload(record, text=None):
+    """The message of a match version; ``text`` (the recording, as the sha256 was taken of its
+    UTF-8 bytes) is embedded when it is at most :data:`MAX_EMBEDDED_RECORDING_BYTES`."""
+    out = {"match": record.match_id, "rig": record.rig, "closed": record.closed,
+           "bytes": record.size, "sha256": record.sha256, "header": record.header,
+           "replay": record.result}
+    if text is not None and len(text.encode("utf-8")) <= MAX_EMBEDDED_RECORDING_BYTES:
+        out["recording"] = text
+    return dumps(out)
+
+
+@dataclass(frozen=True)
+class Status:
+    rig: str
+    online: bool
+    version: Optional[str] = None
+    match_id: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Live:
+    """What the leaderboard shows of a rig's live snapshot: :data:`LIVE_FIELDS`, checked."""
+    rig: str
+    board: dict
+
+
+#: The snapshot's fields (``board_json``, :mod:`rig.core.view`) the leaderboard shows live.
+LIVE_FIELDS = ("phase", "players", "round", "level", "thief", "guard", "tiebreak",
+               "remaining_s", "elapsed_s", "touches", "turn_score", "round_wins", "winner",
+               "title")
+_PHASES = ("turn", "between", "over")
+
+
+def _name(value):
+    return isinstance(value, str) and 0 < len(value) <= 40 and control_character(value) is None
+
+
+def live_summary(obj):
+    """The :data:`LIVE_FIELDS` of a live snapshot, each checked (PayloadError for a bad one);
+    a field the snapshot lacks is None."""
+    _object(obj, "the live snapshot")
+    out = {key: obj.get(key) for key in LIVE_FIELDS}
+    players = out["players"]
+    if not (isinstance(players, list) and len(players) <= 8 and all(map(_name, players))):
+        raise PayloadError("live players %r are not a list of names" % (players,))
+    checks = {
+        "phase": lambda v: v in _PHASES,
+        "round": lambda v: _is_count(v, 1000),
+        "level": _name,
+        "thief": lambda v: v in players, "guard": lambda v: v in players,
+        "winner": lambda v: v in players,
+        "tiebreak": lambda v: isinstance(v, bool),
+        "remaining_s": _is_seconds, "elapsed_s": _is_seconds,
+        "touches": lambda v: _is_count(v, 100000), "turn_score": lambda v: _is_count(v, 7),
+        "round_wins": lambda v: isinstance(v, dict) and set(v) <= set(players)
+        and all(_is_count(n, 1000) for n in v.values()),
+        "title": lambda v: isinstance(v, str) and len(v) <= 80
+        and control_character(v) is None,
+    }
+    for key, check in checks.items():
+        if out[key] is not None and not check(out[key]):
+            raise PayloadError("live %s %r is not valid" % (key, out[key]))
+    return out
+
+
+_MATCH_KEYS = {"match", "rig", "closed", "bytes", "sha256", "header", "replay"}
+
+
+def parse_message(topic, payload):
+    """A message from the broker as a :class:`Status`, :class:`Live` or :class:`MatchRecord`;
+    PayloadError naming the topic and what is wrong for anything else."""
+    rig, kind, match_id = parse_topic(topic)
+    try:
+        limit = {STATUS: MAX_STATUS_BYTES, LIVE: MAX_LIVE_BYTES}.get(kind, MAX_MATCH_BYTES)
+        obj = _load(payload, limit)
+        if kind == STATUS:
+            return _status(rig, obj)
+        if kind == LIVE:
+            return Live(rig, live_summary(obj))
+        return _match(rig, match_id, obj)
+    except PayloadError as exc:
+        raise PayloadError("%s: %s" % (topic, exc)) from None
+
+
+def _load(payload, limit):
+    if not isinstance(payload, (bytes, bytearray)):
+        raise PayloadError("the payload is not bytes")
+    if len(payload) > limit:
+        raise PayloadError("%d bytes is more than the %d a message of this kind may have"
+                           % (len(payload), limit))
+    try:
+        text = bytes(payload).decode("utf-8")
+    except UnicodeDecodeError:
+        raise PayloadError("the payload is not UTF-8 text") from None
+    if nesting(recording._JSON_STRINGS.sub("", text))[0] > MAX_NESTING:
+        raise PayloadError("the JSON nests more than %d deep" % MAX_NESTING)
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise PayloadError("the payload is not JSON (%s)" % str(exc)[:80]) from None
+
+
+def _object(obj, what):
+    if not isinstance(obj, dict):
+        raise PayloadError("%s must be a JSON object" % what)
+    return obj
+
+
+def _status(rig, obj):
+    _object(obj, "a status")
+    if obj.get("rig") != rig:
+        raise PayloadError("the status names rig %r, not the topic's %r" % (obj.get("rig"), rig))
+    state = obj.get("status")
+    if state == OFFLINE:
+        return Status(rig, False)
+    if state != ONLINE:
+        raise PayloadError("status %r is neither %r nor %r" % (state, ONLINE, OFFLINE))
+    version, match_id = obj.get("version"), obj.get("match")
+    if version is not None and not (isinstance(version, str) and len(version) <= 40
+                                    and control_character(version) is None):
+        raise PayloadError("version %r is not a short version string" % (version,))
+    if match_id is not None and not (isinstance(match_id, str) and _MATCH_ID.match(match_id)):
+        raise PayloadError("match %r is not a match id" % (match_id,))
+    return Status(rig, True, version, match_id)
+
+
+def _match(rig, match_id, obj):
+    _object(obj, "a match")
+    missing = sorted(_MATCH_KEYS - set(obj))
+    if missing:
+        raise PayloadError("the match lacks %s" % ", ".join(missing))
+    if obj["rig"] != rig or obj["match"] != match_id:
+        raise PayloadError("the match names %r/%r, not the topic's %s/%s"
+                           % (obj["rig"], obj["match"], rig, match_id))
+    size, digest, closed = obj["bytes"], obj["sha256"], obj["closed"]
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+        raise PayloadError("bytes %r is not a size" % (size,))
+    if not isinstance(digest, str) or not _SHA256.match(digest):
+        raise PayloadError("sha256 %r is not a hex digest" % (digest,))
+    if not isinstance(closed, bool):
+        raise PayloadError("closed %r is not true or false" % (closed,))
+    try:
+        header = recording.parse_header(obj["header"])
+    except RecordingError as exc:
+        raise PayloadError("header: %s" % exc.detail) from None
+    if header.rig != rig:
+        raise PayloadError("the header was recorded by rig %r, not %r" % (header.rig, rig))
+    result = obj["replay"]
+    text = obj.get("recording")
+    if text is not None:
+        result = _rereferee(text, size, digest, closed, obj["header"], result)
+    check_result(result, header.players)
+    return MatchRecord(rig, match_id, size, digest, closed, obj["header"], result)
+
+
+def _rereferee(text, size, digest, closed, header, claimed):
+    """The replay of the embedded recording, which must be the one the message describes."""
+    if not isinstance(text, str):
+        raise PayloadError("recording must be the recording's text")
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) != size or sha256(data) != digest:
+        raise PayloadError("the recording is not the one of that size and sha256")
+    try:
+        head, items = recording.parse_lines(text.split("\n"))
+        result = replay(head, items)
+    except RecordingError as exc:
+        raise PayloadError("the recording does not replay: %s" % exc) from None
+    if head.to_json() != recording.parse_header(header).to_json():
+        raise PayloadError("the header is not the recording's")
+    if closed != any(recording.ends_match(item) for _, item in items):
+        raise PayloadError("closed does not say whether the recording has its end (or "
+                           "new_match) line")
+    if result != claimed:
+        raise PayloadError("the replay is not what the recording replays to")
+    return result
+
+
+def _is_count(value, top):
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= top
+
+
+def _is_seconds(value):
+    return (not isinstance(value, bool) and isinstance(value, (int, float))
+            and 0 <= value < 1e9)
+
+
+def check_result(result, players):
+    """The replay output, checked for every value the standings read (a message whose
+    recording is too long to be embedded carries only this)."""
+    _object(result, "replay")
+    if result.get("players") != list(players):
+        raise PayloadError("replay players %r are not the header's" % (result.get("players"),))
+    turns, wins, attempts = result.get("turns"), result.get("round_wins"), result.get("tiebreak")
+    if not isinstance(turns, list) or len(turns) > 100000:
+        raise PayloadError("replay turns must be a list")
+    for turn in turns:
+        if (not isinstance(turn, dict) or turn.get("thief") not in players
+                or turn.get("outcome") not in ("escaped", "caught", "unfinished")
+                or not (turn.get("score") is None or _is_count(turn["score"], 7))):
+            raise PayloadError("replay turn %r is not a turn of these players"
+                               % (json.dumps(turn)[:80],))
+    if not isinstance(wins, dict) or set(wins) - set(players) \
+            or not all(_is_count(v, 1000) for v in wins.values()):
+        raise PayloadError("replay round_wins %r is not a count per player" % (wins,))
+    if attempts is not None:
+        if not isinstance(attempts, list):
+            raise PayloadError("replay tiebreak must be null or a list of attempts")
+        for a in attempts:
+            if (not isinstance(a, dict) or a.get("thief") not in players
+                    or not isinstance(a.get("caught"), bool)
+                    or not (a.get("adjusted_s") is None or _is_seconds(a["adjusted_s"]))):
+                raise PayloadError("replay tiebreak attempt %r is not valid"
+                                   % (json.dumps(a)[:80],))
+    if result.get("winner") is not None and result["winner"] not in players:
+        raise PayloadError("replay winner %r is not a player" % (result["winner"],))
+    title = result.get("title")
+    if title is not None and not (isinstance(title, str) and len(title) <= 80):
+        raise PayloadError("replay title %r is not a title" % (title,))
+    return result

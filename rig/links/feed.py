@@ -1,0 +1,171 @@
+"""The leaderboard's side of a tournament: every rig's messages from the broker, checked, kept,
+and turned into the standings -- or the same standings from the recordings alone.
+
+:class:`Feed` subscribes to every rig's tree (:data:`rig.core.tournament.SUBSCRIPTIONS`) as
+the broker's ``leaderboard`` user, which may only read.  Each message is untrusted input: it is
+parsed by :func:`rig.core.tournament.parse_message` (size limits, shape, every value the
+standings read, the embedded recording's sha256 and replay); a bad one is logged, counted in
+``skipped`` and dropped, and the feed goes on.  Of several versions of a match the newest is
+kept, so a message the broker delivers twice (QoS 1 may) or a rig republishes counts once.
+
+:func:`records_from` reads recordings folders into the same records: ``cleptomano leaderboard
+--from DIR...`` audits a tournament, or rebuilds it after any failure, without the broker.
+"""
+
+import logging
+import secrets
+import threading
+from pathlib import Path
+
+from ..core import recording
+from ..core import standings as st
+from ..core import tournament as tm
+from ..core.errors import PayloadError, RecordingError
+from ..core.replay import replay
+from ..shell import files
+from ..shell.storage import read, through_line
+from . import mqtt
+
+log = logging.getLogger("cleptomano")
+
+
+class Feed:
+    """The messages of every rig on ``broker`` (:class:`rig.core.tournament.Broker`), kept
+    newest first; :meth:`standings` is the leaderboard's JSON.  ``on_change()`` is called (on
+    paho's thread) after each message that changed anything."""
+
+    def __init__(self, broker, *, username="leaderboard", password=None, ca_file=None,
+                 open_client=None, on_change=None):
+        self.broker = broker
+        self.username, self.password, self.ca_file = username, password, ca_file
+        self.on_change = on_change
+        self._open_client = open_client or mqtt.open_client
+        self._lock = threading.Lock()
+        self._records = {}           # (rig, match id) -> the newest MatchRecord
+        self._statuses = {}          # rig -> Status
+        self._lives = {}             # rig -> Live
+        self._client = None
+        self.connected = threading.Event()
+        self.skipped = 0
+        self.received = 0
+
+    def start(self):
+        self._client = self._open_client(
+            self.broker, "cleptomano-leaderboard-" + secrets.token_hex(4),
+            username=self.username, password=self.password, ca_file=self.ca_file,
+            on_connect=self._on_connect, on_disconnect=self._on_disconnect,
+            on_message=lambda client, userdata, msg: self.take(msg.topic, msg.payload))
+        return self
+
+    def stop(self):
+        if self._client is not None:
+            mqtt.disconnect(self._client)
+            self._client = None
+
+    def _on_connect(self, client, userdata, flags, rc, props):
+        if mqtt.is_failure(rc):
+            log.error("Leaderboard: the broker %s refused user %r: %s; check --username and "
+                      "--password-file against the broker's password file",
+                      self.broker.url, self.username, rc)
+            return
+        # A new session each time: subscribe again, and the broker sends every retained match.
+        client.subscribe([(topic, 1) for topic in tm.SUBSCRIPTIONS])
+        log.info("Leaderboard: following every rig on %s", self.broker.url)
+        self.connected.set()
+
+    def _on_disconnect(self, client, userdata, flags, rc, props):
+        if self.connected.is_set():
+            log.warning("Leaderboard: lost the broker %s (%s); reconnecting", self.broker.url,
+                        rc)
+        self.connected.clear()
+
+    def take(self, topic, payload):
+        """One message from the broker; never raises (a bad one is logged and skipped)."""
+        try:
+            message = tm.parse_message(topic, payload)
+        except PayloadError as exc:
+            self.skipped += 1
+            log.warning("Leaderboard: skipped a message: %s", exc)
+            return
+        except Exception:            # a bug must not stop the leaderboard either
+            self.skipped += 1
+            log.exception("Leaderboard: skipped a message on %r", str(topic)[:120])
+            return
+        with self._lock:
+            self.received += 1
+            changed = self._keep(message)
+        if changed and self.on_change is not None:
+            self.on_change()
+
+    def _keep(self, message):
+        if isinstance(message, tm.Status):
+            if not message.online:
+                self._lives.pop(message.rig, None)
+            changed = self._statuses.get(message.rig) != message
+            self._statuses[message.rig] = message
+            return changed
+        if isinstance(message, tm.Live):
+            changed = self._lives.get(message.rig) != message
+            self._lives[message.rig] = message
+            return changed
+        if tm.newer(message, self._records.get(message.key)):
+            self._records[message.key] = message
+            return True
+        return False
+
+    def records(self):
+        with self._lock:
+            return list(self._records.values())
+
+    def standings(self):
+        with self._lock:
+            return st.standings(self._records.values(), self._statuses.values(),
+                                self._lives.values())
+
+
+def record_of(path):
+    """The :class:`rig.core.tournament.MatchRecord` of a recording file, as its rig publishes
+    it: its whole lines (a torn last line left out, as the rig's link leaves it), re-refereed
+    as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's (no rig id in
+    its header, or not a match's file name) or when its rig would not publish it yet (neither
+    decided nor closed).  RecordingError or OSError when it cannot be read."""
+    path = Path(path)
+    match_id = tm.match_id_of(path.name)
+    if match_id is None:
+        return None
+    with files.open_regular(path) as f:
+        data = f.read()
+    torn = []
+    header, items = read(path, torn)
+    if header.rig is None:
+        return None
+    if torn:
+        data = data[:data.rfind(b"\n") + 1]
+    result = replay(header, items, path)
+    closed = bool(items) and recording.ends_match(items[-1][1])
+    if closed:                  # the match ends with its closing line, as the link reads it
+        data = through_line(data, items[-1][0])
+    if not (closed or tm.decided(result)):
+        return None
+    return tm.MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,
+                          header.to_json(), result)
+
+
+def records_from(directories, warn=None):
+    """The records of every tournament recording in ``directories`` (each a rig's recordings
+    folder, or a folder of them: searched through); ``warn(line)`` is told of each recording
+    that cannot be read, which is left out."""
+    records = []
+    for directory in directories:
+        for path in sorted(Path(directory).rglob("match-*.jsonl")):
+            if not path.is_file():
+                continue
+            try:
+                record = record_of(path)
+            except (RecordingError, OSError) as exc:
+                if warn is not None:
+                    warn("%s is left out: %s" % (path, exc))
+                continue
+            if record is not None:
+                records.append(record)
+    return records

@@ -1,0 +1,168 @@
+"""The leaderboard as a user meets it: ``cleptomano leaderboard`` (from recordings, and from a
+real broker, the two agreeing), the page and ``GET /api/standings`` through Starlette's test
+client, and the real server serving them."""
+
+import json
+import threading
+import urllib.request
+
+import pytest
+from starlette.testclient import TestClient
+
+from rig import cli
+from rig.core import standings as sd
+from rig.links.feed import Feed, records_from
+from rig.web.leaderboard import STATIC, build_app
+from rig.web.server import WebServer
+from sim import broker as sim_broker
+from sim.tournament import LightRig, library
+from test_tournament import SOAK, tournament_copy
+
+BASE = "http://127.0.0.1:8090"
+
+
+@pytest.fixture
+def tournament(tmp_path):
+    """Two rigs' recordings folders, one of them with a name typed otherwise."""
+    for i in range(4):
+        tournament_copy(SOAK[i], tmp_path / "t1", "table-1", "match-20261201-19%04d" % i)
+    for i in range(3):
+        tournament_copy(SOAK[4 + i], tmp_path / "t2", "table-2", "match-20261201-19%04d" % i,
+                        rename={"Ben": "BEN "})
+    return tmp_path
+
+
+def test_from_recordings_prints_the_standings_as_json(tournament, capsys):
+    assert cli.main(["leaderboard", "--from", str(tournament / "t1"),
+                     str(tournament / "t2")]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == sd.standings(records_from([tournament]))
+    assert len(printed["matches"]) == 7 and len(printed["rigs"]) == 2
+    assert [p["name"] for p in printed["players"]].count("Ben") == 1
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--from", "nowhere"], "--from: nowhere is not a directory of recordings"),
+    (["--broker", "http://h"], "--broker: \"http://h\" is not an MQTT address"),
+    (["--broker", "mqtt://h", "--password-file", "nothere"],
+     "--password-file: nothere cannot be read"),
+    (["--broker", "mqtt://h", "--port", "0"], "--port 0 is not a TCP port"),
+])
+def test_bad_arguments_are_one_line(argv, words, capsys):
+    assert cli.main(["leaderboard"] + argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0], err
+
+
+def test_json_from_a_broker_that_is_not_there_is_one_clear_line(capsys):
+    port = sim_broker.free_port()
+    assert cli.main(["leaderboard", "--broker", "mqtt://127.0.0.1:%d" % port, "--json",
+                     "--wait-s", "0.3"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "did not let the leaderboard in within --wait-s 0.3 s" in captured.err
+
+
+def test_the_page_and_the_api(tournament):
+    standings = sd.standings(records_from([tournament]))
+    client = TestClient(build_app(lambda: standings), base_url=BASE)
+    for path in ("/", "/phone"):
+        page = client.get(path)
+        assert page.status_code == 200 and "Cleptómano" in page.text
+        assert "/static/board.js" in page.text and "http" not in page.text.split("<body>")[1]
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/api/standings").json() == standings
+    for asset in ("/static/board.js", "/static/board.css"):
+        assert client.get(asset).status_code == 200
+    assert "textContent" in client.get("/static/board.js").text     # names are text, never HTML
+    assert client.get("/nothing").json()["error"].startswith("/nothing is not here")
+    assert client.post("/api/standings", headers={"Origin": BASE}).status_code == 405
+    rebinding = client.get("/api/standings", headers={"Host": "evil.example"})
+    assert rebinding.status_code == 421
+
+
+def test_no_asset_comes_from_the_internet():
+    for path in STATIC.iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text, path
+
+
+@pytest.mark.skipif(sim_broker.available() is not None, reason=str(sim_broker.available()))
+def test_the_leaderboard_of_a_broker_agrees_with_the_recordings(tmp_path, capsys):
+    with sim_broker.Broker(tmp_path / "broker") as broker:
+        for n in (1, 2):
+            rig = LightRig("table-%d" % n, tmp_path / ("t%d" % n), broker.url,
+                           broker.passwords["table-%d" % n]).start(10.0)
+            for match in library()[n::3]:
+                rig.play(match)
+            rig.stop()
+        password = tmp_path / "leaderboard.password"
+        password.write_text(broker.passwords["leaderboard"] + "\n")
+        assert cli.main(["leaderboard", "--broker", broker.url, "--password-file",
+                         str(password), "--json", "--wait-s", "1"]) == 0
+        followed = json.loads(capsys.readouterr().out)
+        assert cli.main(["leaderboard", "--from", str(tmp_path / "t1"),
+                         str(tmp_path / "t2")]) == 0
+        rebuilt = json.loads(capsys.readouterr().out)
+        assert (followed["players"], followed["matches"]) == (rebuilt["players"],
+                                                              rebuilt["matches"])
+        assert [r["status"] for r in followed["rigs"]] == ["offline", "offline"]
+
+        feed = Feed(cli._feed(cli._parser().parse_args(
+            ["leaderboard", "--broker", broker.url, "--password-file", str(password)])).broker,
+            password=broker.passwords["leaderboard"]).start()
+        server = WebServer(build_app(feed.standings), ["127.0.0.1"], 0).start()
+        try:
+            (address, port), = server.bound
+            assert feed.connected.wait(10)
+            url = "http://127.0.0.1:%d/api/standings" % port
+            for _ in range(100):
+                with urllib.request.urlopen(url, timeout=5) as answer:
+                    served = json.loads(answer.read())
+                if served["players"] == rebuilt["players"]:
+                    break
+                feed.connected.wait(0.05)
+            assert served["players"] == rebuilt["players"]
+        finally:
+            server.stop()
+            feed.stop()
+
+
+@pytest.mark.skipif(sim_broker.available() is not None, reason=str(sim_broker.available()))
+def test_the_command_serves_the_page_while_it_follows_the_broker(tmp_path, caplog):
+    caplog.set_level("INFO")
+    with sim_broker.Broker(tmp_path / "broker") as broker:
+        rig = LightRig("table-3", tmp_path / "t3", broker.url,
+                       broker.passwords["table-3"]).start(10.0)
+        rig.play(library()[0])
+        rig.stop()
+        password = tmp_path / "leaderboard.password"
+        password.write_text(broker.passwords["leaderboard"] + "\n")
+        port = sim_broker.free_port()
+        seen = []
+
+        def visit():                     # a phone at the venue, while the command serves
+            url = "http://127.0.0.1:%d" % port
+            for _ in range(200):
+                try:
+                    with urllib.request.urlopen(url + "/api/standings", timeout=2) as answer:
+                        standings = json.loads(answer.read())
+                    if standings["matches"]:
+                        with urllib.request.urlopen(url + "/phone", timeout=2) as page:
+                            seen.append((standings, page.read().decode("utf-8")))
+                        return
+                except OSError:
+                    pass
+                threading.Event().wait(0.05)
+
+        visitor = threading.Thread(target=visit, daemon=True)
+        visitor.start()
+        assert cli.main(["leaderboard", "--broker", broker.url, "--password-file",
+                         str(password), "--bind", "127.0.0.1", "--port", str(port),
+                         "--duration-s", "2.5"]) == 0
+        visitor.join(5)
+    (standings, page), = seen
+    assert [m["rig"] for m in standings["matches"]] == ["table-3"]
+    assert "Cleptómano" in page
+    assert "Leaderboard: http://127.0.0.1:%d/ (the big screen), /phone (a phone)" % port \
+        in caplog.text
