@@ -1,0 +1,81 @@
+"""The companion games on the rig's screen: a :class:`~rig.core.games.shared.GameScreen` drawn
+by its game's own renderer, with the host's message strip over its foot.
+
+The strip says what the table must not miss and the game's screen has no place for: a refused
+command's reason, the last call (for a game whose screen does not list calls), and while keys
+are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snapshot calls for.
+"""
+
+from . import canine, chest_heist, scanner, stolen_paintings
+from .render import _pg, _text, fit_size, put_text, wrap_lines
+
+STRIP = (52, 44, 12)
+STRIP_TEXT = (255, 220, 90)
+LONG_TEXT = 110          # characters: a prompt this long gets a taller strip
+
+
+def _draw_game(surface, screen):
+    game, view = screen.game, screen.view
+    if game == "stop-thief":
+        scanner.draw(surface, view, screen.board)
+    elif game == "stolen-paintings":
+        stolen_paintings.draw(surface, view)
+    elif game == "chest-heist":
+        chest_heist.draw(surface, view)
+    elif game == "canine":
+        canine.draw(surface, view)
+
+
+def draw(surface, screen, now_s=None):
+    """Draw ``screen`` onto ``surface``: the game, then the message strip if there is one."""
+    _pg()
+    _draw_game(surface, screen)
+    text = _text(screen.message, 400)
+    if text:
+        draw_strip(surface, text)
+
+
+def draw_strip(surface, text):
+    """``text`` on an amber strip across the foot of the window, wrapped to fit (up to 3
+    lines; a long prompt gets twice the height)."""
+    pg = _pg()
+    W, H = surface.get_size()
+    h = int(H * (0.22 if len(text) > LONG_TEXT else 0.11))
+    y = H - h
+    pg.draw.rect(surface, STRIP, pg.Rect(0, y, W, h))
+    inner = W * 0.96
+    lines = [text]
+    size = fit_size(lines, inner, h * 0.8)
+    for count in (2, 3):
+        line_h = h * 0.8 / count
+        if size >= fit_size(["Ag"], inner, line_h):
+            break
+        lines = wrap_lines(text, fit_size(["Ag"], inner, line_h), inner, count)
+        size = fit_size(lines, inner, line_h)
+    step = int(h * 0.8 / len(lines))
+    for i, line in enumerate(lines):
+        put_text(surface, line, (int(W * 0.02), y + int(h * 0.1) + i * step, int(inner), step),
+                 STRIP_TEXT, "left", size=size)
+
+
+def cues(prev, screen):
+    """The sounds ``screen`` calls for after ``prev`` (the snapshot shown before it, or None):
+    each numbered sound newer than ``prev``'s newest.  A first snapshot plays nothing (a
+    display that starts late must not replay old sounds).  Pure."""
+    if prev is None or getattr(prev, "game", None) != getattr(screen, "game", None):
+        return []
+    heard = max((n for n, _ in getattr(prev, "sounds", ())), default=0)
+    return [name for n, name in getattr(screen, "sounds", ()) if n > heard]
+
+
+def extra_sounds(game):
+    """The sounds ``game`` brings beyond the rig's own, as name -> ``make(sample_rate)``:
+    Stop Thief!'s seven clues, Canine Kleptomaniacs' own roll of the die (in place of the
+    dice game's rattle).  Made once when the display opens, off the host's thread."""
+    if game == "stop-thief":
+        from .clues import CLUE_SOUNDS, synthesize_clue
+        return {name: (lambda rate, n=name: synthesize_clue(n, rate)) for name in CLUE_SOUNDS}
+    if game == "canine":
+        from .canine_sound import synthesize_roll
+        return {"dice": synthesize_roll}
+    return {}
