@@ -7,11 +7,11 @@ are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snap
 """
 
 from . import canine, chest_heist, scanner, stolen_paintings
-from .render import _pg, _text, fit_size, put_text, wrap_lines
+from .render import MIN_FONT, _pg, _text, fit_size, put_text, wrap_lines
 
 STRIP = (52, 44, 12)
 STRIP_TEXT = (255, 220, 90)
-LONG_TEXT = 110          # characters: a prompt this long gets a taller strip
+MAX_LINES = 5            # a longer text is shrunk onto this many lines
 
 
 def _draw_game(surface, screen):
@@ -36,26 +36,25 @@ def draw(surface, screen, now_s=None):
 
 
 def draw_strip(surface, text):
-    """``text`` on an amber strip across the foot of the window, wrapped to fit (up to 3
-    lines; a long prompt gets twice the height)."""
+    """``text`` on an amber strip across the foot of the window: one line when it fits, else
+    wrapped onto more lines (up to :data:`MAX_LINES`), the strip growing with them, so that a
+    long prompt stays legible from across the table."""
     pg = _pg()
     W, H = surface.get_size()
-    h = int(H * (0.22 if len(text) > LONG_TEXT else 0.11))
+    inner = int(W * 0.96)
+    line_h = H * 0.062
+    size = fit_size(["Ag"], inner, line_h)
+    lines = wrap_lines(text, size, inner, 99)
+    while len(lines) > MAX_LINES and size > MIN_FONT:
+        size = max(MIN_FONT, int(size * 0.9))
+        lines = wrap_lines(text, size, inner, 99)
+    lines = lines[:MAX_LINES - 1] + [" ".join(lines[MAX_LINES - 1:])]
+    h = int(line_h * len(lines) + H * 0.025)
     y = H - h
     pg.draw.rect(surface, STRIP, pg.Rect(0, y, W, h))
-    inner = W * 0.96
-    lines = [text]
-    size = fit_size(lines, inner, h * 0.8)
-    for count in (2, 3):
-        line_h = h * 0.8 / count
-        if size >= fit_size(["Ag"], inner, line_h):
-            break
-        lines = wrap_lines(text, fit_size(["Ag"], inner, line_h), inner, count)
-        size = fit_size(lines, inner, line_h)
-    step = int(h * 0.8 / len(lines))
     for i, line in enumerate(lines):
-        put_text(surface, line, (int(W * 0.02), y + int(h * 0.1) + i * step, int(inner), step),
-                 STRIP_TEXT, "left", size=size)
+        put_text(surface, line, (int(W * 0.02), y + int(H * 0.0125 + i * line_h), inner,
+                                 int(line_h)), STRIP_TEXT, "left", size=size)
 
 
 def cues(prev, screen):
