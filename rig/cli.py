@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from .core.errors import ConfigError, RecordingError, RigError
+from .core.errors import ConfigError, HardwareError, RecordingError, RigError
 from .shell.games import GAMES
 
 log = logging.getLogger("cleptomano")
@@ -73,6 +73,9 @@ def _parser():
     shot.add_argument("state")
     shot.add_argument("out")
     shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT (default 800x480)")
+
+    ph = sub.add_parser("phones", help="the address phones open to follow and command the rig")
+    ph.add_argument("--config")
 
     hist = sub.add_parser("history", help="list finished matches with winners and scores")
     hist.add_argument("--config")
@@ -253,6 +256,28 @@ def cmd_layout(args):
     return 0
 
 
+# --- phones ----------------------------------------------------------------------------------------
+
+def cmd_phones(args):
+    """The address the phones at the table open (what the rig's QR code holds), from the
+    config's ``[web]`` and this machine's addresses now; the installer prints it."""
+    from .core.addresses import best_url
+    from .shell.config import load_config
+    web = load_config(args.config).web
+    if not web.enabled:
+        print("The phone companion is off ([web] enabled = false); set it to true and restart "
+              "the rig to serve phones.")
+        return 0
+    from .web.server import served_addresses
+    try:
+        addresses = [address for address, _ in served_addresses(web.bind)]
+    except OSError as exc:
+        raise HardwareError("cannot list this machine's addresses (%s)" % exc) from None
+    print("Phones: open %s at the table (the pairing code is on the rig's screen)."
+          % best_url(addresses, web.port))
+    return 0
+
+
 # --- run -------------------------------------------------------------------------------------------
 
 def _open_display(config, headless, game=None):
@@ -283,9 +308,23 @@ def cmd_run(args):
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
     display = _open_display(config, args.headless)
+    web = _web_face(config, recordings,
+                    tell_code=simulate and (display is None or display.headless))
+    if web is not None:
+        from .shell.faces import Faces
+        display = Faces(display, web)
     if simulate:
-        return _run_sim(config, args, display, recordings, stop)
-    return _run_real(config, args, display, recordings, stop)
+        return _run_sim(config, args, display, recordings, stop, web)
+    return _run_real(config, args, display, recordings, stop, web)
+
+
+def _web_face(config, recordings, tell_code):
+    """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
+    pairing code, as no screen shows it."""
+    if not config.web.enabled:
+        return None
+    from .web.face import WebFace
+    return WebFace(config.web, recordings, tell_code=tell_code)
 
 
 def _run_game(config, args, recordings, stop):
@@ -342,7 +381,12 @@ def _notifier():
     return Notifier()
 
 
-def _serve(rig, args, stop, extra_alive=None):
+def _serve(rig, args, stop, extra_alive=None, web=None):
+    if web is not None:
+        try:
+            web.start(rig)
+        except RigError as exc:     # the rig referees on; the phones wait for a restart
+            log.warning("Phones: %s; the rig referees without them.", exc)
     return serve(rig, stop, _notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
 
 
@@ -374,13 +418,13 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
             notifier.stopping()
 
 
-def _run_real(config, args, display, recordings, stop):
+def _run_real(config, args, display, recordings, stop, web=None):
     from .shell.build import build_rig, real_backend
     rig = build_rig(config, real_backend(config, display), recordings_dir=recordings,
-                    key_help=_key_help(config))
+                    key_help=_key_help(config), phones=web.pairing if web else None)
     try:
         rig.start()
-        _serve(rig, args, stop)
+        _serve(rig, args, stop, web=web)
     finally:
         rig.stop()
         if display is not None:
@@ -394,18 +438,17 @@ def _key_help(config):
     except ImportError:
         return ()
     from dataclasses import asdict
-    return key_help(asdict(config.keys))
+    return key_help(asdict(config.keys), phones=config.web.enabled)
 
 
-def _run_sim(config, args, display, recordings, stop):
+def _run_sim(config, args, display, recordings, stop, web=None):
     print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
           file=sys.stderr)
     screen = display is not None and not display.headless
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
-                           stop=stop,
-                           demo=args.demo, interactive=args.interactive, serve=lambda rig, alive=None: _serve(
-                               rig, args, stop, alive),
-                           key_help=_key_help(config))
+                           stop=stop, demo=args.demo, interactive=args.interactive,
+                           serve=lambda rig, alive=None: _serve(rig, args, stop, alive, web),
+                           key_help=_key_help(config), phones=web.pairing if web else None)
 
 
 def simulator():
@@ -426,6 +469,7 @@ COMMANDS = {
     "layout": cmd_layout,
     "screenshot": cmd_screenshot,
     "history": cmd_history,
+    "phones": cmd_phones,
 }
 
 if __name__ == "__main__":

@@ -26,11 +26,12 @@ def _load_objects(path):
 
 
 def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
-        interactive=False, screen=None):
+        interactive=False, screen=None, phones=None):
     """Run the rig on a simulated table in real time.  Without a display (or with ``demo``),
     the table plays a recording -- the bundled demo match by default -- and the referee's calls
     are logged as they happen.  With a display (or ``interactive``) the terminal's keyboard
-    plays the museum box (see :mod:`sim.keyboard`)."""
+    plays the museum box (see :mod:`sim.keyboard`).  ``phones`` is the phones' pairing, for the
+    screen (the web face is among the display's faces)."""
     objects = None
     if screen is None:
         screen = display is not None
@@ -47,7 +48,8 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
     hub = _virtual_hub(config)
     table = real_time_table(config, display=display, recordings_dir=recordings,
                             key_help=key_help, players=players,
-                            hub_url=hub.path if hub is not None else None, hub=hub)
+                            hub_url=hub.path if hub is not None else None, hub=hub,
+                            phones=phones)
     player = None
     result = None
     try:

@@ -171,7 +171,8 @@ class SimulatedTable:
             else:
                 self.museum.set(name, value)
         elif "choose" in obj:
-            self.rig.submit(ev.Choose(0.0, ev.Role(obj["choose"]), obj["player"]))
+            self.rig.submit(ev.Choose(0.0, ev.Role(obj["choose"]), obj["player"],
+                                      obj.get("by")))
         elif "loot" in obj:
             self.rig.submit(ev.ConfirmLoot(0.0, obj["loot"]["paintings"],
                                            obj["loot"]["relics"], obj.get("by")))

@@ -321,6 +321,17 @@ main() {
     note "config:     $CONF_DIR/rig.toml (edit, then: sudo systemctl restart cleptomano)"
     note "recordings: $STATE_DIR"
     note "logs:       journalctl -u cleptomano -f"
+    phones_address
+}
+
+# The address the phones at the table open, as the rig works it out from rig.toml's [web] and
+# this machine's addresses (the rig's screen shows it too, as a QR code).
+phones_address() {
+    if [[ -n $ROOT ]] || ((DRY_RUN)); then
+        note "phones:     on the rig, \`$VENV/bin/cleptomano phones --config $CONF_DIR/rig.toml\` prints the address to open"
+    elif ! "$VENV/bin/cleptomano" phones --config "$CONF_DIR/rig.toml" | sed 's/^/    /'; then
+        note "phones:     see the rig's screen for the address to open"
+    fi
 }
 
 main "$@"

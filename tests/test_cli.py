@@ -260,3 +260,21 @@ def test_a_recording_of_nine_players_is_refused_as_the_config_would(tmp_path, ca
                                 "difficulty": "normal"}) + "\n")
     assert cli.main(["replay", str(path)]) == 2
     assert "1 to 8 names" in capsys.readouterr().err
+
+
+def test_phones_prints_the_address_the_phones_open(tmp_path, capsys, monkeypatch):
+    import ipaddress
+    from rig.web import server
+    monkeypatch.setattr(server, "local_addresses", lambda: {
+        (ipaddress.ip_address("127.0.0.1"), 0), (ipaddress.ip_address("fe80::1"), 2),
+        (ipaddress.ip_address("192.168.1.20"), 0)})
+    assert cli.main(["phones"]) == 0
+    assert capsys.readouterr().out == ("Phones: open http://192.168.1.20:8080/ at the table (the "
+                                       "pairing code is on the rig's screen).\n")
+    config = tmp_path / "rig.toml"
+    config.write_text('[web]\nbind = ["fe80::1%1"]\nport = 8443\n', "utf-8")
+    assert cli.main(["phones", "--config", str(config)]) == 0
+    assert "open http://[fe80::1]:8443/" in capsys.readouterr().out
+    config.write_text("[web]\nenabled = false\n", "utf-8")
+    assert cli.main(["phones", "--config", str(config)]) == 0
+    assert "The phone companion is off" in capsys.readouterr().out

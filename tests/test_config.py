@@ -43,6 +43,7 @@ def test_defaults_are_the_documented_ones():
     assert (c.keys.thief, c.keys.confirm, c.keys.cancel) == ("t", "return", "escape")
     assert c.storage.recordings_dir == Path("~/.local/state/cleptomano").expanduser()
     assert c.pinmap.inputs["laser.1"] == cfg.InputPin(4, "none", "high")
+    assert c.web == cfg.WebConfig(True, ("local",), 8080)
 
 
 def test_example_file_loads_and_documents_exactly_the_defaults():
@@ -70,6 +71,10 @@ backend = "sim"
 url = ""
 [storage]
 recordings_dir = "recs"
+[web]
+enabled = false
+bind = ["192.168.1.20", "fe80::1%eth0", "127.0.0.1"]
+port = 8443
 """)
     c = load_config(path)
     assert c.match.solo and c.match.first_thief == "Zoe"
@@ -77,6 +82,7 @@ recordings_dir = "recs"
     assert c.pins.map == pinmap  # relative to the config file, not the working directory
     assert not c.hub.enabled
     assert c.storage.recordings_dir == tmp_path / "recs"
+    assert c.web == cfg.WebConfig(False, ("192.168.1.20", "fe80::1%eth0", "127.0.0.1"), 8443)
 
 
 def test_dotted_keys_in_the_pin_map_are_accepted(tmp_path):
@@ -144,6 +150,19 @@ CONFIG_ERRORS = [
     ("corridor a table", "[match]\ncorridor = {}", "match.corridor", '"wide" or "narrow"'),
     ("first thief a list", "[match]\nfirst_thief = []", "match.first_thief", "not one of"),
     ("empty storage", '[storage]\nrecordings_dir = ""', "storage.recordings_dir", "empty"),
+    ("public bind", '[web]\nbind = "8.8.8.8"', "web.bind", "8.8.8.8 is not a local address"),
+    ("public bind in a list", '[web]\nbind = ["192.168.1.20", "2001:db8::1"]', "web.bind",
+     "2001:db8::1 is not a local address"),
+    ("every interface", '[web]\nbind = "0.0.0.0"', "web.bind", "every interface"),
+    ("every IPv6 interface", '[web]\nbind = ["::"]', "web.bind", "every interface"),
+    ("bind a host name", '[web]\nbind = "rig.example.com"', "web.bind",
+     "not an IP address"),
+    ("bind empty list", "[web]\nbind = []", "web.bind", 'bind = "local"'),
+    ("bind a number", "[web]\nbind = 8080", "web.bind", "not an address"),
+    ("privileged port", "[web]\nport = 80", "web.port", "from 1024 to 65535"),
+    ("port text", '[web]\nport = "http"', "web.port",
+     "not a whole number; give whole TCP port numbers"),
+    ("web enabled text", '[web]\nenabled = "no"', "web.enabled", "true or false"),
 ]
 
 

@@ -83,10 +83,11 @@ def test_a_loot_line_with_one_count_is_bad_input():
 @pytest.mark.parametrize("line, allowed", [
     ({"t": 10.0, "loot": {"paintings": 1, "relics": 0}, "by": "Ben"}, True),
     ({"t": 10.0, "undo": "touch", "by": "Ben"}, True),
-    ({"t": 10.0, "choose": "thief", "player": "Ben", "by": "Ben"}, False),
+    ({"t": 10.0, "choose": "thief", "player": "Ben", "by": "Ben's phone"}, True),
     ({"t": 10.0, "input": "laser.4", "value": 1, "by": "Ben"}, False),
+    ({"t": 10.0, "tick": True, "by": "Ben"}, False),
 ])
-def test_by_goes_on_the_guards_corrections_only(line, allowed):
+def test_by_goes_on_the_guards_commands_only(line, allowed):
     s = Recording()
     s.heist(1.0, paintings=1, touches=1)
     s.line(line)

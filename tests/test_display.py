@@ -360,8 +360,17 @@ def test_bad_bindings_are_refused_with_the_fix(bindings, words):
 def test_key_help_lists_every_action_with_its_keys():
     assert key_help() == ("T, Num/ + 1-9: thief", "G, Num* + 1-9: guard",
                           "L, Num+ + 0-2 + 0-3 + Enter: haul", "U, Num-: undo touch",
-                          "Esc, Bksp: cancel", "S, Num.: set-up")
+                          "Esc, Bksp: cancel", "S, Num.: set-up", "F8 + Enter: unpair phones")
     assert key_help({"loot": "h"}, keypad=False)[2] == "H + 0-2 + 0-3 + Enter: haul"
+    assert key_help(phones=False)[-1] == "S, Num.: set-up"     # no phones, no key for them
+
+
+def test_unpairing_the_phones_takes_its_key_then_enter():
+    from rig.core.phones import RevokePhones
+    m = KeyMapper(None, PLAYERS)
+    assert m.feed("f8")[1].startswith("UNPAIR EVERY PHONE")
+    assert m.feed("escape") == (None, None)                      # changed its mind
+    assert feed_all(m, ["f8", "x", "return"]) == [RevokePhones()]
 
 
 def test_keypad_names_match_pygame_and_survive_numlock_off():

@@ -81,6 +81,9 @@ def test_installs_unit_rules_and_config_under_root(repo, tmp_path):
     # pip builds from a copy, never from the clone itself
     assert (root / "opt/cleptomano/src/pyproject.toml").exists()
     assert oct(unit.stat().st_mode & 0o777) == "0o644"
+    # Where the phones go: on the rig itself the installer runs `cleptomano phones`.
+    assert "/opt/cleptomano/venv/bin/cleptomano phones --config /etc/cleptomano/rig.toml" \
+        in result.stdout
 
 
 def test_records_the_live_system_commands_in_order(repo, tmp_path):

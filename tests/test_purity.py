@@ -218,7 +218,8 @@ def test_every_error_of_the_tree_is_also_the_built_in_type_it_means():
         errors.RulesError: ValueError, errors.LevelError: ValueError,
         errors.InvalidChoice: ValueError, errors.LootError: ValueError,
         errors.IllegalMove: ValueError, errors.ConfigError: ValueError,
-        errors.RecordingError: ValueError, errors.HardwareError: OSError,
+        errors.RecordingError: ValueError, errors.RequestError: ValueError,
+        errors.HardwareError: OSError,
         errors.SensorError: OSError, errors.HubError: OSError,
         errors.DisplayError: RuntimeError, ProtocolError: ValueError,
     }

@@ -367,6 +367,18 @@ def test_unit_runs_the_daemon_as_a_watched_notify_service():
     assert settings["DevicePolicy"] == ["closed"]
 
 
+def test_the_network_is_the_phones_at_the_table_and_nobody_else():
+    from ipaddress import ip_network
+    from rig.core.addresses import LOCAL_NETWORKS
+    settings = unit_settings()
+    assert settings["PrivateNetwork"] == ["no"]        # the web server listens on the host's
+    assert settings["IPAddressDeny"] == ["any"]
+    allowed = [ip_network(n) for line in settings["IPAddressAllow"] for n in line.split()]
+    assert sorted(allowed, key=str) == sorted(LOCAL_NETWORKS, key=str)   # as the config allows
+    families = settings["RestrictAddressFamilies"][0].split()
+    assert set(families) == {"AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"}
+
+
 def fake_executable(directory):
     stub = directory / "cleptomano"
     stub.write_text("#!/bin/sh\nexit 0\n")

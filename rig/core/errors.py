@@ -13,6 +13,7 @@ The tree::
     |   +-- LevelError, InvalidChoice, LootError, IllegalMove
     +-- ConfigError (ValueError)       a config or pin-map file that cannot be used
     +-- RecordingError (ValueError)    a recording line that is not valid
+    +-- RequestError (ValueError)      a phone's request the web face refuses (its HTTP status)
     +-- HardwareError (OSError)        a device that cannot be opened or read
     |   +-- SensorError, HubError
     +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
@@ -99,6 +100,18 @@ class RecordingError(RigError, ValueError):
         elif line is not None:
             where = "line %d: " % (line,)
         super().__init__(where + message)
+
+
+class RequestError(RigError, ValueError):
+    """A request to the rig's web face that it refuses: a malformed body, a wrong pairing
+    code, no paired session, a foreign origin.  ``status`` is the HTTP status that says so
+    (400 malformed, 401 not paired, 403 foreign origin, 409 refused, 413 too big, 429 locked
+    out); the message says what was wrong and what to send instead."""
+
+    def __init__(self, message, status=400):
+        super().__init__(message)
+        self.status = status
+        self.detail = one_line(message)
 
 
 # --- Hardware and links -----------------------------------------------------------------------

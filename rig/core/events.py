@@ -38,10 +38,12 @@ class Role(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Choose:
-    """A choice at the rig's controls: the next thief or the round's guard."""
+    """A choice at the rig's controls: the next thief or the round's guard; ``by`` who made it
+    (a paired phone's name; None from the rig's own keys)."""
     t: float
     role: Role
     player: str
+    by: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ JSON Lines, UTF-8.  The first line is the header::
 
 with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow) and
 ``first_thief``.  Every other line carries ``t`` (seconds since the start, never decreasing) and
-one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``/``by``, ``new_match`` or
-``end``.  A ``new_match`` line ends the match like ``end`` does, and the next recording's header is
-made from it (:func:`header_from`).
+one of ``input``/``value``, ``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``;
+a command (``choose``, ``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (the
+keypad's ``"guard"`` or a paired phone's name).  A ``new_match`` line ends the match like ``end``
+does, and the next recording's header is made from it (:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
@@ -181,7 +182,7 @@ def line_head(obj, line, last_t, expected):
     return float(t), kind, by
 
 
-_LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player"},
+_LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player", "by"},
               "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
               "new_match": {"t", "new_match", "by"},
               "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"}}
@@ -208,7 +209,7 @@ def parse_item(obj, line, last_t=0.0):
             _fail("choose %r is not a role; use \"thief\" or \"guard\"" % (role,), line)
         if not isinstance(player, str):
             _fail("choose needs a \"player\" name, got %r" % (player,), line)
-        return ev.Choose(t, ev.Role(role), player)
+        return ev.Choose(t, ev.Role(role), player, by)
     if kind == "loot":
         loot = obj["loot"]
         if not isinstance(loot, dict) or set(loot) != {"paintings", "relics"}:
@@ -325,17 +326,12 @@ def item_to_json(item):
             value = int(value)
         return {"t": item.t, "input": item.name, "value": value}
     if isinstance(item, ev.Choose):
-        return {"t": item.t, "choose": item.role, "player": item.player}
+        return _by(item, {"t": item.t, "choose": item.role, "player": item.player})
     if isinstance(item, ev.ConfirmLoot):
-        out = {"t": item.t, "loot": {"paintings": item.paintings, "relics": item.relics}}
-        if item.by is not None:
-            out["by"] = item.by
-        return out
+        return _by(item, {"t": item.t, "loot": {"paintings": item.paintings,
+                                                 "relics": item.relics}})
     if isinstance(item, ev.UndoTouch):
-        out = {"t": item.t, "undo": "touch"}
-        if item.by is not None:
-            out["by"] = item.by
-        return out
+        return _by(item, {"t": item.t, "undo": "touch"})
     if isinstance(item, ev.NewMatch):
         spec = {"players": list(item.players), "difficulty": item.difficulty}
         if item.timer_s is not ev.PRESET:
@@ -345,10 +341,7 @@ def item_to_json(item):
                 spec[key] = getattr(item, key)
         spec["first_thief"] = item.first_thief if item.first_thief is not None \
             else item.players[0]
-        out = {"t": item.t, "new_match": spec}
-        if item.by is not None:
-            out["by"] = item.by
-        return out
+        return _by(item, {"t": item.t, "new_match": spec})
     if isinstance(item, ev.Restart):
         return {"t": item.t, "restart": True}
     if isinstance(item, ev.Tick):
@@ -356,6 +349,13 @@ def item_to_json(item):
     if isinstance(item, ev.End):
         return {"t": item.t, "end": True}
     raise TypeError("cannot record %r" % (item,))
+
+
+def _by(command, out):
+    """A command's line, with who gave it when that is known."""
+    if command.by is not None:
+        out["by"] = command.by
+    return out
 
 
 def dumps(obj):

@@ -5,10 +5,12 @@ happen in another thread or another process (a Scoreboard pickles) without touch
 """
 
 import enum
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Dict, Optional, Tuple
 
 from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+from .phones import PhonesView, public
 
 
 class Phase(enum.StrEnum):
@@ -123,3 +125,28 @@ class Scoreboard:
     # The set-up screen and the wiring check
     roster: Tuple[str, ...] = ()         # names to pick tonight's players from: these first
     wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen
+    phones: Optional[PhonesView] = None  # the phone companion's pairing (None: no web face)
+
+
+def board_json(board):
+    """A :class:`Scoreboard` as JSON-ready data: what ``GET /api/state`` answers and every
+    phone is pushed (and what a tournament link would read).  Every field by its own name;
+    enums as their words, tuples as lists, seconds rounded to the millisecond.  The pairing
+    code is left out: it is shown on the rig's screen and nowhere else."""
+    if board.phones is not None:
+        board = replace(board, phones=public(board.phones))
+    return _data(board)
+
+
+def _data(value):
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, float):
+        return round(value, 3) if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        return [_data(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _data(v) for k, v in value.items()}
+    if is_dataclass(value):
+        return {f.name: _data(getattr(value, f.name)) for f in fields(value)}
+    return value

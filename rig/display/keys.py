@@ -14,6 +14,8 @@ undo last touch    ``U`` or keypad ``-``                       ``UndoTouch(t, by
 cancel             ``Esc`` or ``Backspace``                    (drops the half-typed sequence)
 set-up screen      ``S`` or keypad ``.``, between turns        ``NewMatch(...)``, the wiring
                                                                check (:mod:`.setup_flow`)
+unpair phones      ``F8``, then Enter                          ``RevokePhones()``: every phone
+                                                               unpaired, a new pairing code
 =================  ==========================================  ===============================
 
 The digit picks a player by their place in the match's player list (1 = first).  Key names are
@@ -28,19 +30,21 @@ from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 from ..core.errors import ConfigError
 from ..core.events import Choose, ConfirmLoot, Role, UndoTouch
 from ..core.museum import PAINTINGS, RELICS
+from ..core.phones import RevokePhones
 from ..core.wiringcheck import SKIP, STOP, CheckWiring
 from .setup_flow import SetupFlow
 
-ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup")
+ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke")
 
 MAIN_KEYS: Dict[str, Tuple[str, ...]] = {
     "thief": ("t",), "guard": ("g",), "loot": ("l",), "undo": ("u",),
-    "confirm": ("return",), "cancel": ("escape",), "setup": ("s",),
+    "confirm": ("return",), "cancel": ("escape",), "setup": ("s",), "revoke": ("f8",),
 }
 # A USB numeric keypad works alongside whatever keys are configured (unless a key is taken).
+# Unpairing the phones has no keypad key: the keypad is passed around the table.
 KEYPAD_KEYS: Dict[str, Tuple[str, ...]] = {
     "thief": ("[/]",), "guard": ("[*]",), "loot": ("[+]",), "undo": ("[-]",),
-    "confirm": ("enter",), "cancel": ("backspace",), "setup": ("[.]",),
+    "confirm": ("enter",), "cancel": ("backspace",), "setup": ("[.]",), "revoke": (),
 }
 DEFAULT_BINDINGS: Dict[str, Tuple[str, ...]] = {a: MAIN_KEYS[a] + KEYPAD_KEYS[a]
                                                 for a in ACTIONS}
@@ -139,8 +143,9 @@ def normalize_bindings(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] 
 
 
 def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
-             keypad: bool = True) -> Tuple[str, ...]:
-    """The guard's key bindings as short ``"KEYS: action"`` strings for ``Scoreboard.key_help``."""
+             keypad: bool = True, phones: bool = True) -> Tuple[str, ...]:
+    """The guard's key bindings as short ``"KEYS: action"`` strings for ``Scoreboard.key_help``
+    (``phones`` False: the rig serves no phones, so no key unpairs them)."""
     b = normalize_bindings(bindings, keypad)
 
     def keys(action):
@@ -153,7 +158,8 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
         "%s: undo touch" % keys("undo"),
         "%s: cancel" % keys("cancel"),
         "%s: set-up" % keys("setup"),
-    )
+    ) + (("%s + %s: unpair phones" % (keys("revoke"), pretty_key(b["confirm"][0])),)
+         if phones else ())
 
 
 class KeyMapper:
@@ -170,7 +176,7 @@ class KeyMapper:
         self.bindings = normalize_bindings(bindings, keypad)
         self._action_of = {k: a for a, keys in self.bindings.items() for k in keys}
         self.players = tuple(players)
-        # None, "thief", "guard", "paintings", "relics" or "confirm"
+        # None, "thief", "guard", "paintings", "relics", "confirm" or "revoke"
         self._state: Optional[str] = None
         self._paintings = 0
         self._relics = 0
@@ -201,7 +207,8 @@ class KeyMapper:
 
     @property
     def pending(self) -> Optional[str]:
-        """The half-typed sequence: None, "thief", "guard", "paintings", "relics", "confirm"."""
+        """The half-typed sequence: None, "thief", "guard", "paintings", "relics", "confirm",
+        "revoke"."""
         return self._state
 
     def prompt(self) -> Optional[str]:
@@ -219,6 +226,9 @@ class KeyMapper:
         if s == "confirm":
             return "HAUL: %s, %s. %s confirms   (%s)" % (
                 _count(self._paintings, "painting"), _count(self._relics, "relic"),
+                pretty_key(self.bindings["confirm"][0]), self._cancel_name())
+        if s == "revoke":
+            return "UNPAIR EVERY PHONE and show a new code? %s confirms   (%s)" % (
                 pretty_key(self.bindings["confirm"][0]), self._cancel_name())
         return None
 
@@ -271,6 +281,9 @@ class KeyMapper:
             self._state = "paintings"
             self._paintings = self._relics = 0
             return None, self.prompt()
+        if action == "revoke":
+            self._state = "revoke"
+            return None, self.prompt()
 
         s = self._state
         if s is None:
@@ -302,6 +315,11 @@ class KeyMapper:
             if action == "confirm":
                 self._state = None
                 return ConfirmLoot(0.0, self._paintings, self._relics, by="guard"), None
+            return None, self.prompt()
+        if s == "revoke":
+            if action == "confirm":
+                self._state = None
+                return RevokePhones(), None
             return None, self.prompt()
         self._state = None  # unreachable; keeps a corrupted state from sticking
         return None, None

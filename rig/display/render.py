@@ -705,7 +705,17 @@ def _draw_between(surface, board, r):
     else:
         put_text(surface, "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
                  AMBER, "left", cap=int(row * 0.5))
-    _draw_table(surface, board, r["table"], "ROUNDS")
+    table = r["table"]
+    phones = getattr(board, "phones", None)
+    if phones is not None:
+        # The phones' QR code and pairing code take the lower part of the rounds' column.
+        tx, ty, tw, th = table
+        split = int(th * 0.56)
+        table = (tx, ty, tw, split)
+        from .phones import draw_phones     # it draws with this module's helpers
+        draw_phones(surface, phones, (tx, ty + split + int(th * 0.03), tw,
+                                      th - split - int(th * 0.03)))
+    _draw_table(surface, board, table, "ROUNDS")
 
 
 def _draw_haul_prompt(surface, box):

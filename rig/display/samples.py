@@ -11,6 +11,7 @@ from dataclasses import replace
 from ..core import calls
 from ..core import events as ev
 from ..core.errors import DisplayError
+from ..core.phones import PhonesView
 from ..core.view import BannerView, Piece, RoundRow, Scoreboard
 from .keys import key_help
 
@@ -96,7 +97,14 @@ def _build():
             ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)),),
             faults=(calls.fault_text(ev.StuckContact(0.0, "laser.4", after_s=5.0)),
                     "Hand sensor lost: exit button only. No answer on I2C.")),
+        # The phone companion's corner between turns: the address as a QR code, the code.
+        "phones": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=_PHONES),
+        "phones-locked": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=replace(
+            _PHONES, code=None, locked_s=42.2, wrong_codes=5)),
     }
+
+
+_PHONES = PhonesView("http://192.168.1.23:8080/", "482913", ("Ben's phone", "Ana"))
 
 
 SAMPLES = _build()

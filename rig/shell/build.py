@@ -39,10 +39,11 @@ class Backend:
 
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
               first_thief=None, key_help=(), resume=True, patterns=None, trace=None,
-              sync_hook=None):
+              sync_hook=None, phones=None):
     """The rig for ``config`` on ``backend``; ``players``/``level``/``first_thief`` override the
-    config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop and
-    ``sync_hook(path)`` each fsync of the recording (the kill tests)."""
+    config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop,
+    ``sync_hook(path)`` each fsync of the recording (the kill tests) and ``phones`` is the
+    phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones)."""
     clock = backend.clock
     sources = input_sources(config, backend)
     session = RecordingSession(Path(recordings_dir or config.storage.recordings_dir),
@@ -53,7 +54,7 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                display=backend.display if backend.display is not None else NullDisplay(),
                players=players, level=level, first_thief=first_thief, key_help=key_help,
                resume=resume, patterns=patterns, trace=trace,
-               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook)
+               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones)
 
 
 def real_pin_factory(clock):

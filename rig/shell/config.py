@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 from ..core import levels, museum, rules
+from ..core.addresses import bind_problem
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
@@ -192,6 +193,17 @@ class KeysConfig:
     confirm: str = "return"
     cancel: str = "escape"
     setup: str = "s"
+    revoke: str = "f8"
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The phone companion's web face: ``bind`` the addresses it answers on ("local": every
+    loopback, link-local and private address of this machine, followed as they come and go;
+    never a public one), ``port`` its TCP port."""
+    enabled: bool = True
+    bind: Tuple[str, ...] = ("local",)
+    port: int = 8080
 
 
 @dataclass(frozen=True)
@@ -256,6 +268,7 @@ class Config:
     stolen_paintings: StolenPaintingsConfig = field(default_factory=StolenPaintingsConfig)
     chest_heist: ChestHeistConfig = field(default_factory=ChestHeistConfig)
     canine: CanineConfig = field(default_factory=CanineConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     path: Optional[Path] = None
 
     @classmethod
@@ -494,13 +507,14 @@ _SECTIONS = {
             "retry_backoff_s", "lost_after"),
     "hub": ("url", "heartbeat_timeout_s", "baudrate"),
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup"),
+    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
     "storage": ("recordings_dir",),
     "stop_thief": ("board", "stay_chance", "crime_scene_weight", "crime_wave_on_stay",
                    "subway_loudspeaker"),
     "stolen_paintings": ("exhibition_s", "max_marks", "wrong_mark_cost"),
     "chest_heist": ("sheet",),
     "canine": ("cards", "optional_rule", "longer_game"),
+    "web": ("enabled", "bind", "port"),
 }
 
 
@@ -524,7 +538,7 @@ def _build_config(data, path, pinmap):
     return Config(match=match, pins=pins, pinmap=pinmap, detect=_detect(tables["detect"]),
                   tof=_tof(tables["tof"], pinmap), hub=_hub(tables["hub"]),
                   display=_display(tables["display"]), keys=_keys(tables["keys"]),
-                  storage=_storage(tables["storage"], base_dir),
+                  storage=_storage(tables["storage"], base_dir), web=_web(tables["web"]),
                   stop_thief=_stop_thief(tables["stop_thief"], base_dir),
                   stolen_paintings=_stolen_paintings(tables["stolen_paintings"]),
                   chest_heist=_chest_heist(tables["chest_heist"], base_dir),
@@ -800,6 +814,21 @@ def _canine(t, base_dir):
     return CanineConfig(table=table, cards_path=path,
                         optional_rule=t.choice("optional_rule", d.optional_rule, OPTIONAL_RULES),
                         longer_game=t.boolean("longer_game", d.longer_game))
+def _web(t):
+    d = WebConfig()
+    bind = t.data.get("bind", "local")
+    addresses = [bind] if isinstance(bind, str) else bind
+    if not isinstance(addresses, list) or not addresses:
+        raise t.error("bind", "%s is not an address or a list of addresses; write bind = "
+                              "\"local\" (default: every local network interface) or bind = "
+                              "[\"192.168.1.20\", \"127.0.0.1\"]" % _show(bind))
+    if addresses != ["local"]:
+        for address in addresses:
+            problem = bind_problem(address)
+            if problem is not None:
+                raise t.error("bind", problem)
+    return WebConfig(enabled=t.boolean("enabled", d.enabled), bind=tuple(addresses),
+                     port=t.number("port", d.port, 1024, 65535, unit="TCP port numbers", whole=True))
 
 
 # --- The pin map ----------------------------------------------------------------------------------

@@ -27,12 +27,13 @@ from ..core.board import build as build_board
 from ..core.calls import WARNING
 from ..core.errors import RigError, RulesError
 from ..core.museum import Kind, parse
+from ..core.phones import RevokePhones
 from ..core.recording import header_for, header_from
 from ..core.referee import Referee
 from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from . import storage
 from .faces import NullDisplay
-from .inbox import STOP, FaultReport, Inbox, Order, Reading, Seed, Stage
+from .inbox import STOP, Answer, FaultReport, Inbox, Order, Reading, Seed, Stage
 from .outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
 from .sources import Intake
@@ -59,13 +60,15 @@ class Rig:
     ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
     (:class:`rig.shell.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
     ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
-    a face (:mod:`rig.shell.faces`); ``patterns`` the buzzer's; ``trace(stage, item)`` an
-    optional observer of each item's way through the loop (the benchmark's profile).
+    a face (:mod:`rig.shell.faces`); ``phones`` the phones' pairing (:mod:`rig.web.pairing`;
+    None: no phones), shown on the screen, renewed with every match and revoked from the keys;
+    ``patterns`` the buzzer's; ``trace(stage, item)`` an optional observer of each item's way
+    through the loop (the benchmark's profile).
     """
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
-                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None):
+                 patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None):
         self.config = config
         self.clock = clock
         self.pins = pins
@@ -73,6 +76,8 @@ class Rig:
         self.sources = tuple(sources)
         self.session = session
         self.display = display if display is not None else NullDisplay()
+        self.phones = phones
+        self._hear = getattr(self.display, "hear", None)   # faces that follow the calls
         self.key_help = tuple(key_help)
         self.resume = resume
         self.settings = config.detect
@@ -208,9 +213,10 @@ class Rig:
     def recording_path(self):
         return self.session.path
 
-    def submit(self, command):
-        """A command from the guard's controls (any thread); stamped now."""
-        self.intake.command(command)
+    def submit(self, command, reply=None):
+        """A command from the guard's controls (any thread); stamped now.  ``reply(answer)``
+        (optional) hears on the referee thread whether it was taken (an :class:`Answer`)."""
+        self.intake.command(command, reply)
 
     # --- the referee thread ----------------------------------------------------------------------------
     def _wake_at(self):
@@ -308,10 +314,17 @@ class Rig:
                 self._trace(Stage.FED, item)
             self._perform(effects)
             self._sounded.discard(item.name)
+        elif kind is Order and type(item.command) is RevokePhones:
+            if self.phones is not None:
+                self.phones.revoke()
+                self._say(self._rel(item.t_abs), "Phones unpaired: every phone must pair again "
+                                                 "with the new code.")
         elif kind is Order and type(item.command) is CheckWiring:
             self._wiring_command(item.command.action, item.t_abs)
         elif kind is Order:
-            self._command(replace(item.command, t=self._rel(item.t_abs)))
+            answer = self._command(replace(item.command, t=self._rel(item.t_abs)))
+            if item.reply is not None:
+                item.reply(replace(answer, board=self.scoreboard()))
         elif kind is Seed:
             self._perform(self._record_inputs(self._rel(item.t_abs), item.values))
         elif kind is FaultReport:
@@ -319,6 +332,7 @@ class Rig:
                                     item.active)])
 
     def _command(self, command):
+        """Feed a command to the referee and record it; returns the :class:`Answer`."""
         self._perform(self.referee.advance(command.t))
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
@@ -330,15 +344,18 @@ class Rig:
             effects = self.referee.feed(command)   # a refused choice changes nothing
         except RulesError as exc:
             self.stats.refused += 1
-            self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc))])
-            return
+            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc)))
         if not self._record(command):
             self.referee.match = before            # not kept: as if never given
-            self._perform([ev.Refused(command.t, ev.Refusal.CHOICE, error=(
+            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=(
                 "the recording is full and could not keep this; free space on the disk and "
-                "give it again"))])
-            return
+                "give it again")))
         self._perform(effects)
+        return Answer(True)
+
+    def _refuse(self, refused):
+        self._perform([refused])
+        return Answer(False, calls.refusal_text(refused))
 
     def _guarded_fire_due(self):
         try:
@@ -477,6 +494,8 @@ class Rig:
     def _say(self, t, text, severity=calls.INFO):
         line = "[%8.3f s] %s" % (t, text)
         self.log_lines.append(line)
+        if self._hear is not None:
+            self._hear(t, text, severity)
         (log.warning if severity == WARNING else log.info)(line)
 
     def _fault(self, fault):
@@ -550,9 +569,12 @@ class Rig:
             text for text in (calls.fault_text(f) for f in self.referee.detector.faults())
             if text not in shown)
         wiring = self._wiring.view(now) if self._wiring is not None else None
-        return build_board(self.referee, now - self.t0, faults=faults, banner=banner,
-                           message=message, key_help=self.key_help, roster=self.roster,
-                           wiring=wiring)
+        board = build_board(self.referee, now - self.t0, faults=faults, banner=banner,
+                            message=message, key_help=self.key_help, roster=self.roster,
+                            wiring=wiring)
+        if self.phones is not None:
+            board = replace(board, phones=self.phones.view())
+        return board
 
     def _refresh_display(self, now):
         display = self.display
@@ -577,6 +599,8 @@ class Rig:
         match = rules.new_match(self.players, self.level, self.first_thief)
         self.referee = Referee(match, self.settings)
         self.t0 = t_abs
+        if self.phones is not None:
+            self.phones.new_match()     # a code seen during the last match pairs no more
         if self.set_up is not None:
             header = header_from(self.set_up, self.settings)
         else:

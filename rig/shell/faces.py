@@ -7,7 +7,12 @@ The pygame display (:mod:`rig.display.window`) is one; these are the others:
 
 * :class:`NullDisplay` -- headless: nothing is built or shown;
 * :class:`MemoryDisplay` -- keeps what it was shown, as luma.core's dummy device keeps its last
-  image: tests and other faces read the snapshots from it, and can type the guard's commands.
+  image: tests and other faces read the snapshots from it, and can type the guard's commands;
+* :class:`Faces` -- several faces at once (the screen and the phones' web face), each shown
+  every snapshot.
+
+A face may also have ``hear(t, text, severity)``: it is then told each call the referee makes
+(the log's words), as the phones' call list is.
 """
 
 from collections import deque
@@ -57,3 +62,36 @@ class MemoryDisplay:
 
     def stop(self, timeout_s=1.0):
         return True
+
+
+class Faces:
+    """Several faces as one: each snapshot goes to every face that wants frames, the guard's
+    commands come from all of them, ``stop`` stops each (each within ``timeout_s``)."""
+
+    def __init__(self, *faces):
+        self.faces = tuple(f for f in faces if f is not None)
+        self._hearing = tuple(f for f in self.faces if getattr(f, "hear", None) is not None)
+
+    @property
+    def headless(self):
+        return all(f.headless for f in self.faces)
+
+    @property
+    def wants_frames(self):
+        return any(f.wants_frames for f in self.faces)
+
+    def show(self, board):
+        for face in self.faces:
+            if face.wants_frames:
+                face.show(board)
+
+    def hear(self, t, text, severity):
+        for face in self._hearing:
+            face.hear(t, text, severity)
+
+    def poll_commands(self):
+        return [command for face in self.faces for command in face.poll_commands()]
+
+    def stop(self, timeout_s=1.0):
+        stopped = [face.stop(timeout_s) for face in self.faces]
+        return all(stopped)

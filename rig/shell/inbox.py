@@ -15,7 +15,7 @@ link itself rate-limits what it passes on: :class:`rig.shell.hub.FloodGuard`).
 import enum
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Dict
+from typing import Any, Callable, Dict, Optional
 
 from ..core.museum import RELICS, Aspect, relic
 
@@ -32,9 +32,21 @@ class Reading:
 
 @dataclass(frozen=True)
 class Order:
-    """A command from the guard's controls (its ``t`` is replaced by the stamp)."""
+    """A command from the guard's controls (its ``t`` is replaced by the stamp).  ``reply``
+    (optional) is called on the referee thread with the :class:`Answer`: how a phone hears
+    whether the rules took its command."""
     t_abs: float
     command: Any
+    reply: Optional[Callable[["Answer"], None]] = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The referee's answer to an :class:`Order`: taken, or refused with ``reason`` (the words
+    the screen shows); ``board`` the :class:`~rig.core.view.Scoreboard` right after it."""
+    accepted: bool
+    reason: Optional[str] = None
+    board: Any = None
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ class Intake:
     def fault(self, source, message, active):
         self.inbox.put(FaultReport(self.clock.now(), source, message, active))
 
-    def command(self, command):
-        self.inbox.put(Order(self.clock.now(), command))
+    def command(self, command, reply=None):
+        self.inbox.put(Order(self.clock.now(), command, reply))
 
 
 class PinSource:

@@ -1,0 +1,61 @@
+"""The phones at the table, as the rig's screen shows them, and the key that unpairs them all.
+
+Pairing itself (codes, the lock-out, sessions) lives with the web face (:mod:`rig.web.pairing`);
+the referee only carries its snapshot, a :class:`PhonesView`, on every
+:class:`~rig.core.view.Scoreboard`, and :func:`screen_lines` words it for the screen.  The
+pairing code is on the screen and nowhere else: :func:`public` is the view without it, for
+anything a phone can read.
+
+Pure: no clock (the lock-out's seconds are measured by whoever builds the view).
+"""
+
+import math
+from dataclasses import dataclass, replace
+from typing import Optional, Tuple
+
+
+@dataclass(frozen=True)
+class RevokePhones:
+    """The guard's key: unpair every phone and show a new code.  Not a recording line (it
+    changes who may command, not the match)."""
+    t: float = 0.0
+
+
+@dataclass(frozen=True)
+class PhonesView:
+    """What the screen shows of the phones: ``url`` to open (the QR code's text), ``code`` the
+    6-digit pairing code (None while pairing is locked, and in :func:`public`), ``phones`` the
+    paired phones' names in pairing order, ``locked_s`` the seconds pairing stays locked after
+    too many wrong codes (None: open), ``wrong_codes`` the wrong codes that locked it."""
+    url: str
+    code: Optional[str] = None
+    phones: Tuple[str, ...] = ()
+    locked_s: Optional[float] = None
+    wrong_codes: int = 0
+
+
+def public(view):
+    """The view as phones may see it: everything but the code."""
+    return replace(view, code=None)
+
+
+def spaced(code):
+    """``"123456"`` -> ``"123 456"``: read aloud and typed in two halves."""
+    return "%s %s" % (code[:3], code[3:]) if code and len(code) == 6 else (code or "")
+
+
+def screen_lines(view):
+    """The screen's words for the phones: ``(heading, where, code line, paired line)``.  A
+    lock-out takes the code's place, in as few words as fit its big type; the heading says
+    why."""
+    if view.locked_s is not None:
+        heading = "%d WRONG CODES: pairing" % view.wrong_codes
+        code = "LOCKED %d s" % math.ceil(view.locked_s)
+    else:
+        heading = "PHONES: scan, or open"
+        code = "CODE %s" % spaced(view.code)
+    if view.phones:
+        paired = "Paired: " + ", ".join(view.phones)
+    else:
+        paired = "No phone paired yet"
+    return heading, view.url or "(the address comes in a moment)", code, paired

@@ -1,0 +1,1 @@
+"""The phone companion: the rig's web face (:mod:`rig.web.face`)."""

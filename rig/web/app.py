@@ -1,0 +1,337 @@
+"""The web face's routes: the phone companion's HTTP contract (README "Phone companion").
+
+=========================================  ===================================================
+``GET /``                                  the app (the page in ``rig/web/static``)
+``GET /api/state``                         the snapshot, as JSON (anyone; read-only)
+``GET /api/session``                       ``{"paired": bool, "name": ...}`` for this phone
+``POST /api/pair``                         ``{"code": "123456", "name": "Ben's phone"}``: a
+                                           session cookie (HttpOnly, SameSite=Strict)
+``POST /api/unpair``                       this phone's session ends
+``POST /api/command``                      one command in the recording's vocabulary: 200 and
+                                           the snapshot after it, 409 and the reason when the
+                                           rules refuse it, 401 unpaired, 400 malformed
+``POST /api/layout``                       ``{"layout": "4: L-I R-II; ...", "lasers": 4}``:
+                                           every rule the layout breaks, in the guard's words
+``GET /api/matches``                       the matches recorded here, newest first
+``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
+``GET /api/matches/ID/recording``          its recording, the JSON Lines file
+``WS /api/live``                           the push channel (:mod:`rig.web.live`)
+=========================================  ===================================================
+
+Every refusal is ``{"error": "..."}`` with one message that says what was wrong and what to
+send.  :class:`Guard` wraps them all: the Host and Origin checks, the body's size limit and the
+security headers.
+"""
+
+import asyncio
+import json
+import socket
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from ..core.errors import RequestError, RulesError
+from ..core.layout import format_layout, parse_layout, validate_layout
+from .commands import load_json, parse_command
+from .matches import Matches
+
+COOKIE = "cleptomano_session"
+MAX_BODY_BYTES = 16 * 1024
+COMMAND_TIMEOUT_S = 3.0
+SEND_TIMEOUT_S = 5.0
+_UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+     b"base-uri 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def error(exc):
+    return JSONResponse({"error": exc.detail}, status_code=exc.status)
+
+
+# --- the guard around every request -----------------------------------------------------------
+
+def this_machine():
+    """The host names a phone may use for the rig besides its addresses: ``localhost``, the
+    machine's name and its mDNS ``.local`` name."""
+    name = socket.gethostname().lower()
+    return {"localhost", name, name + ".local"}
+
+
+def _host_ok(host, names):
+    """Whether a Host header names this rig: an IP address (a name that resolves here only by
+    DNS rebinding is refused) or one of ``names``."""
+    from ..core.addresses import parse_address
+    if host.startswith("["):
+        return parse_address(host[1:].split("]")[0]) is not None
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    return parse_address(name) is not None or name.lower() in names
+
+
+class Guard:
+    """ASGI middleware: refuses a request whose Host is not this rig (DNS rebinding), an
+    unsafe request or a WebSocket from another origin (CSRF, cross-site WebSocket hijacking),
+    and a body over ``max_body`` bytes; adds the security headers to every answer."""
+
+    def __init__(self, app, names, max_body=MAX_BODY_BYTES):
+        self.app = app
+        self.names = names
+        self.max_body = max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        problem = self._problem(scope, headers)
+        if problem is not None:
+            if scope["type"] == "websocket":
+                return await send({"type": "websocket.close", "code": 1008})
+            return await self._refuse(problem, send)
+        if scope["type"] == "http" and scope["method"] in _UNSAFE:
+            body = await self._body(headers, receive)
+            if body is None:
+                return await self._refuse(RequestError(
+                    "the body is over %d bytes; a command or a pairing is one small JSON object"
+                    % self.max_body, 413), send)
+            receive = _replay(body)
+
+        async def secured(message):
+            if message["type"] == "http.response.start":
+                message = dict(message, headers=list(message.get("headers", [])) + _HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+    def _problem(self, scope, headers):
+        host = headers.get("host", "")
+        if not _host_ok(host, self.names):
+            return RequestError("Host %r is not this rig; open the rig by its address (the one "
+                                "its screen shows)" % host, 421)
+        if scope["type"] == "http" and scope["method"] not in _UNSAFE:
+            return None
+        origin = headers.get("origin")
+        if origin is not None and origin not in ("http://" + host, "https://" + host):
+            return RequestError("origin %r is not this rig's page; commands come from the page "
+                                "the rig serves (open %s)" % (origin, "http://" + host), 403)
+        if origin is None and headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+            return RequestError("a request from another site's page; commands come from the "
+                                "page the rig serves", 403)
+        return None
+
+    async def _body(self, headers, receive):
+        """The whole body, or None as soon as it is over the limit."""
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return None
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        return b"".join(chunks)
+
+    async def _refuse(self, exc, send):
+        body = json.dumps({"error": exc.detail}).encode("utf-8")
+        await send({"type": "http.response.start", "status": exc.status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode("ascii")),
+                                (b"connection", b"close")] + _HEADERS})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _replay(body):
+    sent = False
+
+    async def receive():
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive
+
+
+# --- the routes ---------------------------------------------------------------------------------
+
+def build_app(face, static_dir, names=None):
+    """The ASGI app of ``face`` (a :class:`rig.web.face.WebFace`): its pairing, snapshots, push
+    channel and the rig it commands.  ``names``: the host names the rig answers to besides its
+    addresses (default :func:`this_machine`)."""
+    matches = Matches(face.recordings_dir, face.recording_path)
+
+    def session_of(request):
+        return face.pairing.session(request.cookies.get(COOKIE))
+
+    def paired(request):
+        session = session_of(request)
+        if session is None:
+            raise RequestError("this phone is not paired; pair it first: POST /api/pair with "
+                               "{\"code\": \"123456\", \"name\": \"Ben's phone\"} (the code is "
+                               "on the rig's screen)", 401)
+        return session
+
+    async def body_object(request, keys):
+        obj = load_json(await request.body())
+        if not isinstance(obj, dict):
+            raise RequestError("send one JSON object with %s" % ", ".join(keys))
+        unknown = sorted(set(obj) - set(keys))
+        if unknown:
+            raise RequestError("key %r is not known here; send %s" % (unknown[0],
+                                                                      ", ".join(keys)))
+        return obj
+
+    def answers(handler):
+        async def route(request):
+            try:
+                return await handler(request)
+            except RequestError as exc:
+                return error(exc)
+        return route
+
+    @answers
+    async def state(request):
+        return JSONResponse(face.state())
+
+    @answers
+    async def session(request):
+        s = session_of(request)
+        return JSONResponse({"paired": s is not None, "name": s.name if s else None})
+
+    @answers
+    async def pair(request):
+        obj = await body_object(request, ("code", "name"))
+        s = face.pairing.pair(obj.get("code"), obj.get("name"))
+        response = JSONResponse({"paired": True, "name": s.name})
+        response.set_cookie(COOKIE, s.token, httponly=True, samesite="strict", path="/")
+        return response
+
+    @answers
+    async def unpair(request):
+        s = paired(request)
+        face.pairing.unpair(s.token)
+        response = JSONResponse({"paired": False, "name": None})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+        return response
+
+    @answers
+    async def command(request):
+        s = paired(request)
+        item = parse_command(load_json(await request.body()), s.name)
+        answer = await face.command(item, COMMAND_TIMEOUT_S)
+        if not answer.accepted:
+            raise RequestError(answer.reason, 409)
+        return JSONResponse(face.state(answer.board))
+
+    @answers
+    async def layout(request):
+        obj = await body_object(request, ("layout", "lasers"))
+        text, lasers = obj.get("layout"), obj.get("lasers")
+        if not isinstance(text, str):
+            raise RequestError("layout %r is not text; send the guard's layout as "
+                               "\"4: L-I R-II; 5: L-III table-R\"" % (text,))
+        if lasers is not None and (isinstance(lasers, bool) or lasers not in (3, 4, 5)):
+            raise RequestError("lasers %r is not how many lasers a level adds; send 3, 4 or 5, "
+                               "or leave it out" % (lasers,))
+        try:
+            declared = parse_layout(text)
+        except RulesError as exc:
+            raise RequestError(str(exc)) from None
+        problems = validate_layout(declared, lasers)
+        return JSONResponse({"legal": not problems, "problems": problems,
+                             "layout": format_layout(declared)})
+
+    @answers
+    async def match_list(request):
+        return JSONResponse(await asyncio.to_thread(matches.listing))
+
+    @answers
+    async def match_replay(request):
+        result, torn = await asyncio.to_thread(matches.replay, request.path_params["id"])
+        return JSONResponse(dict(result, warnings=list(torn)))
+
+    @answers
+    async def match_recording(request):
+        match_id = request.path_params["id"]
+        path = matches.path(match_id)
+        return FileResponse(path, media_type="application/jsonl; charset=utf-8",
+                            filename=match_id + ".jsonl")
+
+    async def live(websocket):
+        client = face.live.join()
+        if client is None:
+            await websocket.close(code=1013)         # too many phones watch: try again later
+            return
+        await websocket.accept()
+        reader = asyncio.ensure_future(_drain(websocket))
+        try:
+            while not face.live.closing:
+                waiting = asyncio.ensure_future(client.wake.wait())
+                await asyncio.wait({waiting, reader}, return_when=asyncio.FIRST_COMPLETED)
+                waiting.cancel()
+                if reader.done():
+                    return
+                for text in client.take():
+                    await asyncio.wait_for(websocket.send_text(text), SEND_TIMEOUT_S)
+                    client.sent += 1
+            await websocket.close(code=1001)
+        except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError, OSError):
+            return
+        finally:
+            face.live.leave(client)
+            reader.cancel()
+
+    routes = [
+        Route("/api/state", state),
+        Route("/api/session", session),
+        Route("/api/pair", pair, methods=["POST"]),
+        Route("/api/unpair", unpair, methods=["POST"]),
+        Route("/api/command", command, methods=["POST"]),
+        Route("/api/layout", layout, methods=["POST"]),
+        Route("/api/matches", match_list),
+        Route("/api/matches/{id}", match_replay),
+        Route("/api/matches/{id}/recording", match_recording),
+        WebSocketRoute("/api/live", live),
+        Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})
+    return Guard(app, this_machine() if names is None else set(names))
+
+
+async def not_there(request, exc):
+    """An address or a method the API does not have: one JSON error under /api/, the plain
+    page elsewhere."""
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, status_code=exc.status_code)
+    if exc.status_code == 405:
+        return error(RequestError("%s does not take %s; see README \"Phone companion\" for "
+                                  "what each address takes" % (request.url.path,
+                                                               request.method), 405))
+    return error(RequestError("%s is not part of the rig's API; see README \"Phone companion\" "
+                              "(GET /api/state, POST /api/pair, POST /api/command, GET "
+                              "/api/matches...)" % request.url.path, 404))
+
+
+async def _drain(websocket):
+    """Read (and drop) what a phone sends, until it goes: the channel is one way.  A message
+    over the size limit closes it (the server's ``ws_max_size``)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return

@@ -1,0 +1,62 @@
+"""A phone's command: the body of ``POST /api/command``, read as a recording line is.
+
+The phone speaks the recording's own vocabulary (README "Recordings"): exactly what one line
+holds, minus ``t`` (the referee stamps it when it takes the command) and ``by`` (the rig adds
+the paired phone's name).  So it is checked by the recording's own parser
+(:func:`rig.core.recording.parse_item`), and what the referee records is the line a replay
+reads back.
+"""
+
+import json
+from dataclasses import replace
+
+from ..core import events as ev
+from ..core.errors import RecordingError, RequestError
+from ..core.recording import parse_item
+
+#: The lines a phone may send: the guard's commands.  Inputs come from the museum's sensors;
+#: restart, tick and end lines are the rig's own.
+COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+EXAMPLES = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
+            '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
+            '"normal", "first_thief": "Ana"}}')
+
+
+def load_json(body):
+    """A request body's one JSON value; RequestError (400) naming what is wrong."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RequestError("the body is not UTF-8 text (%s); send one JSON object" % exc.reason)
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RequestError("the body nests arrays or objects too deep; send one flat JSON "
+                           "object") from None
+    except ValueError as exc:
+        raise RequestError("the body is not JSON (%s); send one JSON object"
+                           % getattr(exc, "msg", exc)) from None
+
+
+def parse_command(obj, by):
+    """The command in ``obj`` (a body's JSON value), given by the phone named ``by``; raises
+    RequestError (400) with one message naming what is wrong and what to send."""
+    if not isinstance(obj, dict):
+        raise RequestError("a command is one JSON object, such as %s; got %s"
+                           % (EXAMPLES, type(obj).__name__))
+    for key, why in (("t", "the rig stamps the time when the referee takes it"),
+                     ("by", "the rig records the paired phone's name")):
+        if key in obj:
+            raise RequestError("leave %r out of a command: %s" % (key, why))
+    try:
+        item = parse_item(dict(obj, t=0.0), 1)
+    except RecordingError as exc:
+        raise RequestError("%s (a command is %s)" % (exc.detail, EXAMPLES)) from None
+    if not isinstance(item, COMMANDS):
+        raise RequestError("a phone cannot send a %s line; the museum's sensors and the rig "
+                           "write those. Send %s" % (_kind(obj), EXAMPLES))
+    return replace(item, by=by)
+
+
+def _kind(obj):
+    return next((k for k in ("input", "restart", "tick", "end") if k in obj), "such")

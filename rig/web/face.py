@@ -1,0 +1,133 @@
+"""The rig's web face: the phones at the table, as a face of the rig like the screen.
+
+To the referee it is a face (:mod:`rig.shell.faces`): ``show(board)`` stores the newest
+snapshot and nudges the push channel, ``hear`` passes on each call; neither waits for anything.
+To the phones it is the app (:mod:`rig.web.app`) on the server's thread
+(:mod:`rig.web.server`): it reads those snapshots, and puts the paired phones' commands on the
+rig's inbox (:meth:`rig.shell.daemon.Rig.submit`), waiting (bounded) for the referee's answer.
+"""
+
+import asyncio
+import logging
+from pathlib import Path
+
+from ..core.addresses import best_url
+from ..core.errors import RequestError
+from ..core.phones import spaced
+from ..core.view import board_json
+from .app import build_app
+from .live import Live
+from .pairing import Pairing
+from .server import WebServer
+
+log = logging.getLogger("cleptomano")
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+
+class WebFace:
+    """The phone companion.  ``web`` is the config's ``[web]`` section; ``recordings_dir``
+    holds the matches it lists; ``names`` the host names it answers to besides its addresses
+    (tests); ``tell_code`` logs each new pairing code (the simulator without a screen: on a
+    laptop nothing else shows it; a real rig never logs it); ``server_options`` go to
+    :class:`~rig.web.server.WebServer`."""
+
+    headless = True
+    wants_frames = True
+
+    def __init__(self, web, recordings_dir, *, pairing=None, static_dir=STATIC_DIR,
+                 names=None, tell_code=False, **server_options):
+        self.web = web
+        self.recordings_dir = Path(recordings_dir)
+        self.pairing = pairing if pairing is not None else Pairing()
+        self.live = Live(self.state)
+        self.rig = None
+        self.server = None
+        self._board = None
+        self.tell_code = tell_code
+        self._told = None               # the pairing code logged last
+        self._server_options = server_options
+        self.app = build_app(self, static_dir, names)
+
+    # --- the face, on the referee's thread ---------------------------------------------------------
+    def show(self, board):
+        self._board = board
+        self.live.changed()
+        phones = board.phones
+        if self.tell_code and phones is not None and phones.url \
+                and phones.code not in (None, self._told):
+            self._told = phones.code
+            log.info("Phones: pairing code %s (no screen shows it in this simulator).",
+                     spaced(self._told))
+
+    def hear(self, t, text, severity):
+        self.live.call(t, text, severity)
+
+    def poll_commands(self):
+        return []
+
+    # --- life cycle ---------------------------------------------------------------------------------
+    def start(self, rig, timeout_s=5.0):
+        """Serve the phones, commanding ``rig``; raises HardwareError when no address can be
+        served (the rig referees on without phones)."""
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+        self.rig = rig
+        self.server = WebServer(self.app, self.web.bind, self.web.port,
+                                on_loop=self.live.attach, on_close=self.live.close,
+                                on_bound=self._bound, **self._server_options)
+        self.server.start(timeout_s)
+        return self
+
+    def _bound(self, bound):
+        """The addresses served changed (the server's thread): the screen's QR code and the
+        log name the best one now."""
+        url = best_url([address for address, _ in bound],
+                       bound[0][1] if bound else self.web.port)
+        if url != self.pairing.url:
+            self.pairing.url = url
+            log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
+                     url)
+
+    def stop(self, timeout_s=3.0):
+        return self.server.stop(timeout_s) if self.server is not None else True
+
+    # --- what the app asks, on the server's thread -------------------------------------------------
+    def state(self, board=None):
+        """The snapshot as JSON-ready data (the newest, or ``board``); RequestError (503)
+        before the referee showed one."""
+        board = board if board is not None else self._board
+        if board is None:
+            raise RequestError("the rig is starting and has no snapshot yet; try again in a "
+                               "second", 503)
+        return board_json(board)
+
+    def recording_path(self):
+        """The recording being written now (None before the rig starts)."""
+        return self.rig.recording_path if self.rig is not None else None
+
+    async def command(self, command, timeout_s):
+        """Put ``command`` on the rig's inbox and wait for the referee's
+        :class:`~rig.shell.inbox.Answer`, at most ``timeout_s``."""
+        rig = self.rig
+        if rig is None:
+            raise RequestError("the rig is not refereeing yet; try again in a second", 503)
+        loop = asyncio.get_running_loop()
+        answered = loop.create_future()
+
+        def settle(answer):
+            if not answered.done():
+                answered.set_result(answer)
+
+        def reply(answer):              # the referee's thread
+            try:
+                loop.call_soon_threadsafe(settle, answer)
+            except RuntimeError:        # the server stopped meanwhile: nobody waits
+                pass
+
+        rig.submit(command, reply)
+        try:
+            return await asyncio.wait_for(answered, timeout_s)
+        except asyncio.TimeoutError:
+            raise RequestError("the referee did not answer within %g s; the command may still "
+                               "be taken: look at GET /api/state before sending it again"
+                               % timeout_s, 503) from None

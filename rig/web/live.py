@@ -1,0 +1,155 @@
+"""The push channel: every phone watching gets the snapshot as it changes, and the calls.
+
+Two kinds of message go down each WebSocket, as JSON text:
+
+* ``{"type": "state", "state": {...}}`` -- the snapshot, exactly as ``GET /api/state`` answers
+  it, sent on connecting and then whenever it changed, at most every ``period_s`` (10 a second:
+  the page counts the seconds between two);
+* ``{"type": "call", "t": 12.5, "text": "Laser 4 touched: 1 touch.", "severity": "info"}`` --
+  each referee's call as the log says it (severity ``info`` or ``warning``), at once.
+
+The referee thread only stores the newest snapshot and asks the server's loop to look
+(:meth:`Live.changed`, a few microseconds, never blocking); the snapshot is turned into JSON
+once, on the server's thread, for every phone.  A phone that reads slowly gets the newest
+snapshot when it catches up, not a backlog, and at most :data:`MAX_CALLS_WAITING` calls.
+"""
+
+import asyncio
+import json
+import threading
+import time
+from collections import deque
+
+from ..core.errors import RequestError
+
+PUSH_PERIOD_S = 0.1
+MAX_CALLS_WAITING = 64
+MAX_CLIENTS = 32
+
+
+class Client:
+    """One WebSocket's waiting messages: the newest snapshot and the calls not yet sent."""
+
+    def __init__(self):
+        self.state = None
+        self.calls = deque(maxlen=MAX_CALLS_WAITING)
+        self.wake = asyncio.Event()
+        self.sent = 0
+
+    def offer_state(self, text):
+        self.state = text
+        self.wake.set()
+
+    def offer_call(self, text):
+        self.calls.append(text)
+        self.wake.set()
+
+    def take(self):
+        """The messages to send now, in order: the calls, then the snapshot."""
+        self.wake.clear()
+        out = list(self.calls)
+        self.calls.clear()
+        if self.state is not None:
+            out.append(self.state)
+            self.state = None
+        return out
+
+
+class Live:
+    """The phones watching, fed from the referee's snapshots (``state()`` makes the JSON-ready
+    snapshot of the newest one; it runs on the server's loop)."""
+
+    def __init__(self, state, period_s=PUSH_PERIOD_S, max_clients=MAX_CLIENTS,
+                 clock=time.monotonic):
+        self._state = state
+        self.period_s = period_s
+        self.max_clients = max_clients
+        self._clock = clock
+        self.clients = set()
+        self.loop = None
+        self.closing = False
+        self._scheduled = False
+        self._calls = deque(maxlen=MAX_CALLS_WAITING)
+        self._calls_lock = threading.Lock()
+        self._last_text = None
+        self._last_push = None
+        self.pushed = 0            # snapshots pushed (each to every phone)
+
+    # --- any thread -----------------------------------------------------------------------------
+    def changed(self):
+        """A new snapshot is there (the referee thread): have the loop look, once."""
+        loop = self.loop
+        if loop is None or self._scheduled:
+            return
+        self._scheduled = True
+        try:
+            loop.call_soon_threadsafe(self._flush)
+        except RuntimeError:       # the loop closed while the rig stops
+            self._scheduled = False
+
+    def call(self, t, text, severity):
+        """A referee's call (the referee thread)."""
+        message = json.dumps({"type": "call", "t": round(t, 3), "text": text,
+                              "severity": str(severity)}, ensure_ascii=False)
+        with self._calls_lock:
+            self._calls.append(message)
+        self.changed()
+
+    # --- the server's loop ------------------------------------------------------------------------
+    def attach(self, loop):
+        self.loop = loop
+
+    def state_message(self):
+        """The ``state`` message of the newest snapshot (None before the first)."""
+        try:
+            state = self._state()
+        except RequestError:
+            return None
+        return json.dumps({"type": "state", "state": state}, ensure_ascii=False)
+
+    def _flush(self):
+        self._scheduled = False     # first: a snapshot stored from now on schedules again
+        with self._calls_lock:
+            calls = list(self._calls)
+            self._calls.clear()
+        for message in calls:
+            for client in self.clients:
+                client.offer_call(message)
+        now = self._clock()
+        if self._last_push is not None and now - self._last_push < self.period_s:
+            if not self._scheduled:
+                self._scheduled = True
+                self.loop.call_later(self.period_s - (now - self._last_push), self._flush)
+            return
+        if not self.clients:
+            return
+        text = self.state_message()
+        if text is None or text == self._last_text:
+            return
+        self._last_text, self._last_push = text, now
+        self.pushed += 1
+        for client in self.clients:
+            client.offer_state(text)
+
+    def join(self):
+        """A phone connects (on the loop serving it, which the channel then pushes on): its
+        client, already holding the snapshot; None when too many phones watch."""
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+        if self.closing or len(self.clients) >= self.max_clients:
+            return None
+        client = Client()
+        text = self.state_message()
+        if text is not None:
+            client.offer_state(text)
+        self.clients.add(client)
+        return client
+
+    def leave(self, client):
+        self.clients.discard(client)
+
+    def close(self):
+        """The server stops: every phone's socket is closed."""
+        self.closing = True
+        for client in self.clients:
+            client.wake.set()

@@ -1,0 +1,164 @@
+"""Pairing phones with the rig, and their sessions: "paired with the rig and nobody else's".
+
+Anyone on the table's network may watch; to command, a phone sends the 6-digit code shown on
+the rig's screen and a name (shown on the screen, and recorded as ``"by"`` on each of its
+commands), and gets a session: a random token in an HttpOnly, SameSite=Strict cookie.
+
+* The code is new at every rig start and every new match, and when pairing locks: a code seen
+  during the last match pairs no more.
+* Five wrong codes lock pairing for 60 s (the screen says so, and the codes tried are worth
+  nothing afterwards: a new code is drawn).  A correct code during the lock is refused too.
+* :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
+
+Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
+the screen); every method holds the lock for a few dictionary operations only, never for I/O,
+so the referee never waits on a phone.  Time and randomness are injected (``now`` in seconds,
+``randbelow``, ``token``): the tests lock it out and let it go without sleeping.
+"""
+
+import math
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+
+from ..core.errors import RequestError
+from ..core.phones import PhonesView
+from ..core.rules.model import MAX_NAME_CHARS
+from ..core.text import control_character
+
+CODE_DIGITS = 6
+MAX_WRONG_CODES = 5
+LOCK_S = 60.0
+MAX_PHONES = 8
+SESSION_BYTES = 32
+
+
+@dataclass(frozen=True)
+class Session:
+    """A paired phone: its token (the cookie's value) and its name."""
+    token: str
+    name: str
+
+
+def check_phone_name(name):
+    """A phone's name as it goes on the screen and into the recording's ``"by"``: one line of
+    1 to MAX_NAME_CHARS characters (a player's name follows the same rule).  Returns it
+    stripped, or raises RequestError (400) naming it."""
+    if not isinstance(name, str) or not name.strip():
+        raise RequestError("name %r is not a name; give the phone a name such as \"Ben's "
+                           "phone\" (it is shown on the rig's screen)" % (name,))
+    name = name.strip()
+    bad = control_character(name)
+    if bad is not None:
+        raise RequestError("name %r holds %s; give a name on one line" % (name, bad))
+    if len(name) > MAX_NAME_CHARS:
+        raise RequestError("name %r is too long for the rig's screen; shorten it to %d "
+                           "characters or fewer" % (name, MAX_NAME_CHARS))
+    return name
+
+
+class Pairing:
+    """The pairing code, the lock-out and the sessions of the phones paired now."""
+
+    def __init__(self, url="", *, now=time.monotonic, randbelow=secrets.randbelow,
+                 token=secrets.token_urlsafe, max_phones=MAX_PHONES):
+        self.url = url
+        self._now = now
+        self._randbelow = randbelow
+        self._token = token
+        self.max_phones = max_phones
+        self._lock = threading.Lock()
+        self._sessions = {}            # token -> Session, in pairing order
+        self._wrong = 0                # wrong codes since the last right one or lock-out
+        self._locked_until = None
+        self._locked_wrong = 0
+        self._code = self._draw()
+
+    def _draw(self):
+        return "%0*d" % (CODE_DIGITS, self._randbelow(10 ** CODE_DIGITS))
+
+    # --- what the rig does ---------------------------------------------------------------------
+    def new_match(self):
+        """A new match opens: a new code (the phones paired stay paired)."""
+        with self._lock:
+            self._code = self._draw()
+
+    def revoke(self):
+        """The guard's key: every phone is unpaired and a new code is drawn."""
+        with self._lock:
+            self._sessions.clear()
+            self._code = self._draw()
+            self._wrong = 0
+
+    def view(self):
+        """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`)."""
+        with self._lock:
+            left = self._lock_left()
+            return PhonesView(self.url, None if left is not None else self._code,
+                              tuple(s.name for s in self._sessions.values()), left,
+                              self._locked_wrong if left is not None else 0)
+
+    def _lock_left(self):
+        if self._locked_until is None:
+            return None
+        left = self._locked_until - self._now()
+        if left <= 0:
+            self._locked_until = None
+            return None
+        return left
+
+    # --- what a phone does ---------------------------------------------------------------------
+    def pair(self, code, name):
+        """Pair a phone that sent ``code`` and ``name``; returns its :class:`Session`.  Raises
+        RequestError: 400 for a malformed code or name, 429 while locked, 403 for a wrong
+        code (the fifth locks pairing), 409 for a name already paired or a table full of
+        phones."""
+        if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
+                or not code.isdigit():
+            raise RequestError("code %r is not a pairing code; send the %d digits shown on the "
+                               "rig's screen, as a string: {\"code\": \"123456\", \"name\": ...}"
+                               % (code, CODE_DIGITS))
+        name = check_phone_name(name)
+        with self._lock:
+            left = self._lock_left()
+            if left is not None:
+                raise RequestError("pairing is locked for %d s after %d wrong codes; wait, then "
+                                   "send the code the rig's screen shows then"
+                                   % (math.ceil(left), self._locked_wrong), 429)
+            if not secrets.compare_digest(code, self._code):
+                self._wrong += 1
+                if self._wrong >= MAX_WRONG_CODES:
+                    self._locked_until = self._now() + LOCK_S
+                    self._locked_wrong, self._wrong = self._wrong, 0
+                    self._code = self._draw()
+                    raise RequestError("wrong code, the %dth: pairing is locked for %d s; then "
+                                       "send the new code the rig's screen shows"
+                                       % (MAX_WRONG_CODES, LOCK_S), 429)
+                raise RequestError("wrong code (%d of %d tries before pairing locks for %d s); "
+                                   "send the code the rig's screen shows now"
+                                   % (self._wrong, MAX_WRONG_CODES, LOCK_S), 403)
+            taken = {s.name.casefold() for s in self._sessions.values()}
+            if name.casefold() in taken:
+                raise RequestError("a phone named %r is paired already; give this one another "
+                                   "name" % name, 409)
+            if len(self._sessions) >= self.max_phones:
+                raise RequestError("%d phones are paired, as many as the rig's screen lists; "
+                                   "unpair them from the rig's keys to pair others"
+                                   % self.max_phones, 409)
+            self._wrong = 0
+            session = Session(self._token(SESSION_BYTES), name)
+            self._sessions[session.token] = session
+            return session
+
+    def session(self, token):
+        """The paired phone whose cookie holds ``token``, or None."""
+        if not token:
+            return None
+        with self._lock:
+            return self._sessions.get(token)
+
+    def unpair(self, token):
+        """A phone unpairs itself; True when it was paired."""
+        with self._lock:
+            return self._sessions.pop(token, None) is not None
