@@ -338,15 +338,23 @@ def _run_game(config, args, recordings, stop):
                           "them out with --game %s" % args.game, key="--game")
     players = game_players(args.players, config)
     display = _open_display(config, args.headless, game=args.game)
+    web = None
+    if config.web.enabled:
+        from .shell.faces import Faces
+        from .web.games import GameWebFace
+        web = GameWebFace(config.web, recordings,
+                          tell_code=display is None or display.headless)
+        display = Faces(display, web)
     host = GameHost(adapter_for(args.game, config), players, clock=MonotonicClock(),
                     session=RecordingSession(Path(recordings)), display=display,
-                    key_help=_game_key_help(args.game))
+                    key_help=_game_key_help(args.game),
+                    phones=web.pairing if web is not None else None)
     try:
         host.start()
         print("%s: %s. Press H at the screen for the keys; Ctrl-C stops (the game is "
               "recorded to %s)." % (host.adapter.title, ", ".join(players),
                                     host.recording_path), file=sys.stderr)
-        _serve(host, args, stop, extra_alive=host.alive)
+        _serve(host, args, stop, extra_alive=host.alive, web=web)
     finally:
         host.stop()
         if display is not None:

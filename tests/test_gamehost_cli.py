@@ -20,10 +20,18 @@ from rig.shell.games import GAMES, adapter_for
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
+@pytest.fixture
+def no_phones(tmp_path):
+    """A rig config without the phone companion (no port is bound in these tests)."""
+    path = tmp_path / "rig.toml"
+    path.write_text("[web]\nenabled = false\n", "utf-8")
+    return str(path)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_run_game_headless_records_its_header_and_stops(game, tmp_path, capsys):
+def test_run_game_headless_records_its_header_and_stops(game, tmp_path, capsys, no_phones):
     assert main(["run", "--game", game, "--headless", "--duration-s", "0.3", "--players",
-                 "Ana,Ben", "--recordings", str(tmp_path)]) == 0
+                 "Ana,Ben", "--recordings", str(tmp_path), "--config", no_phones]) == 0
     files = sorted(tmp_path.glob("%s-*.jsonl" % game))
     assert len(files) == 1
     header = json.loads(files[0].read_text("utf-8").splitlines()[0])
@@ -40,9 +48,10 @@ def test_run_game_headless_records_its_header_and_stops(game, tmp_path, capsys):
     (["--game", "stolen-paintings", "--demo", "x.jsonl"], "--demo and --interactive"),
     (["--game", "stop-thief", "--players", "A,B,C,D,E,F,G"], "7 players"),
 ])
-def test_bad_run_arguments_for_the_games_are_one_clear_error(argv, words, tmp_path, capsys):
-    assert main(["run", "--headless", "--recordings", str(tmp_path), "--duration-s", "0.1"]
-                + argv) == 2
+def test_bad_run_arguments_for_the_games_are_one_clear_error(argv, words, tmp_path, capsys,
+                                                            no_phones):
+    assert main(["run", "--headless", "--recordings", str(tmp_path), "--duration-s", "0.1",
+                 "--config", no_phones] + argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and words in err
 

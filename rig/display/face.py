@@ -47,8 +47,9 @@ class Face:
         must be drawn again (a prompt or the set-up screen moved)."""
         if self.game_keys is not None:
             before = self.prompt
+            phones = self.game_keys.show_phones
             command, self.prompt = self.game_keys.feed(name, text)
-            return command, before != self.prompt
+            return command, before != self.prompt or phones != self.game_keys.show_phones
         before = (self.prompt, self.mapper.flow is not None)
         command, self.prompt = self.mapper.feed(name, text)
         return command, (before != (self.prompt, self.mapper.flow is not None)
@@ -60,7 +61,9 @@ class Face:
         from . import game_screens, render, setup_screen
         board = self.board if self.board is not None else WAITING
         if isinstance(board, GameScreen):
-            return game_screens.draw, replace(board, message=self.prompt or board.message)
+            shown = self.game_keys is not None and self.game_keys.show_phones
+            return game_screens.draw, replace(board, message=self.prompt or board.message,
+                                              phones=board.phones if shown else None)
         if getattr(board, "wiring", None) is not None:
             return setup_screen.draw_wiring, board
         setup = self.mapper.setup_view()

@@ -6,7 +6,7 @@ when the host shows a :class:`~rig.core.games.shared.GameScreen`.  As with Clept
 ``t=0.0`` (the host stamps them), Esc or Backspace drops a half-typed sequence, and whether a
 command is allowed is the game's call: the host shows a refusal's reason on the screen.  A
 digit picks a player by their place in the player list (1 = first); ``H`` shows the game's
-keys.
+keys, ``Tab`` the phones' QR code and pairing code.
 
 Secret input (Stolen Paintings' steal and marks, Canine Kleptomaniacs' Hiding Places) can be
 typed at the rig; the prompt then shows how many were chosen, never which (the phone companion
@@ -27,6 +27,7 @@ CONFIRM = ("return", "enter")
 CANCEL = ("escape", "backspace")
 CANCEL_WORDS = "Esc cancels"
 HELP_KEY = "h"          # shows the game's keys on the message strip
+PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code
 
 
 class Mode:
@@ -41,6 +42,7 @@ class Mode:
     def __init__(self):
         self.state = None
         self.screen = None
+        self.show_phones = False
 
     @property
     def players(self):
@@ -62,7 +64,10 @@ class Mode:
             self.state = None
             return None, None
         if self.state is None and name == HELP_KEY:
-            return None, "KEYS: %s" % "; ".join(self.HELP)
+            return None, "KEYS: %s; Tab: the phones' QR code" % "; ".join(self.HELP)
+        if self.state is None and name == PHONES_KEY:
+            self.show_phones = not self.show_phones
+            return None, None
         if self.state is None:
             action = self.KEYS.get(name)
             return (None, None) if action is None else self.begin(action)

@@ -1,5 +1,6 @@
 """The companion games on the rig's screen: a :class:`~rig.core.games.shared.GameScreen` drawn
-by its game's own renderer, with the host's message strip over its foot.
+by its game's own renderer, with the host's message strip over its foot (and, when its
+``phones`` are to be shown, the phones' QR code and pairing code over it).
 
 The strip says what the table must not miss and the game's screen has no place for: a refused
 command's reason, the last call (for a game whose screen does not list calls), and while keys
@@ -7,6 +8,7 @@ are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snap
 """
 
 from . import canine, chest_heist, scanner, stolen_paintings
+from .phones import draw_phones
 from .render import MIN_FONT, _pg, _text, fit_size, put_text, wrap_lines
 
 STRIP = (52, 44, 12)
@@ -30,6 +32,10 @@ def draw(surface, screen, now_s=None):
     """Draw ``screen`` onto ``surface``: the game, then the message strip if there is one."""
     _pg()
     _draw_game(surface, screen)
+    if screen.phones is not None:
+        W, H = surface.get_size()
+        draw_phones(surface, screen.phones, (int(W * 0.4), int(H * 0.12), int(W * 0.58),
+                                             int(H * 0.42)))
     text = _text(screen.message, 400)
     if text:
         draw_strip(surface, text)

@@ -26,7 +26,7 @@ from ..core.errors import RigError, RulesError
 from ..core.games.shared import GameScreen
 from ..core.recording import dumps
 from .faces import NullDisplay
-from .inbox import STOP, Inbox, Order
+from .inbox import STOP, Answer, Inbox, Order
 from .threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
@@ -39,10 +39,12 @@ KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that m
 class GameHost:
     """One game from start to stop.  ``adapter`` a :class:`rig.shell.games.Adapter`; every
     other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
-    face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`)."""
+    face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
+    (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
+    phones)."""
 
     def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
-                 key_help=()):
+                 key_help=(), phones=None):
         self.adapter = adapter
         self.players = tuple(players)
         self.clock = clock
@@ -50,6 +52,7 @@ class GameHost:
         self.display = display if display is not None else NullDisplay()
         self.seed = seed
         self.key_help = tuple(key_help)
+        self.phones = phones
         self.game = None
         self.t0 = None
         self.inbox = Inbox(clock)
@@ -60,6 +63,7 @@ class GameHost:
         self._sounds = deque(maxlen=KEPT_SOUNDS)
         self._played = 0              # sounds asked for so far (numbers them)
         self._display_due = None
+        self._shown = None            # the screen last shown
         self._thread = None
         self._ready = threading.Event()
 
@@ -127,9 +131,17 @@ class GameHost:
         """The live game's result, in the shape its replay prints."""
         return self.adapter.result(self.game)
 
-    def submit(self, command):
-        """A command (the game's, its ``t`` replaced by the stamp) from any thread."""
-        self.inbox.put(Order(self.clock.now(), command))
+    def submit(self, command, reply=None):
+        """A command (the game's, its ``t`` replaced by the stamp) from any thread.
+        ``reply(answer)`` (optional) hears on the host's thread whether it was taken (an
+        :class:`~rig.shell.inbox.Answer` whose ``board`` is the screen after it)."""
+        self.inbox.put(Order(self.clock.now(), command, reply))
+
+    def player_view(self, player):
+        """What ``player``'s phone shows now (their secrets only); IllegalMove for a name that
+        is not a player of this game.  Any thread: the game is a value, read once."""
+        game = self.game
+        return self.adapter.player_view(game, player, self.now_t())
 
     # --- the host's thread -----------------------------------------------------------------------
     def _wake_at(self):
@@ -163,30 +175,33 @@ class GameHost:
             self._refresh(now)
 
     def _command(self, order):
-        self._apply(replace(order.command, t=round(order.t_abs - self.t0, 6)))
+        reason = self._apply(replace(order.command, t=round(order.t_abs - self.t0, 6)))
+        if order.reply is not None:
+            order.reply(Answer(reason is None, reason, self.screen()))
 
     def _apply(self, command):
-        """Step the game; record the accepted command (synced) before acting on it."""
+        """Step the game; record the accepted command (synced) before acting on it.  Returns
+        None, or the reason it was refused."""
         before = self.game
         try:
             after, effects = self.adapter.step(before, command)
         except RulesError as exc:
-            self._refuse(command.t, str(exc))
-            return
+            return self._refuse(command.t, str(exc))
         line = self.adapter.line(command, after, effects)
         if line is not None:
             if not self.session.record_text(dumps(line), command.t):
-                self._refuse(command.t, "the recording is full and could not keep this; free "
-                                        "space on the disk and give it again")
-                return
+                return self._refuse(command.t, "the recording is full and could not keep this; "
+                                               "free space on the disk and give it again")
             self.session.sync_now()
         self.game = after
         self._perform(command.t, effects, before)
+        return None
 
     def _refuse(self, t, reason):
         self.refused += 1
         self._say(t, "Refused: %s" % reason)
         self._show_message("Refused: %s" % reason)
+        return reason
 
     def _perform(self, t, effects, before):
         now = self.clock.now()
@@ -213,6 +228,9 @@ class GameHost:
         line = "[%8.3f s] %s" % (t, text)
         self.log_lines.append(line)
         log.info(line)
+        hear = getattr(self.display, "hear", None)
+        if hear is not None:            # the phones' list of calls
+            hear(t, text, "info")
 
     # --- the display -----------------------------------------------------------------------------
     def _refresh_soon(self):
@@ -227,10 +245,16 @@ class GameHost:
             game=self.adapter.name, view=self.adapter.view(self.game, round(now - self.t0, 6)),
             board=self.adapter.board(self.game), message=message, sounds=tuple(self._sounds),
             players=self.players, choices=self.adapter.choices(self.game),
-            key_help=self.key_help)
+            key_help=self.key_help,
+            phones=self.phones.view() if self.phones is not None else None)
 
     def _refresh(self, now):
+        """Take the keys typed since the last look; show the screen if it changed (the phones'
+        push channel sends each new one)."""
         for command in self.display.poll_commands():
             self.submit(command)
-        self.display.show(self.screen(now))
+        screen = self.screen(now)
+        if screen != self._shown:
+            self._shown = screen
+            self.display.show(screen)
         self._display_due = now + DISPLAY_PERIOD_S

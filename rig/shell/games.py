@@ -64,6 +64,21 @@ class Adapter:
         views around it); by default the effects' own :class:`~rig.core.games.shared.Sound`."""
         return [e.name for e in effects if isinstance(e, shared.Sound)]
 
+    #: The words the rig answers with on a line, never sent by a phone.
+    ANSWERS = ()
+
+    def command_from_json(self, obj):
+        """A phone's command: one recording line of this game without ``t`` and ``by`` (the
+        host stamps the one, the paired phone is the other), and without what the rig answers
+        on that line; a roll is ``{"roll": true}`` (the rig rolls).  RecordingError names what
+        is wrong."""
+        for key in ("t", "by") + self.ANSWERS:
+            if key in obj:
+                shared.fail("leave %r out of a command: the rig %s" % (key, {
+                    "t": "stamps the time", "by": "adds the paired player's name"}.get(
+                        key, "answers it")), 1)
+        return self.parse_command(dict(obj, t=0.0))
+
 
 class StopThief(Adapter):
     name = recording = "stop-thief"
@@ -115,6 +130,15 @@ class StopThief(Adapter):
         money = ", ".join("%s $%s" % (p, format(m, ",")) for p, m in result["money"].items())
         won = ("winner %s" % result["winner"]) if result["winner"] else "no winner yet"
         return "%s  %s" % (won, money)
+
+    ANSWERS = ("heard", "paid")
+
+    def parse_command(self, obj):
+        line = st_recording.parse_item(obj, 1)
+        if line.command is None:
+            shared.fail("a phone cannot end the game; the rig writes the end line when it "
+                        "stops", 1)
+        return line.command
 
     def replay(self, lines, path=None):
         return st_recording.replay_lines(lines, path)
@@ -168,6 +192,9 @@ class StolenPaintings(Adapter):
         return "winner%s %s  %s" % ("s" if len(result["winners"]) > 1 else "",
                                     " and ".join(result["winners"]), totals)
 
+    def parse_command(self, obj):
+        return sp.recording.parse_item(obj, 1)
+
     def replay(self, lines, path=None):
         return sp.replay_lines(lines, path)
 
@@ -209,6 +236,17 @@ class ChestHeist(Adapter):
             return "unfinished (%d of 12 chests locked)" % len(result["locked"])
         title = result["title"] or {}
         return "score %d: %s (%s)" % (result["score"], title.get("fr"), title.get("en"))
+
+    ANSWERS = ("rolled",)
+
+    def parse_command(self, obj):
+        if "roll" in obj:
+            return ch.Roll(0.0) if obj["roll"] is True and len(obj) == 2 else shared.fail(
+                "a roll is {\"roll\": true} alone: the rig rolls the dice", 1)
+        if "reroll" in obj and isinstance(obj["reroll"], list):
+            return ch.Reroll(0.0, None, tuple(obj["reroll"])) if len(obj) == 2 else \
+                shared.fail("a reroll is {\"reroll\": [places 1-5]} alone", 1)
+        return ch.recording.parse_item(obj, 1)
 
     def replay(self, lines, path=None):
         return ch.replay_lines(lines, path)
@@ -269,6 +307,13 @@ class Canine(Adapter):
         standings = ", ".join("%s %d" % tuple(pt) for pt in result["standings"])
         return "winner%s %s  %s" % ("s" if len(result["winners"]) > 1 else "",
                                     " and ".join(result["winners"]), standings)
+
+    def parse_command(self, obj):
+        if obj.get("roll") is True and len(obj) == 2:
+            return canine.Roll(0.0)
+        if "roll" in obj:
+            shared.fail("a roll is {\"roll\": true}: the rig rolls the die", 1)
+        return canine.recording.parse_item(obj, 1)
 
     def replay(self, lines, path=None):
         return canine.replay_lines(lines, path)

@@ -28,7 +28,8 @@ class GameScreen:
     screen draws; ``message`` a refusal or the last call, for a few seconds; ``sounds`` the
     last few ``(number, name)`` the host played, numbered so that a display that missed a
     snapshot still plays each once; ``choices`` the names the keys pick from by place (the
-    card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line."""
+    card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line;
+    ``phones`` the phone companion's pairing (None: no phones)."""
     game: str
     view: dict
     board: object = None
@@ -37,6 +38,7 @@ class GameScreen:
     players: Tuple[str, ...] = ()
     choices: Optional[dict] = None
     key_help: Tuple[str, ...] = ()
+    phones: object = None       # a rig.core.phones.PhonesView: the pairing the screen shows
 
 
 @dataclass(frozen=True)
