@@ -15,7 +15,11 @@ REAL_WAIT_S = 0.25
 
 
 class VirtualClock:
-    def __init__(self, start_s=0.0, settle_timeout_s=5.0):
+    """``settle_timeout_s`` bounds the real time one step may take to settle.  It is generous
+    because a loaded machine (CI, ``pytest -n 2``) can starve a worker thread for seconds; a
+    thread that is truly stuck still fails the test, only later."""
+
+    def __init__(self, start_s=0.0, settle_timeout_s=20.0):
         self._now = float(start_s)
         self._cond = threading.Condition()
         self._registered = {}       # thread id -> Thread

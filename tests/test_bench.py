@@ -13,6 +13,10 @@ import pytest
 from rig.core.detect import DetectSettings
 from sim.tools import bench
 
+# Real time is measured here (the bench's latencies):
+# `make test` runs these alone, after its parallel pass.
+pytestmark = pytest.mark.serial
+
 
 def test_a_touch_sounds_the_buzzer_within_bounds_with_the_display_running():
     bare = bench.latency_bare(touches=60, period_s=(0.002, 0.003))

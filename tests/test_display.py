@@ -582,12 +582,14 @@ def process_display():
     assert d.stop(5.0)
 
 
+@pytest.mark.serial      # timed in real time
 def test_process_show_never_blocks(process_display):
     lat = show_latencies(process_display, sample_board("turn"))
     assert lat[len(lat) // 2] < 50e-6 and lat[int(len(lat) * 0.99)] < 0.5e-3
     assert lat[-1] < 5e-3     # "each": a scheduler hiccup on a loaded CI box is all we allow
 
 
+@pytest.mark.serial      # timed in real time
 def test_process_slow_rendering_does_not_stall_the_referee(process_display):
     longest, units = tight_work_gaps(process_display, sample_board("turn-last10"))
     assert units > 100
@@ -605,6 +607,7 @@ def test_process_keys_come_back_as_commands(process_display):
         UndoTouch(0.0, by="guard")]
 
 
+@pytest.mark.serial      # timed in real time
 def test_process_stop_is_bounded_and_idempotent():
     d = DisplayProcess(**TEST_OPTIONS)
     assert d.stop(0.5)                  # never started

@@ -11,6 +11,10 @@ from rig.display.window import DisplayProcess, DisplayThread
 from sim.harness import wait_until
 from sim.table import real_time_table
 
+# Real time is measured here (the display process):
+# `make test` runs these alone, after its parallel pass.
+pytestmark = pytest.mark.serial
+
 def start_turn(table, hold_s=0.02):
     museum = table.museum
     museum.set("button", 1)

@@ -12,6 +12,10 @@ from rig.shell.inbox import STOP, Inbox, Reading
 from sim.harness import Harness, wait_until
 from sim.relichub import HubFlood, VirtualRelicHub, flood_frames
 
+# Real time is measured here (a second of real flood, timed):
+# `make test` runs these alone, after its parallel pass.
+pytestmark = pytest.mark.serial
+
 
 @pytest.fixture
 def flooded(tmp_path):

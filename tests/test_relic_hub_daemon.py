@@ -11,6 +11,10 @@ from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.harness import Harness, wait_until
 
+# Real time is measured here (a real pty and real serial timeouts):
+# `make test` runs these alone, after its parallel pass.
+pytestmark = pytest.mark.serial
+
 @pytest.fixture
 def hub_table(tmp_path):
     (tmp_path / "dev").mkdir()

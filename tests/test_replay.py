@@ -679,6 +679,7 @@ def test_cleptomano_replay_prints_the_result_as_one_json_line(capsys):
 
 # --- time is data ----------------------------------------------------------------------------------
 
+@pytest.mark.serial      # timed in real time
 def test_a_60s_turn_with_many_inputs_replays_in_well_under_a_second():
     s = Script()
     s.press(1.0)

@@ -63,7 +63,10 @@ def test_an_uninterrupted_run_finishes_the_match(uninterrupted):
     assert len(uninterrupted["turns"]) == 9
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+# Seeds 2 and 3 are slow (a whole match per kill, in real time): `make soak` runs them, with the
+# kill sweep after every fsync.
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow),
+                                  pytest.param(3, marks=pytest.mark.slow)])
 def test_killed_at_random_points_the_match_resumes_and_ends_the_same(tmp_path, seed,
                                                                       uninterrupted):
     rng = random.Random(seed)

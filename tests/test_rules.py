@@ -615,6 +615,7 @@ def cpu_seconds_to_replay(lines):
     return best, result
 
 
+@pytest.mark.serial      # timed in real time
 def test_replay_time_grows_linearly_with_the_tiebreak_attempts():
     """Issue 12 #14: each attempt used to re-derive the tiebreak from every attempt before it
     (2,000 attempts took 7 s, 4x per doubling)."""

@@ -1,5 +1,6 @@
-"""The soak (issue 6): 1,000 turns of random but legal play with injected faults, through the
+"""The soak (issue 6): 300 turns of random but legal play with injected faults, through the
 whole threaded daemon on the simulated table, every recording replayed against the live result.
+`make soak` plays the long version (seeds 1-10, 3,000 turns each) outside `make test`.
 
 See :mod:`sim.tools.soak` for what is played and checked.  The soak also watches for known ways a
 match could go wrong without breaking a score (``anomalies``: a bouncing exit press opening a
@@ -18,7 +19,7 @@ from sim.script import demo_match
 from sim.table import SimulatedTable
 
 SEED = 1
-TURNS = 1000
+TURNS = 300          # ~55 matches, every kind of fault at least 10 times (seed 1)
 
 
 @pytest.fixture(scope="module")
@@ -27,12 +28,12 @@ def soaked(tmp_path_factory):
     return soak.run_soak(TURNS, SEED, directory), directory
 
 
-def test_a_thousand_turns_with_faults_run_clean(soaked):
+def test_hundreds_of_turns_with_faults_run_clean(soaked):
     summary, _ = soaked
     print(json.dumps(summary, indent=2))        # the figures, with pytest -s
     assert summary["problems"] == [] and summary["ok"]
     assert summary["turns"] == TURNS
-    assert summary["matches"] >= 50
+    assert summary["matches"] >= 40
     faults = summary["faults"]
     for kind in ("stuck_contact", "stuck_contact_at_start", "hub_lost", "tof_errors",
                  "tof_unplugged", "restart"):
