@@ -312,6 +312,7 @@ def cmd_run(args):
                     tell_code=simulate and (display is None or display.headless))
     if web is not None:
         from .shell.faces import Faces
+        _start_web(web)
         display = Faces(display, web)
     if simulate:
         return _run_sim(config, args, display, recordings, stop, web)
@@ -389,12 +390,18 @@ def _notifier():
     return Notifier()
 
 
+def _start_web(web):
+    """Serve the phones before the rig starts (a match in play never shares the interpreter
+    with the server's start-up)."""
+    try:
+        web.start()
+    except RigError as exc:     # the rig referees on; the phones wait for a restart
+        log.warning("Phones: %s; the rig referees without them.", exc)
+
+
 def _serve(rig, args, stop, extra_alive=None, web=None):
     if web is not None:
-        try:
-            web.start(rig)
-        except RigError as exc:     # the rig referees on; the phones wait for a restart
-            log.warning("Phones: %s; the rig referees without them.", exc)
+        web.rig = rig               # the phones' commands go to it from now on
     return serve(rig, stop, _notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
 
 

@@ -15,7 +15,8 @@ from rig.display import quiet
 ROOT = Path(__file__).resolve().parent.parent
 #: Every line ``cleptomano run --sim`` may print before and after the calls, without a screen.
 START_UP = ("display: no screen could be opened (", "Simulator: ", "sound: no audio device (",
-            "Playing the bundled demo match", "Result: ", "Recording: ")
+            "Playing the bundled demo match", "Result: ", "Recording: ",
+            "Phones: open http://", "Phones: pairing code ")
 
 
 def bare_environment():

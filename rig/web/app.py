@@ -147,7 +147,7 @@ class Guard:
         return b"".join(chunks)
 
     async def _refuse(self, exc, send):
-        body = json.dumps({"error": exc.detail}).encode("utf-8")
+        body = json.dumps({"error": exc.detail}, separators=(",", ":")).encode("utf-8")
         await send({"type": "http.response.start", "status": exc.status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode("ascii")),
@@ -288,9 +288,10 @@ def build_app(face, static_dir, names=None):
                 waiting.cancel()
                 if reader.done():
                     return
-                for text in client.take():
-                    await asyncio.wait_for(websocket.send_text(text), SEND_TIMEOUT_S)
-                    client.sent += 1
+                async with asyncio.timeout(SEND_TIMEOUT_S):    # one bound for the batch
+                    for text in client.take():
+                        await websocket.send_text(text)
+                        client.sent += 1
             await websocket.close(code=1001)
         except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError, OSError):
             return

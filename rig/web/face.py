@@ -67,11 +67,14 @@ class WebFace:
         return []
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def start(self, rig, timeout_s=5.0):
-        """Serve the phones, commanding ``rig``; raises HardwareError when no address can be
+    def start(self, rig=None, timeout_s=5.0):
+        """Serve the phones, commanding ``rig`` (or the rig set as ``self.rig`` later: the
+        command line starts the server before it builds the rig, so that the server's start-up
+        never competes with a running match); raises HardwareError when no address can be
         served (the rig referees on without phones)."""
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
-        self.rig = rig
+        if rig is not None:
+            self.rig = rig
         self.server = WebServer(self.app, self.web.bind, self.web.port,
                                 on_loop=self.live.attach, on_close=self.live.close,
                                 on_bound=self._bound, **self._server_options)

@@ -6,7 +6,9 @@ Two kinds of message go down each WebSocket, as JSON text:
   it, sent on connecting and then whenever it changed, at most every ``period_s`` (10 a second:
   the page counts the seconds between two);
 * ``{"type": "call", "t": 12.5, "text": "Laser 4 touched: 1 touch.", "severity": "info"}`` --
-  each referee's call as the log says it (severity ``info`` or ``warning``), at once.
+  each referee's call as the log says it (severity ``info`` or ``warning``), in order, sent
+  with the next push (before its snapshot), so a phone is woken at most 10 times a second
+  however fast the table goes.
 
 The referee thread only stores the newest snapshot and asks the server's loop to look
 (:meth:`Live.changed`, a few microseconds, never blocking); the snapshot is turned into JSON
@@ -109,27 +111,29 @@ class Live:
 
     def _flush(self):
         self._scheduled = False     # first: a snapshot stored from now on schedules again
-        with self._calls_lock:
-            calls = list(self._calls)
-            self._calls.clear()
-        for message in calls:
-            for client in self.clients:
-                client.offer_call(message)
         now = self._clock()
         if self._last_push is not None and now - self._last_push < self.period_s:
             if not self._scheduled:
                 self._scheduled = True
                 self.loop.call_later(self.period_s - (now - self._last_push), self._flush)
             return
+        with self._calls_lock:
+            calls = list(self._calls)
+            self._calls.clear()
         if not self.clients:
             return
+        for message in calls:
+            for client in self.clients:
+                client.offer_call(message)
         text = self.state_message()
-        if text is None or text == self._last_text:
-            return
-        self._last_text, self._last_push = text, now
-        self.pushed += 1
-        for client in self.clients:
-            client.offer_state(text)
+        fresh = text is not None and text != self._last_text
+        if fresh:
+            self._last_text = text
+            self.pushed += 1
+            for client in self.clients:
+                client.offer_state(text)
+        if fresh or calls:
+            self._last_push = now
 
     def join(self):
         """A phone connects (on the loop serving it, which the channel then pushes on): its

@@ -19,6 +19,9 @@ import logging
 import socket
 import threading
 
+import ifaddr
+import uvicorn
+
 from ..core.addresses import is_local, parse_address
 from ..core.errors import HardwareError
 
@@ -33,7 +36,6 @@ MAX_HEADER_BYTES = 16 * 1024
 def local_addresses():
     """This machine's loopback, link-local and private addresses, as ``(address, scope_id)``
     (the scope only for an IPv6 link-local address), from its network interfaces."""
-    import ifaddr
     found = set()
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
@@ -195,7 +197,6 @@ class WebServer:
             self.on_bound(self.bound)
 
     async def _serve(self, address, scope):
-        import uvicorn
         try:
             sock = _listener(address, scope, self.port)
         except OSError as exc:

@@ -20,6 +20,9 @@ noisy machine:
    floods its serial port with 12,000 frames a second, each changing an input (the real link
    reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
    the recording's growth and the fault the screen shows.
+7. **web** (issue 14) -- touch-to-buzzer through the whole daemon with the phone companion
+   serving 10 phones (real WebSocket clients in another process, each receiving every push),
+   beside the same run without the web server; goal: p99 within 1.2x.
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -59,6 +62,10 @@ RODS = tuple(range(1, 8))       # the normal level's rods: printed 1-3 and added
 LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 5.0}
 FLOOD_FRAMES_PER_S = 12000
 FLOOD_TARGET = {"p99_us": 5000.0}
+WEB_PHONES = 10
+WEB_TARGET = {"p99_ratio_to_no_server": 1.2}
+WATCHERS_NICE = 10              # the stand-in phones share the bench's cores; real ones do not
+WEB_BLOCKS = 4                  # the web runs alternate in blocks (see bench_web)
 
 
 # --- small tools ---------------------------------------------------------------------------------
@@ -346,14 +353,15 @@ class BenchTable:
     buzzer and the turn lamp and helpers to start turns."""
 
     def __init__(self, tmp, *, display=None, level=None, config=None,
-                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None, hub_url=None):
+                 players=("Ana", "Ben", "Caro"), patterns=None, trace=None, hub_url=None,
+                 phones=None):
         from rig.shell.config import load_config
         from ..table import real_time_table
         self.config = config or load_config(None)
         self.display = display
         self.table = real_time_table(self.config, recordings_dir=tmp, display=display,
                                      level=level, players=list(players), patterns=patterns,
-                                     trace=trace, hub_url=hub_url)
+                                     trace=trace, hub_url=hub_url, phones=phones)
         self.rig = self.table.rig
         self.museum = self.table.museum
         outputs = self.config.pinmap.outputs
@@ -414,6 +422,15 @@ class BenchTable:
             self.sleeper.until(time.monotonic() + 0.15)
         return False
 
+    def touch_lasers(self, touches, seed, period_s=PERIOD_S, before=None):
+        """The latency run: ``touches`` touches on the lasers (:func:`touch_plan`), a turn
+        started before each when none runs (or ``before()``), each counted touch undone;
+        returns :func:`drive_touches`' (latencies_s, touches_without_buzz)."""
+        return drive_touches(
+            touch_plan(touches, seed, period_s=period_s),
+            lambda n: self.set("laser.%d" % n, 1), lambda n: self.set("laser.%d" % n, 0),
+            self.buzzer, before=before or self.ensure_turn, after=self.undo_touch)
+
     def undo_touch(self):
         """The guard undoes the touch just counted, so the turn never reaches the third."""
         turn = self.current()
@@ -455,11 +472,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                     if display_pid else None, time.monotonic()
                 frames0 = frames["frames"] if frames else 0
                 shows0 = bench.shows
-                lat, no_buzz = drive_touches(
-                    touch_plan(touches, seed, period_s=period_s),
-                    lambda n: bench.set("laser.%d" % n, 1),
-                    lambda n: bench.set("laser.%d" % n, 0), bench.buzzer,
-                    before=bench.ensure_turn, after=bench.undo_touch)
+                lat, no_buzz = bench.touch_lasers(touches, seed, period_s)
                 wall = time.monotonic() - wall0
                 out = dict(summary_us(lat), no_buzz=no_buzz)
                 out["run_s"] = round(wall, 2)
@@ -1019,11 +1032,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
 
                 size0, frames0 = rig.recording_path.stat().st_size, received()
                 cpu0, wall0 = _self_cpu_s(), time.monotonic()
-                lat, no_buzz = drive_touches(
-                    touch_plan(touches, seed, period_s=period_s),
-                    lambda n: bench.set("laser.%d" % n, 1),
-                    lambda n: bench.set("laser.%d" % n, 0), bench.buzzer,
-                    before=before, after=bench.undo_touch)
+                lat, no_buzz = bench.touch_lasers(touches, seed, period_s, before)
                 wall = time.monotonic() - wall0
                 counters = link.counters
                 out = dict(summary_us(lat), no_buzz=no_buzz)
@@ -1055,6 +1064,129 @@ def bench_flood(touches, seed):
     return out
 
 
+# --- 7. phones watching ----------------------------------------------------------------------------
+
+def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=False):
+    """Touch-to-buzzer through the whole daemon (no screen) with the web face serving
+    ``phones`` phones on 127.0.0.1 (0: no web server at all, the baseline).  The phones are
+    :func:`watch_phones` in a child process, each a real WebSocket client on the push channel;
+    beside the latency: the snapshots pushed a second, what each phone received and the CPU
+    the rig's process used (the server's thread included); ``raw``: every latency too, in
+    seconds (:func:`bench_web` pools its blocks)."""
+    from rig.core.levels import make_level
+    from rig.shell.config import WebConfig
+    from rig.web.face import WebFace
+    with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
+            rig_log_to(os.path.join(tmp, "rig.log")):
+        face = WebFace(WebConfig(bind=("127.0.0.1",), port=0), tmp, static_dir=tmp) \
+            if phones else None
+        bench = BenchTable(tmp, display=face, level=make_level("normal", timer_s=None),
+                           patterns=short_patterns(), phones=face.pairing if face else None)
+        watchers = None
+        try:
+            with bench:
+                if face is not None:
+                    face.start(bench.rig)
+                    watchers = _spawn_child("watch_phones", phones=phones, url="ws://127.0.0.1:%d"
+                                            % face.server.bound[0][1])
+                    if not bench.sleeper.wait_for(lambda: len(face.live.clients) == phones,
+                                                  20.0, 0.01):
+                        raise RuntimeError("only %d of %d phones connected"
+                                           % (len(face.live.clients), phones))
+                if not bench.ensure_turn():
+                    raise RuntimeError("the bench could not start a turn on the simulated rig")
+                pushed0 = face.live.pushed if face else 0
+                cpu0, wall0 = _self_cpu_s(), time.monotonic()
+                lat, no_buzz = bench.touch_lasers(touches, seed, period_s)
+                wall = time.monotonic() - wall0
+                out = dict(summary_us(lat), no_buzz=no_buzz, phones=phones, run_s=round(wall, 2),
+                           rig_cpu_pct=round(100 * (_self_cpu_s() - cpu0) / wall, 1),
+                           turns_started=bench.turns_started)
+                if raw:
+                    out["latencies_s"] = lat
+                if face is not None:
+                    out["pushed_per_s"] = round((face.live.pushed - pushed0) / wall, 1)
+                    out["phones_watching_at_end"] = len(face.live.clients)
+                    face.stop(3.0)          # every phone's socket closes: the watchers report
+        finally:
+            if face is not None:
+                face.stop(3.0)
+        if watchers is not None:
+            out["watchers"] = _child_result(watchers, "watch_phones", 30.0)
+    return out
+
+
+def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NICE):
+    """``phones`` WebSocket clients on ``url``/api/live, as phones at the table: each reads
+    every message until the rig closes the channel (or ``max_s``); returns how many state and
+    call messages the phones received (fewest and most) and the longest silence between two
+    state messages any phone saw during the turns.  The phones' own work runs at ``nice``: at
+    the table it is done on the phones, not on the rig's cores."""
+    import asyncio
+    from websockets.asyncio.client import connect
+    os.nice(nice)
+
+    async def phone():
+        states = calls = 0
+        gap, last = 0.0, None
+        async with connect(url + "/api/live", origin=url.replace("ws", "http", 1),
+                           open_timeout=10, close_timeout=2) as ws:
+            async for text in ws:
+                kind = json.loads(text)["type"]
+                if kind == "state":
+                    now = time.monotonic()
+                    if last is not None:
+                        gap = max(gap, now - last)
+                    last, states = now, states + 1
+                else:
+                    calls += 1
+        return states, calls, gap
+
+    async def table():
+        return await asyncio.wait_for(asyncio.gather(*(phone() for _ in range(phones))), max_s)
+
+    got = asyncio.run(table())
+    return {"phones": len(got), "states_min": min(g[0] for g in got),
+            "states_max": max(g[0] for g in got), "calls_min": min(g[1] for g in got),
+            "calls_max": max(g[1] for g in got),
+            "longest_state_gap_s": round(max(g[2] for g in got), 3)}
+
+
+def bench_web(touches, seed, blocks=WEB_BLOCKS):
+    """The two runs in alternating blocks (without the server, with ten phones, again...), each
+    block a fresh child, the latencies pooled per run: a shared machine's load, which comes
+    and goes over minutes, then weighs on both runs alike."""
+    out = {"touches": touches, "phones": WEB_PHONES, "blocks": blocks,
+           "buzzer_pattern_scale": round(PATTERN_SCALE, 4), "watchers_nice": WATCHERS_NICE}
+    runs = {"no_server": (0, []), "ten_phones": (WEB_PHONES, [])}
+    per_block = max(1, touches // blocks)
+    for block in range(blocks):
+        for key, (phones, results) in runs.items():
+            progress("web: %s, block %d of %d, %d touches" % (key, block + 1, blocks,
+                                                              per_block))
+            results.append(run_child("latency_web", touches=per_block, seed=seed + block,
+                                     phones=phones, raw=True))
+    for key, (phones, results) in runs.items():
+        failed = [r["error"] for r in results if "error" in r]
+        if failed:
+            out[key] = {"error": failed[0]}
+            continue
+        pooled = [x for r in results for x in r.pop("latencies_s")]
+        out[key] = dict(summary_us(pooled), no_buzz=sum(r["no_buzz"] for r in results),
+                        block_p99_us=[r["p99_us"] for r in results],
+                        rig_cpu_pct=round(statistics.mean(r["rig_cpu_pct"] for r in results), 1))
+        if phones:
+            last = results[-1]
+            out[key].update(pushed_per_s=round(statistics.mean(
+                r["pushed_per_s"] for r in results), 1), watchers=last["watchers"])
+    served, alone = out["ten_phones"].get("p99_us"), out["no_server"].get("p99_us")
+    out["p99_ratio"] = round(served / alone, 2) if served and alone else None
+    out["target"] = WEB_TARGET
+    out["target_met"] = bool(out["p99_ratio"] is not None and out["ten_phones"]["no_buzz"] == 0
+                             and out["p99_ratio"] <= WEB_TARGET["p99_ratio_to_no_server"])
+    return out
+
+
 # --- running it all ------------------------------------------------------------------------------
 
 def edge_timestamps(**kwargs):
@@ -1069,11 +1201,12 @@ CHILDREN = {
     "latency_daemon": latency_daemon, "latency_profile": latency_profile,
     "timer_accuracy": timer_accuracy, "cost": cost,
     "edge_timestamps": edge_timestamps, "latency_flood": latency_flood,
+    "latency_web": latency_web, "watch_phones": watch_phones,
 }
 
 
-def run_child(fn, **kwargs):
-    """Run one measurement in a fresh interpreter; returns its JSON result (or an error)."""
+def _spawn_child(fn, **kwargs):
+    """Start one measurement in a fresh interpreter (its JSON result on its stdout)."""
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -1081,17 +1214,29 @@ def run_child(fn, **kwargs):
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     cmd = [sys.executable, "-m", "sim.tools.bench", "--child",
            json.dumps({"fn": fn, "kwargs": kwargs})]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=root,
+                            text=True)
+
+
+def _child_result(proc, fn, timeout_s):
+    """A spawned child's JSON result, waiting at most ``timeout_s`` (or an error)."""
     try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=root,
-                              timeout=CHILD_TIMEOUT_S, text=True)
+        stdout, _ = proc.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        return {"error": "%s did not finish within %g s" % (fn, CHILD_TIMEOUT_S)}
+        proc.kill()
+        proc.communicate()
+        return {"error": "%s did not finish within %g s" % (fn, timeout_s)}
     if proc.returncode != 0:
         return {"error": "%s exited with status %d (see stderr)" % (fn, proc.returncode)}
     try:
-        return json.loads(proc.stdout.strip().splitlines()[-1])
+        return json.loads(stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
         return {"error": "%s printed no JSON result" % fn}
+
+
+def run_child(fn, **kwargs):
+    """Run one measurement in a fresh interpreter; returns its JSON result (or an error)."""
+    return _child_result(_spawn_child(fn, **kwargs), fn, CHILD_TIMEOUT_S)
 
 
 def _ratio(a, b):
@@ -1144,7 +1289,7 @@ def bench_cost(seconds):
     return out
 
 
-BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood")
+BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood", "web")
 
 
 def main(argv=None):
@@ -1209,6 +1354,8 @@ def main(argv=None):
                                               scenarios=40 if quick else 300)
     if "flood" in only:
         report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
+    if "web" in only:
+        report["web"] = bench_web(args.touches or (300 if quick else 2000), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))
