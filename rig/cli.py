@@ -319,12 +319,15 @@ def cmd_run(args):
     return _run_real(config, args, display, recordings, stop, web)
 
 
-def _web_face(config, recordings, tell_code):
+def _web_face(config, recordings, tell_code, game=False):
     """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
-    pairing code, as no screen shows it."""
+    pairing code, as no screen shows it; ``game``: the face of one of the other games."""
     if not config.web.enabled:
         return None
-    from .web.face import WebFace
+    if game:
+        from .web.games import GameWebFace as WebFace
+    else:
+        from .web.face import WebFace
     return WebFace(config.web, recordings, tell_code=tell_code)
 
 
@@ -339,12 +342,11 @@ def _run_game(config, args, recordings, stop):
                           "them out with --game %s" % args.game, key="--game")
     players = game_players(args.players, config)
     display = _open_display(config, args.headless, game=args.game)
-    web = None
-    if config.web.enabled:
+    web = _web_face(config, recordings, tell_code=display is None or display.headless,
+                    game=True)
+    if web is not None:
         from .shell.faces import Faces
-        from .web.games import GameWebFace
-        web = GameWebFace(config.web, recordings,
-                          tell_code=display is None or display.headless)
+        _start_web(web)
         display = Faces(display, web)
     host = GameHost(adapter_for(args.game, config), players, clock=MonotonicClock(),
                     session=RecordingSession(Path(recordings)), display=display,

@@ -46,7 +46,7 @@ class GameHost:
     def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
                  key_help=(), phones=None):
         self.adapter = adapter
-        self.players = tuple(players)
+        self.players = tuple(players)[:1] if adapter.solo else tuple(players)
         self.clock = clock
         self.session = session
         self.display = display if display is not None else NullDisplay()

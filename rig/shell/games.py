@@ -35,6 +35,7 @@ class Adapter:
     recording = ""       # the header's "recording" value
     title = ""
     shows_calls = False  # the game's screen already shows the last calls itself
+    solo = False         # one player: the first of the list plays
     seed_bound = 2 ** 63
 
     def __init__(self, config=None):
@@ -202,6 +203,7 @@ class StolenPaintings(Adapter):
 class ChestHeist(Adapter):
     name = recording = "chest-heist"
     title = "The chest heist"
+    solo = True
 
     def new_game(self, players, seed):
         sheet = self.config.sheet if self.config is not None else None
