@@ -44,6 +44,18 @@ def test_the_page_scripts_parse():
         subprocess.run([NODE, "--check", str(PAGE / name)], check=True, timeout=30)
 
 
+@needs_node
+def test_the_page_finds_its_command_builder_as_a_browser_loads_it():
+    """commands.js runs as a classic script, as the page loads it: what it declares must reach
+    the page through ``window`` (a top-level const does not)."""
+    program = ("const vm = require('vm'); const w = {}; vm.runInNewContext(require('fs')"
+               ".readFileSync(%s, 'utf-8'), {window: w}); console.log(Object.keys("
+               "w.GameCommands).join(','))" % json.dumps(str(PAGE / "commands.js")))
+    out = subprocess.run([NODE, "-e", program], check=True, timeout=30, capture_output=True,
+                         text=True).stdout.strip()
+    assert out.split(",") == ["stop-thief", "stolen-paintings", "chest-heist", "canine"]
+
+
 def built(script):
     """What commands.js builds for ``script`` (JavaScript using ``C``), as JSON."""
     program = "const C = require(%s); console.log(JSON.stringify(%s));" % (

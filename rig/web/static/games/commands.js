@@ -62,4 +62,5 @@ const GameCommands = {
   },
 };
 
-if (typeof module !== "undefined") module.exports = GameCommands;
+if (typeof window !== "undefined") window.GameCommands = GameCommands;   // the page
+if (typeof module !== "undefined") module.exports = GameCommands;         // node (the tests)

@@ -183,7 +183,7 @@
           out.push(h("p", {}, "Round " + v.last_round.round + ": " + v.last_round.thief +
                               " stole " + v.last_round.stolen.join(", ")));
         }
-        out.push(list(Object.entries(v.totals).map(([p, n]) => p + ": " + n + " points")));
+        out.push(list(Object.entries(v.totals).map(([p, n]) => p + ": " + n + (n === 1 ? " point" : " points"))));
         return out;
       },
       controls: (m) => {
@@ -215,7 +215,7 @@
       ],
       controls: (m) => {
         const c = C["chest-heist"];
-        const can = m.actions || m.can || [];
+        const can = m.can || [];
         const used = (m.dice || []).filter((d) => d.used).map((d) => d.die);
         const out = [h("div", { class: "row" }, button("Roll", c.roll(), can.includes("roll"), "go"),
                        button("End the turn", c.endTurn(), can.includes("end_turn")))];
