@@ -296,7 +296,7 @@
     say($("title"), TITLES[game.game]);
     document.title = TITLES[game.game];
     say($("status"), rules.status(game.view));
-    say($("message"), game.message);
+    say($("message"), game.message || game.view.message);   // Stop Thief! keeps its calls in its view
     $("board").replaceChildren(...rules.board(game.view).filter(Boolean));
     const mine = JSON.stringify(me);
     if (mine !== shownMe) {                  // rebuilt only when this player's view changed
