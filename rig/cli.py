@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from .core.errors import ConfigError, HardwareError, RecordingError, RigError
+from .shell.games import GAMES
 
 log = logging.getLogger("cleptomano")
 
@@ -46,6 +47,12 @@ def _parser():
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
     run.add_argument("--duration-s", type=float, default=None,
                      help="stop after this many seconds (default: run until stopped)")
+    run.add_argument("--game", default="cleptomano", choices=("cleptomano",) + GAMES,
+                     help="the game to referee (default cleptomano); the others need no "
+                          "sensors, so --sim and --real make no difference to them")
+    run.add_argument("--players", metavar="NAMES",
+                     help='another game\'s players, in order, e.g. "Ana,Ben,Caro" (default: '
+                          '[match] players of the config)')
 
     rep = sub.add_parser("replay", help="re-referee a recording; prints the result as JSON")
     rep.add_argument("file")
@@ -132,16 +139,42 @@ def _recordings_dir(args):
 
 
 def history_lines(directory):
-    from .shell.storage import is_finished
+    """One line a recording: Cleptómano's matches, then each companion game's games."""
+    return _match_lines(directory) + _game_lines(directory)
+
+
+def _replays(directory, pattern, lines):
+    """``(path, result, torn)`` for each recording ``pattern`` names in ``directory``, replayed;
+    one that cannot be replayed gets its line in ``lines`` instead."""
     from .shell.storage import replay_file
-    lines = []
-    for path in sorted(Path(directory).glob("match-*.jsonl")):
+    for path in sorted(Path(directory).glob(pattern)):
         torn = []
         try:
             result = replay_file(path, torn)
         except RecordingError as exc:
             lines.append("%s  unreadable: %s" % (path.name, exc.detail))
             continue
+        yield path, result, torn
+
+
+_TORN = "  (torn last line: the rig stopped while writing it)"
+
+
+def _game_lines(directory):
+    from .shell.games import ADAPTERS
+    lines = []
+    for name, cls in ADAPTERS.items():
+        for path, result, torn in _replays(directory, "%s-*.jsonl" % name, lines):
+            players = result.get("players") or [result.get("player") or "solo"]
+            lines.append("%s  %s: %s  %s%s" % (path.name, cls.title, ", ".join(players),
+                                              cls().outcome(result), _TORN if torn else ""))
+    return lines
+
+
+def _match_lines(directory):
+    from .shell.storage import is_finished
+    lines = []
+    for path, result, torn in _replays(directory, "match-*.jsonl", lines):
         finished = is_finished(path)
         if result["title"] is not None or len(result["players"]) == 1:
             outcome = "solo: %s" % (result["title"] or "no title")
@@ -156,7 +189,7 @@ def history_lines(directory):
         lines.append("%s  %s  %s%s%s%s" % (
             path.name, ", ".join(result["players"]), outcome,
             ("  wins: " + wins) if wins else "", ("  " + scores) if scores else "",
-            "  (torn last line: the rig stopped while writing it)" if torn else ""))
+            _TORN if torn else ""))
     return lines
 
 
@@ -344,13 +377,14 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless):
+def _open_display(config, headless, game=None):
     """The score display, or None when it is off.  When no screen can be opened the display
-    says so once in the log and stays headless (the rig referees on, sounds still play)."""
+    says so once in the log and stays headless (the rig referees on, sounds still play).
+    ``game``: a companion game, whose own sounds the display makes at start-up."""
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
-    display = open_display(config.display, config.keys, config.match.players)
+    display = open_display(config.display, config.keys, config.match.players, game=game)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -364,6 +398,12 @@ def cmd_run(args):
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     recordings = args.recordings or config.storage.recordings_dir
+    if args.game != "cleptomano":
+        return _run_game(config, args, recordings, stop)
+    if args.players:
+        raise ConfigError("--players names another game's players; Cleptómano's come from "
+                          "[match] players in the config, or the set-up screen (S)",
+                          key="--players")
     display = _open_display(config, args.headless)
     web = _web_face(config, recordings,
                     tell_code=simulate and (display is None or display.headless))
@@ -376,13 +416,66 @@ def cmd_run(args):
     return _run_real(config, args, display, recordings, stop, web)
 
 
-def _web_face(config, recordings, tell_code):
+def _web_face(config, recordings, tell_code, game=False):
     """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
-    pairing code, as no screen shows it."""
+    pairing code, as no screen shows it; ``game``: the face of one of the other games."""
     if not config.web.enabled:
         return None
-    from .web.face import WebFace
+    if game:
+        from .web.games import GameWebFace as WebFace
+    else:
+        from .web.face import WebFace
     return WebFace(config.web, recordings, tell_code=tell_code)
+
+
+def _run_game(config, args, recordings, stop):
+    """Host one of the companion games until stopped (keys on the display; no sensors)."""
+    from .shell.clock import MonotonicClock
+    from .shell.gamehost import GameHost
+    from .shell.games import adapter_for
+    from .shell.session import RecordingSession
+    if args.demo or args.interactive:
+        raise ConfigError("--demo and --interactive play Cleptómano's simulated museum; leave "
+                          "them out with --game %s" % args.game, key="--game")
+    players = game_players(args.players, config)
+    display = _open_display(config, args.headless, game=args.game)
+    web = _web_face(config, recordings, tell_code=display is None or display.headless,
+                    game=True)
+    if web is not None:
+        from .shell.faces import Faces
+        _start_web(web)
+        display = Faces(display, web)
+    host = GameHost(adapter_for(args.game, config), players, clock=MonotonicClock(),
+                    session=RecordingSession(Path(recordings)), display=display,
+                    key_help=_game_key_help(args.game),
+                    phones=web.pairing if web is not None else None)
+    try:
+        host.start()
+        print("%s: %s. Press H at the screen for the keys; Ctrl-C stops (the game is "
+              "recorded to %s)." % (host.adapter.title, ", ".join(players),
+                                    host.recording_path), file=sys.stderr)
+        _serve(host, args, stop, extra_alive=host.alive, web=web)
+    finally:
+        host.stop()
+        if display is not None:
+            display.stop()
+    return 0
+
+
+def game_players(names, config):
+    """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
+    if names is None:
+        return tuple(config.match.players)
+    players = tuple(n.strip() for n in names.split(","))
+    if not all(players):
+        raise ConfigError("%r has an empty name; give the names separated by commas, e.g. "
+                          "\"Ana,Ben,Caro\"" % names, key="--players")
+    return players
+
+
+def _game_key_help(game):
+    from .display.game_keys import key_help
+    return key_help(game)
 
 
 def _start_web(web):

@@ -122,18 +122,26 @@ def sample_board(state_name: str) -> Scoreboard:
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
     """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
-    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`) or a
-    screen of another game (:data:`rig.display.game_samples.STATES`).
+    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`), a
+    screen of another game (:data:`rig.display.game_samples.STATES`), or ``stop-thief-NAME``
+    and ``canine-NAME`` for the samples of :mod:`.scanner_samples` and :mod:`.canine_samples`.
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    from . import game_samples, setup_samples
+    from . import canine_samples, game_samples, scanner_samples, setup_samples
     for more in (setup_samples, game_samples):
         if state_name in more.SAMPLES:
             return save_png(*more.SAMPLES[state_name], out_path, size)
+    # Stop Thief!'s and Canine Kleptomaniacs' samples, by prefixed names (played on demand).
+    prefixed = (("stop-thief-", scanner_samples.STATES, scanner_samples.scanner_screenshot),
+                ("canine-", canine_samples.STATES, canine_samples.screenshot))
+    for prefix, states, shot in prefixed:
+        if str(state_name).startswith(prefix) and state_name[len(prefix):] in states:
+            return shot(state_name[len(prefix):], out_path, size)
     if state_name not in SAMPLES:
+        more = tuple(prefix + name for prefix, states, _ in prefixed for name in states)
         raise DisplayError("%r is not a sample screen; use one of %s" % (
-            state_name, ", ".join(STATES + setup_samples.STATES + game_samples.STATES)))
+            state_name, ", ".join(STATES + setup_samples.STATES + game_samples.STATES + more)))
     from .render import draw
     return save_png(draw, sample_board(state_name), out_path, size)
 

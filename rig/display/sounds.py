@@ -202,10 +202,12 @@ class SoundBank:
     """Plays the rig's sounds through pygame's mixer (shell).
 
     ``quiet=True`` never opens the mixer (late games, tests).  ``open()`` never raises: without
-    an audio device it logs once and every ``play`` is a no-op."""
+    an audio device it logs once and every ``play`` is a no-op.  ``extra`` (name ->
+    ``make(sample_rate)``) adds a game's own sounds, or replaces one of the rig's."""
 
     def __init__(self, quiet: bool = False, volume: float = 0.8, sample_rate: int = SAMPLE_RATE,
-                 buffer: int = MIXER_BUFFER):
+                 buffer: int = MIXER_BUFFER, extra=None):
+        self.extra = dict(extra or {})    # name -> make(rate) -> samples: a game's own sounds
         self.quiet = bool(quiet)
         self.volume = max(0.0, min(1.0, float(volume)))
         self.sample_rate = sample_rate
@@ -227,8 +229,10 @@ class SoundBank:
             why = self._init_mixer(pygame)
             if why is None:
                 rate, size, channels = pygame.mixer.get_init()
-                for name in SOUNDS:
-                    pcm = synthesize(name, rate)
+                makers = {name: (lambda r, n=name: synthesize(n, r)) for name in SOUNDS}
+                makers.update(self.extra)
+                for name, make in makers.items():
+                    pcm = make(rate)
                     if channels > 1:
                         pcm = _spread(pcm, channels)
                     sound = pygame.mixer.Sound(buffer=pcm.tobytes())

@@ -50,6 +50,7 @@ class DisplayOptions:
     video_drivers: Optional[Tuple[str, ...]] = None   # None: $SDL_VIDEODRIVER, kmsdrm, default...
     slow_render_s: float = 0.0     # test knob: pretend each frame takes this long (a slow GPU)
     hide_mouse: bool = True
+    game: Optional[str] = None     # a companion game: its own sounds are made at start-up
 
 
 def check_options(o: DisplayOptions) -> DisplayOptions:
@@ -161,7 +162,10 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     Runs in the render thread or the render process; never raises (a failure is logged and the
     loop goes on headless)."""
     import pygame
+    from ..core.games.shared import GameScreen
     from .face import Face
+    from .game_screens import cues as game_cues
+    from .game_screens import extra_sounds
     from .keys import keypad_name
     from .render import is_last_seconds
     from .sounds import SoundBank, cues
@@ -179,7 +183,8 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
         log.warning("display: no screen could be opened (%s); the rig keeps refereeing "
                     "headless", why)
         end.emit("headless", why)
-    sounds = SoundBank(quiet=options.quiet, volume=options.volume)
+    sounds = SoundBank(quiet=options.quiet, volume=options.volume,
+                       extra=extra_sounds(options.game))
     sounds.open()
     end.emit("audio", sounds.available)
     face = Face(options.bindings, options.keypad)
@@ -196,7 +201,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             if new is not _NOTHING:
                 board, dirty = new, True
             if board is not None and board is not heard:
-                for name in cues(heard, board):
+                for name in (game_cues if isinstance(board, GameScreen) else cues)(heard, board):
                     sounds.play(name)
                 heard = board
                 face.show(board)

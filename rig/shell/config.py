@@ -214,6 +214,47 @@ class StorageConfig:
     recordings_dir: Path = Path("~/.local/state/cleptomano").expanduser()
 
 
+def _thief_settings(**values):
+    """Stop Thief!'s thief settings (RulesError naming a bad one); none given: the defaults."""
+    from ..core.games.stop_thief.thief import make_settings
+    return make_settings(**values)
+
+
+@dataclass(frozen=True)
+class StopThiefConfig:
+    """``[stop_thief]``: the board (None: the packaged sample town) and the thief's settings
+    (a :class:`rig.core.games.stop_thief.thief.Settings`)."""
+    board: object = field(default=None, compare=False)
+    board_path: Optional[Path] = None
+    settings: object = field(default_factory=_thief_settings)
+
+
+
+@dataclass(frozen=True)
+class StolenPaintingsConfig:
+    """``[stolen_paintings]``: the exhibition's length and the marking rule."""
+    exhibition_s: float = 60.0
+    max_marks: int = 3
+    wrong_mark_cost: int = 0
+
+
+@dataclass(frozen=True)
+class ChestHeistConfig:
+    """``[chest_heist]``: the score sheet (None: play without one, ticking on paper)."""
+    sheet: object = field(default=None, compare=False)
+    sheet_path: Optional[Path] = None
+
+
+@dataclass(frozen=True)
+class CanineConfig:
+    """``[canine]``: the card table (None: the example, its numbers placeholders), the
+    optional rule and the longer game."""
+    table: object = field(default=None, compare=False)
+    cards_path: Optional[Path] = None
+    optional_rule: str = "off"
+    longer_game: bool = False
+
+
 @dataclass(frozen=True)
 class TournamentConfig:
     """The rig's link to a tournament's MQTT broker (:mod:`rig.links`); absent: no tournament.
@@ -238,6 +279,10 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     keys: KeysConfig = field(default_factory=KeysConfig)
     storage: StorageConfig = field(default_factory=StorageConfig)
+    stop_thief: StopThiefConfig = field(default_factory=StopThiefConfig)
+    stolen_paintings: StolenPaintingsConfig = field(default_factory=StolenPaintingsConfig)
+    chest_heist: ChestHeistConfig = field(default_factory=ChestHeistConfig)
+    canine: CanineConfig = field(default_factory=CanineConfig)
     web: WebConfig = field(default_factory=WebConfig)
     tournament: Optional[TournamentConfig] = None
     path: Optional[Path] = None
@@ -480,6 +525,11 @@ _SECTIONS = {
     "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
     "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
     "storage": ("recordings_dir",),
+    "stop_thief": ("board", "stay_chance", "crime_scene_weight", "crime_wave_on_stay",
+                   "subway_loudspeaker"),
+    "stolen_paintings": ("exhibition_s", "max_marks", "wrong_mark_cost"),
+    "chest_heist": ("sheet",),
+    "canine": ("cards", "optional_rule", "longer_game"),
     "web": ("enabled", "bind", "port"),
     "tournament": ("broker", "rig_id", "username", "password", "password_file", "ca_file"),
 }
@@ -506,6 +556,10 @@ def _build_config(data, path, pinmap):
                   tof=_tof(tables["tof"], pinmap), hub=_hub(tables["hub"]),
                   display=_display(tables["display"]), keys=_keys(tables["keys"]),
                   storage=_storage(tables["storage"], base_dir), web=_web(tables["web"]),
+                  stop_thief=_stop_thief(tables["stop_thief"], base_dir),
+                  stolen_paintings=_stolen_paintings(tables["stolen_paintings"]),
+                  chest_heist=_chest_heist(tables["chest_heist"], base_dir),
+                  canine=_canine(tables["canine"], base_dir),
                   tournament=_tournament(tables["tournament"], base_dir)
                   if "tournament" in data else None, path=path)
 
@@ -696,6 +750,89 @@ def _storage(t, base_dir):
     return StorageConfig(recordings_dir=path)
 
 
+# --- The companion games' tables ---------------------------------------------------------------------
+
+def _file(t, key, base_dir, what):
+    """The path under ``key`` (relative to the config's folder), or None when not given or
+    ``""`` (the game's packaged default)."""
+    raw = t.string(key, "", allow_empty=True, what=what).strip()
+    if not raw:
+        return None
+    path = Path(raw).expanduser()
+    return path if path.is_absolute() else base_dir / path
+
+
+def _read_text(t, key, path):
+    try:
+        with files.open_regular(path) as f:
+            return f.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise t.error(key, "%s cannot be read (%s); give the path of a UTF-8 text file"
+                      % (path, getattr(exc, "strerror", None) or exc)) from None
+
+
+def _rules_checked(t, check, values):
+    """``check(**values)``, its RulesError turned into a ConfigError naming the first key of
+    the table its message names (else the table)."""
+    from ..core.errors import RulesError
+    try:
+        return check(**values)
+    except RulesError as exc:
+        key = next((k for k in t.data if str(k) in str(exc)), None)
+        raise t.error(key, str(exc)) from None
+
+
+def _stop_thief(t, base_dir):
+    from .boards import read_board
+    settings = _rules_checked(t, _thief_settings,
+                              {k: v for k, v in t.data.items() if k != "board"})
+    path = _file(t, "board", base_dir, "a board file (.toml or .json)")
+    board = None
+    if path is not None:
+        try:
+            board = read_board(path)
+        except ConfigError as exc:
+            raise t.error("board", str(exc)) from None
+    return StopThiefConfig(board=board, board_path=path, settings=settings)
+
+
+def _stolen_paintings(t):
+    from ..core.games.stolen_paintings.model import check_settings
+    d = StolenPaintingsConfig()
+    values = {k: t.data.get(k, getattr(d, k)) for k in _SECTIONS["stolen_paintings"]}
+    settings = _rules_checked(t, check_settings, values)
+    return StolenPaintingsConfig(settings.exhibition_s, settings.max_marks,
+                                 settings.wrong_mark_cost)
+
+
+def _chest_heist(t, base_dir):
+    from ..core.games.chest_heist import parse_sheet
+    path = _file(t, "sheet", base_dir, "a score sheet file (JSON)")
+    if path is None:
+        return ChestHeistConfig()
+    text = _read_text(t, "sheet", path)
+    try:
+        sheet = parse_sheet(text, str(path))
+    except ConfigError as exc:
+        raise t.error("sheet", str(exc)) from None
+    return ChestHeistConfig(sheet=sheet, sheet_path=path)
+
+
+def _canine(t, base_dir):
+    from ..core.games.canine import parse_card_table
+    from ..core.games.canine.scoring import OPTIONAL_RULES
+    d = CanineConfig()
+    path = _file(t, "cards", base_dir, "a card table file (TOML)")
+    table = None
+    if path is not None:
+        text = _read_text(t, "cards", path)
+        try:
+            table = parse_card_table(text)
+        except ConfigError as exc:
+            raise t.error("cards", "%s: %s" % (path, exc)) from None
+    return CanineConfig(table=table, cards_path=path,
+                        optional_rule=t.choice("optional_rule", d.optional_rule, OPTIONAL_RULES),
+                        longer_game=t.boolean("longer_game", d.longer_game))
 def _web(t):
     d = WebConfig()
     bind = t.data.get("bind", "local")

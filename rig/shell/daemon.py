@@ -37,6 +37,7 @@ from .inbox import STOP, Answer, FaultReport, Inbox, Order, Reading, Seed, Stage
 from .outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
 from .sources import Intake
+from .threads import start_on_clock
 from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
@@ -155,21 +156,7 @@ class Rig:
         return self
 
     def _start_thread(self, target, name):
-        started = threading.Event()
-
-        def run():
-            self.clock.register()
-            started.set()
-            try:
-                target()
-            except Exception:
-                log.exception("the %s thread failed", name)
-            finally:
-                self.clock.unregister()
-
-        thread = threading.Thread(target=run, name="cleptomano-" + name, daemon=True)
-        thread.start()
-        started.wait(5.0)
+        thread = start_on_clock(self.clock, target, "cleptomano-" + name)
         self._threads.append(thread)
         return thread
 

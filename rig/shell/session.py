@@ -28,12 +28,14 @@ from ..core.replay import referee as rereferee
 from ..core.rules import check_new_match
 from . import storage
 from .clock import MonotonicClock
+from .threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 
 MAX_HELD_BYTES = 16 * 2 ** 20     # about 1,000 turns of play
 RETRY_S = 1.0
 MIN_FREE_BYTES = 4096             # refuse to start on a disk with less room than a block
+_END = object()                   # close(): Cleptómano's own end line
 
 
 class Health(enum.StrEnum):
@@ -110,17 +112,24 @@ class RecordingSession:
     def open(self, header):
         """Start a new recording with ``header``; returns its path (the file itself may wait
         for the disk, like any line)."""
+        path = self.open_text(recording.dumps(header.to_json()))
+        self.request_sync()
+        return path
+
+    def open_text(self, header_line, prefix="match"):
+        """Start a new recording ``PREFIX-YYYYmmdd-HHMMSS.jsonl`` whose first line is
+        ``header_line`` (text, no newline): the other games' recordings are named after their
+        game, so a Cleptómano start never mistakes one for a match to resume."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall_clock()))
-        path = self.directory / ("match-%s.jsonl" % stamp)
+        path = self.directory / ("%s-%s.jsonl" % (prefix, stamp))
         n = 1
         while path.exists():
             n += 1
-            path = self.directory / ("match-%s-%d.jsonl" % (stamp, n))
+            path = self.directory / ("%s-%s-%d.jsonl" % (prefix, stamp, n))
         self.path = path
         self.writer = storage.Writer(path)
-        self._hold(self.writer, recording.dumps(header.to_json()), 0.0)
+        self._hold(self.writer, header_line, 0.0)
         self.flush()
-        self.request_sync()
         return path
 
     def resume(self, players, level):
@@ -177,14 +186,18 @@ class RecordingSession:
     def record(self, item):
         """Append one line.  True when the line is written or kept for the disk; False when it
         is refused (the memory for waiting lines is full): then it must not be acted on."""
-        text = recording.dumps(recording.item_to_json(item))
+        return self.record_text(recording.dumps(recording.item_to_json(item)), item.t)
+
+    def record_text(self, text, t):
+        """Append the line ``text`` (no newline) of play at ``t``; True or False as
+        :meth:`record`."""
         if self._held and self._held_bytes + len(text) + 1 > self.max_held_bytes:
             self.flush()
             if self._held and self._held_bytes + len(text) + 1 > self.max_held_bytes:
                 self._refused += 1
                 self.record_errors += 1
                 return False
-        self._hold(self.writer, text, item.t)
+        self._hold(self.writer, text, t)
         self.flush()
         return True
 
@@ -247,12 +260,16 @@ class RecordingSession:
                              "works again (room for %s more); check the disk"
                              % (self._error, kept, room))
 
-    def close(self, t):
-        """Write the end line at ``t`` and close the file (both may wait for the disk)."""
+    def close(self, t, end_line=_END):
+        """Write the end line at ``t`` (``end_line``: another text, or None for a recording
+        whose format has no end line) and close the file (both may wait for the disk)."""
         writer, self.writer = self.writer, None
         if writer is None:
             return
-        self._hold(writer, recording.dumps(recording.item_to_json(ev.End(t))), t)
+        if end_line is _END:
+            end_line = recording.dumps(recording.item_to_json(ev.End(t)))
+        if end_line is not None:
+            self._hold(writer, end_line, t)
         self._held.append(_Held(writer, b"", t, close=True))
         self.flush()
 
@@ -278,6 +295,18 @@ class RecordingSession:
             except Exception:
                 log.exception("a listener of the recording failed on %s", path)
 
+    def sync_now(self):
+        """fsync the open recording from this thread (a game whose moves come at human pace
+        makes each line durable before acting on it); False when the disk refused."""
+        if self.writer is None or self._held:
+            return False
+        try:
+            self.writer.sync()
+        except OSError as exc:
+            log.warning("the recording could not be synced to disk: %s", exc)
+            return False
+        return True
+
     # --- the sync thread ----------------------------------------------------------------------------
     def request_sync(self):
         with self._cond:
@@ -290,20 +319,7 @@ class RecordingSession:
         on the session's clock, so in virtual time a durable moment is on disk before time
         moves on."""
         self._on_synced = on_synced
-        started = threading.Event()
-
-        def run():
-            self.clock.register()
-            started.set()
-            try:
-                self._sync_loop()
-            finally:
-                self.clock.unregister()
-
-        self._thread = threading.Thread(target=run, name="cleptomano-recording-sync",
-                                        daemon=True)
-        self._thread.start()
-        started.wait(5.0)
+        self._thread = start_on_clock(self.clock, self._sync_loop, "cleptomano-recording-sync")
         return self._thread
 
     def stop_sync(self):

@@ -28,13 +28,18 @@ def read(path, torn=None):
     A last line without its ``"\\n"`` that is not JSON is a torn write (the power went in the
     middle of it): it is left out, and ``torn`` (a list, if given) is told ``"FILE:LINE: ..."``
     in words.  Without ``torn`` it is bad input like any other bad line."""
-    try:
-        f = files.open_regular(path)
-    except OSError as exc:
-        raise RecordingError("cannot be read: %s; give the path of a recording (a "
-                             "match-*.jsonl file)" % exc.strerror, path=path) from None
+    f = _open(path)
     with f:
         return recording.parse_lines(_lines(f, path, torn), path)
+
+
+def _open(path):
+    try:
+        return files.open_regular(path)
+    except OSError as exc:
+        raise RecordingError("cannot be read: %s; give the path of a recording (a "
+                             "match-*.jsonl file, or a game's)" % exc.strerror,
+                             path=path) from None
 
 
 def _lines(f, path=None, torn=None, first=1):
@@ -141,8 +146,28 @@ def recent_players(directory, recordings=30):
 
 def replay_file(path, torn=None):
     """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
-    :func:`read` (a torn last line is left out and named there)."""
-    return replay(*read(path, torn), path)
+    :func:`read` (a torn last line is left out and named there).  A recording of one of the
+    companion games (its header's ``"recording"`` names it) is replayed by that game."""
+    game = game_of(path)
+    if game is None:
+        return replay(*read(path, torn), path)
+    f = _open(path)
+    with f:
+        return game().replay(list(_lines(f, path, torn)), path)
+
+
+def game_of(path):
+    """The companion game (its :mod:`rig.shell.games` adapter class) whose recording is at
+    ``path``, by its header; None for a Cleptómano recording, or one that cannot be read (the
+    Cleptómano reader then says why)."""
+    from .games import BY_RECORDING
+    try:
+        with files.open_regular(path) as f:
+            header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    kind = header.get(recording.MAGIC) if isinstance(header, dict) else None
+    return BY_RECORDING.get(kind) if isinstance(kind, str) else None
 
 
 class Follower:

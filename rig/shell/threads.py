@@ -1,6 +1,7 @@
 """Threads the rig owns: each has a stop event and is joined within a bound, never forever."""
 
 import logging
+import threading
 
 log = logging.getLogger(__name__)
 
@@ -23,3 +24,25 @@ def stop_and_join(stop_event, thread, timeout_s, what):
 
 def is_running(thread):
     return thread is not None and thread.is_alive()
+
+
+def start_on_clock(clock, target, name, timeout_s=5.0):
+    """Run ``target`` in a daemon thread named ``name`` that registers with ``clock`` (a
+    virtual clock then waits for it to be idle before time moves on).  An exception ends the
+    thread with a log line, never silently; returns the thread once it has begun."""
+    started = threading.Event()
+
+    def run():
+        clock.register()
+        started.set()
+        try:
+            target()
+        except Exception:
+            log.exception("the %s thread failed", name)
+        finally:
+            clock.unregister()
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    started.wait(timeout_s)
+    return thread

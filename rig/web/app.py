@@ -174,6 +174,7 @@ def build_app(face, static_dir, names=None):
     """The ASGI app of ``face`` (a :class:`rig.web.face.WebFace`): its pairing, snapshots, push
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
+    from .games import game_routes
     matches = Matches(face.recordings_dir, face.recording_path)
 
     def session_of(request):
@@ -309,6 +310,7 @@ def build_app(face, static_dir, names=None):
         Route("/api/matches/{id}", match_replay),
         Route("/api/matches/{id}/recording", match_recording),
         WebSocketRoute("/api/live", live),
+        *game_routes(face, paired, answers),       # the other games: rig.web.games
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})

@@ -10,12 +10,35 @@ Pure: text in, values out.
 import json
 import math
 from dataclasses import dataclass
+from typing import Optional, Tuple
 
 from ..errors import IllegalMove, RecordingError, RulesError
 from ..recording import line_head
 from ..recording import read_lines as _read_lines
 
 VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """What a game's host shows the display (:mod:`rig.shell.gamehost`), as the Scoreboard is
+    Cleptómano's: plain values that pickle to the display process.
+
+    ``view`` is the game's public view (never a secret); ``board`` the map Stop Thief!'s
+    screen draws; ``message`` a refusal or the last call, for a few seconds; ``sounds`` the
+    last few ``(number, name)`` the host played, numbered so that a display that missed a
+    snapshot still plays each once; ``choices`` the names the keys pick from by place (the
+    card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line;
+    ``phones`` the phone companion's pairing (None: no phones)."""
+    game: str
+    view: dict
+    board: object = None
+    message: Optional[str] = None
+    sounds: Tuple[Tuple[int, str], ...] = ()
+    players: Tuple[str, ...] = ()
+    choices: Optional[dict] = None
+    key_help: Tuple[str, ...] = ()
+    phones: object = None       # a rig.core.phones.PhonesView: the pairing the screen shows
 
 
 @dataclass(frozen=True)

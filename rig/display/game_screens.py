@@ -1,0 +1,86 @@
+"""The companion games on the rig's screen: a :class:`~rig.core.games.shared.GameScreen` drawn
+by its game's own renderer, with the host's message strip over its foot (and, when its
+``phones`` are to be shown, the phones' QR code and pairing code over it).
+
+The strip says what the table must not miss and the game's screen has no place for: a refused
+command's reason, the last call (for a game whose screen does not list calls), and while keys
+are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snapshot calls for.
+"""
+
+from . import canine, chest_heist, scanner, stolen_paintings
+from .phones import draw_phones
+from .render import MIN_FONT, _pg, _text, fit_size, put_text, wrap_lines
+
+STRIP = (52, 44, 12)
+STRIP_TEXT = (255, 220, 90)
+MAX_LINES = 5            # a longer text is shrunk onto this many lines
+
+
+def _draw_game(surface, screen):
+    game, view = screen.game, screen.view
+    if game == "stop-thief":
+        scanner.draw(surface, view, screen.board)
+    elif game == "stolen-paintings":
+        stolen_paintings.draw(surface, view)
+    elif game == "chest-heist":
+        chest_heist.draw(surface, view)
+    elif game == "canine":
+        canine.draw(surface, view)
+
+
+def draw(surface, screen, now_s=None):
+    """Draw ``screen`` onto ``surface``: the game, then the message strip if there is one."""
+    _pg()
+    _draw_game(surface, screen)
+    if screen.phones is not None:
+        W, H = surface.get_size()
+        draw_phones(surface, screen.phones, (int(W * 0.4), int(H * 0.12), int(W * 0.58),
+                                             int(H * 0.42)))
+    text = _text(screen.message, 400)
+    if text:
+        draw_strip(surface, text)
+
+
+def draw_strip(surface, text):
+    """``text`` on an amber strip across the foot of the window: one line when it fits, else
+    wrapped onto more lines (up to :data:`MAX_LINES`), the strip growing with them, so that a
+    long prompt stays legible from across the table."""
+    pg = _pg()
+    W, H = surface.get_size()
+    inner = int(W * 0.96)
+    line_h = H * 0.062
+    size = fit_size(["Ag"], inner, line_h)
+    lines = wrap_lines(text, size, inner, 99)
+    while len(lines) > MAX_LINES and size > MIN_FONT:
+        size = max(MIN_FONT, int(size * 0.9))
+        lines = wrap_lines(text, size, inner, 99)
+    lines = lines[:MAX_LINES - 1] + [" ".join(lines[MAX_LINES - 1:])]
+    h = int(line_h * len(lines) + H * 0.025)
+    y = H - h
+    pg.draw.rect(surface, STRIP, pg.Rect(0, y, W, h))
+    for i, line in enumerate(lines):
+        put_text(surface, line, (int(W * 0.02), y + int(H * 0.0125 + i * line_h), inner,
+                                 int(line_h)), STRIP_TEXT, "left", size=size)
+
+
+def cues(prev, screen):
+    """The sounds ``screen`` calls for after ``prev`` (the snapshot shown before it, or None):
+    each numbered sound newer than ``prev``'s newest.  A first snapshot plays nothing (a
+    display that starts late must not replay old sounds).  Pure."""
+    if prev is None or getattr(prev, "game", None) != getattr(screen, "game", None):
+        return []
+    heard = max((n for n, _ in getattr(prev, "sounds", ())), default=0)
+    return [name for n, name in getattr(screen, "sounds", ()) if n > heard]
+
+
+def extra_sounds(game):
+    """The sounds ``game`` brings beyond the rig's own, as name -> ``make(sample_rate)``:
+    Stop Thief!'s seven clues, Canine Kleptomaniacs' own roll of the die (in place of the
+    dice game's rattle).  Made once when the display opens, off the host's thread."""
+    if game == "stop-thief":
+        from .clues import CLUE_SOUNDS, synthesize_clue
+        return {name: (lambda rate, n=name: synthesize_clue(n, rate)) for name in CLUE_SOUNDS}
+    if game == "canine":
+        from .canine_sound import synthesize_roll
+        return {"dice": synthesize_roll}
+    return {}

@@ -1,0 +1,260 @@
+"""The game host: one of the companion games run on the rig, as the daemon runs Cleptómano.
+
+One thread (:class:`GameHost`) owns the game value and everything around it:
+
+* commands arrive on an :class:`~rig.shell.inbox.Inbox` from any thread (the keys through the
+  display, later the phones), stamped with the host's clock; the game's own rules decide;
+* every accepted command is written to the recording, flushed and fsynced **before** the host
+  acts on it (:class:`~rig.shell.session.RecordingSession`, the same writer Cleptómano's
+  recordings use); the header holds the seed, drawn from :mod:`secrets`;
+* a refused command changes nothing: its reason goes on the screen and into the log;
+* a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
+  reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
+* the display gets a :class:`~rig.core.games.shared.GameScreen` after every change and a few
+  times a second (a countdown moves); the sounds a step calls for travel in it, numbered.
+
+The game itself is in :mod:`rig.shell.games` (one adapter a game).  The clock is injected, so
+tests drive the host on the simulator's virtual clock and never sleep.
+"""
+
+import logging
+import threading
+from collections import deque
+from dataclasses import replace
+
+from ..core.errors import RigError, RulesError
+from ..core.games.shared import GameScreen
+from ..core.recording import dumps
+from .faces import NullDisplay
+from .inbox import STOP, Answer, Inbox, Order
+from .threads import start_on_clock
+
+log = logging.getLogger("cleptomano")
+
+MESSAGE_S = 6.0
+DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
+KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that missed one
+
+
+class GameHost:
+    """One game from start to stop.  ``adapter`` a :class:`rig.shell.games.Adapter`; every
+    other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
+    face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
+    (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
+    phones)."""
+
+    def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
+                 key_help=(), phones=None):
+        self.adapter = adapter
+        self.players = tuple(players)[:1] if adapter.solo else tuple(players)
+        self.clock = clock
+        self.session = session
+        self.display = display if display is not None else NullDisplay()
+        self.seed = seed
+        self.key_help = tuple(key_help)
+        self.phones = phones
+        self.game = None
+        self.t0 = None
+        self.inbox = Inbox(clock)
+        self.stop_event = threading.Event()
+        self.log_lines = deque(maxlen=500)
+        self.refused = 0
+        self._message = None          # (until on the clock, text)
+        self._sounds = deque(maxlen=KEPT_SOUNDS)
+        self._played = 0              # sounds asked for so far (numbers them)
+        self._display_due = None
+        self._shown = None            # the screen last shown
+        self._thread = None
+        self._ready = threading.Event()
+
+    # --- life cycle ------------------------------------------------------------------------------
+    def start(self, timeout_s=5.0):
+        """Begin the game (its header written and synced), then start the host's thread."""
+        self.session.prepare()
+        if self.seed is None:
+            self.seed = self.adapter.new_seed()
+        self.game = self.adapter.new_game(self.players, self.seed)
+        self.t0 = self.clock.now()
+        header = dumps(self.adapter.header(self.game))
+        path = self.session.open_text(header, prefix=self.adapter.name)
+        self.session.sync_now()
+        self._say(0.0, "New game of %s: %s. Recording to %s"
+                  % (self.adapter.title, ", ".join(self.players), path))
+        if self.display.wants_frames:
+            self._display_due = self.clock.now()
+        self._thread = start_on_clock(self.clock, self._loop, "cleptomano-game", timeout_s)
+        if not self._ready.wait(timeout_s):
+            raise RigError("the game host did not start within %g s" % timeout_s)
+        return self
+
+    def stop(self, timeout_s=3.0, clean=True):
+        """Stop the thread (bounded) and close the recording: with the game's end line when
+        ``clean``; as a crash would leave it (cut off after the last line) otherwise.  A host
+        whose game never began has nothing to close."""
+        if self.t0 is None:
+            return True
+        self.inbox.put(STOP)
+        self.stop_event.set()
+        self.inbox.wake()
+        if self._thread is not None:
+            self._thread.join(max(0.0, timeout_s))
+        if clean:
+            t = self.now_t()
+            end = self.adapter.end_line(t)
+            self.session.close(t, end_line=None if end is None else dumps(end))
+        else:
+            self.session.abandon()
+        return self._thread is None or not self._thread.is_alive()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def alive(self):
+        return self._thread is not None and self._thread.is_alive()
+
+    # The watchdog's questions (rig.cli.serve): the host's loop is its only thread.
+    def loop_turned_within(self, seconds):
+        return self.alive()
+
+    @property
+    def recording_path(self):
+        return self.session.path
+
+    def now_t(self):
+        """Seconds since the game began, on the host's clock."""
+        return round(self.clock.now() - self.t0, 6)
+
+    def result(self):
+        """The live game's result, in the shape its replay prints."""
+        return self.adapter.result(self.game)
+
+    def submit(self, command, reply=None):
+        """A command (the game's, its ``t`` replaced by the stamp) from any thread.
+        ``reply(answer)`` (optional) hears on the host's thread whether it was taken (an
+        :class:`~rig.shell.inbox.Answer` whose ``board`` is the screen after it)."""
+        self.inbox.put(Order(self.clock.now(), command, reply))
+
+    def player_view(self, player):
+        """What ``player``'s phone shows now (their secrets only); IllegalMove for a name that
+        is not a player of this game.  Any thread: the game is a value, read once."""
+        game = self.game
+        return self.adapter.player_view(game, player, self.now_t())
+
+    # --- the host's thread -----------------------------------------------------------------------
+    def _wake_at(self):
+        due = [t for t in (self._deadline_abs(), self._display_due) if t is not None]
+        return min(due) if due else None
+
+    def _deadline_abs(self):
+        deadline = self.adapter.deadline(self.game)
+        return None if deadline is None else self.t0 + deadline
+
+    def _loop(self):
+        self._ready.set()
+        while not self.stop_event.is_set():
+            for item in self.inbox.take(self._wake_at(), self.stop_event):
+                if item is STOP:
+                    return
+                self._guarded(self._command, item)
+            self._guarded(self._fire_due, self.clock.now())
+
+    def _guarded(self, do, arg):
+        try:
+            do(arg)
+        except Exception:
+            log.exception("the game host could not handle %r; it goes on", arg)
+
+    def _fire_due(self, now):
+        deadline = self.adapter.deadline(self.game)
+        if deadline is not None and self.t0 + deadline <= now:
+            self._apply(self.adapter.tick(deadline))
+        if self._display_due is not None and self._display_due <= now:
+            self._refresh(now)
+
+    def _command(self, order):
+        reason = self._apply(replace(order.command, t=round(order.t_abs - self.t0, 6)))
+        if order.reply is not None:
+            order.reply(Answer(reason is None, reason, self.screen()))
+
+    def _apply(self, command):
+        """Step the game; record the accepted command (synced) before acting on it.  Returns
+        None, or the reason it was refused."""
+        before = self.game
+        try:
+            after, effects = self.adapter.step(before, command)
+        except RulesError as exc:
+            return self._refuse(command.t, str(exc))
+        line = self.adapter.line(command, after, effects)
+        if line is not None:
+            if not self.session.record_text(dumps(line), command.t):
+                return self._refuse(command.t, "the recording is full and could not keep this; "
+                                               "free space on the disk and give it again")
+            self.session.sync_now()
+        self.game = after
+        self._perform(command.t, effects, before)
+        return None
+
+    def _refuse(self, t, reason):
+        self.refused += 1
+        self._say(t, "Refused: %s" % reason)
+        self._show_message("Refused: %s" % reason)
+        return reason
+
+    def _perform(self, t, effects, before):
+        now = self.clock.now()
+        said = []
+        for effect in effects:
+            words = self.adapter.words(effect)
+            if words:
+                said.append(words)
+                self._say(t, words)
+        view_before = self.adapter.view(before, t)
+        view_after = self.adapter.view(self.game, t)
+        for name in self.adapter.sounds(effects, view_before, view_after):
+            self._played += 1
+            self._sounds.append((self._played, name))
+        if said and not self.adapter.shows_calls:
+            self._show_message(said[-1], now)
+        self._refresh_soon()
+
+    def _show_message(self, text, now=None):
+        self._message = ((self.clock.now() if now is None else now) + MESSAGE_S, text)
+        self._refresh_soon()
+
+    def _say(self, t, text):
+        line = "[%8.3f s] %s" % (t, text)
+        self.log_lines.append(line)
+        log.info(line)
+        hear = getattr(self.display, "hear", None)
+        if hear is not None:            # the phones' list of calls
+            hear(t, text, "info")
+
+    # --- the display -----------------------------------------------------------------------------
+    def _refresh_soon(self):
+        if self.display.wants_frames:
+            self._display_due = self.clock.now()
+
+    def screen(self, now=None):
+        """What the display shows now (also what tests read)."""
+        now = self.clock.now() if now is None else now
+        message = self._message[1] if self._message and self._message[0] > now else None
+        return GameScreen(
+            game=self.adapter.name, view=self.adapter.view(self.game, round(now - self.t0, 6)),
+            board=self.adapter.board(self.game), message=message, sounds=tuple(self._sounds),
+            players=self.players, choices=self.adapter.choices(self.game),
+            key_help=self.key_help,
+            phones=self.phones.view() if self.phones is not None else None)
+
+    def _refresh(self, now):
+        """Take the keys typed since the last look; show the screen if it changed (the phones'
+        push channel sends each new one)."""
+        for command in self.display.poll_commands():
+            self.submit(command)
+        screen = self.screen(now)
+        if screen != self._shown:
+            self._shown = screen
+            self.display.show(screen)
+        self._display_due = now + DISPLAY_PERIOD_S

@@ -1,0 +1,122 @@
+"""The companion games on the phone companion's API (README "Playing the other games").
+
+=========================================  ===================================================
+``GET /api/game``                          the game on the rig now: its public view, as the
+                                           screen shows it (anyone; no pairing)
+``GET /api/game/me``                       the paired phone's player's own view (their secret
+                                           entries, what they may send now)
+``POST /api/game/command``                 one command in the game's recording vocabulary,
+                                           without ``t`` and ``by``: 200 and the player's view
+                                           after it, 409 and the reason when the game refuses
+                                           it, 401 unpaired, 403 a phone that is no player's,
+                                           400 malformed, 404 when Cleptómano runs
+=========================================  ===================================================
+
+A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``).
+The same pairing, Host and Origin checks, body limit and push channel as the rest of the API
+(:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry
+:func:`game_json`.  Nothing here ever holds a secret of the game: the public view is the
+game's own (proven free of them by each game's tests), a player's view holds only their own.
+"""
+
+from dataclasses import asdict, replace
+
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ..core.errors import RecordingError, RequestError
+from ..core.phones import public
+from .app import COMMAND_TIMEOUT_S
+from .commands import load_json
+from .face import WebFace
+
+#: One example command a game, for the messages that say what to send.
+EXAMPLES = {
+    "stop-thief": '{"clue": true}, {"replay": true}, {"arrest": 12} or {"end_turn": true}',
+    "stolen-paintings": '{"start": true}, {"steal": [2, 6]} or {"mark": [2, 5]}',
+    "chest-heist": '{"roll": true}, {"reroll": [4, 5]}, {"mark": "11", "dice": [2, 3], '
+                   '"skimmers": [1]}, {"charge": 1, "dice": [1]}, {"end_turn": true} or '
+                   '{"diamonds": 14}',
+    "canine": '{"doggy": "Doggy A", "face_up": false}, {"draw": "action"}, {"empty": '
+              '"action"}, {"play": "key", "parity": "odd", "discards": 1}, {"roll": true} or '
+              '{"reveal": {"hiding_places": [{"cards": ["Slipper", "Slipper"]}]}}',
+}
+
+
+def game_json(screen):
+    """What anyone may read of the game on the rig: its name, public view, message line,
+    players and the phones' pairing without its code."""
+    return {"game": screen.game, "view": screen.view, "message": screen.message,
+            "players": list(screen.players),
+            "phones": None if screen.phones is None else asdict(public(screen.phones))}
+
+
+class GameWebFace(WebFace):
+    """The phone companion while one of the companion games runs (``start(host)`` with a
+    :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
+
+    def state(self, board=None):
+        board = board if board is not None else self._board
+        if board is None:
+            raise RequestError("the game is starting and has no view yet; try again in a "
+                               "second", 503)
+        return game_json(board)
+
+
+def player_of(host, phone_name):
+    """The player a phone named ``phone_name`` plays as, or RequestError (403) saying how to
+    pair as one."""
+    name = phone_name.strip()
+    for suffix in ("'s phone", "’s phone"):
+        if name.casefold().endswith(suffix):
+            name = name[:-len(suffix)].strip()
+    for player in host.players:
+        if player.casefold() == name.casefold():
+            return player
+    raise RequestError("this phone is paired as %r, which is no player of this game (%s); "
+                       "unpair it and pair again with your player's name" % (
+                           phone_name, ", ".join(host.players)), 403)
+
+
+def game_routes(face, paired, answers):
+    """The routes above, for :func:`rig.web.app.build_app`; ``paired(request)`` and
+    ``answers(handler)`` are its session check and its error answers."""
+
+    def host():
+        if not isinstance(face, GameWebFace) or face.rig is None:
+            raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
+                               "/api/state), or start one with cleptomano run --game NAME",
+                               404)
+        return face.rig
+
+    @answers
+    async def game(request):
+        host()
+        return JSONResponse(face.state())
+
+    @answers
+    async def me(request):
+        session = paired(request)
+        running = host()
+        return JSONResponse(running.player_view(player_of(running, session.name)))
+
+    @answers
+    async def command(request):
+        session = paired(request)
+        running = host()
+        player = player_of(running, session.name)
+        obj = load_json(await request.body())
+        example = EXAMPLES[running.adapter.name]
+        if not isinstance(obj, dict):
+            raise RequestError("a command is one JSON object, such as %s" % example)
+        try:
+            item = running.adapter.command_from_json(obj)
+        except RecordingError as exc:
+            raise RequestError("%s (a command is %s)" % (exc.detail, example)) from None
+        answer = await face.command(replace(item, by=player), COMMAND_TIMEOUT_S)
+        if not answer.accepted:
+            raise RequestError(answer.reason, 409)
+        return JSONResponse(running.player_view(player))
+
+    return [Route("/api/game", game), Route("/api/game/me", me),
+            Route("/api/game/command", command, methods=["POST"])]

@@ -1,0 +1,319 @@
+// The companion games on a phone: the game the rig runs (GET /api/game, then pushed over the
+// live channel on every change), this player's own view (GET /api/game/me: their secrets,
+// what they may send now) and their commands (POST /api/game/command, built by commands.js).
+//
+// The page decides nothing about the game: it offers what the rig says the player may send,
+// and shows the rig's answer (the new view, or the reason it refused).  Every text from the
+// rig is put on the page as text (createElement and textContent only, never HTML).
+"use strict";
+
+(() => {
+  const C = window.GameCommands;
+  const TITLES = { "stop-thief": "Stop Thief!", "stolen-paintings": "Stolen Paintings",
+                   "chest-heist": "The chest heist", canine: "Canine Kleptomaniacs" };
+  const RECONNECT_S = [0.5, 1, 2, 4, 8];
+  const $ = (id) => document.getElementById(id);
+
+  function h(tag, props, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+      else el.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  const say = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
+
+  // --- talking to the rig --------------------------------------------------------------------
+  let game = null;          // GET /api/game
+  let me = null;            // GET /api/game/me (null: not paired, or not a player)
+  let shownMe = "";         // the view the controls were last built from
+  const picked = {};        // the player's choices on the controls, kept across pushes
+
+  async function api(method, url, body) {
+    const init = { method, credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    try {
+      const answer = await fetch(url, init);
+      let data = null;
+      try { data = await answer.json(); } catch (e) { data = null; }
+      return { status: answer.status, body: data };
+    } catch (e) {
+      return { status: 0, body: { error: "the rig cannot be reached; is this phone on its network?" } };
+    }
+  }
+
+  const reason = (answer) => (answer.body && answer.body.error) || ("the rig answered " + answer.status);
+
+  async function send(body) {
+    const answer = await api("POST", "/api/game/command", body);
+    if (answer.status === 200) {
+      me = answer.body;
+      say($("error"), "");
+      for (const key of Object.keys(picked)) delete picked[key];
+    } else {
+      say($("error"), reason(answer));
+    }
+    render();
+  }
+
+  async function loadMe() {
+    const answer = await api("GET", "/api/game/me");
+    me = answer.status === 200 ? answer.body : null;
+    $("pair").hidden = answer.status !== 401;
+    if (answer.status === 403) say($("error"), reason(answer));
+    render();
+  }
+
+  let meDue = false;
+  function stateArrived(state) {
+    game = state;
+    if (!meDue) {                           // a burst of pushes asks for this view once
+      meDue = true;
+      setTimeout(() => { meDue = false; loadMe(); }, 150);
+    }
+    render();
+  }
+
+  function connect(attempt) {
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live");
+    ws.onopen = () => { say($("link"), "live"); attempt = 0; };
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state" && message.state && message.state.game) stateArrived(message.state);
+    };
+    ws.onclose = () => {
+      say($("link"), "reconnecting…");
+      setTimeout(() => connect(attempt + 1), 1000 * RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)]);
+    };
+  }
+
+  $("pair").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await api("POST", "/api/pair", { code: $("pair-code").value.trim(),
+                                                     name: $("pair-name").value.trim() });
+    say($("pair-error"), answer.status === 200 ? "" : reason(answer));
+    if (answer.status === 200) loadMe();
+  });
+
+  // --- controls shared by the games ------------------------------------------------------------
+  function button(label, body, enabled = true, cls = null) {
+    return h("button", { type: "button", class: cls, disabled: !enabled,
+                         onclick: () => send(typeof body === "function" ? body() : body) }, label);
+  }
+
+  // Toggles 1..n kept in picked[key] (at most ``most`` on; ``off`` lists places not offered).
+  function toggles(key, n, most, off = []) {
+    const chosen = picked[key] || (picked[key] = []);
+    const row = h("div", { class: "row" });
+    for (let i = 1; i <= n; i++) {
+      row.append(h("button", {
+        type: "button", "aria-pressed": chosen.includes(i) ? "true" : "false",
+        disabled: off.includes(i),
+        onclick: (event) => {
+          const at = chosen.indexOf(i);
+          if (at >= 0) chosen.splice(at, 1);
+          else if (chosen.length < most) chosen.push(i);
+          event.target.setAttribute("aria-pressed", chosen.includes(i) ? "true" : "false");
+        },
+      }, String(i)));
+    }
+    return row;
+  }
+
+  function field(key, props) {
+    return h("input", Object.assign({ value: picked[key] || "",
+                                      oninput: (e) => { picked[key] = e.target.value; } }, props));
+  }
+
+  function choice(key, options, label) {
+    const select = h("select", { "aria-label": label,
+                                 onchange: (e) => { picked[key] = e.target.value; } },
+                     options.map((o) => h("option", { value: o, selected: picked[key] === o }, o)));
+    if (picked[key] === undefined && options.length) picked[key] = options[0];
+    return select;
+  }
+
+  const list = (items) => h("ul", {}, items.map((i) => h("li", {}, i)));
+  const money = (n) => "$" + Number(n).toLocaleString("en-US");
+
+  // --- each game: what everyone sees, and this player's controls --------------------------------
+  const GAMES = {
+    "stop-thief": {
+      status: (v) => v.winner ? v.winner + " retires: the winner!" : v.turn + "'s turn",
+      board: (v) => [
+        list(v.players.map((p) => (p.turn ? "▶ " : "") + p.name + ": " + money(p.money))),
+        h("p", {}, "Thief " + v.thief.number + ": " + v.thief.name + ", reward " + money(v.thief.total)),
+        list(v.clues.map((c) => c.words || c.kind || String(c))),
+      ],
+      controls: (m) => {
+        const can = (m.you && m.you.can) || {};
+        const c = C["stop-thief"];
+        return [
+          h("div", { class: "row" }, button("Get a clue", c.clue(), can.clue, "go"),
+            button("Replay the clue", c.replay(), can.replay),
+            button("End the turn", c.endTurn(), can.end_turn)),
+          h("div", { class: "row" }, field("space", { inputmode: "numeric", size: 4,
+                                                        "aria-label": "space number" }),
+            button("Arrest on this space", () => c.arrest(picked.space), can.arrest)),
+        ];
+      },
+    },
+    "stolen-paintings": {
+      status: (v) => v.phase === "over" ? "Winners: " + v.winners.join(" and ")
+        : "Round " + v.round + " of " + v.rounds + ": " + v.thief + " is the thief",
+      board: (v) => {
+        const out = [];
+        if (v.phase === "exhibition" && typeof v.remaining_s === "number") {
+          out.push(h("p", { class: "big" + (v.remaining_s <= 10 ? " late" : "") },
+                     String(Math.ceil(v.remaining_s))));
+        }
+        if (v.phase === "swap") out.push(h("p", { class: "big" }, "Detectives, close your eyes"));
+        if (v.phase === "auction") out.push(h("p", {}, "Still marking: " + (v.waiting.join(", ") || "nobody")));
+        if (v.last_round) {
+          out.push(h("p", {}, "Round " + v.last_round.round + ": " + v.last_round.thief +
+                              " stole " + v.last_round.stolen.join(", ")));
+        }
+        out.push(list(Object.entries(v.totals).map(([p, n]) => p + ": " + n + (n === 1 ? " point" : " points"))));
+        return out;
+      },
+      controls: (m) => {
+        const c = C["stolen-paintings"];
+        const can = m.can || [];
+        const out = [h("p", {}, "You are " + (m.role || "watching") +
+                       (m.mine && m.mine.length ? "; yours: " + m.mine.join(", ") : ""))];
+        if (can.includes("start")) out.push(button("Start the exhibition", c.start(), true, "go"));
+        if (can.includes("steal")) {
+          out.push(h("p", {}, "The places in the row that hold the new cards (1 to 3):"),
+                   toggles("steal", 8, 3),
+                   button("Send (this is final)", () => c.steal(picked.steal), true, "go"));
+        }
+        if (can.includes("mark")) {
+          out.push(h("p", {}, "The paintings you believe were stolen (up to " + m.settings.max_marks + "):"),
+                   toggles("mark", 8, m.settings.max_marks),
+                   button("Send my marks", () => c.mark(picked.mark), true, "go"));
+        }
+        return out;
+      },
+    },
+    "chest-heist": {
+      status: (v) => v.score !== null ? "Score " + v.score + ": " + v.title.fr + " (" + v.title.en + ")"
+        : "Turn " + v.turn + " of " + v.turns + "; locks next: " + v.next_lock,
+      board: (v) => [
+        h("p", { class: "big" }, v.dice.map((d) => (d.used ? "·" : "") + d.value).join("  ")),
+        h("p", {}, "Rerolls left: " + v.rerolls_left + "; skimmers: " +
+                   v.skimmers.map((s) => s.used ? "used" : String(s.value)).join(", ")),
+      ],
+      controls: (m) => {
+        const c = C["chest-heist"];
+        const can = m.can || [];
+        const used = (m.dice || []).filter((d) => d.used).map((d) => d.die);
+        const out = [h("div", { class: "row" }, button("Roll", c.roll(), can.includes("roll"), "go"),
+                       button("End the turn", c.endTurn(), can.includes("end_turn")))];
+        if (can.includes("mark") || can.includes("reroll")) {
+          out.push(h("p", {}, "Dice:"), toggles("dice", 5, 5, used),
+                   h("p", {}, "Skimmers to add:"), toggles("skimmers", 3, 3),
+                   h("div", { class: "row" },
+                     field("box", { size: 6, "aria-label": "box", placeholder: "11, P, x2…" }),
+                     button("Tick the box", () => c.mark(picked.box || "", picked.dice || [], picked.skimmers || []), can.includes("mark")),
+                     button("Reroll the dice", () => c.reroll(picked.dice || []), can.includes("reroll")),
+                     button("Charge skimmer", () => c.charge((picked.skimmers || [1])[0], picked.dice || []), can.includes("charge"))));
+        }
+        if (can.includes("count_diamonds")) {
+          out.push(h("div", { class: "row" }, field("diamonds", { inputmode: "numeric", size: 3, "aria-label": "diamonds" }),
+                     button("Diamonds won", () => c.diamonds(picked.diamonds), true, "go")));
+        }
+        return out;
+      },
+    },
+    canine: {
+      status: (v) => v.phase === "final" ? "Winners: " + v.winners.join(" and ")
+        : v.phase === "scoring" ? "Game over: enter your Hiding Places" : "Playing",
+      board: (v) => [
+        v.dice ? h("p", {}, v.dice.words) : null,
+        v.last_roll ? h("p", { class: "big" }, String(v.last_roll.face)) : null,
+        h("p", {}, "Action pile: " + v.end.left + " of " + v.end.size + " (" + v.end.ends + ")"),
+        v.scores ? list(v.scores.map((s) => s.player + ": " + s.total)) : null,
+      ],
+      controls: (m) => {
+        const c = C.canine;
+        const acts = m.actions || [];
+        const others = m.players.filter((p) => p !== m.you);
+        const out = [];
+        if (acts.includes("choose-doggy") && !m.doggy) {
+          out.push(h("div", { class: "row" }, choice("doggy", m.choices.doggies, "doggy"),
+                     h("label", {}, h("input", { type: "checkbox", onchange: (e) => { picked.faceUp = e.target.checked; } }), " face up"),
+                     button("My doggy", () => c.doggy(picked.doggy, picked.faceUp))));
+        }
+        const row = h("div", { class: "row" });
+        if (acts.includes("draw")) row.append(button("I drew an Action card", c.draw()));
+        if (acts.includes("roll")) row.append(button("Roll the die", c.roll(), true, "go"));
+        if (acts.includes("deck-empty")) {
+          row.append(button("Action pile empty", c.empty("action")),
+                     button("Collectables empty", c.empty("collectables")));
+        }
+        out.push(row);
+        if (acts.includes("play")) {
+          out.push(h("div", { class: "row" }, choice("card", m.choices.cards, "card"),
+                     choice("parity", ["odd", "even"], "odd or even"),
+                     field("discards", { inputmode: "numeric", size: 2, placeholder: "0", "aria-label": "discards" }),
+                     choice("thief", others, "who steals"),
+                     button("Play the card", () => c.play(picked.card, { parity: picked.parity, discards: picked.discards, thief: picked.thief }))));
+        }
+        if (acts.includes("reveal")) {
+          const places = picked.places || (picked.places = [{ cards: [], ultimate: false }]);
+          out.push(h("p", {}, "Your Hiding Places:"),
+                   list(places.map((p, i) => "Place " + (i + 1) + (p.ultimate ? " (Ultimate)" : "") + ": " + (p.cards.join(", ") || "empty"))),
+                   h("div", { class: "row" }, choice("card_to_hide", m.choices.kinds.concat(m.choices.bedroom), "card"),
+                     h("button", { type: "button", onclick: () => { places[places.length - 1].cards.push(picked.card_to_hide); shownMe = ""; render(); } }, "Hide it"),
+                     h("button", { type: "button", onclick: () => { places.push({ cards: [], ultimate: false }); shownMe = ""; render(); } }, "Next place"),
+                     h("button", { type: "button", onclick: () => { const p = places[places.length - 1]; p.ultimate = !p.ultimate; shownMe = ""; render(); } }, "Ultimate")),
+                   h("div", { class: "row" },
+                     h("label", {}, h("input", { type: "checkbox", checked: picked.paw, onchange: (e) => { picked.paw = e.target.checked; } }), " I hold the Paw"),
+                     h("label", {}, h("input", { type: "checkbox", checked: picked.poo, onchange: (e) => { picked.poo = e.target.checked; } }), " I hold the Poo Pizza")),
+                   button("Send my Hiding Places", () => c.reveal(places, [], picked.paw, picked.poo), true, "go"));
+          if (m.score) out.push(list(m.score.lines.map((l) => l.words)), h("p", {}, "Total: " + m.score.total));
+        }
+        return out;
+      },
+    },
+  };
+
+  // --- the page ----------------------------------------------------------------------------------
+  function render() {
+    if (!game) return;
+    const rules = GAMES[game.game];
+    if (!rules) return;
+    say($("title"), TITLES[game.game]);
+    document.title = TITLES[game.game];
+    say($("status"), rules.status(game.view));
+    say($("message"), game.message || game.view.message);   // Stop Thief! keeps its calls in its view
+    $("board").replaceChildren(...rules.board(game.view).filter(Boolean));
+    const mine = JSON.stringify(me);
+    if (mine !== shownMe) {                  // rebuilt only when this player's view changed
+      shownMe = mine;
+      $("controls").hidden = !me;
+      if (me) $("controls").replaceChildren(...rules.controls(me).filter(Boolean));
+    }
+  }
+
+  (async () => {
+    const answer = await api("GET", "/api/game");
+    if (answer.status !== 200) {
+      say($("status"), reason(answer));
+      return;
+    }
+    game = answer.body;
+    await loadMe();
+    connect(0);
+  })();
+})();

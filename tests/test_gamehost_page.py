@@ -1,0 +1,117 @@
+"""The games' phone page (rig/web/static/games/): served by the rig under its own security
+headers, same-origin only, and its command builder (commands.js, run in Node) speaks exactly
+the API's vocabulary: the bodies it builds play a whole game through the real game host."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from rig.shell.config import StolenPaintingsConfig, load_config
+from rig.web.face import STATIC_DIR
+
+from test_gamehost_web import BASE, Night
+
+PAGE = STATIC_DIR / "games"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run "
+                                                     "installs it: apt-get install nodejs)")
+
+
+def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhere(tmp_path):
+    from rig.web.games import GameWebFace
+    face = GameWebFace(load_config(None).web, tmp_path, static_dir=STATIC_DIR)
+    with TestClient(face.app, base_url=BASE) as client:
+        page = client.get("/games/")
+        assert page.status_code == 200 and '<script src="games.js" defer>' in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+        for name in ("games.js", "commands.js", "games.css"):
+            assert client.get("/games/" + name).status_code == 200
+    for path in PAGE.iterdir():
+        text = path.read_text("utf-8")
+        assert not re.search(r"https?://", text), path      # no asset from the internet
+        assert "innerHTML" not in text and "outerHTML" not in text, path
+    assert "<script>" not in (PAGE / "index.html").read_text("utf-8")   # no inline script
+
+
+@needs_node
+def test_the_page_scripts_parse():
+    for name in ("games.js", "commands.js"):
+        subprocess.run([NODE, "--check", str(PAGE / name)], check=True, timeout=30)
+
+
+@needs_node
+def test_the_page_finds_its_command_builder_as_a_browser_loads_it():
+    """commands.js runs as a classic script, as the page loads it: what it declares must reach
+    the page through ``window`` (a top-level const does not)."""
+    program = ("const vm = require('vm'); const w = {}; vm.runInNewContext(require('fs')"
+               ".readFileSync(%s, 'utf-8'), {window: w}); console.log(Object.keys("
+               "w.GameCommands).join(','))" % json.dumps(str(PAGE / "commands.js")))
+    out = subprocess.run([NODE, "-e", program], check=True, timeout=30, capture_output=True,
+                         text=True).stdout.strip()
+    assert out.split(",") == ["stop-thief", "stolen-paintings", "chest-heist", "canine"]
+
+
+def built(script):
+    """What commands.js builds for ``script`` (JavaScript using ``C``), as JSON."""
+    program = "const C = require(%s); console.log(JSON.stringify(%s));" % (
+        json.dumps(str(PAGE / "commands.js")), script)
+    out = subprocess.run([NODE, "-e", program], check=True, timeout=30, capture_output=True,
+                         text=True).stdout
+    return json.loads(out)
+
+
+@needs_node
+def test_the_pages_commands_play_a_whole_game_through_the_host(tmp_path):
+    players = ("Ana", "Ben")
+    n = Night(tmp_path, "stolen-paintings", players,
+              config=StolenPaintingsConfig(exhibition_s=5))
+    try:
+        for name in players:
+            n.phone(name)
+        bodies = built('[C["stolen-paintings"].start(), C["stolen-paintings"].steal([6, 2, 2]),'
+                       ' C["stolen-paintings"].mark([2, 5])]')
+        assert bodies[1] == {"steal": [2, 6]}
+        for thief, detective in (("Ana", "Ben"), ("Ben", "Ana")):
+            assert n.send(thief, bodies[0]).status_code == 200
+            n.clock.advance(5.0)
+            assert n.send(thief, bodies[1]).status_code == 200
+            assert n.send(detective, bodies[2]).status_code == 200
+        view = n.public()["view"]       # each: 1 as a detective (2 of 2, 6), 1 as thief (6)
+        assert view["phase"] == "over" and view["totals"] == {"Ana": 2, "Ben": 2}
+    finally:
+        n.close()
+
+
+@needs_node
+@pytest.mark.parametrize("game, players, script", [
+    ("chest-heist", ("Ana",), '[["Ana", C["chest-heist"].roll()], ["Ana", '
+                              'C["chest-heist"].reroll([5, 4])], ["Ana", '
+                              'C["chest-heist"].charge(1, [1])], ["Ana", '
+                              'C["chest-heist"].endTurn()]]'),
+    ("canine", ("Ana", "Ben"), '[["Ana", C.canine.doggy("Doggy A", false)], ["Ben", '
+                               'C.canine.doggy("Doggy B", true)], ["Ana", C.canine.draw()], '
+                               '["Ana", C.canine.play("key", {parity: "odd", discards: 0})], '
+                               '["Ana", C.canine.roll()], ["Ben", C.canine.empty("action")], '
+                               '["Ana", C.canine.reveal([{cards: ["Slipper", "Slipper"], '
+                               'ultimate: false}], [], true, false)], ["Ben", '
+                               'C.canine.reveal([{cards: ["Bone", "Bone"]}], [], false, true)]]'),
+    ("stop-thief", ("Ana", "Ben"), '[["Ana", C["stop-thief"].clue()], ["Ana", '
+                                   'C["stop-thief"].replay()], ["Ana", C["stop-thief"].arrest('
+                                   '"12")], ["Ben", C["stop-thief"].clue()], ["Ben", '
+                                   'C["stop-thief"].endTurn()]]'),
+])
+def test_each_games_page_commands_are_taken_by_the_rig(tmp_path, game, players, script):
+    n = Night(tmp_path, game, players)
+    try:
+        for name in players:
+            n.phone(name)
+        for name, body in built(script):
+            answer = n.send(name, body)
+            assert answer.status_code == 200, (body, answer.json())
+    finally:
+        n.close()
