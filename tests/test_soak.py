@@ -43,7 +43,9 @@ def test_hundreds_of_turns_with_faults_run_clean(soaked):
                  "loot_confirmations", "undos", "choices", "refused_choices", "refused_starts"):
         assert counts.get(kind, 0) >= 3, (kind, counts)
     assert summary["anomalies"] == {}
-    assert summary["real_s"] < 60
+    # ~10 s on a quiet 2-core machine; the bound only catches a soak that crawls (a worker
+    # starved or spinning), not a loaded machine: a stuck thread fails the settle bound first.
+    assert summary["real_s"] < 180
 
 
 def test_every_recording_of_the_soak_replays_within_the_rules(soaked):
