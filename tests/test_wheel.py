@@ -26,8 +26,9 @@ REPO = Path(__file__).resolve().parent.parent
 # Left out of the copy the wheel is built from: what is not source, and build leftovers that
 # setuptools would otherwise pack (a stale build/lib keeps modules deleted since).
 NOT_SOURCE = {".git", ".venv", "build", "dist", "recordings", ".pytest_cache", ".hypothesis"}
-# The MicroPython test tier's code and downloads (npm, pip --target): no part of the rig.
-NOT_IN_WHEEL = REPO / "sim/micropython"
+# The MicroPython test tier's code and downloads (npm, pip --target) and the browser tests'
+# Node driver (npm): no part of the rig.
+NOT_IN_WHEEL = (REPO / "sim/micropython", REPO / "sim/browser")
 PACKAGES = ("rig", "sim", "relichub")
 BUILD_TIMEOUT_S = 300
 
@@ -45,13 +46,13 @@ def run(args, cwd, timeout_s=120):
 def _ignore(directory, names):
     top = Path(directory) == REPO
     return {n for n in names if (top and n in NOT_SOURCE) or n == "__pycache__"
-            or n.endswith(".egg-info") or Path(directory, n) == NOT_IN_WHEEL}
+            or n.endswith(".egg-info") or Path(directory, n) in NOT_IN_WHEEL}
 
 
 def _sources(folder):
     """Every file of the rig's own under ``folder``: modules and data files alike."""
     return [p for p in (REPO / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and NOT_IN_WHEEL not in p.parents and p.suffix != ".pyc"]
+            and not set(NOT_IN_WHEEL) & set(p.parents) and p.suffix != ".pyc"]
 
 
 @pytest.fixture(scope="session")
@@ -94,7 +95,7 @@ def test_the_wheel_holds_every_package_and_data_file(wheel):
     for folder in ("rig", "sim"):
         for source in _sources(folder):
             assert source.relative_to(REPO).as_posix() in names
-    assert not any(n.startswith("sim/micropython/") for n in names)
+    assert not any(n.startswith(("sim/micropython/", "sim/browser/")) for n in names)
     for source in (REPO / "firmware/relichub").glob("*.py"):
         assert "relichub/" + source.name in names
     # The pin map is a copy of wiring/pinmap.toml, not the link in the repo.
