@@ -48,7 +48,7 @@ def test_a_touch_sounds_the_buzzer_in_time_with_ten_phones_watching_every_push()
     assert r["phones_watching_at_end"] == 10
     w = r["watchers"]
     assert "error" not in w, w
-    assert w["phones"] == 10 and w["states_min"] == w["states_max"] > 10   # every phone, all
+    assert w["phones"] == 10 and w["states_min"] >= r["pushed"] > 10   # every phone, each push
     assert w["calls_min"] == w["calls_max"] >= 120          # each touch's call reached each
     assert r["pushed_per_s"] <= 11                          # at most 10 snapshots a second
     # Measured: p50 about 0.4 ms on 2 busy cores, as without the server (make bench: p99).

@@ -21,6 +21,10 @@ from sim.harness import Harness, wait_until
 
 LOOPBACK = ipaddress.ip_address("127.0.0.1")
 
+# Real time is measured here (the server's start, its bounded stop):
+# `make test` runs these alone, after its parallel pass.
+pytestmark = pytest.mark.serial
+
 
 @pytest.fixture
 def served(tmp_path):

@@ -288,10 +288,8 @@ def build_app(face, static_dir, names=None):
                 waiting.cancel()
                 if reader.done():
                     return
-                async with asyncio.timeout(SEND_TIMEOUT_S):    # one bound for the batch
-                    for text in client.take():
-                        await websocket.send_text(text)
-                        client.sent += 1
+                await _send(websocket, client)
+            await _send(websocket, client)      # what was pushed before the rig stopped
             await websocket.close(code=1001)
         except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError, OSError):
             return
@@ -329,6 +327,14 @@ async def not_there(request, exc):
     return error(RequestError("%s is not part of the rig's API; see README \"Phone companion\" "
                               "(GET /api/state, POST /api/pair, POST /api/command, GET "
                               "/api/matches...)" % request.url.path, 404))
+
+
+async def _send(websocket, client):
+    """Send a phone what waits for it, the batch bounded by one timeout."""
+    async with asyncio.timeout(SEND_TIMEOUT_S):
+        for text in client.take():
+            await websocket.send_text(text)
+            client.sent += 1
 
 
 async def _drain(websocket):

@@ -104,6 +104,7 @@ class WebServer:
         self.loop = None
         self.servers = {}            # (address, scope) -> (uvicorn.Server, task, port)
         self.problems = {}           # address -> why it is not served
+        self._leaving = set()        # the tasks of addresses let go of, still closing
         self._thread = None
         self._ready = threading.Event()
         self._stop = None
@@ -172,7 +173,7 @@ class WebServer:
             self.on_close()
         for server, _, _ in self.servers.values():
             server.should_exit = True
-        tasks = [task for _, task, _ in self.servers.values()]
+        tasks = [task for _, task, _ in self.servers.values()] + list(self._leaving)
         if tasks:
             await asyncio.wait(tasks, timeout=2.0)
 
@@ -186,10 +187,12 @@ class WebServer:
         except OSError as exc:
             log.warning("phones: cannot list this machine's addresses (%s)", exc)
             return
+        self._leaving = {task for task in self._leaving if not task.done()}
         before = set(self.servers)
         for key in set(self.servers) - wanted:
-            server, _, _ = self.servers.pop(key)
+            server, task, _ = self.servers.pop(key)
             server.should_exit = True
+            self._leaving.add(task)             # awaited when the server stops
             log.info("phones: %s is gone; no longer served", key[0])
         for key in sorted(wanted - set(self.servers), key=str):
             await self._serve(*key)

@@ -1123,7 +1123,8 @@ def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=
                 if raw:
                     out["latencies_s"] = lat
                 if face is not None:
-                    out["pushed_per_s"] = round((face.live.pushed - pushed0) / wall, 1)
+                    out["pushed"] = face.live.pushed - pushed0
+                    out["pushed_per_s"] = round(out["pushed"] / wall, 1)
                     out["phones_watching_at_end"] = len(face.live.clients)
                     face.stop(3.0)          # every phone's socket closes: the watchers report
         finally:
