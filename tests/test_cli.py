@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("state", ["turn", "caught", "table", "setup-players", "setup-layout",
-                                   "wiring-check"])
+                                   "wiring-check", "phones"])
 def test_the_readme_screenshots_are_what_the_command_renders(tmp_path, state):
     out = tmp_path / (state + ".png")
     assert cli.main(["screenshot", state, str(out)]) == 0
