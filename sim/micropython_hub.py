@@ -18,11 +18,14 @@ package (sim/micropython/node_modules) and the driver sources (sim/micropython/l
 import argparse
 import json
 import math
+import os
 import resource
+import selectors
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -194,23 +197,59 @@ def run(hardware, heap_bytes=PICO_HEAP_BYTES, *, drive=None, timeout_s=120):
         usb = tmp / "usb-data.bin"
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
-            done = subprocess.run([node, str(RUNNER), "--drive", str(drive), "--scenario",
-                                   str(tmp / "scenario.json"), "--frames", str(usb), "--heap",
-                                   str(heap_bytes)], capture_output=True, text=True,
-                                  timeout=timeout_s)
+            code, out, err = _run_node([node, str(RUNNER), "--drive", str(drive), "--scenario",
+                                        str(tmp / "scenario.json"), "--frames", str(usb),
+                                        "--heap", str(heap_bytes)], timeout_s)
         except subprocess.TimeoutExpired:
             raise HardwareError("the MicroPython runner took over %s s; allowed: a few seconds; "
                                 "fix: look for a firmware loop that stopped sleeping"
                                 % timeout_s) from None
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
-            report = json.loads(done.stdout.strip().splitlines()[-1])
+            report = json.loads(out.strip().split("\n")[-1])
         except (IndexError, ValueError):
-            raise HardwareError("the MicroPython runner failed (exit %d): %s"
-                                % (done.returncode, done.stderr.strip() or done.stdout)) from None
+            raise HardwareError("the MicroPython runner failed (exit %s): %s"
+                                % (code, err.strip() or out)) from None
         usb_bytes = usb.read_bytes() if usb.exists() else b""
     cpu_s = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return Run(report, usb_bytes, cpu_s)
+
+
+# Node 20 can deadlock at exit, after the report is written (nodejs/node#54918: the main thread
+# waits in NodePlatform::DrainTasks for a compiler task that waits for the main thread): once
+# the report's line is in, the runner gets this long to exit and is then killed.
+EXIT_GRACE_S = 5.0
+
+
+def _run_node(argv, timeout_s):
+    """Run the Node runner; ``(exit status, stdout, stderr)``, the status None when it hung at
+    exit after its report and was killed.  TimeoutExpired when no report came in ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    with subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as proc:
+        out, err = bytearray(), bytearray()
+        with selectors.DefaultSelector() as streams:
+            streams.register(proc.stdout, selectors.EVENT_READ, out)
+            streams.register(proc.stderr, selectors.EVENT_READ, err)
+            while streams.get_map() and b"\n" not in out:   # the report: stdout's one line
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    proc.kill()
+                    proc.wait()
+                    raise subprocess.TimeoutExpired(argv, timeout_s)
+                for key, _ in streams.select(left):
+                    chunk = os.read(key.fd, 65536)
+                    if chunk:
+                        key.data.extend(chunk)
+                    else:
+                        streams.unregister(key.fileobj)
+        try:
+            code = proc.wait(timeout=EXIT_GRACE_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            code = None
+    return code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
 # --- What the Pi makes of it -----------------------------------------------------------------------
