@@ -451,7 +451,8 @@ def _run_game(config, args, recordings, stop, simulate):
     host = GameHost(adapter_for(args.game, config), players, clock=clock,
                     session=RecordingSession(Path(recordings)), display=display,
                     key_help=_game_key_help(args.game),
-                    phones=web.pairing if web is not None else None, button=primary(args.game))
+                    phones=web.pairing if web is not None else None, button=primary(args.game),
+                    detect=config.detect)
     button = None
     try:
         host.start()

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from rig.cli import main
+from rig.core.detect import DetectSettings
 from rig.display.game_keys import key_help, primary
 from rig.shell.build import game_button
 from rig.shell.clock import MonotonicClock
@@ -37,7 +38,7 @@ BUTTON_PIN = CONFIG.pinmap.inputs["button"].pin
 class Table:
     """A game hosted on the virtual clock, with the museum's start button on mock pins."""
 
-    def __init__(self, directory, game, players, seed=7):
+    def __init__(self, directory, game, players, seed=7, detect=None):
         self.clock = VirtualClock()
         self.factory = VirtualFactory(self.clock)
         self.museum = Museum(self.factory, CONFIG.pinmap)
@@ -45,7 +46,7 @@ class Table:
         self.host = GameHost(ADAPTERS[game](), players, clock=self.clock,
                              session=RecordingSession(directory, clock=self.clock),
                              display=self.display, seed=seed, key_help=key_help(game),
-                             button=primary(game))
+                             button=primary(game), detect=detect)
         self.host.start()
         self.button = game_button(CONFIG, self.clock, self.host.button_edge, self.factory)
         self.clock.advance(0.2)
@@ -135,6 +136,14 @@ def test_a_bouncing_press_is_one_clue_and_a_glitch_none(tmp_path):
     assert len(table.commands()) == 1
     table.press()                                   # a real second press still counts
     assert len(table.commands()) == 2 and len(table.display.heard) == 2
+    table.stop()
+
+
+def test_the_configs_merge_window_is_the_buttons(tmp_path):
+    table = Table(tmp_path, "stop-thief", ("Ana", "Ben"),
+                  detect=DetectSettings(merge_window_s=0.3))
+    table.edges((1, 0.05), (0, 0.2), (1, 0.05), (0, 0.5))   # released 0.2 s: still one press
+    assert len(table.commands()) == 1
     table.stop()
 
 

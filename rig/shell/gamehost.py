@@ -48,10 +48,12 @@ class GameHost:
     face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
     (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
     phones), ``button`` (the command a press of the start button gives, as Space's at the keys
-    (:func:`rig.display.game_keys.primary`); None: presses do nothing)."""
+    (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
+    debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
+    defaults)."""
 
     def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
-                 key_help=(), phones=None, button=None):
+                 key_help=(), phones=None, button=None, detect=None):
         self.adapter = adapter
         self.players = tuple(players)[:1] if adapter.solo else tuple(players)
         self.clock = clock
@@ -61,7 +63,7 @@ class GameHost:
         self.key_help = tuple(key_help)
         self.phones = phones
         self.button = button
-        self._presses = StartButton()
+        self._presses = StartButton(detect)
         self.game = None
         self.t0 = None
         self.inbox = Inbox(clock)
