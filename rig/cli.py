@@ -399,7 +399,7 @@ def cmd_run(args):
         signal.signal(sig, lambda *_: stop.set())
     recordings = args.recordings or config.storage.recordings_dir
     if args.game != "cleptomano":
-        return _run_game(config, args, recordings, stop)
+        return _run_game(config, args, recordings, stop, simulate)
     if args.players:
         raise ConfigError("--players names another game's players; Cleptómano's come from "
                           "[match] players in the config, or the set-up screen (S)",
@@ -428,8 +428,10 @@ def _web_face(config, recordings, tell_code, game=False):
     return WebFace(config.web, recordings, tell_code=tell_code)
 
 
-def _run_game(config, args, recordings, stop):
-    """Host one of the companion games until stopped (keys on the display; no sensors)."""
+def _run_game(config, args, recordings, stop, simulate):
+    """Host one of the companion games until stopped: the keys on the display, the phones, and
+    on a Raspberry Pi the museum's start button (no other sensor)."""
+    from .display.game_keys import primary
     from .shell.clock import MonotonicClock
     from .shell.gamehost import GameHost
     from .shell.games import adapter_for
@@ -445,21 +447,41 @@ def _run_game(config, args, recordings, stop):
         from .shell.faces import Faces
         _start_web(web)
         display = Faces(display, web)
-    host = GameHost(adapter_for(args.game, config), players, clock=MonotonicClock(),
+    clock = MonotonicClock()
+    host = GameHost(adapter_for(args.game, config), players, clock=clock,
                     session=RecordingSession(Path(recordings)), display=display,
                     key_help=_game_key_help(args.game),
-                    phones=web.pairing if web is not None else None)
+                    phones=web.pairing if web is not None else None, button=primary(args.game),
+                    detect=config.detect)
+    button = None
     try:
         host.start()
+        button = _game_button(config, clock, host, simulate)
         print("%s: %s. Press H at the screen for the keys; Ctrl-C stops (the game is "
               "recorded to %s)." % (host.adapter.title, ", ".join(players),
                                     host.recording_path), file=sys.stderr)
         _serve(host, args, stop, extra_alive=host.alive, web=web)
     finally:
+        if button is not None:
+            button.close()
         host.stop()
         if display is not None:
             display.stop()
     return 0
+
+
+def _game_button(config, clock, host, simulate):
+    """The museum's start button for the hosted game (None when there is none to open)."""
+    if simulate:
+        log.info("Simulator: no start button to open (not a Raspberry Pi, or --sim); the keys "
+                 "and the phones play.")
+        return None
+    from .shell.build import game_button
+    button = game_button(config, clock, host.button_edge)
+    if button is not None:
+        log.info("Start button: on GPIO%d; a press is what Space is at the keys.",
+                 config.pinmap.inputs["button"].pin)
+    return button
 
 
 def game_players(names, config):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from . import events as ev
 from . import museum
+from .levels import PRESETS
 from .museum import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
                      is_upright)
 
@@ -266,3 +267,27 @@ class Detector:
     def faults(self):
         """The faults the detector sees now (stuck contacts)."""
         return tuple(self._faults.values())
+
+
+class StartButton:
+    """The museum's start button alone (the companion games): its edges in, its presses out.
+
+    A press is what a match counts as one: a :class:`Detector` debounces it, so the button bounces,
+    glitches and merges exactly as it does in Cleptómano.  The detector is fed nothing but the
+    button, so the museum it sees stays at rest and no rod matters (any level does)."""
+
+    def __init__(self, settings=None):
+        self._detector = Detector(PRESETS["normal"], settings)
+
+    def next_deadline(self):
+        return self._detector.next_deadline()
+
+    def edge(self, t, value):
+        """The button's contact changed at ``t`` (1 pressed); the presses certain by then."""
+        presses = self.fire(t)
+        self._detector.feed(ev.InputChange(t, museum.BUTTON, value))
+        return presses
+
+    def fire(self, t):
+        """The presses that became certain at or before ``t``, as the times they began."""
+        return [e.t for e in self._detector.fire(t) if isinstance(e, ev.ButtonPress)]

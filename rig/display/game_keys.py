@@ -430,3 +430,14 @@ def key_help(game: str):
     """The game's keys as short ``"KEYS: action"`` strings (the screen's help, the README)."""
     cls = MODES.get(game)
     return cls.HELP if cls is not None else ()
+
+
+def primary(game: str):
+    """The command Space gives in the game named ``game`` (its main action: get a clue, start
+    the exhibition, roll): what a press of the museum's start button gives too.  None for a
+    name no mode knows."""
+    mode = mode_for(game)
+    if mode is None:
+        return None
+    command, _ = mode.begin(mode.KEYS["space"])
+    return command

@@ -2,6 +2,7 @@
 config and a :class:`Backend`, whether the backend is the real Pi (:func:`real_backend`) or the
 simulator (``sim.backend``, ``sim.table``)."""
 
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,8 @@ from .pins import Outputs
 from .session import RecordingSession
 from .sources import HubSource, PinSource
 from .wiring import input_sources
+
+log = logging.getLogger("cleptomano")
 
 
 @dataclass
@@ -119,3 +122,20 @@ def real_backend(config, display=None):
     relics = HubSource(config.hub.url, config.hub, clock) if config.hub.enabled else None
     return Backend(factory, clock, tof_factory, relics, display,
                    edge_delay_s=config.pins.edge_delay_s)
+
+
+def game_button(config, clock, on_edge, pin_factory=None):
+    """The museum's start button alone, for a companion game: a gpiozero input on
+    ``pin_factory`` (None: the Pi's, :func:`real_pin_factory`) whose edges, stamped by the pin,
+    go to ``on_edge(value, t_abs)``; the rest of the museum's pins stay closed.  A button that
+    cannot be opened (no pin library, a busy pin, no permission) is one warning and None: the
+    game goes on with the keys and the phones."""
+    from ..core.museum import BUTTON
+    from .pins import Inputs
+    try:
+        factory = real_pin_factory(clock) if pin_factory is None else pin_factory
+        return Inputs(config.pinmap, factory, clock, lambda t, name, value: on_edge(value, t),
+                      names=(BUTTON,))
+    except RigError as exc:
+        log.warning("Start button: %s; the game goes on with the keys and the phones.", exc)
+        return None

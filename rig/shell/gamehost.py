@@ -8,6 +8,10 @@ One thread (:class:`GameHost`) owns the game value and everything around it:
   acts on it (:class:`~rig.shell.session.RecordingSession`, the same writer Cleptómano's
   recordings use); the header holds the seed, drawn from :mod:`secrets`;
 * a refused command changes nothing: its reason goes on the screen and into the log;
+* the museum's start button, when the game has one (``button``), gives the game's primary
+  command: its pin callback only puts the stamped edge on the inbox (:meth:`GameHost.button_edge`);
+  the host's thread debounces the edges on their stamps as a match does
+  (:class:`~rig.core.detect.StartButton`) and submits the command when a press is certain;
 * a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
   reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
 * the display gets a :class:`~rig.core.games.shared.GameScreen` after every change and a few
@@ -22,11 +26,13 @@ import threading
 from collections import deque
 from dataclasses import replace
 
+from ..core.detect import StartButton
 from ..core.errors import RigError, RulesError
 from ..core.games.shared import GameScreen
+from ..core.museum import BUTTON
 from ..core.recording import dumps
 from .faces import NullDisplay
-from .inbox import STOP, Answer, Inbox, Order
+from .inbox import STOP, Answer, Inbox, Order, Reading
 from .threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
@@ -41,10 +47,13 @@ class GameHost:
     other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
     face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
     (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
-    phones)."""
+    phones), ``button`` (the command a press of the start button gives, as Space's at the keys
+    (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
+    debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
+    defaults)."""
 
     def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
-                 key_help=(), phones=None):
+                 key_help=(), phones=None, button=None, detect=None):
         self.adapter = adapter
         self.players = tuple(players)[:1] if adapter.solo else tuple(players)
         self.clock = clock
@@ -53,6 +62,8 @@ class GameHost:
         self.seed = seed
         self.key_help = tuple(key_help)
         self.phones = phones
+        self.button = button
+        self._presses = StartButton(detect)
         self.game = None
         self.t0 = None
         self.inbox = Inbox(clock)
@@ -137,6 +148,11 @@ class GameHost:
         :class:`~rig.shell.inbox.Answer` whose ``board`` is the screen after it)."""
         self.inbox.put(Order(self.clock.now(), command, reply))
 
+    def button_edge(self, value, t_abs=None):
+        """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
+        pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
+        self.inbox.put(Reading(self.clock.now() if t_abs is None else t_abs, BUTTON, value))
+
     def player_view(self, player):
         """What ``player``'s phone shows now (their secrets only); IllegalMove for a name that
         is not a player of this game.  Any thread: the game is a value, read once."""
@@ -145,7 +161,9 @@ class GameHost:
 
     # --- the host's thread -----------------------------------------------------------------------
     def _wake_at(self):
-        due = [t for t in (self._deadline_abs(), self._display_due) if t is not None]
+        press = self._presses.next_deadline()
+        due = [t for t in (self._deadline_abs(), self._display_due,
+                           None if press is None else self.t0 + press) if t is not None]
         return min(due) if due else None
 
     def _deadline_abs(self):
@@ -158,7 +176,7 @@ class GameHost:
             for item in self.inbox.take(self._wake_at(), self.stop_event):
                 if item is STOP:
                     return
-                self._guarded(self._command, item)
+                self._guarded(self._edge if type(item) is Reading else self._command, item)
             self._guarded(self._fire_due, self.clock.now())
 
     def _guarded(self, do, arg):
@@ -171,6 +189,7 @@ class GameHost:
         deadline = self.adapter.deadline(self.game)
         if deadline is not None and self.t0 + deadline <= now:
             self._apply(self.adapter.tick(deadline))
+        self._press(self._presses.fire(round(now - self.t0, 6)))
         if self._display_due is not None and self._display_due <= now:
             self._refresh(now)
 
@@ -178,6 +197,17 @@ class GameHost:
         reason = self._apply(replace(order.command, t=round(order.t_abs - self.t0, 6)))
         if order.reply is not None:
             order.reply(Answer(reason is None, reason, self.screen()))
+
+    def _edge(self, reading):
+        self._press(self._presses.edge(round(reading.t_abs - self.t0, 6), reading.value))
+
+    def _press(self, presses):
+        """The start button's certain presses: each the game's primary command, stamped when
+        the host knew of it (a command's time never goes back, and a key typed meanwhile is
+        stamped on arrival), refused as a key would be."""
+        for _ in presses:
+            if self.button is not None:
+                self._command(Order(self.clock.now(), self.button))
 
     def _apply(self, command):
         """Step the game; record the accepted command (synced) before acting on it.  Returns

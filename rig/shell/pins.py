@@ -103,7 +103,16 @@ def _input_class():
             self._rig_name = name
             self._rig_on_change = None
             self._rig_invert = invert
-            super().__init__(pin, **kwargs)
+            try:
+                super().__init__(pin, **kwargs)
+            except Exception:
+                # gpiozero reserves the pin before it opens it, and keeps the reservation when
+                # opening fails (lgpio's "GPIO busy") until this object is collected: another
+                # try at the pin in this process would be refused as "already in use".
+                factory = getattr(self, "pin_factory", None)
+                if factory is not None:
+                    factory.release_all(self)
+                raise
             self._rig_on_change = on_change
 
         def _fire_events(self, ticks, new_active):
@@ -120,9 +129,10 @@ def _input_class():
 
 
 class Inputs:
-    """Every input of the pin map as a gpiozero device; edges go to ``on_change(t, name, value)``."""
+    """Every input of the pin map (or only those ``names``) as a gpiozero device; edges go to
+    ``on_change(t, name, value)``."""
 
-    def __init__(self, pinmap, pin_factory, clock, on_change):
+    def __init__(self, pinmap, pin_factory, clock, on_change, names=None):
         check_edge_clock(pin_factory, clock)
         self.pinmap = pinmap
         self.factory = pin_factory
@@ -130,6 +140,8 @@ class Inputs:
         cls = _input_class()
         try:
             for name, spec in sorted(pinmap.inputs.items()):
+                if names is not None and name not in names:
+                    continue
                 pull_up = {"up": True, "down": False, "none": None}[spec.pull]
                 kwargs = dict(pull_up=pull_up, pin_factory=pin_factory, bounce_time=None)
                 invert = False

@@ -261,6 +261,11 @@ class Kernel:
         with self._lock:
             self._line(chip, gpio).held_by = consumer
 
+    def let_go(self, gpio, chip=0):
+        """The other program (:meth:`hold`) lets the line go."""
+        with self._lock:
+            self._line(chip, gpio).held_by = None
+
     # --- lg's internals -------------------------------------------------------------------------
     def _line(self, chip, gpio):
         if chip not in self.chips:
