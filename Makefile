@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak pi-check clean venv micropython browser phoneshots
+.PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots
 
 venv: $(STAMP)
 
@@ -58,20 +58,33 @@ phoneshots: $(STAMP) $(BROWSER_STAMP)
 run: $(STAMP)
 	$(BIN)/cleptomano run $(ARGS)
 
-# The whole suite, headless, in two passes: everything on two workers (pytest-xdist, one test
-# module per worker at a time), then alone the tests that measure real time (marked `serial`),
-# so that no other test competes with what they time.  The tests marked `slow` (minutes of real
-# time) run in `make soak`.  PYTEST_ARGS goes to both passes; a pass it leaves empty is fine.
-PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+# The suite, headless, in two passes: everything on three workers (pytest-xdist, one test module
+# per worker at a time; three on two cores, as many tests wait on real processes and clocks),
+# then alone the tests that measure real time (marked `serial`), so that
+# no other test competes with what they time.  The tests marked `heavy` (seconds of real
+# processes each: the built wheel, a SIGKILL and resume, the soak, a whole match in a browser)
+# run in `make test-heavy`, the ones marked `slow` (minutes) in `make soak`.  PYTEST_ARGS goes
+# to every pass; a pass it leaves empty is fine.  .ci/run runs `make test`, then `make test-heavy`.
+# PYTHONDONTWRITEBYTECODE (set on some machines) would make every pass and every worker compile
+# and assertion-rewrite every module again: about 12 s of CPU each.
+PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    $(BIN)/python -m pytest
+# The second pass collects only the modules that hold `serial` tests (collecting all is 12 s).
+SERIAL_FILES = $(shell grep -l 'mark\.serial' tests/test_*.py)
 test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
-	$(PYTEST) -n 2 --dist loadscope -m "not serial and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(PYTEST) -m "serial and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PYTEST) -n 3 --dist loadscope -m "not serial and not slow and not heavy" $(PYTEST_ARGS) \
+	    || [ $$? -eq 5 ]
+	$(PYTEST) -m "serial and not slow and not heavy" $(PYTEST_ARGS) $(if $(PYTEST_ARGS),,$(SERIAL_FILES)) || [ $$? -eq 5 ]
+
+test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
+	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
 # The long reliability run (about 30 minutes on 2 cores): the tests marked `slow`, the soak on
-# seeds 1-10 at 3,000 turns each, then the whole-match kill sweep (SIGKILL right after every fsync).  Not part of `make test`.
+# seeds 1-10 at 3,000 turns each, then the whole-match kill sweep (SIGKILL right after every
+# fsync).  Not part of `make test`.
 SOAK_SEEDS ?= 1 2 3 4 5 6 7 8 9 10
 SOAK_TURNS ?= 3000
 soak: $(STAMP)

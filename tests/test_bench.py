@@ -96,6 +96,7 @@ def test_replay_referees_a_four_player_three_round_match_fast():
     assert r["turns_per_s"] > 270                          # measured about 2,700
 
 
+@pytest.mark.heavy      # two 5 s windows of real time: `make test-heavy` (and .ci/run)
 def test_the_daemon_costs_little_idle_and_during_a_turn():
     idle = bench.run_child("cost", scenario="daemon-idle", seconds=1.0, warmup_s=0.3)
     turn = bench.run_child("cost", scenario="daemon-turn-display", seconds=1.0, warmup_s=0.5)

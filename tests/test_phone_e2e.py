@@ -79,6 +79,7 @@ def chromium():
         yield b
 
 
+@pytest.mark.heavy      # a whole match in real time: `make test-heavy` (and .ci/run)
 def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path):
     table = rig.table
     ben = chromium.phone("ben", 390, 844)

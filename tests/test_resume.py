@@ -58,15 +58,17 @@ def uninterrupted(tmp_path_factory):
     return storage.replay_file(path)
 
 
+# A whole match in a child process, and again killed and resumed: `make test-heavy` (and .ci/run).
+@pytest.mark.heavy
 def test_an_uninterrupted_run_finishes_the_match(uninterrupted):
     assert uninterrupted["winner"] is not None
     assert len(uninterrupted["turns"]) == 9
 
 
-# Seeds 2 and 3 are slow (a whole match per kill, in real time): `make soak` runs them, with the
-# kill sweep after every fsync.
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow),
-                                  pytest.param(3, marks=pytest.mark.slow)])
+# Slow (a whole match per kill, in real time): `make soak` runs them, with the kill sweep after
+# every fsync; `make test` keeps the SIGKILL right after an fsync below.
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_killed_at_random_points_the_match_resumes_and_ends_the_same(tmp_path, seed,
                                                                       uninterrupted):
     rng = random.Random(seed)
@@ -189,6 +191,7 @@ def test_a_kill_right_after_any_fsync_of_a_whole_match_loses_no_completed_turn(t
         assert turns[:len(ended)] == ended, "fsync %d lost a completed turn" % (n + 1)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("sync", [7])
 def test_killed_by_sigkill_right_after_an_fsync_the_match_resumes_and_ends_the_same(
         tmp_path, sync, uninterrupted):

@@ -32,6 +32,9 @@ NOT_IN_WHEEL = (REPO / "sim/micropython", REPO / "sim/browser")
 PACKAGES = ("rig", "sim", "relichub")
 BUILD_TIMEOUT_S = 300
 
+# Half a minute of pip and fresh venvs: `make test-heavy` runs it (and .ci/run), not `make test`.
+pytestmark = pytest.mark.heavy
+
 
 def run(args, cwd, timeout_s=120):
     env = {k: v for k, v in os.environ.items()
