@@ -82,7 +82,7 @@ def agree(feed, directories):
     return test
 
 
-@pytest.mark.heavy         # twenty rigs' threads, seconds of them: `make test-heavy` (and .ci/run)
+@pytest.mark.serial        # twenty rigs' threads: alone, so they starve no other test's clock
 def test_twenty_rigs_through_two_broker_restarts_and_a_kill_lose_nothing(broker, tmp_path):
     rigs = [light_rig(broker, tmp_path, n).start(WAIT_S) for n in range(1, 21)]
     per_rig = 2
