@@ -207,6 +207,7 @@
     },
     "chest-heist": {
       status: (v) => v.score !== null ? "Score " + v.score + ": " + v.title.fr + " (" + v.title.en + ")"
+        : v.phase === "over" ? "Game over: count the diamonds won"      // no lock is next
         : "Turn " + v.turn + " of " + v.turns + "; locks next: " + v.next_lock,
       board: (v) => [
         h("p", { class: "big" }, v.dice.map((d) => (d.used ? "·" : "") + d.value).join("  ")),

@@ -1,0 +1,137 @@
+"""The companion games played whole from the phone page, in a real headless Chromium (issue 17).
+
+The game host runs on the real clock with its web face (:class:`rig.web.games.GameWebFace`) on
+127.0.0.1 (a free port), as ``cleptomano run --game chest-heist --players Ana --headless`` runs
+it; Debian's chromium, driven by sim/phone.py, opens the games page the rig serves at /games/,
+pairs with the code the rig's screen shows and plays the solo chest heist without a sheet
+from the page alone: 12 turns of a roll then the end of the turn, then the diamonds counted.
+The page shows each roll and the final score and title; the recording on disk replays to the
+result the page showed.
+"""
+
+import re
+import time
+
+import pytest
+
+from rig.shell.clock import MonotonicClock
+from rig.shell.config import load_config
+from rig.shell.faces import Faces, MemoryDisplay
+from rig.shell.gamehost import GameHost
+from rig.shell.games import adapter_for
+from rig.shell.session import RecordingSession
+from rig.shell.storage import replay_file
+from rig.web.games import GameWebFace
+from sim import phone as browser
+
+# Exactly as test_phone_e2e.py: skipped without chromium or node, run alone after the
+# parallel pass (real clock, chromium on both cores).
+pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
+                                 reason=str(browser.cannot_exist())),
+              pytest.mark.serial]
+
+TURNS = 12
+DIAMONDS = 14
+
+
+class GameTable:
+    """One companion game on the rig in real time, its web face on 127.0.0.1 (a free port), a
+    screen that keeps what it shows (read for the pairing code as a player reads the rig's)."""
+
+    def __init__(self, recordings_dir, game, players):
+        config = load_config(None)
+        self.memory = MemoryDisplay(keep=50)
+        self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
+                               recordings_dir)
+        self.host = GameHost(adapter_for(game, config), players, clock=MonotonicClock(),
+                             session=RecordingSession(recordings_dir),
+                             display=Faces(self.memory, self.web), phones=self.web.pairing)
+
+    @property
+    def url(self):
+        return self.web.pairing.url + "games/"
+
+    @property
+    def code(self):
+        return self.memory.board.phones.code     # the newest GameScreen the rig showed
+
+    def __enter__(self):
+        self.web.start()                 # the server first, as cleptomano run starts it
+        self.host.start()
+        self.web.rig = self.host
+        return self
+
+    def __exit__(self, *exc):
+        self.web.stop(3.0)
+        self.host.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with browser.Browser() as b:
+        yield b
+
+
+def dice_shown(text):
+    """The dice on the page's board ("3  5  ·1  2  6": a used die marked ·) as numbers."""
+    return [int(d.lstrip("·")) for d in text.split()]
+
+
+@pytest.mark.heavy      # a whole game in real time: `make test-heavy` (and .ci/run)
+def test_a_whole_solo_chest_heist_from_the_phone_page(tmp_path, chromium):
+    started = time.monotonic()
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with GameTable(recordings, "chest-heist", ("Ana",)) as rig:
+        assert rig.url.startswith("http://127.0.0.1:")
+        ana = chromium.phone("ana", 390, 844)
+        ana.goto(rig.url)
+        ana.wait("#title", text="The chest heist")
+        assert ana.title() == "The chest heist"
+        ana.wait("#pair h2", text="Play from this phone")
+        ana.fill("#pair-code", rig.code).fill("#pair-name", "Ana")
+        ana.click('#pair button[type="submit"]')
+        ana.gone("#pair")
+        roll, end = '#controls button:text-is("Roll")', \
+            '#controls button:text-is("End the turn")'
+
+        shown = []
+        for turn in range(1, TURNS + 1):
+            assert ana.wait("#status", text="Turn %d of %d" % (turn, TURNS)).startswith(
+                "Turn %d of %d; locks next: " % (turn, TURNS))
+            ana.wait(roll + ":enabled")
+            assert not ana.enabled(end)                   # a roll first
+            ana.click(roll)
+            shown.append(dice_shown(ana.wait("#board .big:not(:empty)")))
+            assert len(shown[-1]) == 5 and all(1 <= d <= 6 for d in shown[-1])
+            ana.wait(end + ":enabled")
+            assert not ana.enabled(roll)                  # one roll a turn
+            ana.click(end)
+            ana.gone("#board .big:not(:empty)")           # the dice leave the board
+
+        # After the last turn's locks the diamonds are counted, on the page.
+        ana.wait('#controls input[aria-label="diamonds"]')
+        # The page says what is asked now (it said "locks next: null" before the fix).
+        assert ana.wait("#status") == "Game over: count the diamonds won"
+        assert ana.wait("#message", text="the game is over").startswith("Chest L is locked")
+        assert not ana.enabled(roll) and not ana.enabled(end)
+        ana.fill('#controls input[aria-label="diamonds"]', str(DIAMONDS))
+        ana.click('#controls button:text-is("Diamonds won")')
+        status = ana.wait("#status", text="Score ")
+        assert ana.texts("#error") == [""]
+        words = re.fullmatch(r"Score (\d+): (.+) \((.+)\)", status)
+        assert words, status
+        score, french, english = int(words[1]), words[2], words[3]
+        result = rig.host.result()
+        assert (score, {"fr": french, "en": english}) == (result["score"], result["title"])
+        assert score >= DIAMONDS                          # and 1 a skimmer never used
+        assert ana.errors() == []
+        path = rig.host.recording_path
+
+    # The recording on disk replays to what the page showed: every roll, the score, the title.
+    replayed = replay_file(path)
+    assert replayed == result
+    assert [t["rolls"] for t in replayed["turns"]] == [[dice] for dice in shown]
+    assert replayed["score"] == score
+    assert replayed["title"] == {"fr": french, "en": english}
+    assert time.monotonic() - started < 30.0
