@@ -6,16 +6,17 @@ it; Debian's chromium, driven by sim/phone.py, opens the games page the rig serv
 pairs with the code the rig's screen shows and plays the solo chest heist without a sheet
 from the page alone: 12 turns of a roll then the end of the turn, then the diamonds counted.
 The page shows each roll and the final score and title; the recording on disk replays to the
-result the page showed.
+result the page showed.  Then Stolen Paintings, one phone a player, played whole from the pages.
 """
 
 import re
 import time
+from dataclasses import replace
 
 import pytest
 
 from rig.shell.clock import MonotonicClock
-from rig.shell.config import load_config
+from rig.shell.config import StolenPaintingsConfig, load_config
 from rig.shell.faces import Faces, MemoryDisplay
 from rig.shell.gamehost import GameHost
 from rig.shell.games import adapter_for
@@ -38,8 +39,10 @@ class GameTable:
     """One companion game on the rig in real time, its web face on 127.0.0.1 (a free port), a
     screen that keeps what it shows (read for the pairing code as a player reads the rig's)."""
 
-    def __init__(self, recordings_dir, game, players):
+    def __init__(self, recordings_dir, game, players, **settings):
         config = load_config(None)
+        if settings:
+            config = replace(config, **settings)
         self.memory = MemoryDisplay(keep=50)
         self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
                                recordings_dir)
@@ -70,6 +73,15 @@ class GameTable:
 def chromium():
     with browser.Browser() as b:
         yield b
+
+
+def pair(phone, rig, name):
+    phone.goto(rig.url)
+    phone.wait("#pair h2", text="Play from this phone")
+    phone.fill("#pair-code", rig.code).fill("#pair-name", name)
+    phone.click('#pair button[type="submit"]')
+    phone.gone("#pair")
+    return phone
 
 
 def dice_shown(text):
@@ -135,3 +147,71 @@ def test_a_whole_solo_chest_heist_from_the_phone_page(tmp_path, chromium):
     assert replayed["score"] == score
     assert replayed["title"] == {"fr": french, "en": english}
     assert time.monotonic() - started < 30.0
+
+
+def tap(phone, places):
+    """Toggle the places ``places`` on the page's row of 1-8, each seen pressed."""
+    for place in places:
+        button = '#controls .row button:text-is("%d")' % place
+        phone.click(button)
+        phone.wait(button + '[aria-pressed="true"]')
+
+
+EXHIBITION_S = 5.0                   # the shortest the game allows
+PAINTERS = ("Ana", "Ben", "Caro")
+STOLEN = {"Ana": [2, 6], "Ben": [1, 4, 8], "Caro": [3]}
+MARKS = {"Ana": [2, 6], "Ben": [1, 2], "Caro": [3, 4]}
+
+
+@pytest.mark.heavy
+def test_a_whole_stolen_paintings_game_from_the_phone_pages(tmp_path, chromium):
+    """One phone a player (Ben's paired as "Ben's phone"): in each round the thief starts the
+    exhibition and enters the stolen places, the detectives their marks, all on the page."""
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with GameTable(recordings, "stolen-paintings", PAINTERS, stolen_paintings=
+                   StolenPaintingsConfig(exhibition_s=EXHIBITION_S)) as rig:
+        phones = {p: pair(chromium.phone("sp-" + p), rig, p if p != "Ben" else "Ben's phone")
+                  for p in PAINTERS}
+        for number, thief in enumerate(PAINTERS, 1):
+            detectives = [p for p in PAINTERS if p != thief]
+            for p, phone in phones.items():
+                phone.wait("#status", text="Round %d of 3: %s is the thief" % (number, thief))
+                phone.wait("#controls p", text="You are %s" % (
+                    "thief" if p == thief else "detective"))
+            phones[thief].click('#controls button:text-is("Start the exhibition")')
+            countdown = int(phones[detectives[0]].wait("#board .big"))
+            assert 1 <= countdown <= EXHIBITION_S
+            for phone in phones.values():
+                phone.wait("#board .big", text="Detectives, close your eyes",
+                           timeout_s=EXHIBITION_S + 5)
+            assert phones[detectives[0]].texts('#controls button:text-is("Send my marks")') \
+                == []                                        # a detective waits for the thief
+            tap(phones[thief], STOLEN[thief])
+            phones[thief].click('#controls button:text-is("Send (this is final)")')
+            phones[thief].wait("#controls p", text="yours: " + ", ".join(map(str, STOLEN[thief])))
+            for d in detectives:
+                phones[d].wait("#board p", text="Still marking: ")
+                tap(phones[d], MARKS[d])
+                phones[d].click('#controls button:text-is("Send my marks")')
+            for phone in phones.values():
+                phone.wait("#board p", text="Round %d: %s stole %s" % (
+                    number, thief, ", ".join(map(str, STOLEN[thief]))))
+        result = rig.host.result()
+        winners = result["winners"]
+        status = phones["Ana"].wait("#status", text="Winners: ")
+        assert status == "Winners: " + " and ".join(winners)
+        for phone in phones.values():                    # nothing more to send
+            phone.wait("#controls p", text="You are watching")
+            assert phone.texts("#controls button") == []
+        totals = phones["Caro"].texts("#board li")
+        assert totals == ["%s: %d point%s" % (p, n, "" if n == 1 else "s")
+                          for p, n in result["totals"].items()]
+        assert all(phone.errors() == [] for phone in phones.values())
+        path = rig.host.recording_path
+
+    replayed = replay_file(path)
+    assert replayed == result
+    assert [r["stolen"] for r in replayed["rounds"]] == [STOLEN[p] for p in PAINTERS]
+    assert replayed["winners"] == status[len("Winners: "):].split(" and ")
+    # 15 s of it are the three exhibitions; the rest is the page (about 11 s here).
