@@ -405,27 +405,27 @@ def cmd_run(args):
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
     display = _open_display(config, args.headless)
-    web = _web_face(config, recordings,
-                    tell_code=simulate and (display is None or display.headless))
-    if web is not None:
-        from .shell.faces import Faces
-        _start_web(web)
-        display = Faces(display, web)
+    web, display = _with_phones(config, recordings, display,
+                                tell_code=simulate and (display is None or display.headless))
     if simulate:
         return _run_sim(config, args, display, recordings, stop, web)
     return _run_real(config, args, display, recordings, stop, web)
 
 
-def _web_face(config, recordings, tell_code, game=False):
-    """The phones' web face, or None when ``[web] enabled = false``; ``tell_code``: log each
-    pairing code, as no screen shows it; ``game``: the face of one of the other games."""
+def _with_phones(config, recordings, display, tell_code, game=False):
+    """``(web, faces)``: the phones' web face, started, and ``display`` with it, as one face;
+    ``(None, display)`` when ``[web] enabled = false``.  ``tell_code``: log each pairing code,
+    as no screen shows it; ``game``: the face of one of the other games."""
     if not config.web.enabled:
-        return None
+        return None, display
     if game:
         from .web.games import GameWebFace as WebFace
     else:
         from .web.face import WebFace
-    return WebFace(config.web, recordings, tell_code=tell_code)
+    from .shell.faces import Faces
+    web = WebFace(config.web, recordings, tell_code=tell_code)
+    _start_web(web)
+    return web, Faces(display, web)
 
 
 def _run_game(config, args, recordings, stop, simulate):
@@ -441,12 +441,8 @@ def _run_game(config, args, recordings, stop, simulate):
                           "them out with --game %s" % args.game, key="--game")
     players = game_players(args.players, config)
     display = _open_display(config, args.headless, game=args.game)
-    web = _web_face(config, recordings, tell_code=display is None or display.headless,
-                    game=True)
-    if web is not None:
-        from .shell.faces import Faces
-        _start_web(web)
-        display = Faces(display, web)
+    web, display = _with_phones(config, recordings, display,
+                                tell_code=display is None or display.headless, game=True)
     clock = MonotonicClock()
     host = GameHost(adapter_for(args.game, config), players, clock=clock,
                     session=RecordingSession(Path(recordings)), display=display,
