@@ -55,7 +55,7 @@ def _ignore(directory, names):
 def _sources(folder):
     """Every file of the rig's own under ``folder``: modules and data files alike."""
     return [p for p in (REPO / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and not set(NOT_IN_WHEEL) & set(p.parents) and p.suffix != ".pyc"]
+            and not any(d in p.parents for d in NOT_IN_WHEEL) and p.suffix != ".pyc"]
 
 
 @pytest.fixture(scope="session")
