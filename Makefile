@@ -74,7 +74,8 @@ SERIAL_FILES = $(shell grep -l 'mark\.serial' tests/test_*.py)
 test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
 	$(PYTEST) -n 3 --dist loadscope -m "not serial and not slow and not heavy" $(PYTEST_ARGS) \
 	    || [ $$? -eq 5 ]
-	$(PYTEST) -m "serial and not slow and not heavy" $(PYTEST_ARGS) $(if $(PYTEST_ARGS),,$(SERIAL_FILES)) || [ $$? -eq 5 ]
+	$(PYTEST) -m "serial and not slow and not heavy" $(PYTEST_ARGS) \
+	    $(if $(PYTEST_ARGS),,$(SERIAL_FILES)) || [ $$? -eq 5 ]
 
 test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
 	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
