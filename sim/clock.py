@@ -68,7 +68,9 @@ class VirtualClock:
             self._registered.pop(threading.get_ident(), None)
             self._cond.notify_all()
 
-    def notify(self):
+    def wake(self):
+        """Wake every waiting thread so it sees a stop event just set (a source stopping
+        while its thread sleeps on this clock ends now, not after ``REAL_WAIT_S``)."""
         with self._cond:
             self._cond.notify_all()
 

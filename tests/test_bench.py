@@ -29,6 +29,7 @@ def test_a_touch_sounds_the_buzzer_within_bounds_with_the_display_running():
     assert daemon["snapshots_per_s"] > 10                  # the display was being fed
 
 
+@pytest.mark.heavy      # seconds of a real flood: `make test-heavy` (and .ci/run)
 def test_a_touch_sounds_the_buzzer_in_time_while_the_relic_hub_floods_the_rig():
     r = bench.latency_flood(touches=150, frames_per_s=bench.FLOOD_FRAMES_PER_S)
     assert r["no_buzz"] == 0 and r["n"] == 150            # every touch buzzed
@@ -42,6 +43,7 @@ def test_a_touch_sounds_the_buzzer_in_time_while_the_relic_hub_floods_the_rig():
     assert r["p90_us"] < 7000
 
 
+@pytest.mark.heavy      # ten real WebSocket clients: `make test-heavy` (and .ci/run)
 def test_a_touch_sounds_the_buzzer_in_time_with_ten_phones_watching_every_push():
     r = bench.latency_web(touches=120, phones=bench.WEB_PHONES)
     assert r["no_buzz"] == 0 and r["n"] == 120             # every touch buzzed

@@ -78,6 +78,7 @@ def test_check_wiring_names_a_swapped_pair_and_a_silent_input():
     assert "%d of %d inputs answered." % (len(pinmap.inputs) - 3, len(pinmap.inputs)) in text
 
 
+@pytest.mark.heavy      # five seconds of real time: `make test-heavy` (and .ci/run)
 def test_check_wiring_on_the_simulator_walks_every_input_in_80_columns(capsys):
     """The demo a builder runs first: the pins, the hand sensor through its poller and the
     relics through the virtual relic hub's real frames, with no false alarm, in a terminal of
@@ -154,7 +155,9 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.mark.parametrize("phones", [True, False], ids=["phones", "no phones"])
+# Seconds of real time each: the run with the phones' server is in `make test-heavy`.
+@pytest.mark.parametrize("phones", [pytest.param(True, marks=pytest.mark.heavy), False],
+                         ids=["phones", "no phones"])
 def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys, caplog,
                                                                phones):
     web = ('[web]\nbind = ["127.0.0.1"]\nport = %d\n' % free_port() if phones

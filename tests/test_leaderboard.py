@@ -129,6 +129,7 @@ def test_the_leaderboard_of_a_broker_agrees_with_the_recordings(tmp_path, capsys
 
 
 @pytest.mark.skipif(sim_broker.available() is not None, reason=str(sim_broker.available()))
+@pytest.mark.heavy      # a real server and broker for seconds: `make test-heavy`
 def test_the_command_serves_the_page_while_it_follows_the_broker(tmp_path, caplog):
     caplog.set_level("INFO")
     with sim_broker.Broker(tmp_path / "broker") as broker:

@@ -21,11 +21,12 @@ from rig.shell.storage import replay_file
 from sim import phone as browser
 from sim.harness import Recording
 
-# The rig runs on the real clock here and chromium keeps both cores busy: `make test` runs these
-# alone, after the parallel pass, where they neither slow nor are slowed by what others time.
+# The rig runs on the real clock here and chromium keeps both cores busy for seconds: these run in
+# `make test-heavy` (and .ci/run), one at a time, where they neither slow nor are slowed by what
+# others time.
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
-              pytest.mark.serial]
+              pytest.mark.heavy]
 
 GUARD_PHONE = "Ben's phone"
 HOSTILE = "<img src=x onerror=f()>"          # a player's name that is HTML
@@ -79,7 +80,6 @@ def chromium():
         yield b
 
 
-@pytest.mark.heavy      # a whole match in real time: `make test-heavy` (and .ci/run)
 def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path):
     table = rig.table
     ben = chromium.phone("ben", 390, 844)

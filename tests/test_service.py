@@ -4,6 +4,7 @@ referee loop turns and the input threads live, STOPPING at the end."""
 import os
 import socket
 import threading
+import time
 
 import pytest
 
@@ -35,34 +36,58 @@ def messages(sock):
             return out
 
 
+def pings_within(sock, count, timeout_s):
+    """Wait at most ``timeout_s`` of real time for ``count`` watchdog pings; the messages."""
+    seen = []
+    deadline = time.monotonic() + timeout_s
+    while sum(m == "WATCHDOG=1" for m in seen) < count and time.monotonic() < deadline:
+        seen += messages(sock)
+    return seen
+
+
+def silence_within(sock, quiet_s, timeout_s):
+    """True once no ping has come for ``quiet_s`` (within ``timeout_s`` of real time)."""
+    deadline = time.monotonic() + timeout_s
+    last = time.monotonic()
+    while time.monotonic() < deadline:
+        if "WATCHDOG=1" in messages(sock):
+            last = time.monotonic()
+        elif time.monotonic() - last >= quiet_s:
+            return True
+    return False
+
+
+# A watchdog of 1 s: a ping every 0.5 s while the referee loop has turned within 0.5 s (idle, it
+# turns at least every 0.25 s).  The waits below are deadlines, not fixed sleeps, so a loaded
+# machine makes the test slower, never wrong.
+WATCHDOG_USEC = 1_000_000
+
+
 def test_watchdog_pings_only_while_the_referee_loop_turns(tmp_path, notify_socket):
     sock, path = notify_socket
-    notifier = Notifier(environ={"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "200000",
+    notifier = Notifier(environ={"NOTIFY_SOCKET": path, "WATCHDOG_USEC": str(WATCHDOG_USEC),
                                  "WATCHDOG_PID": str(os.getpid())})
     table = real_time_table(recordings_dir=tmp_path / "rec")
     table.start()
     stop = threading.Event()
     thread = threading.Thread(target=serve, args=(table.rig, stop, notifier), daemon=True)
     thread.start()
+    hang = threading.Event()
+    feed = table.rig.referee.feed
     try:
-        stop.wait(0.6)
-        healthy = messages(sock)
+        healthy = pings_within(sock, 3, timeout_s=10.0)
         assert healthy[0].startswith("READY=1")
         assert sum(m == "WATCHDOG=1" for m in healthy) >= 3
-        # The referee thread hangs in the middle of an input: the loop stops turning.
-        hang = threading.Event()
-        feed = table.rig.referee.feed
-        table.rig.referee.feed = lambda item: hang.wait(5.0) or feed(item)
+        # The referee thread hangs in the middle of an input: the loop stops turning, and the
+        # pings stop for longer than the watchdog's timeout (systemd restarts the hung rig).
+        table.rig.referee.feed = lambda item: hang.wait(30.0) or feed(item)
         table.museum.set("laser.1", 1)
-        stop.wait(0.3)          # pings already on their way may still arrive
-        messages(sock)
-        stop.wait(0.6)
-        assert "WATCHDOG=1" not in messages(sock)   # systemd will restart the hung rig
+        assert silence_within(sock, quiet_s=1.5 * WATCHDOG_USEC / 1e6, timeout_s=10.0)
         hang.set()
         table.rig.referee.feed = feed
-        stop.wait(0.6)
-        assert "WATCHDOG=1" in messages(sock)       # and it pings again once it turns
+        assert "WATCHDOG=1" in pings_within(sock, 1, timeout_s=10.0)  # it pings again
     finally:
+        hang.set()
         stop.set()
         thread.join(5.0)
         table.stop()

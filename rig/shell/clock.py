@@ -9,6 +9,8 @@ virtual clock (``sim.clock.VirtualClock``) and tests advance time instead of sle
   the clock reaches ``until_s`` (None: no deadline) or ``stop`` is set; never longer than
   ``MAX_WAIT_S`` of real time per call, so every blocking wait is finite;
 * ``sleep(seconds, stop)`` -> True if ``stop`` was set;
+* ``wake()`` -> every ``sleep`` and ``wait`` looks at its ``stop`` again now (called right
+  after a stop event is set; a no-op here, where ``sleep`` waits on the event itself);
 * ``register()`` / ``unregister()`` -> a worker thread announces itself (used by the virtual
   clock to know when the rig is idle; no-ops here);
 * ``timebase`` (optional) -> the system clock ``now()`` reads, so that times other code took on
@@ -47,6 +49,9 @@ class MonotonicClock:
 
     def sleep(self, seconds, stop):
         return stop.wait(max(0.0, seconds))
+
+    def wake(self):
+        pass
 
     def register(self):
         pass

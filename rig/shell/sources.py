@@ -116,7 +116,11 @@ class HandSource:
         registered.wait(5.0)
 
     def stop(self, timeout_s=1.0):
-        return self.poller.stop(timeout_s=timeout_s) if self.poller is not None else True
+        if self.poller is None:
+            return True
+        self.poller.request_stop()
+        self.clock.wake()       # its thread may be sleeping on the clock
+        return self.poller.stop(timeout_s=timeout_s)
 
     @property
     def running(self):

@@ -336,6 +336,10 @@ class HandPoller:
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
         self._thread.start()
 
+    def request_stop(self):
+        """Ask the thread to stop without waiting for it (see :meth:`stop`)."""
+        self._stop.set()
+
     def stop(self, timeout_s=1.0):
         """Ask the thread to stop and wait at most ``timeout_s``.  Returns True if it ended.
 
