@@ -286,13 +286,29 @@ in_ct() {
 stop_container() {
     [[ -n $NSPAWN_PID ]] || return 0
     in_ct journalctl --no-pager --boot >"$LOGS/journal.log" 2>&1 || true
-    kill -TERM "$NSPAWN_PID" 2>/dev/null || true  # nspawn asks the container's systemd to halt
-    local deadline=$((SECONDS + 60))
+    # The container's own systemd powers it off; nspawn's SIGTERM (SIGRTMIN+3 to the container's
+    # init) is the fallback. Under qemu-user the halt can outlast the wait: then the container's
+    # init is killed, which ends every process of its PID namespace (else the emulated systemd
+    # stayed behind, orphaned, after nspawn itself was killed), and nspawn after it.
+    in_ct systemctl --no-block poweroff >/dev/null 2>&1 || kill -TERM "$NSPAWN_PID" 2>/dev/null || true
+    local deadline=$((SECONDS + 90))
     while kill -0 "$NSPAWN_PID" 2>/dev/null && ((SECONDS < deadline)); do
         sleep 0.5
     done
-    kill -KILL "$NSPAWN_PID" 2>/dev/null || true
+    if kill -0 "$NSPAWN_PID" 2>/dev/null; then
+        note "the $ARCH container did not power off within 90 s; killing it"
+        [[ -z $LEADER ]] || kill -KILL "$LEADER" 2>/dev/null || true
+        deadline=$((SECONDS + 10))
+        while kill -0 "$NSPAWN_PID" 2>/dev/null && ((SECONDS < deadline)); do
+            sleep 0.5
+        done
+        kill -KILL "$NSPAWN_PID" 2>/dev/null || true
+    fi
     wait "$NSPAWN_PID" 2>/dev/null || true
+    if [[ -n $LEADER ]] && kill -0 "$LEADER" 2>/dev/null; then
+        note "the $ARCH container's init (pid $LEADER) is still running: kill it with kill -KILL $LEADER"
+    fi
+    LEADER=""
     NSPAWN_PID=""
     if ((!KEEP)); then
         rm -rf "${ROOT:?}"
@@ -452,7 +468,7 @@ except OSError as exc:
     refused=$(as_unit "$SERVICE_USER" python3 -c "$probe" /dev/pi-check-refused || echo "no probe")
     in_ct rm -f /dev/ttyACM0 /dev/pi-check-refused
     if [[ $refused != EPERM ]] && ((EMULATED)); then
-        skip hub "the control device opened ($refused): qemu-user has no bpf(), so no device policy is attached here; see amd64"
+        skip hub "the control device 10:200 was not refused (open: $refused): qemu-user has no bpf(), so no device policy is attached here; see amd64"
     elif [[ $refused != EPERM ]]; then
         fail hub "the control device 10:200 (mode 0666) gave $refused, not EPERM: DevicePolicy=closed is not enforced"
     elif [[ $allowed == EPERM || $allowed == EACCES || $allowed == "no probe" ]]; then

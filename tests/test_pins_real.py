@@ -291,3 +291,23 @@ def test_the_real_pins_command_says_why_lgpio_could_not_open_the_chip(monkeypatc
     assert "no GPIO pin library could be loaded" in message
     assert "can not open gpiochip" in message and "--sim" in message
     assert capsys.readouterr().err == ""               # no warnings besides the one error
+
+
+def test_a_busy_buzzer_pin_is_one_clear_error_and_opens_once_it_is_let_go(pi):
+    """gpiozero reserves a pin before it opens it and kept the reservation when lgpio said
+    "GPIO busy": the next try in this process was refused as "already in use"."""
+    kernel, factory = pi
+    pin = PINMAP.outputs["buzzer"].pin
+    kernel.hold(pin)
+    with pytest.raises(HardwareError) as err:
+        Outputs(PINMAP, factory).open()
+    message = str(err.value)
+    assert "buzzer" in message and "GPIO%d" % pin in message and "GPIO busy" in message
+    kernel.let_go(pin)
+    outputs = Outputs(PINMAP, factory).open()       # the other program let go: it opens
+    try:
+        assert outputs.buzzer is not None
+        outputs.set("buzzer", True)
+        assert outputs.buzzer.value == 1
+    finally:
+        outputs.close()

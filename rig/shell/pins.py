@@ -92,6 +92,33 @@ def _open(kind, rig_name, pin, device_class, **kwargs):
             "pin map" % (kind, describe(rig_name), rig_name, pin, exc, rig_name)) from exc
 
 
+def _construct(init, device, pin, **kwargs):
+    """Run a gpiozero device's ``__init__``; if it fails, let go of the pin's reservation.
+
+    gpiozero reserves the pin before it opens it, and keeps the reservation when opening fails
+    (lgpio's "GPIO busy") until the object is collected: another try at the pin in this process
+    would be refused as "already in use" after the other program let go."""
+    try:
+        init(pin, **kwargs)
+    except Exception:
+        factory = getattr(device, "pin_factory", None)
+        if factory is not None:
+            factory.release_all(device)
+        raise
+
+
+def _output_class():
+    from gpiozero import DigitalOutputDevice
+
+    class Output(DigitalOutputDevice):
+        """A DigitalOutputDevice that lets go of its pin when it cannot open it."""
+
+        def __init__(self, pin, **kwargs):
+            _construct(super().__init__, self, pin, **kwargs)
+
+    return Output
+
+
 def _input_class():
     from gpiozero import DigitalInputDevice
 
@@ -103,16 +130,7 @@ def _input_class():
             self._rig_name = name
             self._rig_on_change = None
             self._rig_invert = invert
-            try:
-                super().__init__(pin, **kwargs)
-            except Exception:
-                # gpiozero reserves the pin before it opens it, and keeps the reservation when
-                # opening fails (lgpio's "GPIO busy") until this object is collected: another
-                # try at the pin in this process would be refused as "already in use".
-                factory = getattr(self, "pin_factory", None)
-                if factory is not None:
-                    factory.release_all(self)
-                raise
+            _construct(super().__init__, self, pin, **kwargs)
             self._rig_on_change = on_change
 
         def _fire_events(self, ticks, new_active):
@@ -177,11 +195,11 @@ class Outputs:
         self.buzzer = None
 
     def open(self):
-        from gpiozero import DigitalOutputDevice
+        output = _output_class()
         try:
             for name, spec in sorted(self.pinmap.outputs.items()):
                 self.devices[name] = _open(
-                    "output", name, spec.pin, DigitalOutputDevice,
+                    "output", name, spec.pin, output,
                     active_high=spec.active == "high", initial_value=False,
                     pin_factory=self.pin_factory)
         except Exception:
