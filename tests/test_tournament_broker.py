@@ -82,7 +82,7 @@ def agree(feed, directories):
     return test
 
 
-@pytest.mark.heavy         # twenty rigs' threads, seconds of them: `make test-heavy`, alone
+@pytest.mark.serial        # twenty rigs' threads: alone, so they starve no other test's clock
 def test_twenty_rigs_through_two_broker_restarts_and_a_kill_lose_nothing(broker, tmp_path):
     rigs = [light_rig(broker, tmp_path, n).start(WAIT_S) for n in range(1, 21)]
     per_rig = 2
@@ -277,7 +277,6 @@ def test_a_whole_rig_killed_mid_match_resumes_and_its_live_board_is_paced(broker
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
-@pytest.mark.heavy      # certificates made and a TLS broker started: `make test-heavy`
 def test_over_tls_a_rig_with_the_brokers_ca_publishes_and_one_without_cannot_connect(tmp_path):
     certificates = sim_broker.make_certificates(tmp_path / "tls")
     with sim_broker.Broker(tmp_path / "broker", tls=certificates) as broker:

@@ -7,15 +7,25 @@ into a fresh venv in a temporary directory, and everything here runs that venv's
 imports from the venv, the default pin map and the firmware's relic logic are found there, and
 ``screenshot``, ``replay`` and a short simulated match (with the virtual relic hub) work.
 Third-party packages come from PyPI (through pip's cache after the first run).
+
+Two tiers. ``make test`` builds the wheel and unpacks it (what pip does with a pure wheel, less
+the launcher script) into a directory, then runs this interpreter without its site hook
+(``python -S``) on that directory and this venv's third-party packages alone: the checkout's
+editable install is never loaded (its finder comes from a .pth file, which only the site hook
+reads), so a module or data file the wheel leaves out is missing there too.  ``make test-heavy``
+installs it with pip, with its dependencies, into a fresh venv, and runs its ``cleptomano``.
 """
 
+import compileall
 import json
 import os
 import shutil
 import struct
 import subprocess
 import sys
+import sysconfig
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -32,14 +42,15 @@ NOT_IN_WHEEL = (REPO / "sim/micropython", REPO / "sim/browser")
 PACKAGES = ("rig", "sim", "relichub")
 BUILD_TIMEOUT_S = 300
 
-# Half a minute of pip and fresh venvs: `make test-heavy` runs it (and .ci/run), not `make test`.
-pytestmark = pytest.mark.heavy
+CLI = "import sys; from rig.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def run(args, cwd, timeout_s=120):
+def run(args, cwd, timeout_s=120, path=None):
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "VIRTUAL_ENV", "NOTIFY_SOCKET")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(str(p) for p in path)
     result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
                             text=True, timeout=timeout_s)
     assert result.returncode == 0, "%s failed:\n%s%s" % (args, result.stdout, result.stderr)
@@ -70,15 +81,49 @@ def wheel(tmp_path_factory):
     return path, built.stdout + built.stderr
 
 
+@dataclass(frozen=True)
+class Installed:
+    """Where the wheel's files went, and how to run its Python and its ``cleptomano``."""
+    root: Path                  # the directory that holds the wheel's packages
+    python: tuple               # the interpreter, with what it needs to see only the wheel
+    cleptomano: tuple           # the command
+    path: tuple = None          # PYTHONPATH, if any
+
+    def run(self, args, cwd, timeout_s=120):
+        return run(list(args), cwd, timeout_s, self.path)
+
+
+@pytest.fixture(scope="session")
+def unpacked(wheel, tmp_path_factory):
+    """The wheel unpacked into a directory, run by this interpreter without its site hook on
+    that directory and this venv's third-party packages (never the checkout)."""
+    root = tmp_path_factory.mktemp("unpacked")
+    zipfile.ZipFile(wheel[0]).extractall(root)
+    compileall.compile_dir(root, quiet=1)         # as pip does when it installs
+    purelib = Path(sysconfig.get_paths()["purelib"])
+    python = (sys.executable, "-S")
+    return Installed(root, python, python + ("-c", CLI), (root, purelib))
+
+
 @pytest.fixture(scope="session")
 def venv(wheel, tmp_path_factory):
-    """A fresh venv outside the checkout with the wheel installed; its directory."""
+    """A fresh venv outside the checkout with the wheel installed (pip, its dependencies
+    from PyPI); how to run it."""
     home = tmp_path_factory.mktemp("installed")
     # Without a pip of its own (seconds saved): this session's pip installs into it.
     run([sys.executable, "-m", "venv", "--without-pip", home / "venv"], cwd=home)
     run([sys.executable, "-m", "pip", "--python", home / "venv/bin/python", "install", "--quiet",
          wheel[0]], cwd=home, timeout_s=BUILD_TIMEOUT_S)
-    return home / "venv"
+    python = home / "venv/bin/python"
+    purelib = run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                  cwd=home).stdout.strip()
+    return Installed(Path(purelib), (python,), (home / "venv/bin/cleptomano",))
+
+
+# Half a minute of pip and a fresh venv: `make test-heavy` (and .ci/run), not `make test`.
+@pytest.fixture(params=["unpacked", pytest.param("venv", marks=pytest.mark.heavy)])
+def installed(request):
+    return request.getfixturevalue(request.param)
 
 
 @pytest.fixture
@@ -108,10 +153,10 @@ def test_the_wheel_holds_every_package_and_data_file(wheel):
 
 
 IMPORT_ALL = r"""
-import importlib, json, pathlib, sys, sysconfig
-site = pathlib.Path(sysconfig.get_paths()["purelib"])
+import importlib, json, pathlib, sys
+site = pathlib.Path(sys.argv[1])
 names = []
-for package in sys.argv[1:]:
+for package in sys.argv[2:]:
     for path in sorted((site / package).rglob("*.py")):
         parts = path.relative_to(site).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
@@ -123,29 +168,29 @@ print(json.dumps(where))
 """
 
 
-def test_every_module_of_the_wheel_imports_from_the_venv(venv, outside):
-    where = json.loads(run([venv / "bin/python", "-c", IMPORT_ALL, *PACKAGES],
-                           cwd=outside).stdout)
+def test_every_module_of_the_wheel_imports_from_where_it_was_installed(installed, outside):
+    where = json.loads(installed.run([*installed.python, "-c", IMPORT_ALL, installed.root,
+                                      *PACKAGES], cwd=outside).stdout)
     inputs = where.pop("pinmap inputs")
     assert {"rig.display.window", "rig.core.games", "sim.relichub", "sim.tools.bench",
             "relichub.hub"} <= set(where)
     for name, path in where.items():
-        assert Path(path).is_relative_to(venv), "%s comes from %s" % (name, path)
+        assert Path(path).is_relative_to(installed.root), "%s comes from %s" % (name, path)
     assert inputs > 0
 
 
-def test_screenshot_renders_a_png(venv, outside):
+def test_screenshot_renders_a_png(installed, outside):
     out = outside / "turn.png"
-    result = run([venv / "bin/cleptomano", "screenshot", "turn", out], cwd=outside)
+    result = installed.run([*installed.cleptomano, "screenshot", "turn", out], cwd=outside)
     assert result.stdout.strip() == str(out)
     header = out.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (800, 480)
 
 
-def test_replay_gives_the_recorded_result(venv, outside):
+def test_replay_gives_the_recorded_result(installed, outside):
     recording = shutil.copy(REPO / "tests/recordings/three_player_match.jsonl", outside)
-    result = run([venv / "bin/cleptomano", "replay", recording], cwd=outside)
+    result = installed.run([*installed.cleptomano, "replay", recording], cwd=outside)
     expected = json.loads((REPO / "tests/recordings/three_player_match.json").read_text())
     assert json.loads(result.stdout) == expected
 
@@ -155,6 +200,7 @@ SHORT_TURN = ((1.0, "button", 1), (1.6, "button", 0), (2.0, "tof", 150), (3.0, "
               (3.3, "laser.4", 0), (3.8, "tof", 150))
 
 
+@pytest.mark.heavy      # seconds of a real-time match
 def test_a_simulated_match_runs_with_the_virtual_hub_and_its_recording_replays(venv, outside):
     # The demo's header and a turn of its own, with presses long enough (0.3-0.6 s) that a
     # loaded machine, which may run the playing thread late, cannot shorten them into noise.
@@ -163,15 +209,16 @@ def test_a_simulated_match_runs_with_the_virtual_hub_and_its_recording_replays(v
     short = outside / "short.jsonl"
     short.write_text("\n".join(lines) + "\n")
     recordings = outside / "recordings"
-    result = run([venv / "bin/cleptomano", "run", "--sim", "--headless", "--demo", short,
-                  "--recordings", recordings, "--duration-s", "30"], cwd=outside, timeout_s=60)
+    result = venv.run([*venv.cleptomano, "run", "--sim", "--headless", "--demo", short,
+                       "--recordings", recordings, "--duration-s", "30"], cwd=outside,
+                      timeout_s=60)
     assert "Recording: " in result.stderr
     (recorded,) = recordings.glob("match-*.jsonl")
     # The demo scripts no relic: their readings come from the firmware's logic, on a pty.
     assert not any("relic." in line for line in lines)
     inputs = {json.loads(line).get("input") for line in recorded.read_text().splitlines()}
     assert {"relic.1.tilt", "relic.2.tilt", "relic.3.tilt"} <= inputs
-    replayed = json.loads(run([venv / "bin/cleptomano", "replay", recorded], cwd=outside).stdout)
+    replayed = json.loads(venv.run([*venv.cleptomano, "replay", recorded], cwd=outside).stdout)
     assert replayed["players"] == json.loads(lines[0])["players"]
     turn = replayed["turns"][0]
     assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
