@@ -8,6 +8,7 @@ done everything it would have done in those 500 ms, in the order it would have d
 """
 
 import threading
+import time
 
 from rig.core.errors import RigError
 
@@ -21,7 +22,9 @@ class VirtualClock:
 
     def __init__(self, start_s=0.0, settle_timeout_s=20.0):
         self._now = float(start_s)
-        self._cond = threading.Condition()
+        lock = threading.RLock()
+        self._cond = threading.Condition(lock)      # the workers wait on this one
+        self._settled = threading.Condition(lock)   # settle() waits on this one
         self._registered = {}       # thread id -> Thread
         self._waiting = {}          # thread id -> (ready, until_s, stop)
         self._settlers = 0          # threads in settle(), to be told when a worker goes idle
@@ -44,9 +47,9 @@ class VirtualClock:
             return
         self._waiting[me] = (ready, until_s, stop)
         if self._settlers:
-            # Tell settle() this worker is idle now.  Only then: waking the other idle workers
-            # for nothing would have them wake each other in turn, forever.
-            self._cond.notify_all()
+            # Tell settle() this worker is idle now: settle() alone, not the other idle workers,
+            # who would wake for nothing and tell it again, each step costing workers squared.
+            self._settled.notify_all()
         try:
             self._cond.wait(REAL_WAIT_S)
         finally:
@@ -67,6 +70,7 @@ class VirtualClock:
         with self._cond:
             self._registered.pop(threading.get_ident(), None)
             self._cond.notify_all()
+            self._settled.notify_all()
 
     def wake(self):
         """Wake every waiting thread so it sees a stop event just set (a source stopping
@@ -79,27 +83,38 @@ class VirtualClock:
         return ready() or stop.is_set() or (until_s is not None and self._now >= until_s)
 
     def _idle(self):
+        """True when every registered thread waits with nothing due; a waiting thread whose
+        wait is over but who has not woken yet (something it waits on changed without a
+        notify, or the notify went to the other condition) is woken here."""
+        idle = True
         for ident, thread in list(self._registered.items()):
             if not thread.is_alive():
                 del self._registered[ident]
                 continue
             entry = self._waiting.get(ident)
-            if entry is None or self._due(*entry):
+            if entry is None:
+                idle = False
+            elif self._due(*entry):
+                self._cond.notify_all()
                 return False
-        return True
+        return idle
 
     def settle(self):
         """Wait (bounded, real time) until every registered thread is idle at the current time."""
+        deadline = time.monotonic() + self.settle_timeout_s
         with self._cond:
             self._cond.notify_all()
             self._settlers += 1
             try:
-                settled = self._cond.wait_for(self._idle, self.settle_timeout_s)
+                while not self._idle():
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise RigError(
+                            "the simulated rig did not settle within %g s of real time; a worker "
+                            "thread is stuck or busy" % self.settle_timeout_s)
+                    self._settled.wait(min(left, REAL_WAIT_S))
             finally:
                 self._settlers -= 1
-            if not settled:
-                raise RigError("the simulated rig did not settle within %g s of real time; a "
-                               "worker thread is stuck or busy" % self.settle_timeout_s)
 
     def advance(self, seconds):
         """Move virtual time forward by ``seconds``, stopping at every wake-up on the way."""

@@ -39,15 +39,17 @@ def test_screenshot_of_an_unknown_state_is_bad_input(tmp_path, capsys):
     assert len(err) == 1 and "dancing" in err[0] and "turn" in err[0]
 
 
-def run_check(config, wiring=None, silent=()):
-    """The wiring check of the pins alone (no hand sensor, no relic hub) on mock pins."""
+def run_check(config, wiring=None, silent=(), timeout_s=2.0):
+    """The wiring check of the pins alone (no hand sensor, no relic hub) on mock pins, in real
+    time: the builder answers each prompt at once, so ``timeout_s`` (each input's) is spent only
+    on an input that stays silent, and a loaded machine cannot make a prompt time out."""
     factory = VirtualFactory()
     stop = threading.Event()
     builder = DemoBuilder(Museum(factory, config.pinmap), None, None, stop, wiring, silent)
     lines = []
     try:
         check = run_wiring_check(config, Backend(factory, MonotonicClock()), lines.append,
-                                 timeout_s=0.3, stop=stop, builder=builder)
+                                 timeout_s=timeout_s, stop=stop, builder=builder)
     finally:
         builder.close()
         factory.reset()
@@ -68,7 +70,7 @@ def test_check_wiring_names_a_swapped_pair_and_a_silent_input():
     config = load_config(None)
     pinmap = config.pinmap
     check, lines = run_check(config, wiring={"laser.4": "laser.5", "laser.5": "laser.4"},
-                             silent=("painting.2",))
+                             silent=("painting.2",), timeout_s=0.8)
     assert not check.ok
     text = "\n".join(lines)
     assert "waiting for laser 4 (GPIO%d) but laser 5 (GPIO%d) changed" % (

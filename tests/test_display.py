@@ -655,6 +655,7 @@ def test_thread_callback_receives_commands():
     assert got == [UndoTouch(0.0, by="guard")] and d.poll_commands() == []
 
 
+@pytest.mark.serial      # timed in real time
 def test_thread_slow_rendering_does_not_stall_the_referee():
     with DisplayThread(slow_render_s=0.2, **TEST_OPTIONS) as d:
         assert d.wait_ready(5) == "dummy"
