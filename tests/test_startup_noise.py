@@ -52,7 +52,10 @@ def test_a_short_run_with_the_display_but_no_screen_prints_no_library_noise(tmp_
     calls = [line for line in lines if line.startswith("[")]
     others = [line for line in lines if not line.startswith("[")]
     assert [line for line in others if not line.startswith(START_UP)] == []
-    assert len(others) <= len(START_UP)
+    # Each start-up line once; the pairing code may be told twice: when the first frame is
+    # shown before the first match opens (a loaded machine), that match draws a new code.
+    told = {prefix: sum(line.startswith(prefix) for line in others) for prefix in START_UP}
+    assert told.pop("Phones: pairing code ") <= 2 and max(told.values()) <= 1, others
     assert any("New match" in line for line in calls)
 
 
