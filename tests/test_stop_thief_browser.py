@@ -123,6 +123,15 @@ def money_shown(phone):
     return out
 
 
+def fits(phone):
+    """The page fits the phone: nothing scrolls sideways, every control is a touch target of
+    at least 44 px."""
+    width = phone.width()
+    assert width["page"] <= width["screen"], width
+    controls = phone.boxes("#controls button, #controls input")
+    assert controls and all(b["height"] >= 44 and b["width"] >= 44 for b in controls), controls
+
+
 @pytest.mark.heavy      # a whole game in real time: `make test-heavy` (and .ci/run)
 def test_a_whole_stop_thief_game_from_the_phone_pages(tmp_path, chromium):
     started = time.monotonic()
@@ -206,6 +215,7 @@ def test_a_whole_stop_thief_game_from_the_phone_pages(tmp_path, chromium):
                 catches.append((case.number, paid, case.crime_wave))
                 if len(catches) == 1:
                     shots.append(me.screenshot(SHOTS / "arrest.png", full=True))
+                    fits(me)
             else:
                 me.wait(END + ":enabled")
                 me.click(END)
