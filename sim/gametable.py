@@ -15,9 +15,11 @@ from rig.web.games import GameWebFace
 
 class GameTable:
     """One companion game on the rig in real time, its web face on 127.0.0.1 (a free port), a
-    screen that keeps what it shows (read for the pairing code as a player reads the rig's)."""
+    screen that keeps what it shows (read for the pairing code as a player reads the rig's).
+    ``seed`` is the game's (None: a fresh one, as the rig draws it); ``settings`` replace
+    tables of the config (``stop_thief=StopThiefConfig(...)``)."""
 
-    def __init__(self, recordings_dir, game, players, **settings):
+    def __init__(self, recordings_dir, game, players, seed=None, **settings):
         config = load_config(None)
         if settings:
             config = replace(config, **settings)
@@ -25,7 +27,7 @@ class GameTable:
         self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
                                recordings_dir)
         self.host = GameHost(adapter_for(game, config), players, clock=MonotonicClock(),
-                             session=RecordingSession(recordings_dir),
+                             seed=seed, session=RecordingSession(recordings_dir),
                              display=Faces(self.memory, self.web), phones=self.web.pairing)
 
     @property

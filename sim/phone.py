@@ -116,9 +116,11 @@ class Browser:
         except BrowserError as exc:
             raise BrowserError("%s %s: %s" % (op, json.dumps(fields), exc)) from None
 
-    def phone(self, name, width=390, height=844, mobile=True):
-        """A new phone (its own cookies) with a ``width`` x ``height`` CSS-pixel screen."""
-        self.step("open", phone=name, width=width, height=height, mobile=mobile)
+    def phone(self, name, width=390, height=844, mobile=True, keep_received=False):
+        """A new phone (its own cookies) with a ``width`` x ``height`` CSS-pixel screen;
+        ``keep_received``: it keeps what the rig sends it, for :meth:`Phone.received`."""
+        self.step("open", phone=name, width=width, height=height, mobile=mobile,
+                  keep_received=keep_received)
         return Phone(self, name)
 
     def close(self, timeout_s=10.0):
@@ -207,6 +209,11 @@ class Phone:
     def screenshot(self, path, full=False):
         self._step("screenshot", path=str(path), full=full)
         return Path(path)
+
+    def received(self):
+        """The texts the rig sent the page (API answers and live pushes) since the last call;
+        a phone opened with ``keep_received``."""
+        return self._step("received")["texts"]
 
     def errors(self):
         """The page's uncaught errors, console errors and requests to any host but the rig's

@@ -228,5 +228,7 @@ def test_the_game_routes_answer_404_while_cleptomano_runs(tmp_path):
     static.mkdir()
     face = WebFace(load_config(None).web, tmp_path, static_dir=static)
     with TestClient(face.app, base_url=BASE) as client:
-        answer = client.get("/api/game")
-        assert answer.status_code == 404 and "it referees Cleptómano" in answer.json()["error"]
+        for route in ("/api/game", "/api/game/board"):
+            answer = client.get(route)
+            assert answer.status_code == 404 and "it referees Cleptómano" in \
+                answer.json()["error"]

@@ -20,6 +20,7 @@ from ..core.games.stop_thief import calls as st_calls
 from ..core.games.stop_thief import recording as st_recording
 from ..core.games.stop_thief import rules as st_rules
 from ..core.games.stop_thief import views as st_views
+from ..core.games.stop_thief.board import board_to_dict
 from ..core.games.stop_thief.thief import Settings
 from .boards import sample_town
 
@@ -58,6 +59,10 @@ class Adapter:
         return None
 
     def choices(self, game):
+        return None
+
+    def map_json(self, game):
+        """The game's board map for the phones (JSON-ready), or None for a game without one."""
         return None
 
     def sounds(self, effects, before, after):
@@ -120,6 +125,9 @@ class StopThief(Adapter):
 
     def board(self, game):
         return game.board
+
+    def map_json(self, game):
+        return board_to_dict(game.board)      # the printed board: nothing on it is secret
 
     def over(self, game):
         return game.over

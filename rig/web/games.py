@@ -5,6 +5,9 @@
                                            screen shows it (anyone; no pairing)
 ``GET /api/game/me``                       the paired phone's player's own view (their secret
                                            entries, what they may send now)
+``GET /api/game/board``                    the game's board map, as its file gives it (anyone;
+                                           the phones draw a caught thief's path on it); 404
+                                           for a game without a map
 ``POST /api/game/command``                 one command in the game's recording vocabulary,
                                            without ``t`` and ``by``: 200 and the player's view
                                            after it, 409 and the reason when the game refuses
@@ -95,6 +98,15 @@ def game_routes(face, paired, answers):
         return JSONResponse(face.state())
 
     @answers
+    async def board(request):
+        running = host()
+        drawn = running.adapter.map_json(running.game)
+        if drawn is None:
+            raise RequestError("%s has no board map; only Stop Thief! has one" %
+                               running.adapter.title, 404)
+        return JSONResponse(drawn)
+
+    @answers
     async def me(request):
         session = paired(request)
         running = host()
@@ -119,4 +131,5 @@ def game_routes(face, paired, answers):
         return JSONResponse(running.player_view(player))
 
     return [Route("/api/game", game), Route("/api/game/me", me),
+            Route("/api/game/board", board),
             Route("/api/game/command", command, methods=["POST"])]

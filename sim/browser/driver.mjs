@@ -70,7 +70,7 @@ const STEPS = {
       locale: "en-GB",
     });
     const page = await context.newPage();
-    const entry = { context, page, errors: [], host: null };
+    const entry = { context, page, errors: [], host: null, received: [] };
     page.on("pageerror", (err) => entry.errors.push(String(err)));
     // The page's own console errors; not the browser's network log of a refused request (a
     // wrong pairing code is answered 403, a refused command 409: the page shows the reason).
@@ -86,6 +86,16 @@ const STEPS = {
         entry.errors.push(`the page asked another host for ${request.url()}`);
       }
     });
+    // What the rig sends the page (its API answers and live pushes), kept when the phone is
+    // opened with "keep_received", for a test that proves the page was never told a secret.
+    if (step.keep_received) {
+      page.on("websocket", (ws) => ws.on("framereceived", (frame) => entry.received.push(frame.payload)));
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname.startsWith("/api/")) {
+          entry.received.push(response.text().catch(() => ""));
+        }
+      });
+    }
     phones.set(step.phone, entry);
     return {};
   },
@@ -153,6 +163,12 @@ const STEPS = {
     await p.page.screenshot({ path: step.path, fullPage: step.full ?? false, timeout,
       animations: "disabled", caret: "hide" });
     return {};
+  },
+  // Everything the rig sent the page since the last time this was asked, oldest first (a
+  // phone opened with "keep_received").
+  async received(_, step, p) {
+    const texts = await Promise.all(p.received.splice(0).map((r) => Promise.resolve(r)));
+    return { texts: texts.map(String) };
   },
   // The page's own errors (uncaught exceptions, console errors, requests to another host)
   // since the phone opened.
