@@ -693,8 +693,10 @@ def test_a_60s_turn_with_many_inputs_replays_in_well_under_a_second():
     s.press(60.8)
     lines = s.lines()
     assert len(lines) > 5000
-    start = time.perf_counter()
+    # The replay's own CPU time (this thread's): what it costs, whatever else the machine runs
+    # (on a loaded 2-core machine its wall time was 0.5-0.8 s for 0.2 s of work).
+    start = time.thread_time()
     result = replay_lines(lines)
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert only_turn(result)["outcome"] == "escaped"
-    assert elapsed < 0.5, "replay took %.3f s" % elapsed
+    assert elapsed < 0.5, "replay took %.3f s of CPU" % elapsed
