@@ -4,7 +4,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots
+.PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots \
+    gameshots
 
 venv: $(STAMP)
 
@@ -53,6 +54,11 @@ $(BROWSER_STAMP): $(BROWSER)/package-lock.json
 # taken in the real browser on a phone and a tablet; about half a minute.
 phoneshots: $(STAMP) $(BROWSER_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.phoneshots
+
+# The README's pictures of the games' phone page (docs/screenshots/games-*.png, the chest heist
+# and Stolen Paintings), taken the same way; about 40 seconds.
+gameshots: $(STAMP) $(BROWSER_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.gameshots
 
 # Runs the rig: real pins on a Raspberry Pi, the simulator anywhere else.
 run: $(STAMP)

@@ -165,8 +165,8 @@ def _game_lines(directory):
     lines = []
     for name, cls in ADAPTERS.items():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % name, lines):
-            players = result.get("players") or [result.get("player") or "solo"]
-            lines.append("%s  %s: %s  %s%s" % (path.name, cls.title, ", ".join(players),
+            lines.append("%s  %s: %s  %s%s" % (path.name, cls.title,
+                                              ", ".join(cls.players_in(result)),
                                               cls().outcome(result), _TORN if torn else ""))
     return lines
 

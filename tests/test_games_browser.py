@@ -73,12 +73,12 @@ def test_a_whole_solo_chest_heist_from_the_phone_page(tmp_path, chromium):
             ana.gone("#board .big:not(:empty)")           # the dice leave the board
 
         # After the last turn's locks the diamonds are counted, on the page.
-        ana.wait('#controls input[aria-label="diamonds"]')
+        ana.wait('#controls input#diamonds')
         # The page says what is asked now (it said "locks next: null" before the fix).
         assert ana.wait("#status") == "Game over: count the diamonds won"
         assert ana.wait("#message", text="the game is over").startswith("Chest L is locked")
         assert not ana.enabled(roll) and not ana.enabled(end)
-        ana.fill('#controls input[aria-label="diamonds"]', str(DIAMONDS))
+        ana.fill('#controls input#diamonds', str(DIAMONDS))
         ana.click('#controls button:text-is("Diamonds won")')
         status = ana.wait("#status", text="Score ")
         assert ana.texts("#error") == [""]
@@ -129,7 +129,7 @@ def test_a_whole_stolen_paintings_game_from_the_phone_pages(tmp_path, chromium):
             for p, phone in phones.items():
                 phone.wait("#status", text="Round %d of 3: %s is the thief" % (number, thief))
                 phone.wait("#controls p", text="You are %s" % (
-                    "thief" if p == thief else "detective"))
+                    "the thief" if p == thief else "a detective"))
             phones[thief].click('#controls button:text-is("Start the exhibition")')
             countdown = int(phones[detectives[0]].wait("#board .big"))
             assert 1 <= countdown <= EXHIBITION_S
@@ -152,10 +152,11 @@ def test_a_whole_stolen_paintings_game_from_the_phone_pages(tmp_path, chromium):
         winners = result["winners"]
         status = phones["Ana"].wait("#status", text="Winners: ")
         assert status == "Winners: " + " and ".join(winners)
-        for phone in phones.values():                    # nothing more to send
-            phone.wait("#controls p", text="You are watching")
-            assert phone.texts("#controls button") == []
-        totals = phones["Caro"].texts("#board li")
+        for phone in phones.values():                    # nothing more to send: the after-game
+            phone.wait("#after h2", text="The game is over")
+            assert phone.wait("#outcome").startswith("winner")
+            phone.gone("#controls")
+        totals = phones["Caro"].texts("#board .totals li")
         assert totals == ["%s: %d point%s" % (p, n, "" if n == 1 else "s")
                           for p, n in result["totals"].items()]
         assert all(phone.errors() == [] for phone in phones.values())

@@ -271,12 +271,14 @@ class GameHost:
         """What the display shows now (also what tests read)."""
         now = self.clock.now() if now is None else now
         message = self._message[1] if self._message and self._message[0] > now else None
+        over = self.adapter.over(self.game)
         return GameScreen(
             game=self.adapter.name, view=self.adapter.view(self.game, round(now - self.t0, 6)),
             board=self.adapter.board(self.game), message=message, sounds=tuple(self._sounds),
             players=self.players, choices=self.adapter.choices(self.game),
             key_help=self.key_help,
-            phones=self.phones.view() if self.phones is not None else None)
+            phones=self.phones.view() if self.phones is not None else None, over=over,
+            outcome=self.adapter.outcome(self.result()) if over else None)
 
     def _refresh(self, now):
         """Take the keys typed since the last look; show the screen if it changed (the phones'

@@ -65,6 +65,11 @@ class Adapter:
         """The game's board map for the phones (JSON-ready), or None for a game without one."""
         return None
 
+    @staticmethod
+    def players_in(result):
+        """Who played the game a replay ``result`` is of (a solo game names its one player)."""
+        return result.get("players") or [result.get("player") or "solo"]
+
     def sounds(self, effects, before, after):
         """The sound names a step's ``effects`` call for (``before``/``after``: the public
         views around it); by default the effects' own :class:`~rig.core.games.shared.Sound`."""

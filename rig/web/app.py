@@ -28,7 +28,7 @@ import json
 import socket
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -36,7 +36,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..core.errors import RequestError, RulesError
 from ..core.layout import format_layout, parse_layout, validate_layout
 from .commands import load_json, parse_command
-from .matches import Matches
+from .matches import Matches, recording_routes
 
 COOKIE = "cleptomano_session"
 MAX_BODY_BYTES = 16 * 1024
@@ -258,22 +258,6 @@ def build_app(face, static_dir, names=None):
         return JSONResponse({"legal": not problems, "problems": problems,
                              "layout": format_layout(declared)})
 
-    @answers
-    async def match_list(request):
-        return JSONResponse(await asyncio.to_thread(matches.listing))
-
-    @answers
-    async def match_replay(request):
-        result, torn = await asyncio.to_thread(matches.replay, request.path_params["id"])
-        return JSONResponse(dict(result, warnings=list(torn)))
-
-    @answers
-    async def match_recording(request):
-        match_id = request.path_params["id"]
-        path = matches.path(match_id)
-        return FileResponse(path, media_type="application/jsonl; charset=utf-8",
-                            filename=match_id + ".jsonl")
-
     async def live(websocket):
         client = face.live.join()
         if client is None:
@@ -304,9 +288,7 @@ def build_app(face, static_dir, names=None):
         Route("/api/unpair", unpair, methods=["POST"]),
         Route("/api/command", command, methods=["POST"]),
         Route("/api/layout", layout, methods=["POST"]),
-        Route("/api/matches", match_list),
-        Route("/api/matches/{id}", match_replay),
-        Route("/api/matches/{id}/recording", match_recording),
+        *recording_routes("/api/matches", matches, answers),
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),

@@ -13,6 +13,12 @@
                                            after it, 409 and the reason when the game refuses
                                            it, 401 unpaired, 403 a phone that is no player's,
                                            400 malformed, 404 when Cleptómano runs
+``GET /api/game/recordings``               the games recorded here (every game's), newest
+                                           first: each one's game, date, players and result
+                                           in words, or the one line that says why its
+                                           recording does not replay
+``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON)
+``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file
 =========================================  ===================================================
 
 A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``).
@@ -20,8 +26,12 @@ The same pairing, Host and Origin checks, body limit and push channel as the res
 (:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry
 :func:`game_json`.  Nothing here ever holds a secret of the game: the public view is the
 game's own (proven free of them by each game's tests), a player's view holds only their own.
+Once the game is over, :func:`game_json` says so and gives its result in words (the page's
+after-game); the recordings are those of the rig's recordings folder, as for Cleptómano's
+matches (:mod:`rig.web.matches`).
 """
 
+import re
 from dataclasses import asdict, replace
 
 from starlette.responses import JSONResponse
@@ -30,8 +40,11 @@ from starlette.routing import Route
 from ..core.errors import RecordingError, RequestError
 from ..core.phones import public
 from .app import COMMAND_TIMEOUT_S
+from ..shell.games import ADAPTERS
+from ..shell.storage import game_of
 from .commands import load_json
 from .face import WebFace
+from .matches import STAMP, Recordings, recording_routes
 
 #: One example command a game, for the messages that say what to send.
 EXAMPLES = {
@@ -48,10 +61,33 @@ EXAMPLES = {
 
 def game_json(screen):
     """What anyone may read of the game on the rig: its name, public view, message line,
-    players and the phones' pairing without its code."""
+    players, the phones' pairing without its code, and whether it is over (then its result
+    in words)."""
     return {"game": screen.game, "view": screen.view, "message": screen.message,
             "players": list(screen.players),
-            "phones": None if screen.phones is None else asdict(public(screen.phones))}
+            "phones": None if screen.phones is None else asdict(public(screen.phones)),
+            "over": screen.over, "outcome": screen.outcome}
+
+
+class GameRecordings(Recordings):
+    """The companion games' recordings (``stop-thief-*.jsonl``, ``stolen-paintings-*``,
+    ``chest-heist-*``, ``canine-*``): each one's game (by its header, as ``cleptomano
+    replay`` finds it), players and result in the words ``cleptomano history`` prints."""
+
+    ID = re.compile("^(%s)-%s" % ("|".join(map(re.escape, ADAPTERS)), STAMP))
+    GLOBS = tuple("%s-*.jsonl" % name for name in ADAPTERS)
+    WHAT = "game recording"
+    EXAMPLE = "chest-heist-20261201-201500"
+    LISTED_AT = "GET /api/game/recordings"
+
+    def summary(self, path, result):
+        game = game_of(path)
+        if game is None:
+            raise RequestError("%s holds no companion game (its header names none); "
+                               "cleptomano replay %s says what it holds" % (path.name,
+                                                                            path.name), 422)
+        return {"game": game.name, "title": game.title, "players": game.players_in(result),
+                "outcome": game().outcome(result)}
 
 
 class GameWebFace(WebFace):
@@ -130,6 +166,8 @@ def game_routes(face, paired, answers):
             raise RequestError(answer.reason, 409)
         return JSONResponse(running.player_view(player))
 
+    recordings = GameRecordings(face.recordings_dir, face.recording_path)
     return [Route("/api/game", game), Route("/api/game/me", me),
             Route("/api/game/board", board),
-            Route("/api/game/command", command, methods=["POST"])]
+            Route("/api/game/command", command, methods=["POST"]),
+            *recording_routes("/api/game/recordings", recordings, answers)]

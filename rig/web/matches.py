@@ -1,24 +1,39 @@
-"""The history of matches for ``GET /api/matches``: each recording in the recordings folder,
+"""The kept recordings on the phone companion's API: each recording in the recordings folder,
 replayed to its result, and the recording itself for download.
 
-A recording's id is its file name without ``.jsonl`` (``match-20261201-201500``); nothing else
-names a file, so no request can reach outside the folder.  Replays are remembered by the
-file's size and modification time: a finished match is replayed once, the live one whenever it
-has grown.
+:class:`Recordings` is what the two histories share: Cleptómano's matches (``GET
+/api/matches``, :class:`Matches`) and the companion games' games (``GET /api/game/recordings``,
+:class:`rig.web.games.GameRecordings`).  A recording's id is its file name without ``.jsonl``
+(``match-20261201-201500``, ``chest-heist-20261201-201500``), checked against the history's
+pattern; nothing else names a file, so no request can reach outside the folder.  Replays are
+remembered by the file's size and modification time: a finished game is replayed once, the
+live one whenever it has grown.
 """
 
+import asyncio
 import re
 import threading
+
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..shell.storage import is_finished, replay_file
 
-ID = re.compile(r"^match-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-\d{1,4})?$")
+STAMP = r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-\d{1,4})?$"
 MAX_LISTED = 500
 
 
-class Matches:
-    """The recordings in ``directory``; ``live()`` names the one being written now."""
+class Recordings:
+    """The recordings in ``directory`` whose ids match ``ID`` (its last six groups the date
+    and time); ``live()`` names the one being written now.  A subclass says what a listing
+    entry holds of a replay (:meth:`summary`)."""
+
+    ID = re.compile("^match-" + STAMP)
+    GLOBS = ("match-*.jsonl",)
+    WHAT = "match"                       # how the messages name one
+    EXAMPLE = "match-20261201-201500"
+    LISTED_AT = "GET /api/matches"
 
     def __init__(self, directory, live=lambda: None):
         self.directory = directory
@@ -26,60 +41,97 @@ class Matches:
         self._lock = threading.Lock()
         self._replays = {}        # id -> ((size, mtime_ns), result, torn)
 
-    def path(self, match_id):
-        """The recording of ``match_id``; RequestError (404) for an id that names none."""
-        if not isinstance(match_id, str) or not ID.match(match_id):
-            raise RequestError("%r is not a match id; ids look like match-20261201-201500 "
-                               "(GET /api/matches lists them)" % (match_id,), 404)
-        path = self.directory / (match_id + ".jsonl")
+    def path(self, rec_id):
+        """The recording of ``rec_id``; RequestError (404) for an id that names none."""
+        if not isinstance(rec_id, str) or not self.ID.match(rec_id):
+            raise RequestError("%r is not a %s id; ids look like %s (%s lists them)"
+                               % (rec_id, self.WHAT, self.EXAMPLE, self.LISTED_AT), 404)
+        path = self.directory / (rec_id + ".jsonl")
         if not path.is_file():
-            raise RequestError("there is no match %s; GET /api/matches lists the matches "
-                               "recorded here" % match_id, 404)
+            raise RequestError("there is no %s %s; %s lists the ones recorded here"
+                               % (self.WHAT, rec_id, self.LISTED_AT), 404)
         return path
 
-    def replay(self, match_id):
-        """``(result, torn)``: the replay output of the match (as ``cleptomano replay`` prints
-        it) and the torn last line's warning, if any; RequestError (404, or 422 for a
+    def replay(self, rec_id):
+        """``(result, torn)``: the replay output of the recording (as ``cleptomano replay``
+        prints it) and the torn last line's warning, if any; RequestError (404, or 422 for a
         recording that cannot be read)."""
-        path = self.path(match_id)
+        path = self.path(rec_id)
         stat = path.stat()
         key = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
-            known = self._replays.get(match_id)
+            known = self._replays.get(rec_id)
         if known is not None and known[0] == key:
             return known[1], known[2]
         torn = []
         try:
             result = replay_file(path, torn)
         except RecordingError as exc:
-            raise RequestError("the recording %s cannot be replayed: %s" % (match_id, exc.detail),
+            raise RequestError("the recording %s cannot be replayed: %s" % (rec_id, exc.detail),
                                422) from None
         with self._lock:
-            self._replays[match_id] = (key, result, tuple(torn))
+            self._replays[rec_id] = (key, result, tuple(torn))
         return result, tuple(torn)
 
+    def ids(self):
+        """The ids of the recordings here, newest first (by the time in the name)."""
+        found = {p.stem for pattern in self.GLOBS for p in self.directory.glob(pattern)
+                 if self.ID.match(p.stem) and p.is_file()}
+        return sorted(found, key=lambda i: (self.ID.match(i).groups()[-6:], i),
+                      reverse=True)[:MAX_LISTED]
+
     def listing(self):
-        """Every match, newest first: its id, date, players and result in short."""
+        """Every recording, newest first: its id, date, whether it is being written now, and
+        :meth:`summary` of its replay (or the one-line ``error`` that says why it has none)."""
         live = self.live()
-        ids = sorted((p.stem for p in self.directory.glob("match-*.jsonl")
-                      if ID.match(p.stem) and p.is_file()), reverse=True)[:MAX_LISTED]
         out = []
-        for match_id in ids:
-            y, mo, d, h, mi, s = ID.match(match_id).groups()
-            entry = {"id": match_id, "date": "%s-%s-%sT%s:%s:%s" % (y, mo, d, h, mi, s),
-                     "live": live is not None and live.stem == match_id}
+        for rec_id in self.ids():
+            y, mo, d, h, mi, s = self.ID.match(rec_id).groups()[-6:]
+            entry = {"id": rec_id, "date": "%s-%s-%sT%s:%s:%s" % (y, mo, d, h, mi, s),
+                     "live": live is not None and live.stem == rec_id}
             try:
-                result, torn = self.replay(match_id)
+                result, torn = self.replay(rec_id)
+                entry.update(self.summary(self.path(rec_id), result), torn=bool(torn))
             except RequestError as exc:
                 entry["error"] = exc.detail
-                out.append(entry)
-                continue
-            entry.update(players=result["players"], winner=result["winner"],
-                         title=result["title"], round_wins=result["round_wins"],
-                         scores=_totals(result), finished=is_finished(self.path(match_id)),
-                         torn=bool(torn))
             out.append(entry)
         return out
+
+    def summary(self, path, result):
+        raise NotImplementedError
+
+
+class Matches(Recordings):
+    """Cleptómano's matches: each one's players, winner, solo title, round wins, scores and
+    whether it was finished (its end line written)."""
+
+    def summary(self, path, result):
+        return dict(players=result["players"], winner=result["winner"],
+                    title=result["title"], round_wins=result["round_wins"],
+                    scores=_totals(result), finished=is_finished(path))
+
+
+def recording_routes(base, recordings, answers):
+    """``GET base`` (the listing), ``GET base/ID`` (a replay, with its warnings) and ``GET
+    base/ID/recording`` (the JSON Lines file, for download) of ``recordings``."""
+
+    @answers
+    async def listing(request):
+        return JSONResponse(await asyncio.to_thread(recordings.listing))
+
+    @answers
+    async def replayed(request):
+        result, torn = await asyncio.to_thread(recordings.replay, request.path_params["id"])
+        return JSONResponse(dict(result, warnings=list(torn)))
+
+    @answers
+    async def recording(request):
+        rec_id = request.path_params["id"]
+        return FileResponse(recordings.path(rec_id), media_type="application/jsonl; "
+                            "charset=utf-8", filename=rec_id + ".jsonl")
+
+    return [Route(base, listing), Route(base + "/{id}", replayed),
+            Route(base + "/{id}/recording", recording)]
 
 
 def _totals(result):

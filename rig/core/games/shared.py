@@ -29,7 +29,9 @@ class GameScreen:
     last few ``(number, name)`` the host played, numbered so that a display that missed a
     snapshot still plays each once; ``choices`` the names the keys pick from by place (the
     card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line;
-    ``phones`` the phone companion's pairing (None: no phones)."""
+    ``phones`` the phone companion's pairing (None: no phones); ``over`` whether the game
+    has ended (nothing more is played) and ``outcome`` then its result in words, as
+    ``cleptomano history`` gives it (the phones' after-game shows both)."""
     game: str
     view: dict
     board: object = None
@@ -39,6 +41,8 @@ class GameScreen:
     choices: Optional[dict] = None
     key_help: Tuple[str, ...] = ()
     phones: object = None       # a rig.core.phones.PhonesView: the pairing the screen shows
+    over: bool = False
+    outcome: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,12 @@
 
   const reason = (answer) => (answer.body && answer.body.error) || ("the rig answered " + answer.status);
 
+  // Answers may arrive out of order: a view asked for before a command was sent must not
+  // overwrite the view the command's answer gave.
+  let meAsked = 0;
+
   async function send(body) {
+    meAsked += 1;
     const answer = await api("POST", "/api/game/command", body);
     if (answer.status === 200) {
       me = answer.body;
@@ -67,7 +72,9 @@
   }
 
   async function loadMe() {
+    const asked = ++meAsked;
     const answer = await api("GET", "/api/game/me");
+    if (asked !== meAsked) return;          // a newer view is on its way, or came
     me = answer.status === 200 ? answer.body : null;
     $("pair").hidden = answer.status !== 401;
     if (answer.status === 403) say($("error"), reason(answer));
@@ -114,7 +121,7 @@
   // Toggles 1..n kept in picked[key] (at most ``most`` on; ``off`` lists places not offered).
   function toggles(key, n, most, off = []) {
     const chosen = picked[key] || (picked[key] = []);
-    const row = h("div", { class: "row" });
+    const row = h("div", { class: "row", "data-toggles": key });
     for (let i = 1; i <= n; i++) {
       row.append(h("button", {
         type: "button", "aria-pressed": chosen.includes(i) ? "true" : "false",
@@ -275,22 +282,24 @@
         const out = [];
         if (v.phase === "exhibition" && typeof v.remaining_s === "number") {
           out.push(h("p", { class: "big" + (v.remaining_s <= 10 ? " late" : "") },
-                     String(Math.ceil(v.remaining_s))));
+                     String(Math.ceil(v.remaining_s))),
+                   h("p", { class: "hint center" }, "seconds left to memorise the paintings"));
         }
         if (v.phase === "swap") out.push(h("p", { class: "big" }, "Detectives, close your eyes"));
         if (v.phase === "auction") out.push(h("p", {}, "Still marking: " + (v.waiting.join(", ") || "nobody")));
-        if (v.last_round) {
-          out.push(h("p", {}, "Round " + v.last_round.round + ": " + v.last_round.thief +
-                              " stole " + v.last_round.stolen.join(", ")));
-        }
-        out.push(list(Object.entries(v.totals).map(([p, n]) => p + ": " + n + (n === 1 ? " point" : " points"))));
+        if (v.last_round) out.push(paintingsReveal(v.last_round));
+        out.push(h("p", { class: "hint" }, "Totals:"),
+                 h("ul", { class: "totals" }, Object.entries(v.totals).map(([p, n]) =>
+                   h("li", {}, p + ": " + n + (n === 1 ? " point" : " points")))));
         return out;
       },
       controls: (m) => {
         const c = C["stolen-paintings"];
         const can = m.can || [];
-        const out = [h("p", {}, "You are " + (m.role || "watching") +
-                       (m.mine && m.mine.length ? "; yours: " + m.mine.join(", ") : ""))];
+        const thief = m.role === "thief";
+        const out = [h("p", {}, "You are " + (thief ? "the thief" : "a detective") +
+                       (m.mine && m.mine.length ? "; yours: " + m.mine.join(", ") : "")),
+                     h("p", { class: "hint" }, paintingsTask(m, thief))];
         if (can.includes("start")) out.push(button("Start the exhibition", c.start(), true, "go"));
         if (can.includes("steal")) {
           out.push(h("p", {}, "The places in the row that hold the new cards (1 to 3):"),
@@ -310,9 +319,14 @@
         : v.phase === "over" ? "Game over: count the diamonds won"      // no lock is next
         : "Turn " + v.turn + " of " + v.turns + "; locks next: " + v.next_lock,
       board: (v) => [
-        h("p", { class: "big" }, v.dice.map((d) => (d.used ? "·" : "") + d.value).join("  ")),
-        h("p", {}, "Rerolls left: " + v.rerolls_left + "; skimmers: " +
-                   v.skimmers.map((s) => s.used ? "used" : String(s.value)).join(", ")),
+        v.dice.length ? h("p", { class: "big dice" }, v.dice.flatMap((d, i) => [i ? "  " : null,
+          h("span", { class: d.used ? "used" : null }, (d.used ? "·" : "") + d.value)])) : null,
+        v.dice.some((d) => d.used) ? h("p", { class: "hint center" }, "· a die used this turn") : null,
+        h("p", { class: "hint" }, heistHint(v)),
+        v.phase === "over" ? null : h("p", {}, "Rerolls left for the game: " + v.rerolls_left + " of " + v.rerolls),
+        v.phase === "over" ? null : h("p", { class: "skimmers" }, "Skimmers (charge one with dice, then use it once as an extra die): ",
+          v.skimmers.map((s) => h("span", { class: "chip" + (s.used ? " used" : "") },
+            s.skimmer + ": " + (s.used ? "used" : s.charged ? "worth " + s.value : "empty")))),
       ],
       controls: (m) => {
         const c = C["chest-heist"];
@@ -322,15 +336,17 @@
                        button("End the turn", c.endTurn(), can.includes("end_turn")))];
         if (can.includes("mark") || can.includes("reroll")) {
           out.push(h("p", {}, "Dice:"), toggles("dice", 5, 5, used),
-                   h("p", {}, "Skimmers to add:"), toggles("skimmers", 3, 3),
+                   h("p", {}, "Skimmers (to use with the dice, or the one to charge):"), toggles("skimmers", 3, 3),
+                   h("label", { for: "box" }, "Box to tick: its number, P, I or x2"),
                    h("div", { class: "row" },
-                     field("box", { size: 6, "aria-label": "box", placeholder: "11, P, x2…" }),
+                     field("box", { id: "box", size: 6, placeholder: "11, P, x2…" }),
                      button("Tick the box", () => c.mark(picked.box || "", picked.dice || [], picked.skimmers || []), can.includes("mark")),
                      button("Reroll the dice", () => c.reroll(picked.dice || []), can.includes("reroll")),
                      button("Charge skimmer", () => c.charge((picked.skimmers || [1])[0], picked.dice || []), can.includes("charge"))));
         }
         if (can.includes("count_diamonds")) {
-          out.push(h("div", { class: "row" }, field("diamonds", { inputmode: "numeric", size: 3, "aria-label": "diamonds" }),
+          out.push(h("label", { for: "diamonds" }, "Diamonds in the chests you opened"),
+                   h("div", { class: "row" }, field("diamonds", { id: "diamonds", inputmode: "numeric", size: 3 }),
                      button("Diamonds won", () => c.diamonds(picked.diamonds), true, "go")));
         }
         return out;
@@ -389,22 +405,115 @@
     },
   };
 
+  // Stolen Paintings' last reveal: what was stolen, each detective's ballot and what it found,
+  // and every player's points for the round.
+  function paintingsReveal(r) {
+    const points = (n) => (n > 0 ? "+" : "") + n + (Math.abs(n) === 1 ? " point" : " points");
+    const places = (list) => list.length ? list.join(", ") : "none";
+    return h("div", { class: "reveal" },
+      h("p", { class: "reveal-head" }, "Round " + r.round + ": " + r.thief + " stole " + r.stolen.join(", ")),
+      h("ul", {}, Object.entries(r.points).map(([p, n]) => h("li", {}, p === r.thief
+        ? p + ", the thief: " + points(n) + " (one for each stolen painting nobody found)"
+        : p + " marked " + places(r.marks[p]) + ", found " + places(r.identified[p]) + ": " + points(n)))));
+  }
+
+  // What this player does in this phase of the round (their controls follow).
+  function paintingsTask(m, thief) {
+    if (m.phase === "setup") {
+      return thief ? "Lay out the 24 paintings, then start the exhibition."
+        : m.thief + " lays out the paintings and starts the exhibition.";
+    }
+    if (m.phase === "exhibition") {
+      return thief ? "The detectives memorise the paintings." : "Memorise the 24 paintings.";
+    }
+    if (m.phase === "swap") {
+      return thief ? "Take 1 to 3 paintings, put new cards in their places and lay out the row of 8."
+        : "Close your eyes while " + m.thief + " steals.";
+    }
+    if (thief) return "The detectives mark the paintings they believe you stole.";
+    return m.marked.includes(m.you) ? "Your marks are in; waiting for the other detectives." : "Open your eyes.";
+  }
+
+  // What the chest heist's turn asks now, and what its lock means (the rulebook's words).
+  function heistHint(v) {
+    const lock = "at the end of this turn chest " + v.next_lock + " locks for good (no longer to be opened)";
+    if (v.score !== null) {
+      return "Each diamond and each unused skimmer is a point: " + v.diamonds + " diamonds, " +
+        v.unused_skimmers + " unused skimmers.";
+    }
+    if (v.phase === "over") {
+      return "Chest L is locked: the game is over. Count the diamonds in the chests you opened; each unused skimmer adds a point.";
+    }
+    if (v.phase === "roll") return "Roll the five dice; " + lock + ".";
+    const free = v.dice.filter((d) => !d.used).length;
+    if (!free) return "Every die is used: end the turn; " + lock + ".";
+    return free + " of " + v.dice.length + " dice free: tick a box with a die, or a sum or difference of dice " +
+      "(P: one even die, I: one odd die, x2: a pair), or charge a skimmer with them" +
+      (v.rerolls_left ? ", or reroll some" : "") + ". Then end the turn: " + lock + ".";
+  }
+
+  // --- after the game, and the games recorded here ------------------------------------------------
+  // A game runs until the rig stops (README "Playing the other games"): the next is a new run.
+  function renderAfter() {
+    $("after").hidden = !game.over;
+    if (!game.over) return;
+    say($("outcome"), game.outcome);
+    $("again").replaceChildren("To play again, start the rig again with this game (",
+      h("code", {}, "cleptomano run --game " + game.game), "): each run is a new game, in a new recording, listed below.");
+  }
+
+  function when(stamp) {
+    const date = new Date(stamp);
+    return Number.isNaN(date.getTime()) ? stamp :
+      date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+
+  // One recording: its game and date, players and result (its replay's), and its file.
+  function recordingItem(r) {
+    const url = "/api/game/recordings/" + encodeURIComponent(r.id);
+    return h("li", { class: "recording", "data-recording": r.id },
+      h("p", { class: "date" }, (r.title || r.id) + " · " + when(r.date) + (r.live ? " · this game" : "")),
+      r.error ? h("p", { class: "error" }, r.error) : [
+        h("p", {}, r.players.join(", ")),
+        h("p", { class: "outcome" }, r.outcome),
+        r.torn ? h("p", { class: "hint" }, "The last line is torn: the rig stopped while writing it.") : null],
+      h("a", { class: "download", href: url + "/recording", download: r.id + ".jsonl" },
+        "Download the recording"));
+  }
+
+  async function loadRecordings() {
+    const answer = await api("GET", "/api/game/recordings");
+    if (answer.status !== 200) {
+      $("recordings").replaceChildren(h("li", { class: "error" }, reason(answer)));
+      return;
+    }
+    $("history-empty").hidden = answer.body.length > 0;
+    $("recordings").replaceChildren(...answer.body.map(recordingItem));
+  }
+
   // --- the page ----------------------------------------------------------------------------------
+  let shownStatus = null;     // the status line the recordings were last listed at
   function render() {
     if (!game) return;
     const rules = GAMES[game.game];
     if (!rules) return;
     say($("title"), TITLES[game.game]);
     document.title = TITLES[game.game];
-    say($("status"), rules.status(game.view));
+    const status = rules.status(game.view);
+    say($("status"), status);
+    if (status !== shownStatus) {           // a new turn, round or result: the list follows
+      shownStatus = status;
+      loadRecordings();
+    }
+    renderAfter();
     say($("message"), game.message || game.view.message);   // Stop Thief! keeps its calls in its view
     $("board").replaceChildren(...rules.board(game.view).filter(Boolean));
     const mine = JSON.stringify(me);
     if (mine !== shownMe) {                  // rebuilt only when this player's view changed
       shownMe = mine;
-      $("controls").hidden = !me;
       if (me) $("controls").replaceChildren(...rules.controls(me).filter(Boolean));
     }
+    $("controls").hidden = !me || game.over;  // once over, the after-game says what is next
   }
 
   (async () => {
