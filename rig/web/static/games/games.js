@@ -220,8 +220,10 @@
       button(m.entry ? "Send my correction" : "Send my Hiding Places", () => c.reveal(places, laid, picked.paw, picked.poo), true, "go"),
     ];
     if (!m.score) return form;
-    // Sent and scored: the score, and the form folded away for a correction.
-    return [h("p", { class: "yours" }, "Your score: " + m.score.total), list(m.score.lines.map((l) => l.words)),
+    // Sent and scored: the score (its lines are on the board once every score is in), and the
+    // form folded away for a correction.
+    return [h("p", { class: "yours" }, "Your score: " + m.score.total),
+            m.phase === "final" ? null : list(m.score.lines.map((l) => l.words)),
             h("details", { open: picked.correcting, ontoggle: (e) => { picked.correcting = e.target.open; } },
               h("summary", {}, "Correct my Hiding Places"), ...form)];
   }
@@ -320,8 +322,13 @@
       status: (v) => v.phase === "final" ? "Winners: " + v.winners.join(" and ")
         : v.phase === "scoring" ? "Game over: enter your Hiding Places"
         : v.dice && !v.dice.decided ? v.dice.name + ": " + v.dice.whose_roll + "'s roll" : "Playing",
-      // The die's words stay on the board; the message line would only say them again.
-      message: (v, text) => (v.dice && text === v.dice.words ? "" : text),
+      // The die's words and the newest roll stay on the board; the message line would only
+      // say them again.
+      message: (v, text) => {
+        const roll = v.last_roll;
+        return [v.dice && v.dice.words, roll && roll.player + " rolled " + roll.face + "."]
+          .includes(text) ? "" : text;
+      },
       board: (v) => {
         // As the rig's screen: the example card table's numbers are not a real deck's.
         const out = [v.placeholder ? h("p", { class: "pill" }, "PLACEHOLDER CARD VALUES") : null];
