@@ -368,7 +368,7 @@
                      button("My doggy", () => c.doggy(picked.doggy, picked.faceUp))));
         }
         const row = h("div", { class: "row" });
-        if (m.your_roll) row.append(button("Roll the die", c.roll(), true, "go"));
+        if (acts.includes("roll")) row.append(button("Roll the die", c.roll(), true, "go"));
         if (acts.includes("draw")) row.append(button("I drew an Action card", c.draw()));
         if (acts.includes("deck-empty")) {
           row.append(button("Action pile empty", c.empty("action")),
