@@ -66,6 +66,7 @@ def roll_out(phones, card, rolls):
     """Roll the die on the phone whose roll the page says it is until the call is decided;
     ``rolls`` is the game's count so far.  The outcome (the same on every page) and the count."""
     any_phone = phones[PLAYERS[0]]
+    any_phone.wait("#board .call", text=card + ":")      # not the last call's outcome
     while not any_phone.texts("#board .outcome"):
         words = any_phone.wait("#board .call", text=card + ":")
         roller = WHOSE.match(words)[1]
@@ -154,9 +155,9 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
             phone.wait("#status", text="Game over: enter your Hiding Places")
             assert phone.wait("#board .end") == "Action pile: 0 of 46 (the game is over)"
             phone.gone('#controls button:text-is("I drew an Action card")')
-            assert phone.texts('#controls button:text-is("Action pile empty")') == []
-        assert phones["Ana"].wait("#message") == \
-            "Game over: everyone enters their Hiding Places on their phone to be scored."
+            phone.gone('#controls button:text-is("Action pile empty")')
+        phones["Ana"].wait("#message", text="Game over: everyone enters their Hiding Places "
+                                             "on their phone to be scored.")
 
         # Each hand entered on its own phone.  Ana: three Slippers, two Bones on the Ultimate
         # Hiding Place, the Wacky Earplugs face up and the Paw.
