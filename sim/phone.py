@@ -167,6 +167,11 @@ class Phone:
         self._step("fill", selector=selector, value=value)
         return self
 
+    def select(self, selector, label):
+        """Choose the option of the select ``selector`` that shows ``label``."""
+        self._step("select", selector=selector, label=label)
+        return self
+
     def wait(self, selector, text=None, timeout_s=None, state="visible"):
         """Wait until ``selector`` is visible (holding ``text`` if given); its text."""
         fields = dict(selector=selector, state=state)

@@ -831,6 +831,10 @@ def test_a_phone_shows_its_players_own_doggy_entry_and_score():
     assert player_view(game, "Ben")["score"] is None
     assert "Bloomers x3" in mine["choices"]["bedroom"]
     assert "Ultimate Hiding Place" not in mine["choices"]["bedroom"]
+    # The cards that stand for a kind (a place holding one alone must say which), and the
+    # action cards' names for the page to show.
+    assert mine["choices"]["wild"] == [c.name for c in TABLE.bedroom if c.wild]
+    assert mine["choices"]["card_names"]["badger"] == "Rancid Badger Poo"
     refused(["'Zed' is not a player"], player_view, game, "Zed")
 
 

@@ -116,3 +116,33 @@ def test_each_games_page_commands_are_taken_by_the_rig(tmp_path, game, players, 
             assert answer.status_code == 200, (body, answer.json())
     finally:
         n.close()
+
+
+@needs_node
+def test_the_canine_pages_entry_scores_a_lone_laundry_basket_and_face_up_cards(tmp_path):
+    """What the page's reveal form builds reaches the scorer whole: the kind a Laundry Basket
+    alone on a place stands for, and the Master's Bedroom cards left face up (the page could
+    send neither before)."""
+    n = Night(tmp_path, "canine", ("Ana", "Ben"))
+    try:
+        for name in ("Ana", "Ben"):
+            n.phone(name)
+        bodies = built('[C.canine.doggy("Doggy B", false), C.canine.empty("action"), '
+                       'C.canine.reveal([{cards: ["Laundry Basket"], ultimate: false, '
+                       'wild_as: "Bone"}, {cards: [], wild_as: null}, {cards: ["Bone", '
+                       '"Bone"], ultimate: true, wild_as: null}], ["Wacky Earplugs"], false, '
+                       'false)]')
+        assert bodies[2]["reveal"]["hiding_places"] == [
+            {"cards": ["Laundry Basket"], "ultimate": False, "wild_as": "Bone"},
+            {"cards": ["Bone", "Bone"], "ultimate": True}]        # the empty place left out
+        for body in bodies:
+            assert n.send("Ana", body).status_code == 200, body
+        me = n.phones["Ana"].get("/api/game/me").json()
+        assert [line["words"] for line in me["score"]["lines"]] == [
+            "Hiding place 1: Laundry Basket: 2 x 3 = 6",
+            "Hiding place 2 (Ultimate): 2 Bone: 2 x 3 x 2 = 12",
+            "Wacky Earplugs face up: 6", "Doggy B: 4 target Collectables: +10"]
+        assert me["choices"]["wild"] == ["Laundry Basket"]
+        assert me["choices"]["card_names"]["key"] == "Key to the Master's Bedroom"
+    finally:
+        n.close()

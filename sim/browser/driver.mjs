@@ -112,6 +112,11 @@ const STEPS = {
     await p.page.locator(step.selector).first().fill(String(step.value), { timeout });
     return {};
   },
+  // Choose the option a select shows as step.label (as a player picks it by its words).
+  async select(_, step, p, timeout) {
+    await p.page.locator(step.selector).first().selectOption({ label: String(step.label) }, { timeout });
+    return {};
+  },
   // Wait until an element matching the selector is visible (and holds step.text, if given).
   async wait(_, step, p, timeout) {
     let locator = p.page.locator(step.selector);

@@ -54,7 +54,10 @@ def player_view(game, player):
             "doggies": [d.name for d in game.table.doggies if d.name not in taken],
             "kinds": [c.kind for c in game.table.collectables],
             "bedroom": [c.name for c in game.table.bedroom if not c.hiding_place],
+            # the Laundry Baskets: a place holding one alone must say which kind it stands for
+            "wild": [c.name for c in game.table.bedroom if c.wild],
             "cards": sorted(CARD_NAMES),
+            "card_names": dict(CARD_NAMES),
         })
     return view
 

@@ -48,12 +48,13 @@ const GameCommands = {
       return out;
     },
     roll: () => ({ roll: true }),
-    // places: [{cards: ["Slipper", "Slipper"], ultimate: false}, ...]
+    // places: [{cards: ["Slipper", "Slipper"], ultimate: false}, {cards: ["Laundry Basket"],
+    // wild_as: "Bone"}, ...]; wild_as says what a Laundry Basket alone on a place stands for.
     reveal: (places, faceUp, paw, pooPizza) => ({
       reveal: {
-        hiding_places: places.filter((p) => p.cards.length).map((p) => ({
+        hiding_places: places.filter((p) => p.cards.length).map((p) => Object.assign({
           cards: p.cards.slice(), ultimate: Boolean(p.ultimate),
-        })),
+        }, p.wild_as ? { wild_as: p.wild_as } : {})),
         face_up: (faceUp || []).slice(),
         paw: Boolean(paw),
         poo_pizza: Boolean(pooPizza),
