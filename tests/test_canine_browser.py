@@ -214,7 +214,11 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
         hide(caro, "Grotty Balls", "Grotty Balls")
         lay_face_up(caro, "Granny's False Teeth")
         press(caro, "Send my Hiding Places")
-        assert caro.wait("#controls .yours") == "Your score: 48"
+        # The last score in ends the game: the controls give way to the after-game, and
+        # Caro's score is on the final table, with everyone's.
+        caro.wait("#board .scores > li > strong", text="Caro: 48")
+        caro.wait("#after #outcome", text="winner Ana")
+        caro.gone("#controls")
 
         result = rig.host.result()
         assert result["final"] and result["winners"] == ["Ana"]

@@ -232,3 +232,30 @@ def test_the_game_routes_answer_404_while_cleptomano_runs(tmp_path):
             answer = client.get(route)
             assert answer.status_code == 404 and "it referees Cleptómano" in \
                 answer.json()["error"]
+
+
+def test_a_refused_secret_entry_tells_the_table_whose_it_was_and_only_its_phone_why(night):
+    """A thief's steal or a detective's ballot the rules refuse: the reason names what it held,
+    so it goes back to that phone alone; the screen and the calls say only whose it was."""
+    players = ("Ana", "Ben", "Caro")
+    n = night("stolen-paintings", players, config=StolenPaintingsConfig(exhibition_s=10))
+    for name in players:
+        n.phone(name)
+    assert n.send("Ana", {"start": True}).status_code == 200
+    n.clock.advance(10.0)
+    lines = n.host.recording_path.read_text("utf-8")
+    for name, body, words in (("Ana", {"steal": [2, 6, 7, 8]}, "1 to 3"),
+                              ("Ana", {"steal": [2, 9]}, "9")):
+        refused = n.send(name, body)
+        assert refused.status_code == 409 and words in refused.json()["error"]
+        assert n.public()["message"] == "Refused: Ana's entry; their phone says why"
+        assert n.host.log_lines[-1].endswith("Refused: Ana's entry; their phone says why")
+    assert n.send("Ana", {"steal": [2, 6]}).status_code == 200
+    refused = n.send("Ben", {"mark": [1, 2, 3, 4]})
+    assert refused.status_code == 409
+    assert n.public()["message"] == "Refused: Ben's entry; their phone says why"
+    assert n.host.recording_path.read_text("utf-8").count("\n") == lines.count("\n") + 1
+    # A command that is not a secret is refused in the open, as before.
+    refused = n.send("Caro", {"start": True})
+    assert refused.status_code == 409
+    assert n.public()["message"] == "Refused: " + refused.json()["error"]

@@ -194,7 +194,10 @@ class GameHost:
             self._refresh(now)
 
     def _command(self, order):
-        reason = self._apply(replace(order.command, t=round(order.t_abs - self.t0, 6)))
+        command = order.command
+        private = (order.reply is not None and getattr(command, "by", None) is not None
+                   and isinstance(command, self.adapter.secret_commands))
+        reason = self._apply(replace(command, t=round(order.t_abs - self.t0, 6)), private)
         if order.reply is not None:
             order.reply(Answer(reason is None, reason, self.screen()))
 
@@ -209,13 +212,18 @@ class GameHost:
             if self.button is not None:
                 self._command(Order(self.clock.now(), self.button))
 
-    def _apply(self, command):
+    def _apply(self, command, private=False):
         """Step the game; record the accepted command (synced) before acting on it.  Returns
-        None, or the reason it was refused."""
+        None, or the reason it was refused.  ``private``: a refusal's reason would tell the
+        table what the entry held (a hand, a ballot), so the screen and the calls say only
+        whose entry was refused, and the reason goes back to the sender's phone alone."""
         before = self.game
         try:
             after, effects = self.adapter.step(before, command)
         except RulesError as exc:
+            if private:
+                self._refuse(command.t, "%s's entry; their phone says why" % command.by)
+                return str(exc)
             return self._refuse(command.t, str(exc))
         line = self.adapter.line(command, after, effects)
         if line is not None:

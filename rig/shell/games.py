@@ -38,6 +38,9 @@ class Adapter:
     shows_calls = False  # the game's screen already shows the last calls itself
     solo = False         # one player: the first of the list plays
     seed_bound = 2 ** 63
+    # The commands that carry a player's secret (a ballot, a hand): when one is refused, the
+    # reason goes to that player's phone alone; the table hears only that it was refused.
+    secret_commands = ()
 
     def __init__(self, config=None):
         self.config = config
@@ -161,6 +164,7 @@ class StopThief(Adapter):
 class StolenPaintings(Adapter):
     name = recording = "stolen-paintings"
     title = "Stolen Paintings"
+    secret_commands = (sp.commands.Steal, sp.commands.Mark)
 
     def new_game(self, players, seed):
         cfg = self.config
@@ -271,6 +275,7 @@ class Canine(Adapter):
     name = "canine"
     recording = "canine-kleptomaniacs"
     title = "Canine Kleptomaniacs"
+    secret_commands = (canine_game.ChooseDoggy, canine_game.Reveal)
 
     def new_game(self, players, seed):
         cfg = self.config
