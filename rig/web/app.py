@@ -175,6 +175,7 @@ def build_app(face, static_dir, names=None):
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
     from .games import game_routes
+    from .night import night_routes
     matches = Matches(face.recordings_dir, face.recording_path)
 
     def session_of(request):
@@ -291,6 +292,7 @@ def build_app(face, static_dir, names=None):
         *recording_routes("/api/matches", matches, answers),
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
+        *night_routes(face, paired, answers),      # the next game: rig.web.night
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})

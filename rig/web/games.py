@@ -94,6 +94,10 @@ class GameWebFace(WebFace):
     """The phone companion while one of the companion games runs (``start(host)`` with a
     :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
 
+    @property
+    def game(self):
+        return self.rig.adapter.name if self.rig is not None else None
+
     def state(self, board=None):
         board = board if board is not None else self._board
         if board is None:
