@@ -419,6 +419,8 @@ def cmd_run(args):
     try:
         while True:
             leg = night.leg()
+            if night.stopped.is_set():          # a signal during the switch
+                return 0
             run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
             run(config, args, recordings, leg, simulate, night, choice)
             chosen = night.take()

@@ -169,9 +169,10 @@ class Switchboard:
 
     def serve(self, face):
         """From now on ``face`` answers the phones; the pages watching the previous one are
-        closed (they reconnect to this one and see the game change)."""
+        closed (they reconnect to this one and see the game change).  The face has no server
+        of its own, so stopping it with its game (as the display's faces stop) leaves the
+        night's serving."""
         old, self.face = self.face, face
-        face.server = self.server
         if self.loop is not None:
             face.live.attach(self.loop)
             if old is not None:
