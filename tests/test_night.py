@@ -8,8 +8,10 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import socket
+import tempfile
 import threading
 import time
 
@@ -32,6 +34,8 @@ from rig.web.night import NIGHT_GAMES, Choice, parse_choice
 from rig.web.pairing import Pairing
 from sim.clock import VirtualClock
 from sim.harness import Harness
+
+from test_systemd import Listener
 
 BASE = "http://127.0.0.1:8080"
 ORIGIN = {"Origin": BASE}
@@ -372,3 +376,34 @@ def test_a_signal_during_a_switch_stops_the_whole_night_at_once(night_run, monke
     thief, = rec.glob("stop-thief-*.jsonl")
     assert replay_file(thief)["players"] == ["Ana", "Ben"]
     assert not list(rec.glob("canine-*.jsonl"))             # the next game never began
+
+
+def test_systemd_hears_the_night_as_one_service_its_watchdog_fed_across_the_switch(
+        night_run, monkeypatch):
+    run, rec = night_run
+    short = tempfile.mkdtemp(prefix="sd")
+    address = os.path.join(short, "notify.sock")
+    systemd = Listener(address)
+    monkeypatch.setenv("NOTIFY_SOCKET", address)
+    monkeypatch.setenv("WATCHDOG_USEC", "2000000")
+    monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
+
+    def drive(phone, code):
+        on_the_rig(phone, "chest-heist")
+        assert phone.post("/api/pair", {"code": code(), "name": "Ana"})[0] == 200
+        assert phone.post("/api/night/game", {"game": "canine", "players": ["Ana", "Ben"],
+                                              "end": True})[0] == 200
+        on_the_rig(phone, "canine")
+
+    try:
+        status, _ = run(["--game", "chest-heist", "--players", "Ana"], drive)
+        told = [field for message in systemd.pending() for field in message]
+    finally:
+        systemd.sock.close()
+        shutil.rmtree(short, ignore_errors=True)
+    assert status == 0
+    ready = [i for i, field in enumerate(told) if field == "READY=1"]
+    switching = told.index("STATUS=switching to canine, as Ana chose")
+    assert len(ready) == 2 and ready[0] < switching < ready[1]     # ready again after it
+    assert told[switching - 1] == "WATCHDOG=1"                     # fed as the switch begins
+    assert told.count("STOPPING=1") == 1 and told[-1] == "STOPPING=1"   # once, at the end
