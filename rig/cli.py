@@ -394,11 +394,11 @@ def cmd_run(args):
     night, :mod:`rig.web.night`), in this one process, until stopped or ``--duration-s``."""
     from .shell.config import load_config
     from .shell.night import Night
+    from .shell.systemd import Notifier
     from .web.night import CLEPTOMANO, Choice
     config = load_config(args.config)
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
-    from .shell.systemd import Notifier
     night = Night(config, Notifier(), until=None if args.duration_s is None
                   else time.monotonic() + args.duration_s)
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -451,6 +451,7 @@ def _night_phones(config, night):
 
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
+    """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
     display = _open_display(config, args.headless)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))

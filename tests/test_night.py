@@ -407,3 +407,30 @@ def test_systemd_hears_the_night_as_one_service_its_watchdog_fed_across_the_swit
     assert len(ready) == 2 and ready[0] < switching < ready[1]     # ready again after it
     assert told[switching - 1] == "WATCHDOG=1"                     # fed as the switch begins
     assert told.count("STOPPING=1") == 1 and told[-1] == "STOPPING=1"   # once, at the end
+
+
+def test_duration_s_bounds_the_whole_night_not_each_game(night_run):
+    run, rec = night_run
+
+    def closed():
+        try:
+            Phone(phone_port[0]).get("/api/state")
+        except OSError:
+            return True
+        return False
+
+    phone_port = []
+
+    def drive(phone, code):
+        phone_port.append(phone.port)
+        on_the_rig(phone, "chest-heist")
+        assert phone.post("/api/pair", {"code": code(), "name": "Ana"})[0] == 200
+        assert phone.post("/api/night/game", {"game": "canine", "players": ["Ana", "Ben"],
+                                              "end": True})[0] == 200
+        on_the_rig(phone, "canine")
+        until(closed, "the night's end")        # --duration-s: nobody stops it
+
+    status, wall_s = run(["--game", "chest-heist", "--players", "Ana"], drive, duration_s=3)
+    assert status == 0 and 3 <= wall_s < 3 + DEADLINE_S
+    canine, = rec.glob("canine-*.jsonl")
+    assert replay_file(canine)["players"] == ["Ana", "Ben"]
