@@ -16,6 +16,8 @@
 ``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
 ``GET /api/matches/ID/recording``          its recording, the JSON Lines file
 ``WS /api/live``                           the push channel (:mod:`rig.web.live`)
+``POST /api/night/game``                   the rig's next game, from a paired phone
+                                           (:mod:`rig.web.night`)
 =========================================  ===================================================
 
 Every refusal is ``{"error": "..."}`` with one message that says what was wrong and what to

@@ -128,7 +128,8 @@ def game_routes(face, paired, answers):
     def host():
         if not isinstance(face, GameWebFace) or face.rig is None:
             raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
-                               "/api/state), or start one with cleptomano run --game NAME",
+                               "/api/state); choose one from a paired phone (POST "
+                               "/api/night/game), or start one with cleptomano run --game NAME",
                                404)
         return face.rig
 
