@@ -2,7 +2,8 @@
 process, simulated and headless, its phones' server on 127.0.0.1) hosts a chest heist; two
 phones pair on the games page; from Ana's phone the rig is refused a switch while the game is
 in progress, then ends it and switches to Stolen Paintings, and both pages follow by
-themselves; then to Cleptómano, and both pages go to its page.  The recordings replay, the
+themselves; then to Cleptómano, and both pages go to its page; from there Ben's phone
+switches the rig back to a chest heist, his own, and both pages follow again.  The recordings replay, the
 games ended from the phone as unfinished ones."""
 
 import re
@@ -108,17 +109,27 @@ def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_p
             for phone in (ana, ben):                    # both go to Cleptómano's page
                 phone.wait("#who", text=phone.name.capitalize(), timeout_s=DEADLINE_S)
                 assert phone.title() != "Stolen Paintings"
+            # Between matches, Cleptómano's page offers the next game too; no game to end.
+            ben.goto(rig.url + "#live").wait("#night h2", text="Play another game")
+            assert "Ana, Ben" in ben.texts("#night-recent button")  # the match's players
+            ben.gone("#night-end-row")
+            choose(ben, "The chest heist", "Ben")
+            for phone in (ana, ben):
+                phone.wait("#title", text="The chest heist", timeout_s=DEADLINE_S)
+            ben.wait("#controls", timeout_s=DEADLINE_S)     # the solo game is Ben's now
         assert rig.stop() == 0
     finally:
         rig.stop()
     wall_s = time.monotonic() - started
-    chest, = rig.recordings.glob("chest-heist-*.jsonl")
+    chest, again = sorted(rig.recordings.glob("chest-heist-*.jsonl"))
     paintings, = rig.recordings.glob("stolen-paintings-*.jsonl")
     match, = rig.recordings.glob("match-*.jsonl")
     assert replay_file(chest)["over"] is False
+    assert replay_file(again)["player"] == "Ben"
     assert replay_file(paintings)["players"] == ["Ana", "Ben", "Caro"]
     assert replay_file(match)["players"] == ["Ana", "Ben"]
     log = rig.log.read_text("utf-8")
     assert "Game night: Ana chose stolen-paintings for Ana, Ben, Caro (ending the game in " \
-           "progress)" in log and "Game night: Ana chose cleptomano" in log
+           "progress)" in log and "Game night: Ana chose cleptomano" in log \
+        and "Game night: Ben chose chest-heist for Ben" in log
     assert wall_s < 60, wall_s
