@@ -30,7 +30,7 @@ from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
 from rig.web.face import WebFace
 from rig.web.games import GameWebFace
-from rig.web.night import NIGHT_GAMES, Choice, parse_choice
+from rig.web.night import NIGHT_GAMES, Choice, Switchboard, parse_choice
 from rig.web.pairing import Pairing
 from sim.clock import VirtualClock
 from sim.harness import Harness
@@ -434,3 +434,13 @@ def test_duration_s_bounds_the_whole_night_not_each_game(night_run):
     assert status == 0 and 3 <= wall_s < 3 + DEADLINE_S
     canine, = rec.glob("canine-*.jsonl")
     assert replay_file(canine)["players"] == ["Ana", "Ben"]
+
+
+def test_the_nights_server_answers_503_until_its_first_game_is_served(tmp_path):
+    board = Switchboard(load_config(None).web, Pairing())
+    answer = TestClient(board, base_url=BASE).get("/api/state")
+    assert answer.status_code == 503 and "starting its first game" in answer.json()["error"]
+    face = WebFace(load_config(None).web, tmp_path, pairing=board.pairing,
+                   static_dir=static_dir(tmp_path))
+    board.serve(face)
+    assert TestClient(board, base_url=BASE).get("/").status_code == 200

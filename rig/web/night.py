@@ -165,7 +165,15 @@ class Switchboard:
                                 on_close=self._close, on_bound=self._bound, **server_options)
 
     async def __call__(self, scope, receive, send):
-        await self.face.app(scope, receive, send)
+        face = self.face
+        if face is not None:
+            return await face.app(scope, receive, send)
+        if scope["type"] == "websocket":                 # the page tries again later
+            return await send({"type": "websocket.close", "code": 1013})
+        if scope["type"] == "http":
+            from starlette.responses import JSONResponse
+            await JSONResponse({"error": "the rig is starting its first game; try again in a "
+                                         "second"}, status_code=503)(scope, receive, send)
 
     def serve(self, face):
         """From now on ``face`` answers the phones; the pages watching the previous one are
