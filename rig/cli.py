@@ -390,73 +390,119 @@ def _open_display(config, headless, game=None):
 
 
 def cmd_run(args):
+    """Referee the game of ``--game``, then each game a paired phone chooses next (the game
+    night, :mod:`rig.web.night`), in this one process, until stopped or ``--duration-s``."""
     from .shell.config import load_config
+    from .shell.night import Night
+    from .shell.systemd import Notifier
+    from .web.night import CLEPTOMANO, Choice
     config = load_config(args.config)
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
-    stop = threading.Event()
+    night = Night(config, Notifier(), until=None if args.duration_s is None
+                  else time.monotonic() + args.duration_s)
     for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, lambda *_: night.stop_all())
     recordings = args.recordings or config.storage.recordings_dir
-    if args.game != "cleptomano":
-        return _run_game(config, args, recordings, stop, simulate)
-    if args.players:
+    if args.game != CLEPTOMANO:
+        if args.demo or args.interactive:
+            raise ConfigError("--demo and --interactive play Cleptómano's simulated museum; "
+                              "leave them out with --game %s" % args.game, key="--game")
+        choice = Choice(args.game, game_players(args.players, config))
+    elif args.players:
         raise ConfigError("--players names another game's players; Cleptómano's come from "
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
+    else:
+        choice = Choice(CLEPTOMANO)
+    night.phones = _night_phones(config, night)
+    try:
+        while True:
+            leg = night.leg()
+            if night.stopped.is_set():          # a signal during the switch
+                return 0
+            run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
+            run(config, args, recordings, leg, simulate, night, choice)
+            chosen = night.take()
+            if chosen is None:
+                return 0
+            choice, by = chosen
+            night.switching("switching to %s, as %s chose" % (choice.game, by))
+    finally:
+        if night.phones is not None:
+            night.phones.stop()
+        night.notifier.stopping()
+
+
+def _night_phones(config, night):
+    """The night's one web server (a :class:`rig.web.night.Switchboard`), started, or None
+    when ``[web] enabled = false`` or it cannot listen (the rig referees without phones)."""
+    if not config.web.enabled:
+        return None
+    from .web.night import Switchboard
+    from .web.pairing import Pairing
+    phones = Switchboard(config.web, Pairing())
+    try:
+        phones.start()
+    except RigError as exc:
+        log.warning("Phones: %s; the rig referees without them.", exc)
+        return None
+    return phones
+
+
+def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
+    """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
     display = _open_display(config, args.headless)
-    web, display = _with_phones(config, recordings, display,
+    web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
-        return _run_sim(config, args, display, recordings, stop, web)
-    return _run_real(config, args, display, recordings, stop, web)
+        return _run_sim(config, args, display, recordings, stop, night, web)
+    return _run_real(config, args, display, recordings, stop, night, web)
 
 
-def _with_phones(config, recordings, display, tell_code, game=False):
-    """``(web, faces)``: the phones' web face, started, and ``display`` with it, as one face;
-    ``(None, display)`` when ``[web] enabled = false``.  ``tell_code``: log each pairing code,
-    as no screen shows it; ``game``: the face of one of the other games."""
-    if not config.web.enabled:
+def _with_phones(config, recordings, display, night, tell_code, game=False):
+    """``(web, faces)``: the phones' web face, served by the ``night``'s phones, and
+    ``display`` with it, as one face; ``(None, display)`` without phones.  ``tell_code``: log
+    each pairing code, as no screen shows it; ``game``: the face of one of the other games."""
+    phones = night.phones
+    if phones is None:
         return None, display
     if game:
         from .web.games import GameWebFace as WebFace
     else:
         from .web.face import WebFace
     from .shell.faces import Faces
-    web = WebFace(config.web, recordings, tell_code=tell_code)
-    _start_web(web)
+    web = WebFace(config.web, recordings, pairing=phones.pairing, tell_code=tell_code)
+    web.night = night
+    phones.serve(web)
     return web, Faces(display, web)
 
 
-def _run_game(config, args, recordings, stop, simulate):
-    """Host one of the companion games until stopped: the keys on the display, the phones, and
-    on a Raspberry Pi the museum's start button (no other sensor)."""
+def _run_game(config, args, recordings, stop, simulate, night, choice):
+    """Host one of the companion games until ``stop``: the keys on the display, the phones,
+    and on a Raspberry Pi the museum's start button (no other sensor)."""
     from .display.game_keys import primary
     from .shell.clock import MonotonicClock
     from .shell.gamehost import GameHost
     from .shell.games import adapter_for
     from .shell.session import RecordingSession
-    if args.demo or args.interactive:
-        raise ConfigError("--demo and --interactive play Cleptómano's simulated museum; leave "
-                          "them out with --game %s" % args.game, key="--game")
-    players = game_players(args.players, config)
-    display = _open_display(config, args.headless, game=args.game)
-    web, display = _with_phones(config, recordings, display,
+    display = _open_display(config, args.headless, game=choice.game)
+    web, display = _with_phones(config, recordings, display, night,
                                 tell_code=display is None or display.headless, game=True)
     clock = MonotonicClock()
-    host = GameHost(adapter_for(args.game, config), players, clock=clock,
+    host = GameHost(adapter_for(choice.game, config), choice.players, clock=clock,
                     session=RecordingSession(Path(recordings)), display=display,
-                    key_help=_game_key_help(args.game),
-                    phones=web.pairing if web is not None else None, button=primary(args.game),
-                    detect=config.detect)
+                    key_help=_game_key_help(choice.game),
+                    phones=web.pairing if web is not None else None,
+                    button=primary(choice.game), detect=config.detect)
     button = None
     try:
         host.start()
         button = _game_button(config, clock, host, simulate)
         print("%s: %s. Press H at the screen for the keys; Ctrl-C stops (the game is "
-              "recorded to %s)." % (host.adapter.title, ", ".join(players),
+              "recorded to %s)." % (host.adapter.title, ", ".join(host.players),
                                     host.recording_path), file=sys.stderr)
-        _serve(host, args, stop, extra_alive=host.alive, web=web)
+        _serve(host, stop, night, extra_alive=host.alive, web=web)
     finally:
         if button is not None:
             button.close()
@@ -496,26 +542,20 @@ def _game_key_help(game):
     return key_help(game)
 
 
-def _start_web(web):
-    """Serve the phones before the rig starts (a match in play never shares the interpreter
-    with the server's start-up)."""
-    try:
-        web.start()
-    except RigError as exc:     # the rig referees on; the phones wait for a restart
-        log.warning("Phones: %s; the rig referees without them.", exc)
-
-
-def _serve(rig, args, stop, extra_alive=None, web=None):
-    from .shell.systemd import Notifier
+def _serve(rig, stop, night, extra_alive=None, web=None):
     if web is not None:
         web.rig = rig               # the phones' commands go to it from now on
-    return serve(rig, stop, Notifier(), duration_s=args.duration_s, extra_alive=extra_alive)
+    return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
+                 stopping=False)
 
 
-def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
+def serve(rig, stop, notifier, duration_s=None, extra_alive=None, *, until=None,
+          stopping=True):
     """The main thread's job while the rig runs: tell systemd it is ready, and let the watchdog
     ping only while the referee loop keeps turning and every input thread is alive (a hung rig
-    is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed."""
+    is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed (or the
+    monotonic time ``until``).  ``stopping``: tell systemd the rig stops, when it returns (a
+    game night says so once, after its last game)."""
     watchdog = None
     if notifier is not None:
         from .shell.systemd import Watchdog
@@ -526,7 +566,8 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
                                lambda: rig.loop_turned_within(watchdog.ping_interval_s))
             watchdog.add_check("every input thread runs", rig.alive)
             watchdog.start()
-    until = None if duration_s is None else time.monotonic() + duration_s
+    if duration_s is not None:
+        until = time.monotonic() + duration_s
     try:
         while not stop.is_set():
             if until is not None and time.monotonic() >= until:
@@ -537,16 +578,17 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None):
     finally:
         if watchdog is not None:
             watchdog.stop()
-            notifier.stopping()
+            if stopping:
+                notifier.stopping()
 
 
-def _run_real(config, args, display, recordings, stop, web=None):
+def _run_real(config, args, display, recordings, stop, night, web=None):
     from .shell.build import build_rig, real_backend
     rig = build_rig(config, real_backend(config, display), recordings_dir=recordings,
                     key_help=_key_help(config), phones=web.pairing if web else None)
     try:
         rig.start()
-        _serve(rig, args, stop, web=web)
+        _serve(rig, stop, night, web=web)
     finally:
         rig.stop()
         if display is not None:
@@ -560,13 +602,14 @@ def _key_help(config):
     return key_help(asdict(config.keys), phones=config.web.enabled)
 
 
-def _run_sim(config, args, display, recordings, stop, web=None):
+def _run_sim(config, args, display, recordings, stop, night, web=None):
     print("Simulator: the rig runs on simulated pins (not a Raspberry Pi, or --sim).",
           file=sys.stderr)
-    screen = display is not None and not display.headless
+    # A later match of a game night is the table's own: the demo plays at the first only.
+    screen = display is not None and not display.headless or night.legs > 1
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
                            stop=stop, demo=args.demo, interactive=args.interactive,
-                           serve=lambda rig, alive=None: _serve(rig, args, stop, alive, web),
+                           serve=lambda rig, alive=None: _serve(rig, stop, night, alive, web),
                            key_help=_key_help(config), phones=web.pairing if web else None)
 
 

@@ -116,8 +116,9 @@ def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recor
         assert outcome.startswith("score %d: " % result["score"])
         assert ana.wait("#outcome") == outcome
         assert ana.wait("#again") == (
-            "To play again, start the rig again with this game (cleptomano run --game "
-            "chest-heist): each run is a new game, in a new recording, listed below.")
+            "To play again, or another game, choose it under \u201cPlay another game\u201d "
+            "below: the rig switches to it and every phone follows. Each game is a new "
+            "recording, listed below.")
         ana.gone("#controls")
         assert "watching" not in " ".join(ana.texts("main"))
 

@@ -16,6 +16,8 @@
 ``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
 ``GET /api/matches/ID/recording``          its recording, the JSON Lines file
 ``WS /api/live``                           the push channel (:mod:`rig.web.live`)
+``POST /api/night/game``                   the rig's next game, from a paired phone
+                                           (:mod:`rig.web.night`)
 =========================================  ===================================================
 
 Every refusal is ``{"error": "..."}`` with one message that says what was wrong and what to
@@ -175,6 +177,7 @@ def build_app(face, static_dir, names=None):
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
     from .games import game_routes
+    from .night import night_routes
     matches = Matches(face.recordings_dir, face.recording_path)
 
     def session_of(request):
@@ -291,6 +294,7 @@ def build_app(face, static_dir, names=None):
         *recording_routes("/api/matches", matches, answers),
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
+        *night_routes(face, paired, answers),      # the next game: rig.web.night
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})

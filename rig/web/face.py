@@ -25,6 +25,15 @@ log = logging.getLogger("cleptomano")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
+def told_bound(pairing, bound, port):
+    """The addresses served changed (the server's thread): the screen's QR code and the log
+    name the best one now (``port`` the configured one, while none is served)."""
+    url = best_url([address for address, _ in bound], bound[0][1] if bound else port)
+    if url != pairing.url:
+        pairing.url = url
+        log.info("Phones: open %s at the table (the pairing code is on the rig's screen).", url)
+
+
 class WebFace:
     """The phone companion.  ``web`` is the config's ``[web]`` section; ``recordings_dir``
     holds the matches it lists; ``names`` the host names it answers to besides its addresses
@@ -34,6 +43,7 @@ class WebFace:
 
     headless = True
     wants_frames = True
+    game = "cleptomano"             # the game it is the face of (rig.web.night)
 
     def __init__(self, web, recordings_dir, *, pairing=None, static_dir=STATIC_DIR,
                  names=None, tell_code=False, **server_options):
@@ -42,6 +52,7 @@ class WebFace:
         self.pairing = pairing if pairing is not None else Pairing()
         self.live = Live(self.state)
         self.rig = None
+        self.night = None               # the game night it belongs to (rig.shell.night)
         self.server = None
         self._board = None
         self.tell_code = tell_code
@@ -82,14 +93,7 @@ class WebFace:
         return self
 
     def _bound(self, bound):
-        """The addresses served changed (the server's thread): the screen's QR code and the
-        log name the best one now."""
-        url = best_url([address for address, _ in bound],
-                       bound[0][1] if bound else self.web.port)
-        if url != self.pairing.url:
-            self.pairing.url = url
-            log.info("Phones: open %s at the table (the pairing code is on the rig's screen).",
-                     url)
+        told_bound(self.pairing, bound, self.web.port)
 
     def stop(self, timeout_s=3.0):
         return self.server.stop(timeout_s) if self.server is not None else True
@@ -103,6 +107,11 @@ class WebFace:
             raise RequestError("the rig is starting and has no snapshot yet; try again in a "
                                "second", 503)
         return board_json(board)
+
+    @property
+    def board(self):
+        """The newest snapshot the referee showed (None before the first)."""
+        return self._board
 
     def recording_path(self):
         """The recording being written now (None before the rig starts)."""

@@ -94,6 +94,10 @@ class GameWebFace(WebFace):
     """The phone companion while one of the companion games runs (``start(host)`` with a
     :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
 
+    @property
+    def game(self):
+        return self.rig.adapter.name if self.rig is not None else None
+
     def state(self, board=None):
         board = board if board is not None else self._board
         if board is None:
@@ -124,7 +128,8 @@ def game_routes(face, paired, answers):
     def host():
         if not isinstance(face, GameWebFace) or face.rig is None:
             raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
-                               "/api/state), or start one with cleptomano run --game NAME",
+                               "/api/state); choose one from a paired phone (POST "
+                               "/api/night/game), or start one with cleptomano run --game NAME",
                                404)
         return face.rig
 

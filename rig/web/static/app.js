@@ -160,6 +160,7 @@
   }
 
   function setState(state) {
+    if (Night.follow(state, null)) return;          // another game runs on the rig now
     const before = page.state;
     page.state = state;
     page.stateAt = performance.now();
@@ -279,6 +280,8 @@
       text($("message"), st.message);
       show($("message"), Boolean(st.message));
     }
+    Night.show($("night"), { paired: Boolean(page.paired) && st.phase !== "turn",
+                             players: st.players, inProgress: false });
     show($("turn"), st.phase === "turn");
     show($("between"), st.phase === "between");
     show($("over"), st.phase === "over");
@@ -962,6 +965,7 @@
   }
 
   async function boot() {
+    Night.mount($("night"));
     wire();
     route();
     renderWho();

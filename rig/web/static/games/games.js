@@ -14,24 +14,14 @@
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
   const $ = (id) => document.getElementById(id);
 
-  function h(tag, props, ...children) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-      else el.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
-    }
-    return el;
-  }
+  const h = Night.h;         // night.js: an element, its texts as text nodes
 
   const say = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
 
   // --- talking to the rig --------------------------------------------------------------------
   let game = null;          // GET /api/game
+  let loaded = null;        // the game this page opened on (another one: the page reloads)
+  let paired = false;       // this phone is paired (as a player of this game or not)
   let me = null;            // GET /api/game/me (null: not paired, or not a player)
   let shownMe = "";         // the view the controls were last built from
   const picked = {};        // the player's choices on the controls, kept across pushes
@@ -76,6 +66,7 @@
     const answer = await api("GET", "/api/game/me");
     if (asked !== meAsked) return;          // a newer view is on its way, or came
     me = answer.status === 200 ? answer.body : null;
+    paired = answer.status === 200 || answer.status === 403;
     $("pair").hidden = answer.status !== 401;
     if (answer.status === 403) say($("error"), reason(answer));
     render();
@@ -96,7 +87,8 @@
     ws.onopen = () => { say($("link"), "live"); attempt = 0; };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state" && message.state && message.state.game) stateArrived(message.state);
+      if (message.type !== "state" || !message.state || Night.follow(message.state, loaded)) return;
+      stateArrived(message.state);
     };
     ws.onclose = () => {
       say($("link"), "reconnecting…");
@@ -546,13 +538,15 @@
   }
 
   // --- after the game, and the games recorded here ------------------------------------------------
-  // A game runs until the rig stops (README "Playing the other games"): the next is a new run.
+  // The next game is chosen from a paired phone (README "The heist game night"): the rig
+  // switches to it and every phone follows; each game is a new recording, listed below.
   function renderAfter() {
     $("after").hidden = !game.over;
     if (!game.over) return;
     say($("outcome"), game.outcome);
-    $("again").replaceChildren("To play again, start the rig again with this game (",
-      h("code", {}, "cleptomano run --game " + game.game), "): each run is a new game, in a new recording, listed below.");
+    say($("again"), paired
+      ? "To play again, or another game, choose it under \u201cPlay another game\u201d below: the rig switches to it and every phone follows. Each game is a new recording, listed below."
+      : "To play again, or another game, pair this phone (above), then choose it under \u201cPlay another game\u201d: the rig switches to it and every phone follows.");
   }
 
   function when(stamp) {
@@ -608,15 +602,22 @@
       if (me) $("controls").replaceChildren(...rules.controls(me).filter(Boolean));
     }
     $("controls").hidden = !me || game.over;  // once over, the after-game says what is next
+    Night.show($("night"), { paired, players: game.players, inProgress: !game.over });
   }
 
   (async () => {
     const answer = await api("GET", "/api/game");
+    if (answer.status === 404) {            // Cleptómano runs: its page
+      location.replace("/");
+      return;
+    }
     if (answer.status !== 200) {
       say($("status"), reason(answer));
       return;
     }
     game = answer.body;
+    loaded = game.game;
+    Night.mount($("night"));
     await loadMe();
     connect(0);
   })();

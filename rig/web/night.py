@@ -1,0 +1,210 @@
+"""The game night on the phones: choose the rig's next game from a paired phone.
+
+=========================================  ===================================================
+``POST /api/night/game``                   ``{"game": "stop-thief", "players": ["Ana",
+                                           "Ben"]}`` (``"end": true`` to end a game in
+                                           progress): 200 and what the rig runs next, 401
+                                           unpaired, 400 malformed, 409 while a Cleptómano
+                                           turn runs or a game is in progress and not over
+=========================================  ===================================================
+
+The rig switches in the same process (:func:`rig.cli.cmd_run`): the game on it now stops as
+Ctrl-C stops it (its recording closed), and the next one starts, with the same phones paired.
+One web server serves the whole night (:class:`Switchboard`): it keeps its sockets, so every
+phone keeps its address, its cookie and the server's port, and the face it serves is swapped
+(a restart on the same port could lose the port to another program, or race its own closing
+sockets).  A phone's page that finds another game on the rig goes to that game's page.
+"""
+
+import logging
+from dataclasses import dataclass
+
+from ..core.errors import RequestError, RulesError
+from ..core.rules.model import MAX_NAME_CHARS
+from ..core.text import control_character
+from ..core.view import Phase
+from ..shell.games import GAMES, adapter_for
+from .commands import load_json
+from .face import told_bound
+from .server import WebServer
+
+log = logging.getLogger("cleptomano")
+
+CLEPTOMANO = "cleptomano"
+NIGHT_GAMES = (CLEPTOMANO,) + GAMES
+KEYS = ("game", "players", "end")
+EXAMPLE = '{"game": "stop-thief", "players": ["Ana", "Ben"]}'
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A game chosen for the rig: its name, its players (None: Cleptómano's own set-up), and
+    whether the game in progress is to be ended for it."""
+    game: str
+    players: tuple = None
+    end: bool = False
+
+
+def parse_choice(obj, config=None):
+    """A ``POST /api/night/game`` body (decoded JSON) as a :class:`Choice`, or RequestError
+    (400) naming the value, what is allowed and the fix.  A game's players are checked by its
+    own rules (how many it takes), as ``--players`` is when the rig starts it."""
+    if not isinstance(obj, dict):
+        raise RequestError("%s is not a game to play; send one JSON object such as %s"
+                           % (_short(obj), EXAMPLE))
+    unknown = sorted(set(obj) - set(KEYS))
+    if unknown:
+        raise RequestError("key %r is not known here; send %s (and \"end\": true to end the "
+                           "game in progress)" % (unknown[0], ", ".join(KEYS)))
+    game, players, end = obj.get("game"), obj.get("players"), obj.get("end", False)
+    if not isinstance(game, str) or game not in NIGHT_GAMES:
+        raise RequestError("game %s is not a game of the rig; send one of %s"
+                           % (_short(game), ", ".join(NIGHT_GAMES)))
+    if not isinstance(end, bool):
+        raise RequestError("end %s is not true or false; send \"end\": true to end the game in "
+                           "progress, or leave it out" % _short(end))
+    if game == CLEPTOMANO:
+        if players is not None:
+            raise RequestError("players name another game's players; Cleptómano's come from "
+                               "its set-up screen: leave players out")
+        return Choice(game, None, end)
+    return Choice(game, checked_players(game, players, config), end)
+
+
+def checked_players(game, players, config=None):
+    """``players`` (a list of names) for ``game``, stripped, or RequestError (400)."""
+    if not isinstance(players, list) or not players:
+        raise RequestError("players %s is not a list of names; send the players in order, "
+                           "e.g. \"players\": [\"Ana\", \"Ben\"]" % _short(players))
+    names = []
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise RequestError("player %s is not a name; give each player a name, e.g. "
+                               "[\"Ana\", \"Ben\"]" % _short(name))
+        name = name.strip()
+        bad = control_character(name)
+        if bad is not None or len(name) > MAX_NAME_CHARS:
+            raise RequestError("player %s %s; give a name on one line of at most %d characters"
+                               % (_short(name), "holds %s" % bad if bad else "is too long",
+                                  MAX_NAME_CHARS))
+        if name.casefold() in (n.casefold() for n in names):
+            raise RequestError("player %r is named twice; give each player another name" % name)
+        names.append(name)
+    adapter = adapter_for(game, config)
+    try:
+        adapter.new_game(tuple(names), adapter.new_seed())
+    except RulesError as exc:
+        raise RequestError("%s: %s; change the players" % (adapter.title, exc)) from None
+    return tuple(names)
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def refusal(face, choice):
+    """Why the rig cannot switch now (a 409 RequestError), or None: a Cleptómano turn is
+    running (a hand may be in the museum), or a game is in progress and ``choice`` does not
+    end it."""
+    running = face.rig
+    if running is None:
+        raise RequestError("the rig is starting its game; try again in a second", 503)
+    if face.game == CLEPTOMANO:
+        board = face.board
+        if board is not None and board.phase == Phase.TURN:
+            return RequestError("a Cleptómano turn is running (%s steals); choose the next "
+                                "game once it is over" % board.thief, 409)
+        return None
+    if not running.adapter.over(running.game) and not choice.end:
+        return RequestError("%s is in progress and not over; finish it, or send \"end\": true "
+                            "to end it now (its recording keeps it as an unfinished game)"
+                            % running.adapter.title, 409)
+    return None
+
+
+def night_routes(face, paired, answers):
+    """The route above, for :func:`rig.web.app.build_app`; ``face.night`` is the
+    :class:`rig.shell.night.Night` (None: the rig runs no game night, as in the tests of one
+    face)."""
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    @answers
+    async def choose(request):
+        session = paired(request)
+        night = face.night
+        if night is None:
+            raise RequestError("this rig runs one game only (started without a game night); "
+                               "restart it with cleptomano run", 404)
+        choice = parse_choice(load_json(await request.body()), night.config)
+        refused = refusal(face, choice)
+        if refused is not None:
+            raise refused
+        night.choose(choice, session.name)
+        log.info("Game night: %s chose %s%s%s", session.name, choice.game,
+                 " for %s" % ", ".join(choice.players) if choice.players else "",
+                 " (ending the game in progress)" if choice.end else "")
+        return JSONResponse({"game": choice.game, "players": list(choice.players or ()),
+                             "by": session.name,
+                             "page": "/" if choice.game == CLEPTOMANO else "/games/"})
+
+    return [Route("/api/night/game", choose, methods=["POST"])]
+
+
+class Switchboard:
+    """One web server for the whole night, serving the face of the game on the rig now
+    (:meth:`serve` swaps it).  The pairing is the night's: every face is made with it."""
+
+    def __init__(self, web, pairing, **server_options):
+        self.pairing = pairing
+        self.port = web.port
+        self.face = None
+        self.loop = None
+        self.server = WebServer(self, web.bind, web.port, on_loop=self._attach,
+                                on_close=self._close, on_bound=self._bound, **server_options)
+
+    async def __call__(self, scope, receive, send):
+        face = self.face
+        if face is not None:
+            return await face.app(scope, receive, send)
+        if scope["type"] == "websocket":                 # the page tries again later
+            return await send({"type": "websocket.close", "code": 1013})
+        if scope["type"] == "http":
+            from starlette.responses import JSONResponse
+            await JSONResponse({"error": "the rig is starting its first game; try again in a "
+                                         "second"}, status_code=503)(scope, receive, send)
+
+    def serve(self, face):
+        """From now on ``face`` answers the phones; the pages watching the previous one are
+        closed (they reconnect to this one and see the game change).  The face has no server
+        of its own, so stopping it with its game (as the display's faces stop) leaves the
+        night's serving."""
+        old, self.face = self.face, face
+        if self.loop is not None:
+            face.live.attach(self.loop)
+            if old is not None:
+                try:
+                    self.loop.call_soon_threadsafe(old.live.close)
+                except RuntimeError:        # the server stopped meanwhile
+                    pass
+
+    def start(self, timeout_s=5.0):
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+        self.server.start(timeout_s)
+        return self
+
+    def stop(self, timeout_s=3.0):
+        return self.server.stop(timeout_s)
+
+    def _attach(self, loop):
+        self.loop = loop
+        if self.face is not None:
+            self.face.live.attach(loop)
+
+    def _close(self):
+        if self.face is not None:
+            self.face.live.close()
+
+    def _bound(self, bound):
+        told_bound(self.pairing, bound, self.port)

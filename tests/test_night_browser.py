@@ -1,0 +1,135 @@
+"""The game night from the phones, in a real headless Chromium: ``cleptomano run`` (its own
+process, simulated and headless, its phones' server on 127.0.0.1) hosts a chest heist; two
+phones pair on the games page; from Ana's phone the rig is refused a switch while the game is
+in progress, then ends it and switches to Stolen Paintings, and both pages follow by
+themselves; then to Cleptómano, and both pages go to its page; from there Ben's phone
+switches the rig back to a chest heist, his own, and both pages follow again.  The recordings replay, the
+games ended from the phone as unfinished ones."""
+
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from rig.shell.storage import replay_file
+from sim import phone as browser
+
+from test_night import free_port
+
+pytestmark = pytest.mark.skipif(browser.cannot_exist() is not None,
+                                reason=str(browser.cannot_exist()))
+
+DEADLINE_S = 30.0
+
+
+class Rig:
+    """``cleptomano run`` in its own process; its log read for the pairing code, as a player
+    without a screen would read it."""
+
+    def __init__(self, tmp_path, *args):
+        self.port = free_port()
+        config = tmp_path / "rig.toml"
+        config.write_text('[match]\nplayers = ["Ana", "Ben"]\n[web]\nbind = ["127.0.0.1"]\n'
+                          'port = %d\n' % self.port, "utf-8")
+        self.recordings = tmp_path / "rec"
+        self.log = tmp_path / "rig.log"
+        self._out = self.log.open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "rig.cli", "run", "--sim", "--headless", "--config",
+             str(config), "--recordings", str(self.recordings), "--duration-s", "120", *args],
+            stdout=self._out, stderr=subprocess.STDOUT)
+        self.url = "http://127.0.0.1:%d/" % self.port
+
+    def code(self):
+        """The newest pairing code the rig logged."""
+        end = time.monotonic() + DEADLINE_S
+        while time.monotonic() < end:
+            found = re.findall(r"pairing code (\d{3}) (\d{3})", self.log.read_text("utf-8"))
+            if found:
+                return "".join(found[-1])
+            assert self.process.poll() is None, self.log.read_text("utf-8")
+            time.sleep(0.1)
+        raise AssertionError("no pairing code logged within %g s" % DEADLINE_S)
+
+    def stop(self):
+        """Ctrl-C: the night ends, within the deadline; its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(DEADLINE_S)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait(5)
+            self._out.close()
+
+
+def choose(phone, game, players=None, end=False):
+    phone.select("#night-game", game)
+    if players is not None:
+        phone.fill("#night-players", players)
+    if end:
+        phone.click("#night-end")
+    phone.click("#night-go")
+
+
+@pytest.mark.heavy      # a real process and real browsers in real time: `make test-heavy`
+def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_path):
+    started = time.monotonic()
+    rig = Rig(tmp_path, "--game", "chest-heist", "--players", "Ana")
+    try:
+        with browser.Browser() as chromium:
+            ana = chromium.phone("ana")
+            ben = chromium.phone("ben")
+            code = rig.code()
+            for phone, name in ((ana, "Ana"), (ben, "Ben")):
+                phone.goto(rig.url + "games/")
+                phone.wait("#title", text="The chest heist", timeout_s=DEADLINE_S)
+                phone.wait("#pair h2", text="Play from this phone")
+                phone.fill("#pair-code", code).fill("#pair-name", name)
+                phone.click('#pair button[type="submit"]')
+                phone.gone("#pair")
+                phone.wait("#night h2", text="Play another game")
+            # Ben is paired but plays no chest heist: his page may still choose the next game.
+            ana.click('#controls button:text-is("Roll")')
+            ana.wait("#night-end-row")                  # the game is in progress
+            choose(ana, "Stolen Paintings", "Ana, Ben, Caro")
+            assert "The chest heist is in progress" in ana.wait("#night-error", text="progress")
+            choose(ana, "Stolen Paintings", "Ana, Ben, Caro", end=True)
+            for phone in (ana, ben):                    # both pages follow by themselves
+                phone.wait("#title", text="Stolen Paintings", timeout_s=DEADLINE_S)
+                phone.gone("#pair")                     # still paired
+            ben.wait("#controls", timeout_s=DEADLINE_S)     # and now Ben plays
+            # The recent players: the table just chosen is one tap away.
+            assert "Ana, Ben, Caro" in ana.texts("#night-recent button")
+            choose(ana, "Cleptómano", end=True)
+            for phone in (ana, ben):                    # both go to Cleptómano's page
+                phone.wait("#who", text=phone.name.capitalize(), timeout_s=DEADLINE_S)
+                assert phone.title() != "Stolen Paintings"
+            # Between matches, Cleptómano's page offers the next game too; no game to end.
+            ben.goto(rig.url + "#live").wait("#night h2", text="Play another game")
+            assert "Ana, Ben" in ben.texts("#night-recent button")  # the match's players
+            ben.gone("#night-end-row")
+            choose(ben, "The chest heist", "Ben")
+            for phone in (ana, ben):
+                phone.wait("#title", text="The chest heist", timeout_s=DEADLINE_S)
+            ben.wait("#controls", timeout_s=DEADLINE_S)     # the solo game is Ben's now
+        assert rig.stop() == 0
+    finally:
+        rig.stop()
+    wall_s = time.monotonic() - started
+    chest, again = sorted(rig.recordings.glob("chest-heist-*.jsonl"))
+    paintings, = rig.recordings.glob("stolen-paintings-*.jsonl")
+    match, = rig.recordings.glob("match-*.jsonl")
+    assert replay_file(chest)["over"] is False
+    assert replay_file(again)["player"] == "Ben"
+    assert replay_file(paintings)["players"] == ["Ana", "Ben", "Caro"]
+    assert replay_file(match)["players"] == ["Ana", "Ben"]
+    log = rig.log.read_text("utf-8")
+    assert "Game night: Ana chose stolen-paintings for Ana, Ben, Caro (ending the game in " \
+           "progress)" in log and "Game night: Ana chose cleptomano" in log \
+        and "Game night: Ben chose chest-heist for Ben" in log
+    assert wall_s < 60, wall_s
