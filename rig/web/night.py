@@ -117,8 +117,9 @@ def refusal(face, choice):
                                 "game once it is over" % board.thief, 409)
         return None
     if not running.adapter.over(running.game) and not choice.end:
-        return RequestError("%s is in progress and not over; finish it, or send \"end\": true "
-                            "to end it now (its recording keeps it as an unfinished game)"
+        return RequestError("%s is in progress and not over; finish it, or end it now (tick "
+                            "\"End the game in progress now\"; in the request, \"end\": true): "
+                            "its recording keeps it as an unfinished game"
                             % running.adapter.title, 409)
     return None
 

@@ -280,7 +280,8 @@
       text($("message"), st.message);
       show($("message"), Boolean(st.message));
     }
-    Night.show($("night"), { paired: Boolean(page.paired) && st.phase !== "turn",
+    Night.show($("night"), { current: "cleptomano",
+                             paired: Boolean(page.paired) && st.phase !== "turn",
                              players: st.players, inProgress: false });
     show($("turn"), st.phase === "turn");
     show($("between"), st.phase === "between");

@@ -98,9 +98,18 @@ window.Night = (() => {
 
   const title = (name) => (GAMES.find(([n]) => n === name) || [name, name])[1];
 
+  // ``how``: {paired, players, inProgress, current (the game the rig runs now)}.
   function show(section, how) {
     section.hidden = !how.paired;
     if (!how.paired || !section.firstChild) return;
+    const select = section.querySelector("#night-game");
+    if (how.current && !select.dataset.offered) {     // first offer another game than this one
+      select.dataset.offered = "1";
+      if (select.value === how.current) {
+        select.value = GAMES.find(([name]) => name !== how.current)[0];
+        select.dispatchEvent(new Event("change"));
+      }
+    }
     section.querySelector("#night-end-row").hidden = !how.inProgress;
     const tables = [how.players || [], ...recent()].filter((names) => names.length);
     const seen = new Set();

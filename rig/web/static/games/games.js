@@ -602,7 +602,8 @@
       if (me) $("controls").replaceChildren(...rules.controls(me).filter(Boolean));
     }
     $("controls").hidden = !me || game.over;  // once over, the after-game says what is next
-    Night.show($("night"), { paired, players: game.players, inProgress: !game.over });
+    Night.show($("night"), { current: game.game, paired, players: game.players,
+                              inProgress: !game.over });
   }
 
   (async () => {
