@@ -190,3 +190,28 @@ def test_any_file_in_the_folder_is_listed_with_a_result_or_one_line_never_a_cras
         assert "\n" not in entry["error"] and "chest-heist-20260101-120000" in entry["error"]
     else:
         assert entry["game"] == "chest-heist" and entry["outcome"]
+
+
+def test_a_listing_reads_a_recording_once_until_it_changes(tmp_path, monkeypatch):
+    """The page lists the recordings at every new turn on every phone: a recording already
+    listed is neither replayed nor read for its header again until the file changes."""
+    import rig.web.matches as matches
+    directory = tmp_path / "recordings"
+    directory.mkdir()
+    path = directory / "chest-heist-20260101-120000.jsonl"
+    path.write_text(HEADER + "\n", "utf-8")
+    recordings = GameRecordings(directory)
+    replays, summaries = [], []
+    monkeypatch.setattr(matches, "replay_file",
+                        lambda *args: replays.append(1) or replay_file(*args))
+    summary = GameRecordings.summary
+    monkeypatch.setattr(GameRecordings, "summary",
+                        lambda self, *args: summaries.append(1) or summary(self, *args))
+    first = recordings.listing()
+    assert recordings.listing() == first and (len(replays), len(summaries)) == (1, 1)
+    recordings.replay("chest-heist-20260101-120000")         # the replay's own page too
+    assert len(replays) == 1
+    with path.open("a", encoding="utf-8") as f:          # the game goes on: read again
+        f.write(json.dumps({"t": 1.0, "roll": [1, 1, 6, 2, 3]}) + "\n")   # seed 7's
+    recordings.listing()
+    assert (len(replays), len(summaries)) == (2, 2)

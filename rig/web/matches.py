@@ -39,7 +39,7 @@ class Recordings:
         self.directory = directory
         self.live = live
         self._lock = threading.Lock()
-        self._replays = {}        # id -> ((size, mtime_ns), result, torn)
+        self._replays = {}        # id -> ((size, mtime_ns), result, torn, made)
 
     def path(self, rec_id):
         """The recording of ``rec_id``; RequestError (404) for an id that names none."""
@@ -56,22 +56,30 @@ class Recordings:
         """``(result, torn)``: the replay output of the recording (as ``cleptomano replay``
         prints it) and the torn last line's warning, if any; RequestError (404, or 422 for a
         recording that cannot be read)."""
+        _, (_, result, torn, _) = self._replayed(rec_id)
+        return result, torn
+
+    def _replayed(self, rec_id):
+        """``(path, (key, result, torn, made))``: the recording replayed once per version of
+        the file (its size and modification time, ``key``); ``made`` keeps what the listing
+        derived from that replay (:meth:`summary`), so a listing reads no file it has read."""
         path = self.path(rec_id)
         stat = path.stat()
         key = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
             known = self._replays.get(rec_id)
         if known is not None and known[0] == key:
-            return known[1], known[2]
+            return path, known
         torn = []
         try:
             result = replay_file(path, torn)
         except RecordingError as exc:
             raise RequestError("the recording %s cannot be replayed: %s" % (rec_id, exc.detail),
                                422) from None
+        known = (key, result, tuple(torn), {})
         with self._lock:
-            self._replays[rec_id] = (key, result, tuple(torn))
-        return result, tuple(torn)
+            self._replays[rec_id] = known
+        return path, known
 
     def ids(self):
         """The ids of the recordings here, newest first (by the time in the name)."""
@@ -90,8 +98,10 @@ class Recordings:
             entry = {"id": rec_id, "date": "%s-%s-%sT%s:%s:%s" % (y, mo, d, h, mi, s),
                      "live": live is not None and live.stem == rec_id}
             try:
-                result, torn = self.replay(rec_id)
-                entry.update(self.summary(self.path(rec_id), result), torn=bool(torn))
+                path, (_, result, torn, made) = self._replayed(rec_id)
+                if "summary" not in made:
+                    made["summary"] = self.summary(path, result)
+                entry.update(made["summary"], torn=bool(torn))
             except RequestError as exc:
                 entry["error"] = exc.detail
             out.append(entry)
