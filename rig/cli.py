@@ -549,13 +549,12 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
                  stopping=False)
 
 
-def serve(rig, stop, notifier, duration_s=None, extra_alive=None, *, until=None,
-          stopping=True):
+def serve(rig, stop, notifier, extra_alive=None, *, until=None, stopping=True):
     """The main thread's job while the rig runs: tell systemd it is ready, and let the watchdog
     ping only while the referee loop keeps turning and every input thread is alive (a hung rig
-    is restarted by systemd), until ``stop`` is set or ``duration_s`` has passed (or the
-    monotonic time ``until``).  ``stopping``: tell systemd the rig stops, when it returns (a
-    game night says so once, after its last game)."""
+    is restarted by systemd), until ``stop`` is set or the monotonic time ``until`` (the game
+    night's ``--duration-s``) has come.  ``stopping``: tell systemd the rig stops, when it
+    returns (a game night says so once, after its last game)."""
     watchdog = None
     if notifier is not None:
         from .shell.systemd import Watchdog
@@ -566,8 +565,6 @@ def serve(rig, stop, notifier, duration_s=None, extra_alive=None, *, until=None,
                                lambda: rig.loop_turned_within(watchdog.ping_interval_s))
             watchdog.add_check("every input thread runs", rig.alive)
             watchdog.start()
-    if duration_s is not None:
-        until = time.monotonic() + duration_s
     try:
         while not stop.is_set():
             if until is not None and time.monotonic() >= until:
