@@ -28,34 +28,7 @@
   // --- building the page: text only ----------------------------------------------------------
   const $ = (id) => document.getElementById(id);
 
-  function h(tag, props, ...children) {
-    const el = document.createElement(tag);
-    setProps(el, props);
-    append(el, children);
-    return el;
-  }
-
-  function s(tag, props, ...children) {
-    const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    setProps(el, props);
-    append(el, children);
-    return el;
-  }
-
-  function setProps(el, props) {
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-      else el.setAttribute(key, value === true ? "" : String(value));
-    }
-  }
-
-  function append(el, children) {
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
-    }
-  }
+  const { h, s, append } = Dom;       // dom.js: elements, texts as text nodes
 
   function fill(el, ...children) {
     el.replaceChildren();

@@ -5,7 +5,7 @@
 // Night.mount(section) builds the panel in an empty element once; Night.show(section, how)
 // shows it or not ({paired, players: the game's now, inProgress}); Night.follow(state,
 // loaded) goes to the right page when the rig's game is no longer this page's.  Every text
-// from the rig goes on the page as text (Night.h, which the games page builds with too).
+// from the rig goes on the page as text (dom.js).
 "use strict";
 
 window.Night = (() => {
@@ -15,19 +15,7 @@ window.Night = (() => {
   const RECENT_KEY = "cleptomano-night-players";
   const RECENT_KEPT = 3;
 
-  function h(tag, props, ...children) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-      else el.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
-    }
-    return el;
-  }
+  const h = Dom.h;           // dom.js
 
   function recent() {
     try {
@@ -141,5 +129,5 @@ window.Night = (() => {
     return true;
   }
 
-  return { mount, show, follow, title, h };
+  return { mount, show, follow, title };
 })();

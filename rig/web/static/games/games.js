@@ -14,7 +14,7 @@
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
   const $ = (id) => document.getElementById(id);
 
-  const h = Night.h;         // night.js: an element, its texts as text nodes
+  const h = Dom.h;           // dom.js: an element, its texts as text nodes
 
   const say = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
 
@@ -150,14 +150,8 @@
 
   // --- Stop Thief!'s pictures: the clue icons and the town map (GET /api/game/board) -------------
   const ST = (() => {
-    const NS = "http://www.w3.org/2000/svg";
-    function svg(tag, props, ...children) {
-      const el = document.createElementNS(NS, tag);
-      for (const [key, value] of Object.entries(props || {})) el.setAttribute(key, String(value));
-      for (const child of children.flat()) if (child) el.append(child);
-      return el;
-    }
-    const text = (x, y, words, cls) => { const t = svg("text", { x, y, class: cls }); t.textContent = words; return t; };
+    const svg = Dom.s;         // dom.js
+    const text = (x, y, words, cls) => svg("text", { x, y, class: cls }, words);
     // One small drawing a clue kind, as the rig's screen has one (rig/display/clue_icons.py).
     const SHAPES = {
       crime: [["path", { d: "M5 15h10l-2-3V8a3 3 0 0 0-6 0v4z", fill: "#eb2828" }],
