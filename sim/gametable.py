@@ -1,6 +1,7 @@
 """A companion game on the rig in real time with its phones' web face, for the browser tests:
 the game host as ``cleptomano run --game ... --headless`` runs it, served on 127.0.0.1 at a
-free port, and the helper that pairs a page with the code the rig's screen shows."""
+free port, and the helpers that pair a page with the code the rig's screen shows and tap a row
+of numbers on it."""
 
 from dataclasses import replace
 
@@ -56,3 +57,11 @@ def pair(phone, rig, name):
     phone.click('#pair button[type="submit"]')
     phone.gone("#pair")
     return phone
+
+
+def tap(phone, places, row="#controls .row"):
+    """Toggle the places ``places`` (numbers) on the page's ``row`` of buttons, each seen
+    pressed."""
+    for place in places:
+        button = '%s button:text-is("%d")' % (row, place)
+        phone.click(button).wait(button + '[aria-pressed="true"]')

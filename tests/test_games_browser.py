@@ -17,7 +17,7 @@ import pytest
 from rig.shell.config import StolenPaintingsConfig
 from rig.shell.storage import replay_file
 from sim import phone as browser
-from sim.gametable import GameTable, pair
+from sim.gametable import GameTable, pair, tap
 
 # Exactly as test_phone_e2e.py: skipped without chromium or node, run alone after the
 # parallel pass (real clock, chromium on both cores).
@@ -98,14 +98,6 @@ def test_a_whole_solo_chest_heist_from_the_phone_page(tmp_path, chromium):
     assert replayed["score"] == score
     assert replayed["title"] == {"fr": french, "en": english}
     assert time.monotonic() - started < 30.0
-
-
-def tap(phone, places):
-    """Toggle the places ``places`` on the page's row of 1-8, each seen pressed."""
-    for place in places:
-        button = '#controls .row button:text-is("%d")' % place
-        phone.click(button)
-        phone.wait(button + '[aria-pressed="true"]')
 
 
 EXHIBITION_S = 5.0                   # the shortest the game allows

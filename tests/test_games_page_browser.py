@@ -21,8 +21,8 @@ from rig.shell.games import adapter_for
 from rig.shell.session import RecordingSession
 from sim import phone as browser
 from sim.clock import VirtualClock
-from sim.gametable import GameTable, pair
-from sim.tools.gameshots import command, tap
+from sim.gametable import GameTable, pair, tap
+from sim.tools.gameshots import command
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),

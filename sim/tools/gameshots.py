@@ -23,7 +23,7 @@ from pathlib import Path
 
 from rig.shell.config import StolenPaintingsConfig
 
-from ..gametable import GameTable, pair
+from ..gametable import GameTable, pair, tap
 from ..phone import Browser
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -54,13 +54,6 @@ def take(devices, out, moment):
     ``out/games-MOMENT[-DEVICE].png``."""
     return [device.scroll("header").screenshot(out / ("games-%s%s.png" % (
         moment, "" if name == "phone" else "-" + name))) for name, device in devices.items()]
-
-
-def tap(device, places, row="#controls .row"):
-    """Toggle the places ``places`` on the page's ``row`` of numbers, each seen pressed."""
-    for place in places:
-        button = '%s button:text-is("%d")' % (row, place)
-        device.click(button).wait(button + '[aria-pressed="true"]')
 
 
 def paintings(browser, recordings, out):
