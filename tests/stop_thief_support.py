@@ -18,10 +18,10 @@ import random
 
 from hypothesis import strategies as st
 
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.board import board_from_dict, parse_board
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.board import board_from_dict, parse_board
 from rig.core.errors import IllegalMove
-from rig.core.games.stop_thief.rules import step
+from rig.games.stop_thief.rules.rules import step
 
 CARDS = [{"name": "Thief %d" % i, "reward": 1000 + 500 * i} for i in range(1, 13)]
 MONEY = [{"players": n, "start": 3000, "retire": 15000} for n in (1, 2, 3, 4, 5, 6)]

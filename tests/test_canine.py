@@ -15,17 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
-from rig.core.games import canine as ck
-from rig.core.games.canine import calls, cards, effects as fx, game as g, scoring
-from rig.core.games.canine.cards import (card_table_from_obj, card_table_to_obj,
+from rig.games.canine import rules as ck
+from rig.games.canine.rules import calls, cards, effects as fx, game as g, scoring
+from rig.games.canine.rules.cards import (card_table_from_obj, card_table_to_obj,
                                          parse_card_table)
-from rig.core.games.canine.dice import die_face
-from rig.core.games.canine.recording import command_line, header, parse_lines, replay_lines
-from rig.core.games.canine.scoring import (HidingPlace as HP, Holdings, score_bounds,
+from rig.games.canine.rules.dice import die_face
+from rig.games.canine.rules.recording import command_line, header, parse_lines, replay_lines
+from rig.games.canine.rules.scoring import (HidingPlace as HP, Holdings, score_bounds,
                                            score_holdings)
-from rig.core.games.canine.views import player_view, public_view
+from rig.games.canine.rules.views import player_view, public_view
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "rig/core/games/canine/data/example_cards.toml"
+EXAMPLE = Path(__file__).resolve().parent.parent / "rig/games/canine/rules/data/example_cards.toml"
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CARDS = """
@@ -117,7 +117,7 @@ def test_the_example_table_parses_and_says_its_numbers_are_placeholders():
 
 def test_the_package_ships_the_example_table():
     from importlib import resources
-    text = resources.files("rig.core.games.canine").joinpath(
+    text = resources.files("rig.games.canine.rules").joinpath(
         "data/example_cards.toml").read_text("utf-8")
     assert parse_card_table(text).placeholder
 

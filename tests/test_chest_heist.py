@@ -16,17 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError, RulesError
-from rig.core.games.chest_heist import (Charge, CountDiamonds, EndTurn, Mark, Reroll, Roll,
+from rig.games.chest_heist.rules import (Charge, CountDiamonds, EndTurn, Mark, Reroll, Roll,
                                         call, check, may_mark, new_game, parse_sheet,
                                         player_view, public_view, recording, replay_lines,
                                         result, step, title_for)
-from rig.core.games.chest_heist import effects as fx
-from rig.core.games.chest_heist.boxes import parse_box
-from rig.core.games.chest_heist.dice import die, draw
-from rig.core.games.chest_heist.example import EXAMPLE_SHEET
-from rig.core.games.chest_heist.model import Turn
-from rig.core.games.chest_heist.sheet import CHESTS, sheet_from_json, sheet_to_json
-from rig.core.games.shared import Sound
+from rig.games.chest_heist.rules import effects as fx
+from rig.games.chest_heist.rules.boxes import parse_box
+from rig.games.chest_heist.rules.dice import die, draw
+from rig.games.chest_heist.rules.example import EXAMPLE_SHEET
+from rig.games.chest_heist.rules.model import Turn
+from rig.games.chest_heist.rules.sheet import CHESTS, sheet_from_json, sheet_to_json
+from rig.core.gamekit import Sound
 
 FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -142,7 +142,7 @@ def test_stop_thief_the_host_shows_and_says_nothing_that_depends_on_the_hidden_t
     """The leak test, at the host's outputs: at every moment of a game played at the keys,
     moving the thief at large elsewhere changes nothing the screen would show (view, map,
     message, sounds, key help), and no log line names the space it stands on."""
-    from rig.core.games.stop_thief.thief import Thief
+    from rig.games.stop_thief.rules.thief import Thief
     table = Table(tmp_path, "stop-thief", ("Ana", "Ben", "Caro"), seed=2 ** 40 + 1979)
     rng = random.Random(3)
     for _ in range(40):

@@ -10,8 +10,8 @@ import pytest
 
 from rig.cli import main
 from rig.core.errors import ConfigError
-from rig.core.games import chest_heist as ch
-from rig.core.games.shared import GameScreen
+from rig.games.chest_heist import rules as ch
+from rig.core.gamekit import GameScreen
 from rig.display.game_screens import cues, extra_sounds
 from rig.display.window import DisplayThread
 from rig.shell.config import Config

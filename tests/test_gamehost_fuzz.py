@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import RecordingError, RulesError
-from rig.core.games.shared import GameScreen
+from rig.core.gamekit import GameScreen
 from rig.display.game_keys import mode_for
 from rig.shell.games import ADAPTERS, GAMES
 

@@ -193,7 +193,7 @@ def test_the_push_channel_carries_the_game(night):
 
 
 def test_stop_thief_no_api_answer_depends_on_the_hidden_thief(night):
-    from rig.core.games.stop_thief.thief import Thief
+    from rig.games.stop_thief.rules.thief import Thief
     n = night("stop-thief", ("Ana", "Ben"), seed=2 ** 40 + 7)
     for name in ("Ana", "Ben"):
         n.phone(name)

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import IllegalMove, RecordingError, RulesError
-from rig.core.games.shared import Sound
-from rig.core.games.stolen_paintings import (Mark, Start, Steal, Tick, call, new_game,
+from rig.core.gamekit import Sound
+from rig.games.stolen_paintings.rules import (Mark, Start, Steal, Tick, call, new_game,
                                              next_deadline, player_view, public_view,
                                              recording, replay_lines, result, step)
-from rig.core.games.stolen_paintings import effects as fx
-from rig.core.games.stolen_paintings.scoring import detective_points, thief_points
+from rig.games.stolen_paintings.rules import effects as fx
+from rig.games.stolen_paintings.rules.scoring import detective_points, thief_points
 
 FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

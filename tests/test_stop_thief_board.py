@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import ConfigError
-from rig.core.games.stop_thief.board import (BoardError, board_from_dict, board_sha256,
+from rig.games.stop_thief.rules.board import (BoardError, board_from_dict, board_sha256,
                                              board_to_dict, parse_board, validate_board)
 from rig.shell.boards import read_board, sample_town, sample_town_text
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from rig.core.games.stop_thief.calls import CLUE_MEANINGS, CLUE_SOUNDS
-from rig.core.games.stop_thief.thief import Settings
+from rig.games.stop_thief.rules.calls import CLUE_MEANINGS, CLUE_SOUNDS
+from rig.games.stop_thief.rules.thief import Settings
 from rig.shell.config import StopThiefConfig
 from rig.shell.storage import replay_file
 from sim import phone as browser

@@ -7,7 +7,7 @@ secret).  Through Starlette's test client on the real game host, as tests/test_g
 
 from starlette.testclient import TestClient
 
-from rig.core.games.stop_thief.board import board_from_dict
+from rig.games.stop_thief.rules.board import board_from_dict
 
 from test_gamehost_web import BASE, night  # noqa: F401  (the fixture)
 

@@ -12,10 +12,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.board import PASSAGES
-from rig.core.games.stop_thief.rules import CRIME_WAVE_BONUS, WRONG_ARREST_FINE, new_game
-from rig.core.games.stop_thief.thief import Settings
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.board import PASSAGES
+from rig.games.stop_thief.rules.rules import CRIME_WAVE_BONUS, WRONG_ARREST_FINE, new_game
+from rig.games.stop_thief.rules.thief import Settings
 
 from stop_thief_support import ACTIONS, boards, play
 

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import RecordingError, RigError
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.recording import (dumps, end_json, header_json, item_json,
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.recording import (dumps, end_json, header_json, item_json,
                                                  replay_lines, result)
-from rig.core.games.stop_thief.rules import new_game, step
-from rig.core.games.stop_thief.thief import Settings
+from rig.games.stop_thief.rules.rules import new_game, step
+from rig.games.stop_thief.rules.thief import Settings
 from rig.shell.boards import sample_town
 
 BOARD = sample_town()

@@ -11,12 +11,12 @@ from dataclasses import replace
 import pytest
 
 from rig.core.errors import IllegalMove, RulesError
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief import thief as th
-from rig.core.games.stop_thief.board import BoardError, board_from_dict
-from rig.core.games.stop_thief.rules import new_game, refusal, step
-from rig.core.games.stop_thief.thief import Settings, Thief, make_settings, move
-from rig.core.games.stop_thief.views import player_view, public_view
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules import thief as th
+from rig.games.stop_thief.rules.board import BoardError, board_from_dict
+from rig.games.stop_thief.rules.rules import new_game, refusal, step
+from rig.games.stop_thief.rules.thief import Settings, Thief, make_settings, move
+from rig.games.stop_thief.rules.views import player_view, public_view
 
 from stop_thief_support import tiny, tiny_dict
 

@@ -12,10 +12,10 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from rig.core.errors import DisplayError
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.rules import step
-from rig.core.games.stop_thief.thief import Thief
-from rig.core.games.stop_thief.views import public_view
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.rules import step
+from rig.games.stop_thief.rules.thief import Thief
+from rig.games.stop_thief.rules.views import public_view
 from rig.display.clue_icons import ICON_COLOURS
 from rig.display.render import AMBER, GOLD
 from rig.display.scanner import WIN_BANNER, draw, regions

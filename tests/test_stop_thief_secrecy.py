@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.calls import words
-from rig.core.games.stop_thief.recording import result
-from rig.core.games.stop_thief.rules import new_game
-from rig.core.games.stop_thief.thief import Thief
-from rig.core.games.stop_thief.views import player_view, public_view
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.calls import words
+from rig.games.stop_thief.rules.recording import result
+from rig.games.stop_thief.rules.rules import new_game
+from rig.games.stop_thief.rules.thief import Thief
+from rig.games.stop_thief.rules.views import player_view, public_view
 from rig.shell.boards import sample_town
 
 from stop_thief_support import ACTIONS, play

@@ -11,8 +11,8 @@ import itertools
 import numpy as np
 import pytest
 
-from rig.core.games.stop_thief import events as ev
-from rig.core.games.stop_thief.thief import CLUES
+from rig.games.stop_thief.rules import events as ev
+from rig.games.stop_thief.rules.thief import CLUES
 from rig.display.clues import (CLUE_SOUNDS, SOUND_OF_CLUE, clue_sounds_for, synthesize_clue)
 from rig.display.sounds import SAMPLE_RATE
 

@@ -1,6 +1,6 @@
 """Drawing Canine Kleptomaniacs' screen: one public view (a dict) onto one pygame Surface.
 
-:func:`draw` paints :func:`rig.core.games.canine.views.public_view` and nothing else, so the
+:func:`draw` paints :func:`rig.games.canine.rules.views.public_view` and nothing else, so the
 screen can never show a secret: while the game runs, the die (its face drawn with pips, big
 enough to read across the table), the card it was rolled for, whose roll it is and the rolls so
 far; beside it the end tracker (the Action pile's count and what ends the game) and who has

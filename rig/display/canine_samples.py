@@ -3,15 +3,15 @@ and headless screenshots of them.
 
 Every sample is a game built from the bundled example card table (its numbers placeholders, so
 the screen shows the PLACEHOLDER mark) and stepped to the moment shown; what is drawn is its
-:func:`~rig.core.games.canine.views.public_view`.  The tests and the README's screenshots use
+:func:`~rig.games.canine.rules.views.public_view`.  The tests and the README's screenshots use
 the same samples.
 """
 
 from importlib import resources
 
 from ..core.errors import DisplayError
-from ..core.games import canine as ck
-from ..core.games.canine import HidingPlace, Holdings
+from ..games.canine import rules as ck
+from ..games.canine.rules import HidingPlace, Holdings
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
 EXAMPLE = "data/example_cards.toml"
@@ -19,7 +19,7 @@ EXAMPLE = "data/example_cards.toml"
 
 def example_table():
     """The card table shipped in the package (placeholder numbers)."""
-    text = resources.files("rig.core.games.canine").joinpath(EXAMPLE).read_text("utf-8")
+    text = resources.files("rig.games.canine.rules").joinpath(EXAMPLE).read_text("utf-8")
     return ck.parse_card_table(text)
 
 

@@ -8,7 +8,7 @@ ticked boxes and each line's chest, or, without a sheet, the twelve chests: lock
 padlock), opened (gold, with its diamonds), the next to lock (amber).  When chest L has locked,
 the score and the title, in French with its English gloss.
 
-The view comes from :func:`rig.core.games.chest_heist.public_view`; a malformed view draws what
+The view comes from :func:`rig.games.chest_heist.rules.public_view`; a malformed view draws what
 it can and never raises.
 """
 

@@ -13,19 +13,19 @@ hold music          a gentle tune of pure notes (the thief stayed put)
 ==================  ====================================================================
 
 :func:`synthesize_clue` is pure (a fixed noise seed: the same samples every start);
-:func:`clue_sounds_for` says which sound an effect of :mod:`rig.core.games.stop_thief.events`
+:func:`clue_sounds_for` says which sound an effect of :mod:`rig.games.stop_thief.rules.events`
 calls for.  The rig's :class:`~rig.display.sounds.SoundBank` plays the buffers.
 """
 
 import math
 import random
 
-from ..core.games.stop_thief import events as ev
+from ..games.stop_thief.rules import events as ev
 from .sounds import SAMPLE_RATE, _note, _silence, _to_pcm
 
 CLUE_SOUNDS = ("alarm", "footsteps", "loudspeaker", "creaking door", "breaking glass",
                "street commotion", "hold music")
-#: The sound for each clue kind of :data:`rig.core.games.stop_thief.thief.CLUES`.
+#: The sound for each clue kind of :data:`rig.games.stop_thief.rules.thief.CLUES`.
 SOUND_OF_CLUE = {"crime": "alarm", "inside": "footsteps", "subway": "loudspeaker",
                  "door": "creaking door", "window": "breaking glass",
                  "outside": "street commotion", "stayed": "hold music"}

@@ -4,7 +4,7 @@
 snapshot, turns keys into commands through the :class:`~rig.display.keys.KeyMapper`, and says
 which screen to draw: the wiring check while one runs, the set-up screen while it is open, else
 the score display with the half-typed key prompt.  For a companion game's snapshot (a
-:class:`~rig.core.games.shared.GameScreen`) the game's key mode (:mod:`.game_keys`) reads the
+:class:`~rig.core.gamekit.GameScreen`) the game's key mode (:mod:`.game_keys`) reads the
 keys and the game's screen is drawn (:mod:`.game_screens`).  :class:`KeyedDisplay` is the same face kept
 in memory (a :class:`~rig.shell.faces.MemoryDisplay`): tests and the simulator press keys on it
 as the guard would and render the very frame the screen would show.
@@ -12,7 +12,7 @@ as the guard would and render the very frame the screen would show.
 
 from dataclasses import replace
 
-from ..core.games.shared import GameScreen
+from ..core.gamekit import GameScreen
 from ..core.view import Scoreboard
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for

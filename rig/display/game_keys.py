@@ -1,7 +1,7 @@
 """The keys of the companion games: key names in, game commands out.  Pure (no pygame, no clock).
 
 Each game has a mode (:func:`mode_for`), used by the display's :class:`~rig.display.face.Face`
-when the host shows a :class:`~rig.core.games.shared.GameScreen`.  As with Cleptómano's keys
+when the host shows a :class:`~rig.core.gamekit.GameScreen`.  As with Cleptómano's keys
 (:mod:`rig.display.keys`), a command is a short sequence typed blind, its commands carry
 ``t=0.0`` (the host stamps them), Esc or Backspace drops a half-typed sequence, and whether a
 command is allowed is the game's call: the host shows a refusal's reason on the screen.  A
@@ -15,12 +15,12 @@ is where secrets belong).
 
 from typing import Optional
 
-from ..core.games import canine
-from ..core.games import chest_heist as ch
-from ..core.games import stolen_paintings as sp
-from ..core.games.canine.dice import CARDS, PARITIES
-from ..core.games.stop_thief import events as st
-from ..core.games.shared import listing
+from ..games.canine import rules as canine
+from ..games.chest_heist import rules as ch
+from ..games.stolen_paintings import rules as sp
+from ..games.canine.rules.dice import CARDS, PARITIES
+from ..games.stop_thief.rules import events as st
+from ..core.gamekit import listing
 from .keys import digit_of
 
 CONFIRM = ("return", "enter")

@@ -6,10 +6,10 @@ sample is a state the game can reach.
 :data:`SAMPLES` maps a state name to ``(draw function, view)``.
 """
 
-from ..core.games import chest_heist as ch
-from ..core.games import stolen_paintings as sp
-from ..core.games.chest_heist.example import EXAMPLE_SHEET
-from ..core.games.chest_heist.sheet import sheet_from_json
+from ..games.chest_heist import rules as ch
+from ..games.stolen_paintings import rules as sp
+from ..games.chest_heist.rules.example import EXAMPLE_SHEET
+from ..games.chest_heist.rules.sheet import sheet_from_json
 from . import chest_heist as chest_screen
 from . import stolen_paintings as paintings_screen
 

@@ -1,4 +1,4 @@
-"""The companion games on the rig's screen: a :class:`~rig.core.games.shared.GameScreen` drawn
+"""The companion games on the rig's screen: a :class:`~rig.core.gamekit.GameScreen` drawn
 by its game's own renderer, with the host's message strip over its foot (and, when its
 ``phones`` are to be shown, the phones' QR code and pairing code over it).
 

@@ -1,6 +1,6 @@
 """The Stop Thief! crime scanner: the game's public view drawn on one pygame Surface.
 
-:func:`draw` paints :func:`rig.core.games.stop_thief.views.public_view` and the board it is
+:func:`draw` paints :func:`rig.games.stop_thief.rules.views.public_view` and the board it is
 played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 
 * the town map (after an arrest, the caught thief's whole path on it, until the next clue);

@@ -1,7 +1,7 @@
 """Sample Stop Thief! screens, played for real on the sample town, and headless PNGs of them.
 
 Each sample is a seeded game on Port Pilfer taken through a short script of table commands by
-the real rules (:mod:`rig.core.games.stop_thief.rules`), so the screens show states a game
+the real rules (:mod:`rig.games.stop_thief.rules.rules`), so the screens show states a game
 really reaches.  ``scanner_screenshot(NAME, OUT.png, size)`` renders one; ``board_png`` draws
 the town alone, big, with its legend, for printing it to play on.
 """
@@ -9,9 +9,9 @@ the town alone, big, with its legend, for printing it to play on.
 from functools import lru_cache
 
 from ..core.errors import DisplayError
-from ..core.games.stop_thief import events as ev
-from ..core.games.stop_thief.rules import new_game, step
-from ..core.games.stop_thief.views import public_view
+from ..games.stop_thief.rules import events as ev
+from ..games.stop_thief.rules.rules import new_game, step
+from ..games.stop_thief.rules.views import public_view
 from .samples import save_png
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")

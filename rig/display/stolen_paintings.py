@@ -10,7 +10,7 @@ it reads the view and the surface's size and paints, for every phase of a round:
   say: the view holds no secret);
 * over: the winners and the final standings.
 
-The view comes from :func:`rig.core.games.stolen_paintings.public_view` (with ``now_t`` so it
+The view comes from :func:`rig.games.stolen_paintings.rules.public_view` (with ``now_t`` so it
 carries ``remaining_s``); a malformed view draws what it can and never raises.
 """
 

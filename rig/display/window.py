@@ -162,7 +162,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     Runs in the render thread or the render process; never raises (a failure is logged and the
     loop goes on headless)."""
     import pygame
-    from ..core.games.shared import GameScreen
+    from ..core.gamekit import GameScreen
     from .face import Face
     from .game_screens import cues as game_cues
     from .game_screens import extra_sounds

@@ -1,6 +1,6 @@
 """Stop Thief! boards from files: the packaged sample town, or a board an owner typed in.
 
-The core parses text (:func:`rig.core.games.stop_thief.board.parse_board`); this module only
+The core parses text (:func:`rig.games.stop_thief.rules.board.parse_board`); this module only
 reads it, choosing TOML or JSON by the file's suffix, and names the file in every error.
 """
 
@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..core.errors import ConfigError
-from ..core.games.stop_thief.board import BoardError, parse_board
+from ..games.stop_thief.rules.board import BoardError, parse_board
 
 SAMPLE_TOWN = "sample_town.toml"
 _FORMATS = {".toml": "toml", ".json": "json"}
@@ -16,7 +16,7 @@ _FORMATS = {".toml": "toml", ".json": "json"}
 
 def sample_town_text():
     """The sample town's TOML text, as packaged with the rig."""
-    return resources.files("rig.core.games.stop_thief").joinpath(
+    return resources.files("rig.games.stop_thief.rules").joinpath(
         "data", SAMPLE_TOWN).read_text(encoding="utf-8")
 
 

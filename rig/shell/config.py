@@ -216,14 +216,14 @@ class StorageConfig:
 
 def _thief_settings(**values):
     """Stop Thief!'s thief settings (RulesError naming a bad one); none given: the defaults."""
-    from ..core.games.stop_thief.thief import make_settings
+    from ..games.stop_thief.rules.thief import make_settings
     return make_settings(**values)
 
 
 @dataclass(frozen=True)
 class StopThiefConfig:
     """``[stop_thief]``: the board (None: the packaged sample town) and the thief's settings
-    (a :class:`rig.core.games.stop_thief.thief.Settings`)."""
+    (a :class:`rig.games.stop_thief.rules.thief.Settings`)."""
     board: object = field(default=None, compare=False)
     board_path: Optional[Path] = None
     settings: object = field(default_factory=_thief_settings)
@@ -797,7 +797,7 @@ def _stop_thief(t, base_dir):
 
 
 def _stolen_paintings(t):
-    from ..core.games.stolen_paintings.model import check_settings
+    from ..games.stolen_paintings.rules.model import check_settings
     d = StolenPaintingsConfig()
     values = {k: t.data.get(k, getattr(d, k)) for k in _SECTIONS["stolen_paintings"]}
     settings = _rules_checked(t, check_settings, values)
@@ -806,7 +806,7 @@ def _stolen_paintings(t):
 
 
 def _chest_heist(t, base_dir):
-    from ..core.games.chest_heist import parse_sheet
+    from ..games.chest_heist.rules import parse_sheet
     path = _file(t, "sheet", base_dir, "a score sheet file (JSON)")
     if path is None:
         return ChestHeistConfig()
@@ -819,8 +819,8 @@ def _chest_heist(t, base_dir):
 
 
 def _canine(t, base_dir):
-    from ..core.games.canine import parse_card_table
-    from ..core.games.canine.scoring import OPTIONAL_RULES
+    from ..games.canine.rules import parse_card_table
+    from ..games.canine.rules.scoring import OPTIONAL_RULES
     d = CanineConfig()
     path = _file(t, "cards", base_dir, "a card table file (TOML)")
     table = None

@@ -14,7 +14,7 @@ One thread (:class:`GameHost`) owns the game value and everything around it:
   (:class:`~rig.core.detect.StartButton`) and submits the command when a press is certain;
 * a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
   reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
-* the display gets a :class:`~rig.core.games.shared.GameScreen` after every change and a few
+* the display gets a :class:`~rig.core.gamekit.GameScreen` after every change and a few
   times a second (a countdown moves); the sounds a step calls for travel in it, numbered.
 
 The game itself is in :mod:`rig.shell.games` (one adapter a game).  The clock is injected, so
@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ..core.detect import StartButton
 from ..core.errors import RigError, RulesError
-from ..core.games.shared import GameScreen
+from ..core.gamekit import GameScreen
 from ..core.museum import BUTTON
 from ..core.recording import dumps
 from .faces import NullDisplay

@@ -11,17 +11,18 @@ state: the host owns the game value.
 import secrets
 from importlib import resources
 
-from ..core.games import canine, shared
-from ..core.games import chest_heist as ch
-from ..core.games import stolen_paintings as sp
-from ..core.games.canine import calls as canine_calls
-from ..core.games.canine import game as canine_game
-from ..core.games.stop_thief import calls as st_calls
-from ..core.games.stop_thief import recording as st_recording
-from ..core.games.stop_thief import rules as st_rules
-from ..core.games.stop_thief import views as st_views
-from ..core.games.stop_thief.board import board_to_dict
-from ..core.games.stop_thief.thief import Settings
+from ..core import gamekit as shared
+from ..games.canine import rules as canine
+from ..games.chest_heist import rules as ch
+from ..games.stolen_paintings import rules as sp
+from ..games.canine.rules import calls as canine_calls
+from ..games.canine.rules import game as canine_game
+from ..games.stop_thief.rules import calls as st_calls
+from ..games.stop_thief.rules import recording as st_recording
+from ..games.stop_thief.rules import rules as st_rules
+from ..games.stop_thief.rules import views as st_views
+from ..games.stop_thief.rules.board import board_to_dict
+from ..games.stop_thief.rules.thief import Settings
 from .boards import sample_town
 
 #: The games ``cleptomano run --game`` knows, by their command-line names.
@@ -75,7 +76,7 @@ class Adapter:
 
     def sounds(self, effects, before, after):
         """The sound names a step's ``effects`` call for (``before``/``after``: the public
-        views around it); by default the effects' own :class:`~rig.core.games.shared.Sound`."""
+        views around it); by default the effects' own :class:`~rig.core.gamekit.Sound`."""
         return [e.name for e in effects if isinstance(e, shared.Sound)]
 
     #: The words the rig answers with on a line, never sent by a phone.
@@ -341,7 +342,7 @@ class Canine(Adapter):
 
 def example_cards():
     """The packaged example card table (its numbers are placeholders)."""
-    return canine.parse_card_table(resources.files("rig.core.games.canine").joinpath(
+    return canine.parse_card_table(resources.files("rig.games.canine.rules").joinpath(
         "data", "example_cards.toml").read_text(encoding="utf-8"))
 
 

@@ -1,0 +1,131 @@
+"""The contract every game of the rig answers, Cleptómano first: declared once, here.
+
+The registry (:mod:`rig.games`) lists the games; each game is one folder
+(``rig/games/<game>/``) whose package exposes ``GAME``, an object answering :class:`Game`.
+The host, the faces, ``cleptomano replay``, ``history``, the game night and the phones know a
+game only through this contract, never by its name.
+
+The conventions the rules of every game keep (its ``rules/`` folder, pure like the rest of
+:mod:`rig.core`):
+
+* **State** is frozen dataclasses; :meth:`Game.new_game` makes the first one from the game's
+  settings (validated there, each error naming the value, what is allowed and the fix).
+* **Commands** are frozen dataclasses carrying ``t`` (seconds since the recording began) and
+  ``by`` (who sent it: a player's or a phone's name, or None).  :meth:`Game.step` returns
+  ``(state, effects)``; a command the rulebook forbids raises
+  :class:`~rig.core.errors.IllegalMove` with the reason, and the caller keeps its old state.
+  A timed phase says its :meth:`Game.deadline` and advances on the game's :meth:`Game.tick`
+  command: nothing in a game reads a clock.
+* **Chance** is seeded: the recording's header holds the seed, and the n-th draw of a game is a
+  pure function of (seed, n), so a replay rolls the same dice.
+* **Effects** are frozen values (what happened, never sentences); :meth:`Game.words` turns one
+  into words, in one place a game.  What the table hears is decided here too: the effects a
+  step returns include a :class:`~rig.core.gamekit.Sound` for each sound to play.
+* **Views**: :meth:`Game.view` is what the table's screen may show (never a secret);
+  :meth:`Game.player_view` adds what that player's own phone may show.  Both are JSON-ready
+  dicts.
+* **Recordings** are JSON Lines: a header ``{"recording": GAME, "version": 1, ...settings,
+  "seed": N}`` then one command a line; :meth:`Game.replay` re-plays them and returns the
+  result as a JSON-ready dict, raising :class:`~rig.core.errors.RecordingError` naming the line
+  for bad input.
+* **How it ended** is one :class:`Outcome` for every game.
+"""
+
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol, Sequence, Tuple, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, or how it stands: the same value for every game (as python-chess's
+    ``Outcome``).  ``over`` whether it has ended; ``winners`` who won (none while it runs, and
+    none for a game that ended without one); ``scores`` each player with their score, in the
+    game's own order of standing; ``code`` the game's word for the way it ended or stands
+    (``"won"``, ``"unfinished"``, ...), and ``detail`` what that code's words need, as
+    ``(name, value)`` pairs.  Words come from the game (:meth:`Game.outcome_words`), never from
+    here."""
+    over: bool
+    winners: Tuple[str, ...] = ()
+    scores: Tuple[Tuple[str, Any], ...] = ()
+    code: str = ""
+    detail: Tuple[Tuple[str, Any], ...] = ()
+
+    def get(self, name, default=None):
+        """One of the ``detail`` values by its name."""
+        return dict(self.detail).get(name, default)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game answers.  Every method is pure (the host owns the clock, the files and the
+    threads); ``state`` is the game's own frozen value."""
+
+    #: The command-line name (``cleptomano run --game NAME``), the night's and the phones'.
+    name: str
+    #: Shown on the screen, the phones and in ``history``.
+    title: str
+    #: The recording header's ``"recording"`` value (how ``replay`` knows the game).
+    recording: str
+    #: The recording file's name starts with this (``stop-thief-20261201-201500.jsonl``).
+    prefix: str
+    #: The fewest and most players; a solo game is played by its first player alone.
+    min_players: int
+    max_players: int
+    #: The largest seed + 1 the host may draw for the header.
+    seed_bound: int
+    #: Commands that carry a player's secret (a ballot, a hand): a refusal's reason goes to
+    #: that player's phone alone, the table hears only whose entry was refused.
+    secret_commands: Tuple[type, ...]
+    #: The game's screen lists the calls itself (else the host shows the last one a while).
+    shows_calls: bool
+
+    def new_game(self, players: Sequence[str], seed: int, settings: Any = None) -> Any:
+        """The first state; ``settings`` the game's config section (None: every default)."""
+
+    def header(self, state) -> dict:
+        """The recording's first line."""
+
+    def step(self, state, command) -> Tuple[Any, tuple]:
+        """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""
+
+    def line(self, command, state, effects) -> Optional[dict]:
+        """The recording line of an accepted ``command`` (``state`` after it); None: none."""
+
+    def end_line(self, t: float) -> Optional[dict]:
+        """The line a clean stop writes last, or None when the game writes none."""
+
+    def deadline(self, state) -> Optional[float]:
+        """When the game must be ticked next (seconds since it began), or None."""
+
+    def tick(self, t: float) -> Any:
+        """The command that moves a timed phase on at ``t``."""
+
+    def view(self, state, now_t: Optional[float] = None) -> dict:
+        """The table's view: never a secret."""
+
+    def player_view(self, state, player: str, now_t: Optional[float] = None) -> dict:
+        """``player``'s own view: their secrets only; IllegalMove for someone not playing."""
+
+    def words(self, effect) -> Optional[str]:
+        """An effect in words (None: it says nothing)."""
+
+    def over(self, state) -> bool:
+        """Whether nothing more can be played."""
+
+    def result(self, state) -> dict:
+        """The live game's result, in the shape its replay prints."""
+
+    def outcome(self, result: dict) -> Outcome:
+        """A result (live or replayed) as the one :class:`Outcome`."""
+
+    def outcome_words(self, outcome: Outcome) -> str:
+        """An outcome as ``history`` and the after-game say it."""
+
+    def players_in(self, result: dict) -> Tuple[str, ...]:
+        """Who played the game a result is of."""
+
+    def parse_command(self, obj: dict) -> Any:
+        """A phone's command (a recording line without ``t`` and ``by``), or RecordingError."""
+
+    def replay(self, lines, path=None) -> dict:
+        """Re-play a recording's lines (the header first); its result."""

@@ -1,0 +1,203 @@
+"""What the rig's other games share: checking names and times, the sound effect, and the JSON
+Lines reader and replay loop of their recordings.
+
+Each game keeps its own rules, commands and line vocabulary; this module holds only what would
+otherwise be written once per game (the header's magic and version, one JSON object a line,
+times that never go back, and a refused move in a recording reported as the line's error).
+Pure: text in, values out.
+"""
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from .errors import IllegalMove, RecordingError, RulesError
+from .recording import line_head
+from .recording import read_lines as _read_lines
+
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """What a game's host shows the display (:mod:`rig.shell.gamehost`), as the Scoreboard is
+    Cleptómano's: plain values that pickle to the display process.
+
+    ``view`` is the game's public view (never a secret); ``board`` the map Stop Thief!'s
+    screen draws; ``message`` a refusal or the last call, for a few seconds; ``sounds`` the
+    last few ``(number, name)`` the host played, numbered so that a display that missed a
+    snapshot still plays each once; ``choices`` the names the keys pick from by place (the
+    card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line;
+    ``phones`` the phone companion's pairing (None: no phones); ``over`` whether the game
+    has ended (nothing more is played) and ``outcome`` then its result in words, as
+    ``cleptomano history`` gives it (the phones' after-game shows both)."""
+    game: str
+    view: dict
+    board: object = None
+    message: Optional[str] = None
+    sounds: Tuple[Tuple[int, str], ...] = ()
+    players: Tuple[str, ...] = ()
+    choices: Optional[dict] = None
+    key_help: Tuple[str, ...] = ()
+    phones: object = None       # a rig.core.phones.PhonesView: the pairing the screen shows
+    over: bool = False
+    outcome: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Sound:
+    """An effect: play the named sound (one of :data:`rig.display.sounds.SOUNDS`)."""
+    t: float
+    name: str
+
+
+def listing(words, last="and"):
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (``last`` "or" for a choice); "" for none."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return "%s %s %s" % (", ".join(words[:-1]), last, words[-1])
+
+
+# --- settings and moves ----------------------------------------------------------------------
+
+def check_players(players, least, most):
+    """``players`` as a tuple of distinct non-empty names, ``least`` to ``most`` of them, or
+    RulesError naming what is wrong."""
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise RulesError("players %r must be a list of names; give %d to %d names"
+                         % (players, least, most))
+    players = tuple(players)
+    if not least <= len(players) <= most:
+        raise RulesError("%d player%s given (%s); this game is played by %d to %d"
+                         % (len(players), "" if len(players) == 1 else "s",
+                            ", ".join(map(str, players)) or "none", least, most))
+    for name in players:
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise RulesError("player name %r is not usable; give every player a printable, "
+                             "non-empty name" % (name,))
+    if len(set(players)) != len(players):
+        raise RulesError("player names %r repeat; give each player a different name"
+                         % (list(players),))
+    return players
+
+
+def handler_for(handlers, command, game):
+    """The rule that handles ``command`` (``handlers``: command class -> function), or
+    IllegalMove naming the commands ``game`` knows."""
+    handler = handlers.get(type(command))
+    if handler is None:
+        raise IllegalMove("%r is not a %s command; send %s"
+                          % (command, game, listing((c.__name__ for c in handlers), "or")))
+    return handler
+
+
+def check_time(last_t, t):
+    """``t`` as a float if it is a time at or after ``last_t`` (a command's clock never goes
+    back), else IllegalMove."""
+    if not is_number(t) or t < 0:
+        raise IllegalMove("time %r is not a number of seconds since the game began (0 or more)"
+                          % (t,))
+    if t < last_t:
+        raise IllegalMove("time %r is before the game's last move at %r; a move's time never "
+                          "goes back" % (t, last_t))
+    return float(t)
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def is_whole(value, least, most):
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def numbers(value, what, least, most, fewest=1, largest=None, why=""):
+    """``value`` as a tuple of distinct whole numbers ``least``..``most`` (between ``fewest``
+    and ``largest`` of them), or IllegalMove saying which one is wrong; ``why`` follows the
+    allowed count in the message."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise IllegalMove("%s %r must be a list of numbers from %d to %d"
+                          % (what, value, least, most))
+    value = tuple(value)
+    for x in value:
+        if not is_whole(x, least, most):
+            raise IllegalMove("%s: %r is not one of %d to %d" % (what, x, least, most))
+    for x in value:
+        if value.count(x) > 1:
+            raise IllegalMove("%s: %d is given twice; give each one once" % (what, x))
+    largest = most - least + 1 if largest is None else largest
+    if not fewest <= len(value) <= largest:
+        if fewest == largest:
+            count = "exactly %d" % fewest
+        else:
+            count = "%d to %d" % (fewest, largest)
+        raise IllegalMove("%s: %d given (%s); give %s%s" % (
+            what, len(value), ", ".join(map(str, value)) or "none", count, why))
+    return value
+
+
+# --- recordings --------------------------------------------------------------------------------
+
+def fail(message, line):
+    raise RecordingError(message, line=line)
+
+
+def check_header(obj, game, keys, line=1):
+    """Check the magic, the version and the keys of a game's header line ``obj``."""
+    if not isinstance(obj, dict) or obj.get("recording") != game:
+        fail('the first line must be the header {"recording": "%s", "version": %d, ...}'
+             % (game, VERSION), line)
+    unknown = sorted(set(obj) - set(keys) - {"recording", "version"})
+    if unknown:
+        fail("header key %r is not known; allowed keys: %s"
+             % (unknown[0], ", ".join(sorted(set(keys) | {"recording", "version"}))), line)
+    if obj.get("version") != VERSION:
+        fail("version %r is not supported; this rig reads version %d"
+             % (obj.get("version"), VERSION), line)
+
+
+def read_kind(obj, kinds, line, last_t):
+    """The kind of a game's line ``obj`` after :func:`rig.core.recording.line_head` has checked
+    its ``t`` (against the line before's ``last_t``) and keys; every line of a game may say
+    ``by``, who sent the move."""
+    expected = {k: {"t", k, "by"} | set(v) for k, v in kinds.items()}
+    return line_head(obj, line, last_t, expected)[1]
+
+
+def read_lines(lines, parse_header, parse_item, path=None):
+    """Parse a game's recording: ``(header, [(line number, item), ...])``, as Cleptómano's
+    (:func:`rig.core.recording.read_lines`): ``parse_header(obj, line)`` reads the first object,
+    ``parse_item(obj, line, last_t)`` each later one.  Errors name FILE:LINE."""
+    return _read_lines(lines, parse_header, parse_item, path)
+
+
+def replay_items(state, items, step, check=None, path=None):
+    """Step ``state`` through ``items`` (``(line, item)`` pairs, an item being the command or
+    ``(command, what the line says it did)``); a move the rules refuse is a RecordingError
+    naming its line.  ``check(state, said)`` compares what the line says happened with what
+    the replay did and returns what differs in words, or None."""
+    for line, item in items:
+        command, said = item if isinstance(item, tuple) else (item, None)
+        try:
+            state, _ = step(state, command)
+        except RulesError as exc:
+            raise RecordingError(str(exc), path=path, line=line) from None
+        problem = check(state, said) if check is not None and said is not None else None
+        if problem:
+            raise RecordingError(problem, path=path, line=line)
+    return state
+
+
+def command_line(command, **body):
+    """A recording line: ``t``, what the command says (``body``), and ``by`` when known."""
+    out = dict({"t": command.t}, **body)
+    if command.by is not None:
+        out["by"] = command.by
+    return out
+
+
+def dumps(obj):
+    """One recording line: compact JSON, UTF-8 names kept as they are."""
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

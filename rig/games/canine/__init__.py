@@ -1,0 +1,1 @@
+"""canine: one game of the rig (see rig.games)."""

@@ -1,0 +1,414 @@
+"""The game of Canine Kleptomaniacs as the rig keeps it: a pure state and the commands that
+change it.
+
+The table plays the cards; the rig does what the table would argue about: it rolls the die the
+action cards call for and says what each roll decides, it counts the Action pile down to the
+game's end, and it scores every player from the Hiding Places they enter on their phones.
+
+``step(game, command) -> (game, effects)``; a command the rulebook (or the rig's part in it)
+does not allow raises :class:`~rig.core.errors.IllegalMove` with the reason, and the caller keeps
+its old state.  How the rig learns the deck counts: the Action pile's size follows from the card
+table at set-up (its Action cards plus the Hiding Places dealt in), each draw is a command, and
+the table may say "the Action pile is empty" at any time (it wins over the rig's count).  The
+Collectables pile is never counted: the table says when it runs out.
+"""
+
+from dataclasses import dataclass, replace
+from typing import Optional, Tuple
+
+from rig.core.errors import IllegalMove
+from . import effects as fx
+from .cards import PAW, POO_PIZZA, CardTable
+from .dice import CARDS, CARD_NAMES, PARITIES, DiceCall, die_face, new_call
+from .scoring import Holdings, check_optional_rule, check_supply, score_holdings
+
+GAME = "canine-kleptomaniacs"
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+#: Up to this many players the ordinary rules apply; more play one single round with the
+#: Hiding Places dealt out evenly ("More Than 5 Players?").
+ORDINARY_MAX_PLAYERS = 5
+DEALT_HIDING_PLACES = 1          # Step 1: one face up in everyone's playing area
+DECK_HIDING_PLACES = 2           # ... and two more per player into the Action deck
+LONGER_GAME_HIDING_PLACES = 1    # the longer game adds one more per player
+MAX_SEED = 2 ** 63 - 1
+DECKS = ("action", "collectables")
+
+
+# --- commands (each with ``t`` and ``by``) ------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChooseDoggy:
+    """A player tells the rig which doggy card they took (face down: only their phone shows it)."""
+    t: float
+    by: str
+    doggy: str
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
+class DrawAction:
+    """An Action card was drawn (by a player, or entered at the screen: ``by`` None)."""
+    t: float
+    by: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class DeckEmpty:
+    """The table says a draw pile ran out: ``deck`` is ``action`` or ``collectables``."""
+    t: float
+    by: Optional[str]
+    deck: str
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """``by`` carries out an action card that needs the die (``card`` one of
+    :data:`~.dice.CARDS`).  The Key: ``parity`` odd or even as the card says, ``discards``
+    Collectables discarded for extra rolls.  The Charm Offensive: ``thief`` is the player trying
+    to steal, ``power`` True claims the doggy's +2 rolls (its symbol matches the card)."""
+    t: float
+    by: str
+    card: str
+    parity: Optional[str] = None
+    discards: int = 0
+    thief: Optional[str] = None
+    power: bool = False
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the die for the call being carried out (by the player whose roll it is, or at the
+    screen: ``by`` None).  ``face`` is only set when replaying: the face the recording says the
+    rig rolled, checked against the seed."""
+    t: float
+    by: Optional[str] = None
+    face: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """After the game's end: ``by`` enters their table area to be scored (again corrects it)."""
+    t: float
+    by: str
+    holdings: Holdings
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    players: Tuple[str, ...]            # in clockwise seating order
+    table: CardTable
+    seed: int
+    optional_rule: str = "off"
+    longer_game: bool = False
+    first_pile: int = 0                 # Action cards in the pile at set-up
+    pile: int = 1                       # 2 once the longer game has reshuffled
+    left: int = 0                       # Action cards left in the current pile
+    over: Optional[str] = None          # the pile whose running out ended the game
+    doggies: Tuple[Tuple[str, str, bool], ...] = ()   # (player, doggy, face up)
+    call: Optional[DiceCall] = None     # the action card being carried out with the die
+    calls: Tuple[DiceCall, ...] = ()    # decided, in order
+    rolls: Tuple[Tuple[str, str, int], ...] = ()      # (player, card, face), roll n at n
+    entries: Tuple[Tuple[str, Holdings], ...] = ()    # revealed areas, in player order
+    t: float = 0.0
+
+    @property
+    def second_pile(self):
+        """The longer game's new Action pile: every Action card again, and one more Hiding
+        Place per player."""
+        return self.table.action_cards + LONGER_GAME_HIDING_PLACES * len(self.players)
+
+    def doggy_of(self, player):
+        return next((d for p, d, _ in self.doggies if p == player), None)
+
+    def entry_of(self, player):
+        return next((h for p, h in self.entries if p == player), None)
+
+
+def new_game(players, table, seed=0, optional_rule="off", longer_game=False, action_pile=None):
+    """A game about to begin.  ``players`` in clockwise seating order; ``action_pile``
+    overrides the Action pile's size (default: the table's Action cards plus two Hiding Places
+    per player, none with more than 5 players)."""
+    players = tuple(players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalMove("%d players cannot play; Canine Kleptomaniacs takes %d to %d (more "
+                          "than %d play a single round)" % (len(players), MIN_PLAYERS,
+                                                            MAX_PLAYERS, ORDINARY_MAX_PLAYERS))
+    for name in players:
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise IllegalMove("player name %r is empty; give every player a name" % (name,))
+    if len(set(players)) != len(players):
+        raise IllegalMove("player names %r repeat; give each player a different name"
+                          % (list(players),))
+    if not isinstance(table, CardTable):
+        raise IllegalMove("the card table must be a CardTable (parse_card_table(text)), not %s"
+                          % type(table).__name__)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise IllegalMove("seed %r is not usable; give a whole number from 0 to 2**63-1"
+                          % (seed,))
+    check_optional_rule(optional_rule)
+    if not isinstance(longer_game, bool):
+        raise IllegalMove("longer_game %r must be true or false" % (longer_game,))
+    n = len(players)
+    if longer_game and n > ORDINARY_MAX_PLAYERS:
+        raise IllegalMove("%d players play a SINGLE ROUND (More Than 5 Players?); the longer "
+                          "game takes at most %d" % (n, ORDINARY_MAX_PLAYERS))
+    each = DEALT_HIDING_PLACES
+    if n <= ORDINARY_MAX_PLAYERS:
+        each += DECK_HIDING_PLACES + (LONGER_GAME_HIDING_PLACES if longer_game else 0)
+    if each * n > table.hiding_places:
+        raise IllegalMove("%d players need %d Hiding Places (%d each) but the card table has %d;"
+                          " play with fewer players or correct hiding_places"
+                          % (n, each * n, each, table.hiding_places))
+    if action_pile is None:
+        dealt_in = DECK_HIDING_PLACES * n if n <= ORDINARY_MAX_PLAYERS else 0
+        action_pile = table.action_cards + dealt_in
+    elif isinstance(action_pile, bool) or not isinstance(action_pile, int) or \
+            not 1 <= action_pile <= 1000:
+        raise IllegalMove("action_pile %r is not a pile size; give the number of cards in the "
+                          "Action pile at set-up, 1 to 1000" % (action_pile,))
+    return Game(players=players, table=table, seed=seed, optional_rule=optional_rule,
+                longer_game=longer_game, first_pile=action_pile, left=action_pile)
+
+
+# --- derived results ----------------------------------------------------------------------------
+
+def scores(game):
+    """Each revealed player's :class:`~.scoring.Score`, in player order."""
+    return {p: score_holdings(game.table, h, game.doggy_of(p), game.optional_rule)
+            for p, h in game.entries}
+
+
+def is_final(game):
+    """Every player's area is in: the scores stand (until someone corrects theirs)."""
+    return len(game.entries) == len(game.players)
+
+
+def standings(game):
+    """(player, total) best first (ties in seating order), for the revealed players."""
+    totals = [(p, s.total) for p, s in scores(game).items()]
+    return tuple(sorted(totals, key=lambda pt: -pt[1]))
+
+
+def winners(game):
+    """Everyone tied for the most Pooch Points once the scores are final, else ()."""
+    if not is_final(game):
+        return ()
+    table = standings(game)
+    return tuple(p for p, total in table if total == table[0][1])
+
+
+# --- the engine ---------------------------------------------------------------------------------
+
+def step(game, command):
+    """Apply ``command``; returns ``(game, effects)``.  Raises IllegalMove with the reason (the
+    caller keeps ``game``)."""
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise IllegalMove("%r is not a Canine Kleptomaniacs command; send one of %s"
+                          % (command, ", ".join(c.__name__ for c in _HANDLERS)))
+    t = command.t
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t < 0:
+        raise IllegalMove("t %r must be seconds since the game began, 0 or more" % (t,))
+    effects = []
+    t = max(float(t), game.t)   # never let time run backwards inside the game
+    game = handler(replace(game, t=t), command, t, effects)
+    return game, effects
+
+
+def _player(game, name, what="a player"):
+    if name not in game.players:
+        raise IllegalMove("%r is not %s of this game; use one of %s"
+                          % (name, what, ", ".join(game.players)))
+    return name
+
+
+def _sender(game, command):
+    """The command's ``by``: a player, or None (the screen's own controls)."""
+    if command.by is not None:
+        _player(game, command.by)
+    return command.by
+
+
+def _no_open_call(game, doing):
+    call = game.call
+    if call is not None:
+        raise IllegalMove("%s must wait: the %s is being carried out and it is %s's roll"
+                          % (doing, CARD_NAMES[call.card], call.whose_roll))
+
+
+def _on_doggy(game, cmd, t, effects):
+    _player(game, cmd.by)
+    if cmd.doggy not in game.table.doggy_cards:
+        raise IllegalMove("doggy %r is not in the card table; choose one of %s"
+                          % (cmd.doggy, ", ".join(game.table.doggy_cards) or "(none listed)"))
+    taken = next((p for p, d, _ in game.doggies if d == cmd.doggy and p != cmd.by), None)
+    if taken is not None:
+        raise IllegalMove("%s took %s already; every doggy card is one of a kind: check the "
+                          "card you hold" % (taken, cmd.doggy))
+    if not isinstance(cmd.face_up, bool):
+        raise IllegalMove("face_up %r must be true or false" % (cmd.face_up,))
+    others = tuple(x for x in game.doggies if x[0] != cmd.by)
+    chosen = (cmd.by, cmd.doggy, cmd.face_up)
+    doggies = tuple(sorted(others + (chosen,), key=lambda x: game.players.index(x[0])))
+    effects.append(fx.DoggyChosen(t, cmd.by, cmd.doggy, cmd.face_up))
+    return replace(game, doggies=doggies)
+
+
+def _check_playing(game, doing):
+    if game.over is not None:
+        raise IllegalMove("%s: the game is over (the %s pile ran out); enter your Hiding "
+                          "Places to be scored" % (doing, game.over.title()))
+
+
+def _on_draw(game, cmd, t, effects):
+    _sender(game, cmd)
+    _check_playing(game, "no Action card can be drawn")
+    _no_open_call(game, "drawing the next Action card")
+    game = replace(game, left=game.left - 1)
+    effects.append(fx.ActionDrawn(t, cmd.by, game.pile, game.left))
+    if game.left == 0:
+        game = _action_pile_ran_out(game, t, effects)
+    return game
+
+
+def _action_pile_ran_out(game, t, effects):
+    if game.longer_game and game.pile == 1:
+        effects.append(fx.PileRanOut(t, "action", "reshuffle", game.second_pile))
+        return replace(game, pile=2, left=game.second_pile)
+    effects.append(fx.PileRanOut(t, "action", "game-over"))
+    effects.append(fx.GameOver(t, "action"))
+    return replace(game, left=0, over="action")
+
+
+def _on_empty(game, cmd, t, effects):
+    _sender(game, cmd)
+    if cmd.deck not in DECKS:
+        raise IllegalMove("deck %r is not a draw pile the rig follows; say \"action\" or "
+                          "\"collectables\"" % (cmd.deck,))
+    _check_playing(game, "the %s pile cannot run out again" % cmd.deck)
+    if cmd.deck == "action":
+        return _action_pile_ran_out(game, t, effects)
+    if game.longer_game and game.pile == 2:
+        effects.append(fx.PileRanOut(t, "collectables", "game-over"))
+        effects.append(fx.GameOver(t, "collectables"))
+        return replace(game, over="collectables")
+    effects.append(fx.PileRanOut(t, "collectables", "play-on"))
+    return game
+
+
+def _on_play(game, cmd, t, effects):
+    _player(game, cmd.by)
+    if cmd.card not in CARDS:
+        raise IllegalMove("card %r does not call for the die; the rig rolls for %s"
+                          % (cmd.card, ", ".join("%s (%s)" % (c, CARD_NAMES[c]) for c in CARDS)))
+    name = CARD_NAMES[cmd.card]
+    _no_open_call(game, "the %s" % name)
+    if game.entries:
+        raise IllegalMove("the %s cannot be played: the scoring has begun" % name)
+    if cmd.card != "key" and (cmd.parity is not None or cmd.discards):
+        raise IllegalMove("parity and discards belong to the Key to the Master's Bedroom, not "
+                          "the %s" % name)
+    if cmd.card != "charm" and (cmd.thief is not None or cmd.power):
+        raise IllegalMove("thief and power belong to the Charm Offensive, not the %s" % name)
+    if cmd.card == "key":
+        _check_key(game, cmd)
+    elif cmd.card == "charm":
+        _check_charm(game, cmd)
+    call = new_call(game.players, cmd.card, cmd.by, cmd.parity, cmd.discards, cmd.thief,
+                    cmd.power)
+    effects.append(fx.CallStarted(t, call))
+    return replace(game, call=call)
+
+
+def _check_key(game, cmd):
+    if cmd.parity not in PARITIES:
+        raise IllegalMove("the Key to the Master's Bedroom asks for an odd or an even number; "
+                          "say parity \"odd\" or \"even\" as the card directs, not %r"
+                          % (cmd.parity,))
+    most = sum(c.count for c in game.table.collectables)
+    d = cmd.discards
+    if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= most:
+        raise IllegalMove("discards %r is not a number of Collectables cards discarded for "
+                          "extra rolls; give a whole number from 0 to %d" % (d, most))
+
+
+def _check_charm(game, cmd):
+    _player(game, cmd.thief, "a player (the one trying to steal)")
+    if cmd.thief == cmd.by:
+        raise IllegalMove("%s cannot charm themselves; the thief is the player trying to steal "
+                          "from %s's hand" % (cmd.by, cmd.by))
+    if not isinstance(cmd.power, bool):
+        raise IllegalMove("power %r must be true or false" % (cmd.power,))
+    if cmd.power:
+        doggy = game.doggy_of(cmd.by)
+        if doggy is None:
+            raise IllegalMove("%s has not told the rig their doggy; choose it on the phone "
+                              "first (it may stay face down) to use its power" % cmd.by)
+        if game.table.doggy_cards[doggy].power != "charm-offensive":
+            raise IllegalMove("%s's doggy %s has no Charm Offensive power (+2 rolls); roll "
+                              "the three tries" % (cmd.by, doggy))
+
+
+def _on_roll(game, cmd, t, effects):
+    call = game.call
+    if call is None:
+        raise IllegalMove("nothing calls for the die now; play the action card first (Key, "
+                          "Rancid Badger Poo, Squirrel or Charm Offensive)")
+    roller = call.whose_roll
+    if cmd.by is not None and cmd.by != roller:
+        raise IllegalMove("it is %s's roll for the %s, not %s's"
+                          % (roller, CARD_NAMES[call.card], cmd.by))
+    number = len(game.rolls)
+    face = die_face(game.seed, number, game.table.die_faces)
+    if cmd.face is not None and cmd.face != face:
+        raise IllegalMove("roll %d is recorded as %r but seed %d rolls %d; the recording was "
+                          "changed or made with another seed" % (number, cmd.face, game.seed,
+                                                                  face))
+    call = replace(call, rolls=call.rolls + ((roller, face),))
+    game = replace(game, rolls=game.rolls + ((roller, call.card, face),), call=call)
+    effects.append(fx.Rolled(t, roller, face, number, call))
+    if call.decided:
+        effects.append(fx.CallDecided(t, call))
+        game = replace(game, call=None, calls=game.calls + (call,))
+    return game
+
+
+def _on_reveal(game, cmd, t, effects):
+    _player(game, cmd.by)
+    if game.over is None:
+        raise IllegalMove("the scores are entered when the game has ended; %d Action cards "
+                          "are left in the pile" % game.left)
+    _no_open_call(game, "the scoring")
+    if not isinstance(cmd.holdings, Holdings):
+        raise IllegalMove("the entry must be Holdings (holdings_from_json), not %s"
+                          % type(cmd.holdings).__name__)
+    if game.table.doggies and game.doggy_of(cmd.by) is None:
+        raise IllegalMove("%s has not told the rig their doggy card; choose it first (it "
+                          "scores its bonus)" % cmd.by)
+    score_holdings(game.table, cmd.holdings, game.doggy_of(cmd.by), game.optional_rule)
+    again = game.entry_of(cmd.by) is not None
+    entries = [(p, h) for p, h in game.entries if p != cmd.by] + [(cmd.by, cmd.holdings)]
+    entries.sort(key=lambda e: game.players.index(e[0]))
+    check_supply(game.table, entries)
+    for flag, card in (("paw", PAW), ("poo_pizza", POO_PIZZA)):
+        holders = [p for p, h in entries if getattr(h, flag)]
+        if len(holders) > 1:
+            raise IllegalMove("%s all say they hold the %s; there is one: settle who holds it"
+                              % (" and ".join(holders), card))
+    game = replace(game, entries=tuple(entries))
+    effects.append(fx.Revealed(t, cmd.by, again))
+    if is_final(game):
+        effects.append(fx.FinalScores(t, standings(game), winners(game)))
+    return game
+
+
+_HANDLERS = {
+    ChooseDoggy: _on_doggy,
+    DrawAction: _on_draw,
+    DeckEmpty: _on_empty,
+    PlayCard: _on_play,
+    Roll: _on_roll,
+    Reveal: _on_reveal,
+}

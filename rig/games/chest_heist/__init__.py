@@ -1,0 +1,1 @@
+"""chest_heist: one game of the rig (see rig.games)."""

@@ -1,0 +1,1 @@
+"""stolen_paintings: one game of the rig (see rig.games)."""

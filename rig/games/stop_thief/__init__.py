@@ -1,0 +1,1 @@
+"""stop_thief: one game of the rig (see rig.games)."""
