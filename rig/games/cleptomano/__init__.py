@@ -1,0 +1,1 @@
+"""Cleptómano: the rig's first game (see rig.games); its rules are the rest of rig.core."""
