@@ -16,7 +16,6 @@ A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and
 
 import heapq
 import logging
-import threading
 import time
 from collections import deque
 from dataclasses import dataclass, replace
@@ -24,20 +23,18 @@ from dataclasses import dataclass, replace
 from ..core import banners, calls, rules
 from ..core import events as ev
 from ..core.board import build as build_board
-from ..core.calls import WARNING
-from ..core.errors import RigError, RulesError
+from ..core.errors import RulesError
 from ..core.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..core.recording import header_for, header_from
 from ..core.referee import Referee
 from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from . import storage
-from .faces import NullDisplay
-from .inbox import STOP, Answer, FaultReport, Inbox, Order, Reading, Seed, Stage
+from .host import FULL_DISK, Host
+from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
 from .outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
 from .sources import Intake
-from .threads import start_on_clock
 from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
@@ -53,8 +50,11 @@ class Stats:
     refused: int = 0       # guard's choices the rules refused
 
 
-class Rig:
-    """The referee loop and everything it drives.  Build it with
+class Rig(Host):
+    """The referee loop and everything it drives: the one host loop
+    (:class:`rig.shell.host.Host`) with Cleptómano's hardware part plugged in (the pins and
+    their edge-delay hold, the hand sensor and relic hub, resume, the wiring check, the
+    tournament links, faults).  Build it with
     :func:`rig.shell.build.build_rig`; every part is injected:
 
     ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
@@ -68,21 +68,24 @@ class Rig:
     each item's way through the loop (the benchmark's profile).
     """
 
+    MESSAGE_S = MESSAGE_S
+    DISPLAY_PERIOD_S = DISPLAY_PERIOD_S
+    THREAD = "cleptomano-referee"
+    WHAT = "the referee thread"
+    PROMPT_FRAMES = False     # the frame rate shows a change (a touch is not held for a frame)
+    REPEAT_FRAMES = True      # every frame is shown (the countdown and the banners move)
+
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
                  patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None,
                  links=()):
+        super().__init__(clock=clock, session=session, display=display, phones=phones,
+                         key_help=key_help, trace=trace, debounce=False)
         self.config = config
-        self.clock = clock
         self.pins = pins
         self.outputs = outputs
         self.sources = tuple(sources)
         self.links = tuple(links)
-        self.session = session
-        self.display = display if display is not None else NullDisplay()
-        self.phones = phones
-        self._hear = getattr(self.display, "hear", None)   # faces that follow the calls
-        self.key_help = tuple(key_help)
         self.resume = resume
         self.settings = config.detect
         self.players = tuple(players or config.match.players)
@@ -95,6 +98,8 @@ class Rig:
         self._wiring_asked = False   # the step last announced in the log
         self.patterns = patterns
         self.edge_delay_s = float(edge_delay_s)
+        if self.edge_delay_s > 0:
+            self._arrive = self._hold    # every item waits edge_delay_s (a touch sounds at once)
         self.sync_hook = sync_hook
         self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
         self._seq = 0
@@ -103,23 +108,13 @@ class Rig:
         self._retry_at = None        # when to try the disk again
         self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
-        self.stop_event = threading.Event()
-        self.inbox = Inbox(clock, trace)
         self.intake = Intake(self.inbox, clock)
-        self._trace = trace
         self._faults = {}
         self._banners = banners.EMPTY    # the banner queue, on the match's clock
         self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
-        self._message = None         # (until_abs, text)
-        self._display_due = None
-        self._threads = []
-        self._alive_at = None
-        self._ready = threading.Event()
         self.buzzer = self.lamps = None
         self.referee = None
-        self.t0 = None
         self._next_match_at = None
-        self.log_lines = deque(maxlen=500)
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -142,23 +137,14 @@ class Rig:
             self._new_match(now)
         for link in self.links:
             link.start()
-        self._start_thread(self._referee_loop, "referee")
+        self._start_loop()
         self._threads.append(self.session.start_sync(self.sync_hook))
         for source in self.sources:
             source.start(self.intake)
-        if not self._ready.wait(timeout_s):
-            raise RigError("the referee thread did not start within %g s" % timeout_s)
-        if self.display.wants_frames:
-            with self.inbox.cond:
-                self._display_due = self.clock.now()
-                self.inbox.cond.notify_all()
+        self._await_loop(timeout_s)
+        self._begin_frames()
         self._seed_inputs()
         return self
-
-    def _start_thread(self, target, name):
-        thread = start_on_clock(self.clock, target, "cleptomano-" + name)
-        self._threads.append(thread)
-        return thread
 
     def stop(self, timeout_s=3.0, clean=True):
         """Stop every thread (bounded), write the end of the recording and release the pins.
@@ -169,14 +155,9 @@ class Rig:
                 source.stop(timeout_s=timeout_s)
             except Exception:
                 log.exception("stopping %r failed", source)
-        self.inbox.put(STOP)
         deadline = time.monotonic() + timeout_s
-        for thread in self._threads:
-            if thread.name.endswith("referee"):
-                thread.join(max(0.0, deadline - time.monotonic()))
-        self.stop_event.set()
+        self._stop_loop(deadline)
         self.session.stop_sync()
-        self.inbox.wake()
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
         alive = [t.name for t in self._threads if t.is_alive()]
@@ -193,20 +174,11 @@ class Rig:
             log.warning("threads still running after %g s: %s", timeout_s, ", ".join(alive))
         return not alive
 
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
-
     def alive(self):
         """For the watchdog: the referee loop turned recently and every thread runs."""
         if self._alive_at is None or any(not t.is_alive() for t in self._threads):
             return False
         return all(s.running for s in self.sources + self.links)
-
-    def loop_turned_within(self, seconds):
-        return self._alive_at is not None and time.monotonic() - self._alive_at < seconds
 
     @property
     def threads(self):
@@ -218,64 +190,26 @@ class Rig:
         """The faults shown now, by source (``hub``, ``tof``, ``recording``, ``laser.4``...)."""
         return dict(self._faults)
 
-    @property
-    def recording_path(self):
-        return self.session.path
-
-    def submit(self, command, reply=None):
-        """A command from the guard's controls (any thread); stamped now.  ``reply(answer)``
-        (optional) hears on the referee thread whether it was taken (an :class:`Answer`)."""
-        self.intake.command(command, reply)
-
     # --- the referee thread ----------------------------------------------------------------------------
-    def _wake_at(self):
-        candidates = []
+    def _deadlines(self):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
-            candidates.append(self.t0 + deadline + self.edge_delay_s)
+            yield self.t0 + deadline + self.edge_delay_s
         if self._pending:
-            candidates.append(self._pending[0][0] + self.edge_delay_s)
-        if self._retry_at is not None:
-            candidates.append(self._retry_at)
-        buzz = self.buzzer.next_due()
-        if buzz is not None:
-            candidates.append(buzz)
-        if self._display_due is not None:
-            candidates.append(self._display_due)
-        if self._wiring is not None and self._wiring.deadline is not None:
-            candidates.append(self._wiring.deadline)
-        return min(candidates) if candidates else None
+            yield self._pending[0][0] + self.edge_delay_s
+        yield self._retry_at
+        yield self.buzzer.next_due()
+        yield from super()._deadlines()
+        if self._wiring is not None:
+            yield self._wiring.deadline
 
-    def _referee_loop(self):
-        self._ready.set()
-        delayed = self.edge_delay_s > 0
-        while True:
-            for item in self.inbox.take(self._wake_at(), self.stop_event):
-                if item is STOP:
-                    self._apply_pending(None)
-                    self._guarded_fire_due()
-                    return
-                if delayed:
-                    self._hold(item)
-                else:
-                    self._apply(item)
-            if delayed:
-                self._apply_pending(self.clock.now() - self.edge_delay_s)
-            self._guarded_fire_due()
-            self._alive_at = time.monotonic()
-            if self.stop_event.is_set():
-                return
+    def _turned(self):
+        if self.edge_delay_s > 0:
+            self._apply_pending(self.clock.now() - self.edge_delay_s)
 
-    def _apply(self, item):
-        trace = self._trace
-        if trace is not None:
-            trace(Stage.TAKEN, item)
-        try:
-            self._handle(item)
-        except Exception:
-            log.exception("could not handle %r; the rig goes on", item)
-        if trace is not None:
-            trace(Stage.DONE, item)
+    def _stopping(self):
+        self._apply_pending(None)
+        self._guarded_fire_due()
 
     def _hold(self, item):
         """Keep ``item`` until its stamp is ``edge_delay_s`` old; a laser's first edge sounds
@@ -301,7 +235,7 @@ class Rig:
                 self._fire_deadlines(t_abs)
             except Exception:
                 log.exception("a deadline failed; the rig goes on")
-            self._apply(item)
+            self._take(item)
 
     def _rel(self, t_abs):
         rel = round(t_abs - self.t0, 6)
@@ -356,21 +290,13 @@ class Rig:
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc)))
         if not self._record(command):
             self.referee.match = before            # not kept: as if never given
-            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=(
-                "the recording is full and could not keep this; free space on the disk and "
-                "give it again")))
+            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=FULL_DISK))
         self._perform(effects)
         return Answer(True)
 
     def _refuse(self, refused):
         self._perform([refused])
         return Answer(False, calls.refusal_text(refused))
-
-    def _guarded_fire_due(self):
-        try:
-            self._fire_due(self.clock.now())
-        except Exception:
-            log.exception("a deadline, the buzzer or the display failed; the rig goes on")
 
     def _fire_deadlines(self, until_abs):
         """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
@@ -428,14 +354,12 @@ class Rig:
         self.session.flush()
         self._recording_health(self._rel(now))
 
-    def _fire_due(self, now):
+    def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
-        if self._display_due is not None and self._display_due <= now:
-            self._refresh_display(now)
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
@@ -467,16 +391,16 @@ class Rig:
                 self.lamps.turn(False)
             elif kind is ev.MatchSetUp:
                 set_up = effect
-                self._message = (now + MESSAGE_S, calls.say(effect)[0])
+                self._show_message(calls.say(effect)[0], now)
             elif kind is ev.Refused:
                 if effect.code is ev.Refusal.MATCH_OVER:
                     self._next_match_at = effect.t
                 else:
-                    self._message = (now + MESSAGE_S, calls.refusal_text(effect))
+                    self._show_message(calls.refusal_text(effect), now)
             elif kind is ev.HaulConfirmed:
                 cut = calls.haul_cut_words(effect.turn)
                 if cut:       # the guard counted more than the sensors allow: say why at once
-                    self._message = (now + MESSAGE_S, cut)
+                    self._show_message(cut, now)
             banner = calls.banner(effect)
             if banner is not None:
                 self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
@@ -499,13 +423,6 @@ class Rig:
         """Keep the banner queue as it now stands and log the banners that left the screen."""
         self._banners, shown = queued
         self.banner_log.extend(shown)
-
-    def _say(self, t, text, severity=calls.INFO):
-        line = "[%8.3f s] %s" % (t, text)
-        self.log_lines.append(line)
-        if self._hear is not None:
-            self._hear(t, text, severity)
-        (log.warning if severity == WARNING else log.info)(line)
 
     def _fault(self, fault):
         words = calls.fault_text(fault)
@@ -564,15 +481,11 @@ class Rig:
             self._say(self._rel(t_abs), "Wiring check: " + (
                 check.prompt() or "all done. " + " ".join(check.summary())))
 
-    def _refresh_soon(self):
-        if self.display.wants_frames and self._display_due is None:
-            self._display_due = self.clock.now()
-
     # --- the display ----------------------------------------------------------------------------
     def scoreboard(self, now=None):
         now = self.clock.now() if now is None else now
         banner = banners.on_screen(self._banners, now - self.t0)
-        message = self._message[1] if self._message and self._message[0] > now else None
+        message = self._message_at(now)
         shown = self._faults.values()
         faults = tuple(shown) + tuple(
             text for text in (calls.fault_text(f) for f in self.referee.detector.faults())
@@ -585,19 +498,13 @@ class Rig:
             board = replace(board, phones=self.phones.view())
         return board
 
-    def _refresh_display(self, now):
-        display = self.display
-        self._display_due = None
-        for command in display.poll_commands():
-            self.submit(command)
+    def _frame(self, now):
         self._queue(banners.advance(self._banners, now - self.t0))
         board = self.scoreboard(now)
-        display.show(board)
-        period_s = getattr(display, "frame_period_s", None) or DISPLAY_PERIOD_S
+        period_s = getattr(self.display, "frame_period_s", None) or self.DISPLAY_PERIOD_S
         if board.phase == "turn" or board.banner or board.message:
-            self._display_due = now + period_s
-        else:
-            self._display_due = now + max(period_s, IDLE_DISPLAY_PERIOD_S)
+            return board, period_s
+        return board, max(period_s, IDLE_DISPLAY_PERIOD_S)
 
     # --- the match and its recording ------------------------------------------------------------------
     def _new_match(self, t_abs):

@@ -1,6 +1,7 @@
 """The game host: one of the companion games run on the rig, as the daemon runs Cleptómano.
 
-One thread (:class:`GameHost`) owns the game value and everything around it:
+One thread (:class:`GameHost`, the one host loop of :mod:`rig.shell.host` with a game plugged
+in) owns the game value and everything around it:
 
 * commands arrive on an :class:`~rig.shell.inbox.Inbox` from any thread (the keys through the
   display, later the phones), stamped with the host's clock; the game's own rules decide;
@@ -21,62 +22,46 @@ The game itself is in :mod:`rig.shell.games` (one adapter a game).  The clock is
 tests drive the host on the simulator's virtual clock and never sleep.
 """
 
-import logging
-import threading
+import time
 from collections import deque
 from dataclasses import replace
 
-from ..core.detect import StartButton
-from ..core.errors import RigError, RulesError
+from ..core.errors import RulesError
 from ..core.gamekit import GameScreen
-from ..core.museum import BUTTON
 from ..core.recording import dumps
-from .faces import NullDisplay
-from .inbox import STOP, Answer, Inbox, Order, Reading
-from .threads import start_on_clock
-
-log = logging.getLogger("cleptomano")
+from .host import FULL_DISK, Host
+from .inbox import Answer, Reading
 
 MESSAGE_S = 6.0
 DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
 KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that missed one
 
 
-class GameHost:
-    """One game from start to stop.  ``adapter`` a :class:`rig.shell.games.Adapter`; every
-    other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
-    face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
-    (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
-    phones), ``button`` (the command a press of the start button gives, as Space's at the keys
+class GameHost(Host):
+    """One game from start to stop, on the one host loop (:class:`rig.shell.host.Host`).
+    ``adapter`` a :class:`rig.shell.games.Adapter`; every other part injected: ``clock``,
+    ``session`` (its recordings directory), ``display`` (a face, :mod:`rig.shell.faces`),
+    ``seed`` (None: a fresh one from :mod:`secrets`), ``phones`` (the phone companion's
+    :class:`rig.web.pairing.Pairing`, shown on the screen; None: no phones), ``button`` (the
+    command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
     debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
     defaults)."""
 
+    MESSAGE_S = MESSAGE_S
+    DISPLAY_PERIOD_S = DISPLAY_PERIOD_S
+
     def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
                  key_help=(), phones=None, button=None, detect=None):
+        super().__init__(clock=clock, session=session, display=display, phones=phones,
+                         key_help=key_help, button=button, detect=detect)
         self.adapter = adapter
         self.players = tuple(players)[:1] if adapter.solo else tuple(players)
-        self.clock = clock
-        self.session = session
-        self.display = display if display is not None else NullDisplay()
         self.seed = seed
-        self.key_help = tuple(key_help)
-        self.phones = phones
-        self.button = button
-        self._presses = StartButton(detect)
         self.game = None
-        self.t0 = None
-        self.inbox = Inbox(clock)
-        self.stop_event = threading.Event()
-        self.log_lines = deque(maxlen=500)
         self.refused = 0
-        self._message = None          # (until on the clock, text)
         self._sounds = deque(maxlen=KEPT_SOUNDS)
         self._played = 0              # sounds asked for so far (numbers them)
-        self._display_due = None
-        self._shown = None            # the screen last shown
-        self._thread = None
-        self._ready = threading.Event()
 
     # --- life cycle ------------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -91,11 +76,9 @@ class GameHost:
         self.session.sync_now()
         self._say(0.0, "New game of %s: %s. Recording to %s"
                   % (self.adapter.title, ", ".join(self.players), path))
-        if self.display.wants_frames:
-            self._display_due = self.clock.now()
-        self._thread = start_on_clock(self.clock, self._loop, "cleptomano-game", timeout_s)
-        if not self._ready.wait(timeout_s):
-            raise RigError("the game host did not start within %g s" % timeout_s)
+        self._begin_frames()
+        self._start_loop(timeout_s)
+        self._await_loop(timeout_s)
         return self
 
     def stop(self, timeout_s=3.0, clean=True):
@@ -104,35 +87,14 @@ class GameHost:
         whose game never began has nothing to close."""
         if self.t0 is None:
             return True
-        self.inbox.put(STOP)
-        self.stop_event.set()
-        self.inbox.wake()
-        if self._thread is not None:
-            self._thread.join(max(0.0, timeout_s))
+        self._stop_loop(time.monotonic() + timeout_s)
         if clean:
             t = self.now_t()
             end = self.adapter.end_line(t)
             self.session.close(t, end_line=None if end is None else dumps(end))
         else:
             self.session.abandon()
-        return self._thread is None or not self._thread.is_alive()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
-
-    def alive(self):
-        return self._thread is not None and self._thread.is_alive()
-
-    # The watchdog's questions (rig.cli.serve): the host's loop is its only thread.
-    def loop_turned_within(self, seconds):
-        return self.alive()
-
-    @property
-    def recording_path(self):
-        return self.session.path
+        return not self.alive()
 
     def now_t(self):
         """Seconds since the game began, on the host's clock."""
@@ -142,56 +104,31 @@ class GameHost:
         """The live game's result, in the shape its replay prints."""
         return self.adapter.result(self.game)
 
-    def submit(self, command, reply=None):
-        """A command (the game's, its ``t`` replaced by the stamp) from any thread.
-        ``reply(answer)`` (optional) hears on the host's thread whether it was taken (an
-        :class:`~rig.shell.inbox.Answer` whose ``board`` is the screen after it)."""
-        self.inbox.put(Order(self.clock.now(), command, reply))
-
-    def button_edge(self, value, t_abs=None):
-        """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
-        pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
-        self.inbox.put(Reading(self.clock.now() if t_abs is None else t_abs, BUTTON, value))
-
     def player_view(self, player):
         """What ``player``'s phone shows now (their secrets only); IllegalMove for a name that
         is not a player of this game.  Any thread: the game is a value, read once."""
         game = self.game
         return self.adapter.player_view(game, player, self.now_t())
 
-    # --- the host's thread -----------------------------------------------------------------------
-    def _wake_at(self):
-        press = self._presses.next_deadline()
-        due = [t for t in (self._deadline_abs(), self._display_due,
-                           None if press is None else self.t0 + press) if t is not None]
-        return min(due) if due else None
+    # --- the game on the host's loop -------------------------------------------------------------
+    def _deadlines(self):
+        yield self._deadline_abs()
+        yield from super()._deadlines()
 
     def _deadline_abs(self):
         deadline = self.adapter.deadline(self.game)
         return None if deadline is None else self.t0 + deadline
 
-    def _loop(self):
-        self._ready.set()
-        while not self.stop_event.is_set():
-            for item in self.inbox.take(self._wake_at(), self.stop_event):
-                if item is STOP:
-                    return
-                self._guarded(self._edge if type(item) is Reading else self._command, item)
-            self._guarded(self._fire_due, self.clock.now())
+    def _handle(self, item):
+        if type(item) is Reading:
+            self._button_edge(item)
+        else:
+            self._command(item)
 
-    def _guarded(self, do, arg):
-        try:
-            do(arg)
-        except Exception:
-            log.exception("the game host could not handle %r; it goes on", arg)
-
-    def _fire_due(self, now):
+    def _fire_parts(self, now):
         deadline = self.adapter.deadline(self.game)
         if deadline is not None and self.t0 + deadline <= now:
             self._apply(self.adapter.tick(deadline))
-        self._press(self._presses.fire(round(now - self.t0, 6)))
-        if self._display_due is not None and self._display_due <= now:
-            self._refresh(now)
 
     def _command(self, order):
         command = order.command
@@ -200,17 +137,6 @@ class GameHost:
         reason = self._apply(replace(command, t=round(order.t_abs - self.t0, 6)), private)
         if order.reply is not None:
             order.reply(Answer(reason is None, reason, self.screen()))
-
-    def _edge(self, reading):
-        self._press(self._presses.edge(round(reading.t_abs - self.t0, 6), reading.value))
-
-    def _press(self, presses):
-        """The start button's certain presses: each the game's primary command, stamped when
-        the host knew of it (a command's time never goes back, and a key typed meanwhile is
-        stamped on arrival), refused as a key would be."""
-        for _ in presses:
-            if self.button is not None:
-                self._command(Order(self.clock.now(), self.button))
 
     def _apply(self, command, private=False):
         """Step the game; record the accepted command (synced) before acting on it.  Returns
@@ -228,8 +154,7 @@ class GameHost:
         line = self.adapter.line(command, after, effects)
         if line is not None:
             if not self.session.record_text(dumps(line), command.t):
-                return self._refuse(command.t, "the recording is full and could not keep this; "
-                                               "free space on the disk and give it again")
+                return self._refuse(command.t, FULL_DISK)
             self.session.sync_now()
         self.game = after
         self._perform(command.t, effects, before)
@@ -258,27 +183,11 @@ class GameHost:
             self._show_message(said[-1], now)
         self._refresh_soon()
 
-    def _show_message(self, text, now=None):
-        self._message = ((self.clock.now() if now is None else now) + MESSAGE_S, text)
-        self._refresh_soon()
-
-    def _say(self, t, text):
-        line = "[%8.3f s] %s" % (t, text)
-        self.log_lines.append(line)
-        log.info(line)
-        hear = getattr(self.display, "hear", None)
-        if hear is not None:            # the phones' list of calls
-            hear(t, text, "info")
-
     # --- the display -----------------------------------------------------------------------------
-    def _refresh_soon(self):
-        if self.display.wants_frames:
-            self._display_due = self.clock.now()
-
     def screen(self, now=None):
         """What the display shows now (also what tests read)."""
         now = self.clock.now() if now is None else now
-        message = self._message[1] if self._message and self._message[0] > now else None
+        message = self._message_at(now)
         over = self.adapter.over(self.game)
         return GameScreen(
             game=self.adapter.name, view=self.adapter.view(self.game, round(now - self.t0, 6)),
@@ -288,13 +197,5 @@ class GameHost:
             phones=self.phones.view() if self.phones is not None else None, over=over,
             outcome=self.adapter.outcome(self.result()) if over else None)
 
-    def _refresh(self, now):
-        """Take the keys typed since the last look; show the screen if it changed (the phones'
-        push channel sends each new one)."""
-        for command in self.display.poll_commands():
-            self.submit(command)
-        screen = self.screen(now)
-        if screen != self._shown:
-            self._shown = screen
-            self.display.show(screen)
-        self._display_due = now + DISPLAY_PERIOD_S
+    def _frame(self, now):
+        return self.screen(now), self.DISPLAY_PERIOD_S

@@ -1,0 +1,258 @@
+"""The one host loop every game runs on: Cleptómano's referee (:class:`rig.shell.daemon.Rig`)
+and the companion games (:class:`rig.shell.gamehost.GameHost`) are this loop with their own
+parts plugged in.
+
+The loop owns one thread (started and stopped within a bound) and does, turn after turn:
+
+* take what arrived on the :class:`~rig.shell.inbox.Inbox` (from any thread, stamped on the
+  host's clock), waiting at most until the wake time: the earliest of the parts' deadlines
+  (:meth:`Host._deadlines`: the game's timer, the start button's debounce, the next frame...);
+* handle each item guarded: an exception in one is logged and the loop goes on
+  (:meth:`Host._take`, traced for the benchmark's profile when a tracer is given);
+* fire what is due (:meth:`Host._fire_due`): the parts' own deadlines, then the start button's
+  certain presses, then the display pump;
+* note that it turned (the watchdog's question, :meth:`Host.loop_turned_within`).
+
+Around the loop it keeps what every game shows the same way: the log lines (the log, the phones'
+list of calls), a message on the screen for a few seconds, the refusal a full recording gives
+(:data:`FULL_DISK`), and the display pump: a face that ``wants_frames`` gets a frame soon after a
+change and then every ``DISPLAY_PERIOD_S`` (the keys typed at it are read then).
+
+What a game decides, records and shows is the subclass's: :meth:`Host._handle` (one item),
+:meth:`Host._frame` (the screen now and when to look again).  Every accepted item is recorded
+(through the :class:`~rig.shell.session.RecordingSession`) before it is acted on.
+"""
+
+import logging
+import threading
+import time
+from collections import deque
+
+from ..core.calls import INFO, WARNING
+from ..core.detect import StartButton
+from ..core.errors import RigError
+from ..core.museum import BUTTON
+from .faces import NullDisplay
+from .inbox import STOP, Inbox, Order, Reading, Stage
+from .threads import start_on_clock
+
+log = logging.getLogger("cleptomano")
+
+FULL_DISK = ("the recording is full and could not keep this; free space on the disk and give "
+             "it again")
+
+
+class Host:
+    """The loop and what it keeps; see the module.  ``clock``, ``session``, ``display`` (a face,
+    :mod:`rig.shell.faces`; None: headless), ``phones`` (the phones' pairing, shown on the
+    screen; None: no phones), ``key_help``, ``trace(stage, item)`` (an optional observer of each
+    item's way through the loop), ``button`` (the command a certain press of the start button
+    gives; None: the host debounces no button) and ``detect`` its debounce settings."""
+
+    MESSAGE_S = 5.0               # how long a message stays on the screen
+    DISPLAY_PERIOD_S = 0.1        # a frame at least this often while frames are wanted
+    THREAD = "cleptomano-game"    # the loop thread's name
+    WHAT = "the game host"        # the loop in the log and in errors
+    PROMPT_FRAMES = True          # a change is shown at once (False: at the next frame)
+    REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
+
+    def __init__(self, *, clock, session, display=None, phones=None, key_help=(), trace=None,
+                 button=None, detect=None, debounce=True):
+        self.clock = clock
+        self.session = session
+        self.display = display if display is not None else NullDisplay()
+        self.phones = phones
+        self.key_help = tuple(key_help)
+        self.button = button
+        self._presses = StartButton(detect) if debounce else None
+        self.inbox = Inbox(clock, trace)
+        self._trace = trace
+        self.stop_event = threading.Event()
+        self.log_lines = deque(maxlen=500)
+        self._hear = getattr(self.display, "hear", None)   # faces that follow the calls
+        self.t0 = None
+        self._message = None          # (until on the clock, text)
+        self._display_due = None
+        self._shown = None            # the frame last shown
+        self._threads = []
+        self._loop_thread = None
+        self._alive_at = None         # time.monotonic() when the loop last turned
+        self._ready = threading.Event()
+
+    # --- the thread --------------------------------------------------------------------------------
+    def _start_loop(self, timeout_s=5.0):
+        """Start the loop's thread (registered with the clock); :meth:`_await_loop` waits for
+        it."""
+        self._loop_thread = start_on_clock(self.clock, self._loop, self.THREAD, timeout_s)
+        self._threads.append(self._loop_thread)
+        return self._loop_thread
+
+    def _await_loop(self, timeout_s):
+        if not self._ready.wait(timeout_s):
+            raise RigError("%s did not start within %g s" % (self.WHAT, timeout_s))
+
+    def _stop_loop(self, deadline):
+        """Ask the loop to stop (after what arrived before) and wait for it until ``deadline``
+        (on time.monotonic()); then set the stop event for every other thread."""
+        self.inbox.put(STOP)
+        if self._loop_thread is not None:
+            self._loop_thread.join(max(0.0, deadline - time.monotonic()))
+        self.stop_event.set()
+        self.inbox.wake()
+
+    def alive(self):
+        return self._loop_thread is not None and self._loop_thread.is_alive()
+
+    def loop_turned_within(self, seconds):
+        """For the watchdog: the loop turned within ``seconds`` (it turns at least every
+        clock's ``MAX_WAIT_S`` while it runs)."""
+        return self._alive_at is not None and time.monotonic() - self._alive_at < seconds
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    @property
+    def recording_path(self):
+        return self.session.path
+
+    def submit(self, command, reply=None):
+        """A command from any thread, stamped now.  ``reply(answer)`` (optional) hears on the
+        loop's thread whether it was taken (an :class:`~rig.shell.inbox.Answer`)."""
+        self.inbox.put(Order(self.clock.now(), command, reply))
+
+    def button_edge(self, value, t_abs=None):
+        """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
+        pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
+        self.inbox.put(Reading(self.clock.now() if t_abs is None else t_abs, BUTTON, value))
+
+    # --- the loop ----------------------------------------------------------------------------------
+    def _loop(self):
+        self._ready.set()
+        take, stop = self.inbox.take, self.stop_event
+        while True:
+            for item in take(self._wake_at(), stop):
+                if item is STOP:
+                    self._stopping()
+                    return
+                self._arrive(item)
+            self._turned()
+            self._guarded_fire_due()
+            self._alive_at = time.monotonic()
+            if stop.is_set():
+                return
+
+    def _arrive(self, item):
+        """An item taken off the inbox (a part may hold it first: the edge delay)."""
+        self._take(item)
+
+    def _turned(self):
+        """After each batch, before what is due fires."""
+
+    def _stopping(self):
+        """The loop took STOP (after everything that arrived before it)."""
+
+    def _take(self, item):
+        trace = self._trace
+        if trace is not None:
+            trace(Stage.TAKEN, item)
+        try:
+            self._handle(item)
+        except Exception:
+            log.exception("%s could not handle %r; it goes on", self.WHAT, item)
+        if trace is not None:
+            trace(Stage.DONE, item)
+
+    def _handle(self, item):
+        raise NotImplementedError
+
+    def _wake_at(self):
+        due = [t for t in self._deadlines() if t is not None]
+        return min(due) if due else None
+
+    def _deadlines(self):
+        """When the loop must wake (seconds on the host's clock; None: nothing due)."""
+        yield self._display_due
+        if self._presses is not None:
+            press = self._presses.next_deadline()
+            yield None if press is None else self.t0 + press
+
+    def _guarded_fire_due(self):
+        try:
+            self._fire_due(self.clock.now())
+        except Exception:
+            log.exception("%s: a deadline, a sound or the display failed; it goes on", self.WHAT)
+
+    def _fire_due(self, now):
+        """The parts' deadlines (:meth:`_fire_parts`), the start button's presses, the
+        display."""
+        self._fire_parts(now)
+        if self._presses is not None:
+            self._press(self._presses.fire(round(now - self.t0, 6)))
+        if self._display_due is not None and self._display_due <= now:
+            self._refresh(now)
+
+    def _fire_parts(self, now):
+        """Fire the game's own deadlines due by ``now``."""
+
+    # --- the start button --------------------------------------------------------------------------
+    def _button_edge(self, reading):
+        self._press(self._presses.edge(round(reading.t_abs - self.t0, 6), reading.value))
+
+    def _press(self, presses):
+        """The start button's certain presses: each the game's primary command, stamped when
+        the host knew of it (a command's time never goes back, and a key typed meanwhile is
+        stamped on arrival), handled (and refused) as a key's would be."""
+        for _ in presses:
+            if self.button is not None:
+                self._handle(Order(self.clock.now(), self.button))
+
+    # --- what the table hears and sees -------------------------------------------------------------
+    def _say(self, t, text, severity=INFO):
+        """A line for the log and the phones' list of calls, at ``t`` on the game's clock."""
+        line = "[%8.3f s] %s" % (t, text)
+        self.log_lines.append(line)
+        if self._hear is not None:
+            self._hear(t, text, severity)
+        (log.warning if severity == WARNING else log.info)(line)
+
+    def _show_message(self, text, now=None):
+        """``text`` on the screen for ``MESSAGE_S``."""
+        self._message = ((self.clock.now() if now is None else now) + self.MESSAGE_S, text)
+        self._refresh_soon()
+
+    def _message_at(self, now):
+        """The message still on the screen at ``now``, or None."""
+        message = self._message
+        return message[1] if message and message[0] > now else None
+
+    # --- the display pump --------------------------------------------------------------------------
+    def _begin_frames(self):
+        """A face that wants frames gets its first one now (the loop wakes for it)."""
+        if self.display.wants_frames:
+            with self.inbox.cond:
+                self._display_due = self.clock.now()
+                self.inbox.cond.notify_all()
+
+    def _refresh_soon(self):
+        if self.display.wants_frames and (self.PROMPT_FRAMES or self._display_due is None):
+            self._display_due = self.clock.now()
+
+    def _refresh(self, now):
+        """Take the keys typed since the last look; show the frame (if it changed, unless every
+        frame is shown); look again when :meth:`_frame` says."""
+        display = self.display
+        self._display_due = None
+        for command in display.poll_commands():
+            self.submit(command)
+        frame, period_s = self._frame(now)
+        if self.REPEAT_FRAMES or frame != self._shown:
+            self._shown = frame
+            display.show(frame)
+        self._display_due = now + period_s
+
+    def _frame(self, now):
+        """The screen at ``now`` and the seconds until the next look."""
+        raise NotImplementedError
