@@ -144,10 +144,6 @@ class Host:
             if stop.is_set():
                 return
 
-    def _arrive(self, item):
-        """An item taken off the inbox (a part may hold it first: the edge delay)."""
-        self._take(item)
-
     def _turned(self):
         """After each batch, before what is due fires."""
 
@@ -164,6 +160,10 @@ class Host:
             log.exception("%s could not handle %r; it goes on", self.WHAT, item)
         if trace is not None:
             trace(Stage.DONE, item)
+
+    # An item taken off the inbox is handled at once; a part may hold it first instead (the
+    # referee's edge delay sets its own ``_arrive``), with no extra hop either way.
+    _arrive = _take
 
     def _handle(self, item):
         raise NotImplementedError
