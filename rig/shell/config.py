@@ -13,6 +13,11 @@ raises :class:`~rig.core.errors.ConfigError` naming the file, the ``section.key`
 allowed and the fix, e.g. ``rig.toml: detect.merge_window_s: -1 is out of range; give seconds
 from 0 to 1 (default 0.1)``.  Nothing half-configured is ever returned.
 
+Each key is declared once (:mod:`rig.core.settings`: its name, kind, bounds, unit, default and
+doc line).  This module declares the shell's own sections and collects the others from the
+games: each package of :data:`rig.games.REGISTRY` whose folder has a ``settings`` module brings
+its ``SECTION``, so this module names no game.
+
 Reading files is this module's only I/O; it reads no clock and opens no device.
 """
 
@@ -38,6 +43,7 @@ from ..core.settings import Context, Key, Section, Table, is_number, show, show_
 from ..core.text import control_character, nesting
 from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
+from .. import games
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -577,14 +583,17 @@ _SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, KEYS, STORAGE)
 _SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
 
 
-@functools.cache
 def sections():
     """Every section of the rig config by table name, in order: the shell's and, after
     ``[storage]``, each registered game's (``SECTION`` of ``<game package>.settings``, when the
     game's folder has one)."""
-    from .. import games
+    return _sections(tuple(games.REGISTRY))
+
+
+@functools.cache
+def _sections(registry):
     found = []
-    for package in games.REGISTRY:
+    for package in registry:
         name = package + ".settings"
         if importlib.util.find_spec(name) is not None:
             found.append(importlib.import_module(name).SECTION)
@@ -599,18 +608,19 @@ def _read_order():
     return [s.name for s in _SHELL_BEFORE_GAMES] + [WEB.name] + games + [TOURNAMENT.name]
 
 
-def _config_class():
+@functools.cache
+def _config_class(registry):
     """The whole, validated configuration: one attribute per section (a game's too), the pin
     map after ``pins``, and ``path``, the file it came from (None: defaults)."""
     fields = []
-    for name, s in sections().items():
+    for name, s in _sections(registry).items():
         fields.append((name, object, field(default=None) if s.optional
                        else field(default_factory=s.default)))
         if name == "pins":
             fields.append(("pinmap", Optional[PinMap], field(default=None)))
     fields.append(("path", Optional[Path], field(default=None)))
     cls = make_dataclass("Config", fields, frozen=True, namespace={
-        "from_dict": classmethod(_from_dict), "__doc__": _config_class.__doc__})
+        "from_dict": classmethod(_from_dict), "__doc__": _config_class.__wrapped__.__doc__})
     cls.__module__ = __name__
     return cls
 
@@ -621,16 +631,11 @@ def _from_dict(cls, data, path=None, *, pinmap=None):
     return _build_config(data, path, pinmap)
 
 
-_LAZY = {}
-
-
 def __getattr__(name):
     """``Config`` and each game's section class (``StopThiefConfig``...), made on first use:
     the games' sections are found through the registry only when a config is needed."""
     if name == "Config":
-        if "Config" not in _LAZY:
-            _LAZY["Config"] = _config_class()
-        return _LAZY["Config"]
+        return _config_class(tuple(games.REGISTRY))     # a game registered since: its section too
     for s in sections().values():
         if s.value.__name__ == name:
             return s.value
