@@ -381,6 +381,12 @@ def documented(section, key):
     return "[%s]" % section in GAME_TABLES and ("\n%s = " % key) in block.split("\n\n")[0]
 
 
+def test_every_declared_key_has_one_line_of_doc():
+    for s in cfg.sections().values():
+        for key in s.keys:
+            assert key.doc.strip() and "\n" not in key.doc, "%s.%s" % (s.name, key.name)
+
+
 def test_every_declared_key_is_in_the_readme_s_config_reference():
     keys = [(s.name, k) for s in cfg.sections().values() for k in s.names]
     missing = {"%s.%s" % sk for sk in keys if not documented(*sk)}

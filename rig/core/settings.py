@@ -276,9 +276,6 @@ def value_class(name, keys, module, doc="", namespace=None):
     return cls
 
 
-def field_names(cls):
-    return tuple(f.name for f in dataclasses.fields(cls))
-
 
 def rules_checked(t, check, values):
     """``check(**values)`` (a game's own validator), its RulesError turned into a ConfigError
