@@ -279,7 +279,13 @@ def value_class(name, keys, module, doc="", namespace=None):
 
 def rules_checked(t, check, values):
     """``check(**values)`` (a game's own validator), its RulesError turned into a ConfigError
-    naming the first key of table ``t`` its message names (else the table)."""
+    naming the first key of table ``t`` its message names (else the table).  A whole number
+    beyond any float (TOML spells one in a few hundred digits) is refused first: no game's
+    setting can use one, and arithmetic on it would overflow in the validator."""
+    for key, value in values.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1023:
+            raise t.error(key, "%s is out of range; give a number the rig can use"
+                          % show(value))
     try:
         return check(**values)
     except RulesError as exc:
