@@ -13,16 +13,23 @@ raises :class:`~rig.core.errors.ConfigError` naming the file, the ``section.key`
 allowed and the fix, e.g. ``rig.toml: detect.merge_window_s: -1 is out of range; give seconds
 from 0 to 1 (default 0.1)``.  Nothing half-configured is ever returned.
 
+Each key is declared once (:mod:`rig.core.settings`: its name, kind, bounds, unit, default and
+doc line).  This module declares the shell's own sections and collects the others from the
+games: each package of :data:`rig.games.REGISTRY` whose folder has a ``settings`` module brings
+its ``SECTION``, so this module names no game.
+
 Reading files is this module's only I/O; it reads no clock and opens no device.
 """
 
 import difflib
+import functools
+import importlib
+import importlib.util
 import json
-import math
 import re
 import sys
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
@@ -31,9 +38,12 @@ from ..core.addresses import bind_problem
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
+from ..core.keynames import known_key_name
+from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
 from ..core.text import control_character, nesting
 from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
+from .. import games
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
 WIRING_DIR = Path(__file__).resolve().parents[2] / "wiring"
@@ -127,7 +137,7 @@ class PinMap:
         return tuple(n for n in museum.ADDED_LASERS if museum.laser(n) in self.inputs)
 
 
-# --- Config sections ------------------------------------------------------------------------------
+# --- The shell's sections (each game brings its own: rig/games/<game>/settings.py) ----------------
 
 @dataclass(frozen=True)
 class MatchConfig:
@@ -141,118 +151,250 @@ class MatchConfig:
         return len(self.players) == 1
 
 
-@dataclass(frozen=True)
-class PinsConfig:
-    map: Path = DEFAULT_PINMAP_PATH
-    backend: str = "auto"  # "auto": real pins on a Pi, the simulator elsewhere
-    edge_delay_s: float = 0.05  # how late lgpio may deliver an edge; applied in stamp order
+def _match(values, t, context):
+    players = values["players"]
+    if isinstance(players, list):
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+    try:
+        names = list(rules.check_players(players))
+    except InvalidChoice as exc:
+        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
+    first = t.data.get("first_thief", names[0])
+    if not isinstance(first, str) or first.strip() not in names:
+        raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
+                                     "names, the one with the biggest hands (default: the first "
+                                     "player)" % (show(first), ", ".join(names)))
+    return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
 
+
+def _level(t):
+    difficulty = t.data.get("difficulty", MATCH.key("difficulty").default)
+    overrides = []
+    if t.has("timer_s"):
+        timer = t.data["timer_s"]
+        if isinstance(timer, str):
+            if timer.strip().lower() != "none":
+                raise t.error("timer_s", "%s is not a time limit; give seconds above 0 (30 "
+                                         "hard, 60 normal), or \"none\" for no time limit"
+                              % show(timer))
+            timer = None
+        overrides.append(("timer_s", timer))
+    for key in ("lasers", "corridor"):
+        if t.has(key):
+            overrides.append((key, t.data[key]))
+    # Build the level one setting at a time, so an error names the key that caused it.
+    level = _make_level(t, "difficulty", difficulty, {})
+    kwargs = {}
+    for key, value in overrides:
+        kwargs[key] = value
+        level = _make_level(t, key, difficulty, kwargs)
+    return level
+
+
+def _make_level(t, key, difficulty, kwargs):
+    try:
+        return levels.make_level(difficulty, **kwargs)
+    except LevelError as exc:
+        # TOML has no null: the config file says "none" where Python says None.
+        message = str(exc).replace("or null for", "or \"none\" for")
+        raise t.error(key, message) from None
+
+
+MATCH = Section("match", (
+    Key("players", "checked", list(MatchConfig.players), "1 to 8 different names; a single "
+        "name plays a solo heist", attr=None),
+    Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
+        "rulebook's table)", attr=None),
+    Key("timer_s", "checked", None, "seconds above 0, or \"none\" for no time limit (default: "
+        "the difficulty's)", attr=None),
+    Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
+        unit="rods", attr=None),
+    Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
+        attr=None),
+    Key("first_thief", "checked", None, "one of players (default: the first)", attr=None),
+), value=MatchConfig, build=_match, doc="Who plays and at which level.")
+
+
+def _pins(values, t, context):
+    pins = PINS.value(**values)
+    if context.pinmap is None:
+        context.pinmap = load_pinmap(pins.map)
+    _check_level_wired(context.tables["match"], context.values["match"].level, context.pinmap)
+    return pins
+
+
+def _check_level_wired(t, level, pinmap):
+    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
+               if n not in pinmap.inputs]
+    if missing:
+        key = "lasers" if t.has("lasers") else "difficulty"
+        raise t.error(key, "%d added lasers need %s in the pin map %s, which lacks them; wire "
+                           "and add them there, or lower lasers to %d"
+                      % (level.lasers, ", ".join(missing), pinmap.path or "(given)",
+                         len(pinmap.added_rods)))
+
+
+PINS = Section("pins", (
+    Key("map", "path", DEFAULT_PINMAP_PATH, "the pin map; a relative path is read next to "
+        "this file", what="a path to a pin map"),
+    Key("backend", "choice", "auto", "\"auto\": real pins on a Pi, the simulator elsewhere; "
+        "\"real\"; \"sim\"", choices=("auto", "real", "sim")),
+    Key("edge_delay_s", "number", 0.05, "how late lgpio may deliver an edge; applied in stamp "
+        "order", low=0, high=0.5),
+), class_name="PinsConfig", module=__name__, build=_pins)
 
 #: The [detect] section is the detector's own settings (timings in seconds, the hand threshold).
 DetectConfig = DetectSettings
+_DETECT = DetectSettings()
+DETECT = Section("detect", (
+    Key("merge_window_s", "number", _DETECT.merge_window_s, "edges on one laser closer than "
+        "this are one touch", low=0, high=1),
+    Key("glitch_s", "number", _DETECT.glitch_s, "shorter pulses are noise", low=0, high=0.1),
+    Key("seat_open_s", "number", _DETECT.seat_open_s, "a seat open this long means the rod was "
+        "displaced", low=0, high=5),
+    Key("tilt_hold_s", "number", _DETECT.tilt_hold_s, "a relic's tilt must hold this long to "
+        "count", low=0, high=5),
+    Key("hand_threshold_mm", "whole", _DETECT.hand_threshold_mm, "closer than this to the "
+        "entrance sensor = hand inside", unit="millimetres", low=20, high=2000),
+    Key("stuck_contact_s", "number", _DETECT.stuck_contact_s, "a contact held this long is a "
+        "fault", low=0.5, high=600),
+), value=DetectConfig)
 
 
-@dataclass(frozen=True)
-class TofConfig:
-    """The VL53L0X hand sensor.  ``i2c_bus``/``address`` default to the pin map's."""
-    i2c_bus: int = 1
-    address: int = 0x29
-    io_timeout_s: float = 0.5
-    poll_interval_s: float = 0.02
-    timing_budget_us: int = 20000
-    retry_backoff_s: Tuple[float, float] = (0.1, 2.0)
-    lost_after: int = 3
+def _tof_address(t, key, context):
+    address = t.data.get(key.name, key.default_from(context))
+    if not is_number(address) or not isinstance(address, int) or not 0x08 <= address <= 0x77:
+        raise t.error(key.name, "%s is not a 7-bit I2C address; give 0x08 to 0x77 (the VL53L0X "
+                                "answers at 0x29 unless re-addressed)" % show_hex(address))
+    return address
 
 
-@dataclass(frozen=True)
-class HubConfig:
-    """The relic hub's serial link; ``url`` "" disables relic sensing."""
-    url: str = "/dev/cleptomano-hub"
-    heartbeat_timeout_s: float = 1.0
-    baudrate: int = 115200
-
-    @property
-    def enabled(self):
-        return bool(self.url)
-
-
-@dataclass(frozen=True)
-class DisplayConfig:
-    enabled: bool = True
-    fullscreen: bool = True
-    size: Tuple[int, int] = (800, 480)
-    fps: int = 30
-    quiet: bool = False
-    process: bool = True
+def _backoff(t, key, context):
+    backoff = t.data.get(key.name, list(key.default))
+    if (not isinstance(backoff, list) or len(backoff) != 2
+            or not all(is_number(v) for v in backoff)
+            or not 0 < backoff[0] <= backoff[1] <= 60):
+        raise t.error(key.name, "%s is not allowed; give [first, longest] seconds to wait "
+                                "between retries, 0 < first <= longest <= 60 (default %s)"
+                      % (show(backoff), show(key.default)))
+    return (float(backoff[0]), float(backoff[1]))
 
 
-@dataclass(frozen=True)
-class KeysConfig:
-    """The guard's key bindings, as pygame key names."""
-    thief: str = "t"
-    guard: str = "g"
-    loot: str = "l"
-    undo: str = "u"
-    confirm: str = "return"
-    cancel: str = "escape"
-    setup: str = "s"
-    revoke: str = "f8"
+TOF = Section("tof", (
+    Key("i2c_bus", "whole", 1, "the hand sensor's I2C bus (default: the pin map's [i2c] bus)",
+        unit="bus numbers", low=0, high=31, default_from=lambda c: c.pinmap.i2c_bus),
+    Key("address", "custom", 0x29, "its 7-bit address, 0x08-0x77 (default: the pin map's "
+        "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address),
+    Key("io_timeout_s", "number", 0.5, "above 0, at most 10; never 0: the driver would wait "
+        "forever", low=0, high=10, low_open=True,
+        zero_hint="0 would make the driver wait forever for a stuck sensor"),
+    Key("poll_interval_s", "number", 0.02, "pause between readings", low=0, high=1),
+    Key("timing_budget_us", "whole", 20000, "longer is steadier but slower per reading",
+        unit="microseconds", low=20000, high=200000),
+    Key("retry_backoff_s", "custom", (0.1, 2.0), "[first, longest] wait between retries after "
+        "an I2C error", parse=_backoff),
+    Key("lost_after", "whole", 3, "failed reads in a row before the sensor is reported lost",
+        unit="failed reads", low=1, high=100),
+), class_name="TofConfig", module=__name__,
+    read_order=("i2c_bus", "address", "io_timeout_s", "retry_backoff_s", "poll_interval_s",
+                "timing_budget_us", "lost_after"),
+    doc="The VL53L0X hand sensor.  ``i2c_bus``/``address`` default to the pin map's.")
+
+HUB = Section("hub", (
+    Key("url", "string", "/dev/cleptomano-hub", "serial port or pyserial URL; \"\" disables "
+        "relic sensing", allow_empty=True,
+        what="a serial port or pyserial URL (\"\" disables relic sensing)"),
+    Key("heartbeat_timeout_s", "number", 1.0, "silence this long means the hub is lost",
+        low=0.1, high=30),
+    Key("baudrate", "whole", 115200, "the serial speed", unit="baud", low=1200, high=4000000),
+), class_name="HubConfig", module=__name__, namespace={"enabled": property(lambda s: bool(s.url))},
+    doc="The relic hub's serial link; ``url`` \"\" disables relic sensing.")
 
 
-@dataclass(frozen=True)
-class WebConfig:
-    """The phone companion's web face: ``bind`` the addresses it answers on ("local": every
-    loopback, link-local and private address of this machine, followed as they come and go;
-    never a public one), ``port`` its TCP port."""
-    enabled: bool = True
-    bind: Tuple[str, ...] = ("local",)
-    port: int = 8080
+def _size(t, key, context):
+    size = t.data.get(key.name, list(key.default))
+    if (not isinstance(size, list) or len(size) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
+            or not (160 <= size[0] <= 7680 and 120 <= size[1] <= 4320)):
+        raise t.error(key.name, "%s is not a screen size; give [width, height] in whole "
+                                "pixels, 160-7680 by 120-4320 (default %s)"
+                      % (show(size), show(key.default)))
+    return (size[0], size[1])
 
 
-@dataclass(frozen=True)
-class StorageConfig:
-    recordings_dir: Path = Path("~/.local/state/cleptomano").expanduser()
+DISPLAY = Section("display", (
+    Key("enabled", "boolean", True, "false: run without the score display"),
+    Key("fullscreen", "boolean", True, "false: a window of size"),
+    Key("size", "custom", (800, 480), "[width, height] in pixels when not fullscreen",
+        unit="pixels", parse=_size),
+    Key("fps", "whole", 30, "frames drawn a second", unit="frames per second", low=1, high=30),
+    Key("quiet", "boolean", False, "true: no sounds from the display"),
+    Key("process", "boolean", True, "draw in a separate process, so drawing never delays "
+        "refereeing"),
+), class_name="DisplayConfig", module=__name__,
+    read_order=("size", "enabled", "fullscreen", "fps", "quiet", "process"))
 
 
-def _thief_settings(**values):
-    """Stop Thief!'s thief settings (RulesError naming a bad one); none given: the defaults."""
-    from ..games.stop_thief.rules.thief import make_settings
-    return make_settings(**values)
+def _keys(values, t, context):
+    chosen = {}
+    for key in KEYS.keys:
+        value = t.string(key.name, key.default, what=key.what).strip()
+        if value != key.default and not known_key_name(value):
+            raise t.error(key.name, "%s is not a key name the keyboard knows; use pygame key "
+                                    "names such as \"t\", \"return\", \"space\", \"f1\" or "
+                                    "keypad \"[+]\" (default %s)"
+                          % (show(value), show(key.default)))
+        for other, taken in chosen.items():
+            if taken.lower() == value.lower():
+                raise t.error(key.name, "%s is already bound to %s; give every action its own "
+                                        "key" % (show(value), other))
+        chosen[key.name] = value
+    return KEYS.value(**chosen)
 
 
-@dataclass(frozen=True)
-class StopThiefConfig:
-    """``[stop_thief]``: the board (None: the packaged sample town) and the thief's settings
-    (a :class:`rig.games.stop_thief.rules.thief.Settings`)."""
-    board: object = field(default=None, compare=False)
-    board_path: Optional[Path] = None
-    settings: object = field(default_factory=_thief_settings)
+KEYS = Section("keys", tuple(
+    Key(name, "checked", default, doc, what="a pygame key name such as \"t\" or \"return\"")
+    for name, default, doc in (
+        ("thief", "t", "the thief's turn"), ("guard", "g", "the guard's call"),
+        ("loot", "l", "loot taken"), ("undo", "u", "undo the last call"),
+        ("confirm", "return", "confirm"), ("cancel", "escape", "cancel"),
+        ("setup", "s", "the set-up screen: a new match, the wiring check, the layout"),
+        ("revoke", "f8", "then Enter: unpair every phone and show a new pairing code"))),
+    class_name="KeysConfig", module=__name__, build=_keys,
+    doc="The guard's key bindings, as pygame key names.")
+
+STORAGE = Section("storage", (
+    Key("recordings_dir", "path", "~/.local/state/cleptomano", "where recordings go (under "
+        "systemd give \"/var/lib/cleptomano\")", what="a directory",
+        value_default=Path("~/.local/state/cleptomano").expanduser()),
+), class_name="StorageConfig", module=__name__)
 
 
+def _bind(t, key, context):
+    bind = t.data.get(key.name, key.default[0])
+    addresses = [bind] if isinstance(bind, str) else bind
+    if not isinstance(addresses, list) or not addresses:
+        raise t.error(key.name, "%s is not an address or a list of addresses; write bind = "
+                                "\"local\" (default: every local network interface) or bind = "
+                                "[\"192.168.1.20\", \"127.0.0.1\"]" % show(bind))
+    if addresses != ["local"]:
+        for address in addresses:
+            problem = bind_problem(address)
+            if problem is not None:
+                raise t.error(key.name, problem)
+    return tuple(addresses)
 
-@dataclass(frozen=True)
-class StolenPaintingsConfig:
-    """``[stolen_paintings]``: the exhibition's length and the marking rule."""
-    exhibition_s: float = 60.0
-    max_marks: int = 3
-    wrong_mark_cost: int = 0
 
-
-@dataclass(frozen=True)
-class ChestHeistConfig:
-    """``[chest_heist]``: the score sheet (None: play without one, ticking on paper)."""
-    sheet: object = field(default=None, compare=False)
-    sheet_path: Optional[Path] = None
-
-
-@dataclass(frozen=True)
-class CanineConfig:
-    """``[canine]``: the card table (None: the example, its numbers placeholders), the
-    optional rule and the longer game."""
-    table: object = field(default=None, compare=False)
-    cards_path: Optional[Path] = None
-    optional_rule: str = "off"
-    longer_game: bool = False
+WEB = Section("web", (
+    Key("enabled", "boolean", True, "false: no web server at all"),
+    Key("bind", "custom", ("local",), "\"local\": this machine's loopback, link-local and "
+        "private addresses; or a list such as [\"192.168.1.20\"]; never public", parse=_bind),
+    Key("port", "whole", 8080, "its TCP port", unit="TCP port numbers", low=1024, high=65535),
+), class_name="WebConfig", module=__name__,
+    read_order=("bind", "enabled", "port"),
+    doc="The phone companion's web face: ``bind`` the addresses it answers on (\"local\": every "
+        "loopback, link-local and private address of this machine, followed as they come and "
+        "go; never a public one), ``port`` its TCP port.")
 
 
 @dataclass(frozen=True)
@@ -267,43 +409,16 @@ class TournamentConfig:
     ca_file: Optional[Path] = None
 
 
-@dataclass(frozen=True)
-class Config:
-    """The whole, validated configuration.  ``path`` is the file it came from (None: defaults)."""
-    match: MatchConfig = field(default_factory=MatchConfig)
-    pins: PinsConfig = field(default_factory=PinsConfig)
-    pinmap: Optional[PinMap] = None
-    detect: DetectConfig = field(default_factory=DetectConfig)
-    tof: TofConfig = field(default_factory=TofConfig)
-    hub: HubConfig = field(default_factory=HubConfig)
-    display: DisplayConfig = field(default_factory=DisplayConfig)
-    keys: KeysConfig = field(default_factory=KeysConfig)
-    storage: StorageConfig = field(default_factory=StorageConfig)
-    stop_thief: StopThiefConfig = field(default_factory=StopThiefConfig)
-    stolen_paintings: StolenPaintingsConfig = field(default_factory=StolenPaintingsConfig)
-    chest_heist: ChestHeistConfig = field(default_factory=ChestHeistConfig)
-    canine: CanineConfig = field(default_factory=CanineConfig)
-    web: WebConfig = field(default_factory=WebConfig)
-    tournament: Optional[TournamentConfig] = None
-    path: Optional[Path] = None
-
-    @classmethod
-    def from_dict(cls, data, path=None, *, pinmap=None):
-        """Validate parsed TOML ``data`` (as if read from ``path``).  ``pinmap`` skips reading
-        the pin map file (tests)."""
-        return _build_config(data, path, pinmap)
-
-
 # --- Loading ---------------------------------------------------------------------------------------
 
 def load_config(path=None):
     """Read and validate the rig config at ``path`` (None: every default, default pin map)."""
     if path is None:
-        return Config.from_dict({}, None)
+        return __getattr__("Config").from_dict({}, None)
     path = Path(path)
     data = _read_toml(path, "the rig config",
                       "create it from wiring/rig.example.toml, or give another --config")
-    return Config.from_dict(data, path)
+    return __getattr__("Config").from_dict(data, path)
 
 
 def load_pinmap(path=None):
@@ -408,453 +523,11 @@ def _line_error(path, line, message):
     return error
 
 
-# --- Value checking --------------------------------------------------------------------------------
 
-def _show(value):
-    """A value as the user wrote it in TOML; an integer of hundreds of digits by its length
-    (TOML's hexadecimal can spell one too long for Python to print in decimal)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int) and value.bit_length() > 128:
-        return "a number of about %d digits" % int(value.bit_length() * math.log10(2) + 1)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[%s]" % ", ".join(_show(v) for v in value)
-    if isinstance(value, dict):
-        return "{%s}" % ", ".join("%s = %s" % (k, _show(v)) for k, v in value.items())
-    return str(value)
 
+# --- [tournament] and the whole config -----------------------------------------------------------
 
-def _hex(value):
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    return "0x%02X" % value if ok and value >= 0 else _show(value)
-
-
-def _num(x):
-    return ("%g" % x) if isinstance(x, float) else str(x)
-
-
-def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-class _Table:
-    """One TOML table being read: checks keys against the allowed set, then each value."""
-
-    def __init__(self, data, name, path, allowed=None, shape=None):
-        self.name = name
-        self.path = path
-        if not isinstance(data, dict):
-            shape = shape or "a [%s] section with key = value lines" % name
-            raise self.error(None, "%s is not a table; write it as %s" % (_show(data), shape))
-        self.data = data
-        for key in data if allowed is not None else ():
-            if key not in allowed:
-                hint = difflib.get_close_matches(str(key), allowed, n=1)
-                fix = ("did you mean %s? " % hint[0]) if hint else ""
-                raise self.error(key, "unknown key %s in [%s]; %sallowed keys: %s; fix or "
-                                      "remove it" % (_show(key), name, fix, ", ".join(allowed)))
-
-    def key(self, key):
-        return "%s.%s" % (self.name, key) if key is not None else self.name
-
-    def error(self, key, message):
-        return ConfigError(message, path=self.path, key=self.key(key))
-
-    def has(self, key):
-        return key in self.data
-
-    def number(self, key, default, low, high, *, unit="seconds", whole=False,
-               low_open=False, zero_hint=""):
-        """A number in [low, high] (or (low, high] with ``low_open``)."""
-        value = self.data.get(key, default)
-        span = ("above %s, at most %s" if low_open else "from %s to %s") % (_num(low), _num(high))
-        allowed = "give %s%s %s (default %s)" % ("whole " if whole else "", unit, span,
-                                                 _num(default))
-        if not _is_number(value) or (whole and not isinstance(value, int)):
-            kind = "a whole number" if whole else "a number"
-            raise self.error(key, "%s is not %s; %s" % (_show(value), kind, allowed))
-        too_low = value <= low if low_open else value < low
-        if value != value or too_low or value > high:      # NaN is out of every range
-            extra = (" (%s)" % zero_hint) if (value == 0 and zero_hint) else ""
-            raise self.error(key, "%s is out of range%s; %s" % (_show(value), extra, allowed))
-        return value if whole else float(value)
-
-    def boolean(self, key, default):
-        value = self.data.get(key, default)
-        if not isinstance(value, bool):
-            raise self.error(key, "%s is not true or false; write %s = true or %s = false "
-                                  "(no quotes; default %s)"
-                             % (_show(value), key, key, _show(default)))
-        return value
-
-    def string(self, key, default, *, allow_empty=False, what="a string"):
-        value = self.data.get(key, default)
-        if not isinstance(value, str):
-            raise self.error(key, "%s is not %s; write it in \"quotes\" (default %s)"
-                             % (_show(value), what, _show(default)))
-        if not allow_empty and not value.strip():
-            raise self.error(key, "%s is empty; give %s (default %s)"
-                             % (_show(value), what, _show(default)))
-        bad = control_character(value)
-        if bad is not None:
-            raise self.error(key, "%s holds %s; give %s on one line, without control "
-                                  "characters" % (_show(value), bad, what))
-        return value
-
-    def choice(self, key, default, choices):
-        value = self.data.get(key, default)
-        if value not in choices or not isinstance(value, str):
-            raise self.error(key, "%s is not allowed; use one of %s (default %s)"
-                             % (_show(value), ", ".join(_show(c) for c in choices),
-                                _show(default)))
-        return value
-
-
-# --- The rig config -------------------------------------------------------------------------------
-
-_SECTIONS = {
-    "match": ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief"),
-    "pins": ("map", "backend", "edge_delay_s"),
-    "detect": ("merge_window_s", "glitch_s", "seat_open_s", "tilt_hold_s", "hand_threshold_mm",
-               "stuck_contact_s"),
-    "tof": ("i2c_bus", "address", "io_timeout_s", "poll_interval_s", "timing_budget_us",
-            "retry_backoff_s", "lost_after"),
-    "hub": ("url", "heartbeat_timeout_s", "baudrate"),
-    "display": ("enabled", "fullscreen", "size", "fps", "quiet", "process"),
-    "keys": ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke"),
-    "storage": ("recordings_dir",),
-    "stop_thief": ("board", "stay_chance", "crime_scene_weight", "crime_wave_on_stay",
-                   "subway_loudspeaker"),
-    "stolen_paintings": ("exhibition_s", "max_marks", "wrong_mark_cost"),
-    "chest_heist": ("sheet",),
-    "canine": ("cards", "optional_rule", "longer_game"),
-    "web": ("enabled", "bind", "port"),
-    "tournament": ("broker", "rig_id", "username", "password", "password_file", "ca_file"),
-}
-
-
-def _build_config(data, path, pinmap):
-    path = Path(path) if path is not None else None
-    base_dir = path.resolve().parent if path is not None else Path.cwd()
-    for name in data:
-        if name not in _SECTIONS:
-            hint = difflib.get_close_matches(str(name), list(_SECTIONS), n=1)
-            fix = ("did you mean [%s]? " % hint[0]) if hint else ""
-            raise ConfigError("unknown section [%s]; %sthe sections are %s; fix or remove it"
-                              % (name, fix, ", ".join("[%s]" % s for s in _SECTIONS)),
-                              path=path, key=str(name))
-    tables = {name: _Table(data.get(name, {}), name, path, keys)
-              for name, keys in _SECTIONS.items()}
-    match = _match(tables["match"])
-    pins = _pins(tables["pins"], base_dir)
-    if pinmap is None:
-        pinmap = load_pinmap(pins.map)
-    _check_level_wired(tables["match"], match.level, pinmap)
-    return Config(match=match, pins=pins, pinmap=pinmap, detect=_detect(tables["detect"]),
-                  tof=_tof(tables["tof"], pinmap), hub=_hub(tables["hub"]),
-                  display=_display(tables["display"]), keys=_keys(tables["keys"]),
-                  storage=_storage(tables["storage"], base_dir), web=_web(tables["web"]),
-                  stop_thief=_stop_thief(tables["stop_thief"], base_dir),
-                  stolen_paintings=_stolen_paintings(tables["stolen_paintings"]),
-                  chest_heist=_chest_heist(tables["chest_heist"], base_dir),
-                  canine=_canine(tables["canine"], base_dir),
-                  tournament=_tournament(tables["tournament"], base_dir)
-                  if "tournament" in data else None, path=path)
-
-
-def _match(t):
-    default = MatchConfig()
-    players = t.data.get("players", list(default.players))
-    if isinstance(players, list):
-        players = [p.strip() if isinstance(p, str) else p for p in players]
-    try:
-        names = list(rules.check_players(players))
-    except InvalidChoice as exc:
-        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
-    first = t.data.get("first_thief", names[0])
-    if not isinstance(first, str) or first.strip() not in names:
-        raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
-                                     "names, the one with the biggest hands (default: the first "
-                                     "player)" % (_show(first), ", ".join(names)))
-    return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
-
-
-def _level(t):
-    difficulty = t.data.get("difficulty", "normal")
-    overrides = []
-    if t.has("timer_s"):
-        timer = t.data["timer_s"]
-        if isinstance(timer, str):
-            if timer.strip().lower() != "none":
-                raise t.error("timer_s", "%s is not a time limit; give seconds above 0 (30 "
-                                         "hard, 60 normal), or \"none\" for no time limit"
-                              % _show(timer))
-            timer = None
-        overrides.append(("timer_s", timer))
-    for key in ("lasers", "corridor"):
-        if t.has(key):
-            overrides.append((key, t.data[key]))
-    # Build the level one setting at a time, so an error names the key that caused it.
-    level = _make_level(t, "difficulty", difficulty, {})
-    kwargs = {}
-    for key, value in overrides:
-        kwargs[key] = value
-        level = _make_level(t, key, difficulty, kwargs)
-    return level
-
-
-def _make_level(t, key, difficulty, kwargs):
-    try:
-        return levels.make_level(difficulty, **kwargs)
-    except LevelError as exc:
-        # TOML has no null: the config file says "none" where Python says None.
-        message = str(exc).replace("or null for", "or \"none\" for")
-        raise t.error(key, message) from None
-
-
-def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
-               if n not in pinmap.inputs]
-    if missing:
-        key = "lasers" if t.has("lasers") else "difficulty"
-        raise t.error(key, "%d added lasers need %s in the pin map %s, which lacks them; wire "
-                           "and add them there, or lower lasers to %d"
-                      % (level.lasers, ", ".join(missing), pinmap.path or "(given)",
-                         len(pinmap.added_rods)))
-
-
-def _pins(t, base_dir):
-    default = PinsConfig()
-    map_path = default.map
-    if t.has("map"):
-        map_path = Path(t.string("map", str(default.map), what="a path to a pin map"))
-        map_path = map_path.expanduser()
-        if not map_path.is_absolute():
-            map_path = base_dir / map_path
-    return PinsConfig(map=map_path, backend=t.choice("backend", "auto", ("auto", "real", "sim")),
-                      edge_delay_s=t.number("edge_delay_s", default.edge_delay_s, 0, 0.5))
-
-
-def _detect(t):
-    d = DetectConfig()
-    return DetectConfig(
-        merge_window_s=t.number("merge_window_s", d.merge_window_s, 0, 1),
-        glitch_s=t.number("glitch_s", d.glitch_s, 0, 0.1),
-        seat_open_s=t.number("seat_open_s", d.seat_open_s, 0, 5),
-        tilt_hold_s=t.number("tilt_hold_s", d.tilt_hold_s, 0, 5),
-        hand_threshold_mm=t.number("hand_threshold_mm", d.hand_threshold_mm, 20, 2000,
-                                   unit="millimetres", whole=True),
-        stuck_contact_s=t.number("stuck_contact_s", d.stuck_contact_s, 0.5, 600),
-    )
-
-
-def _tof(t, pinmap):
-    d = TofConfig()
-    bus = t.number("i2c_bus", pinmap.i2c_bus, 0, 31, unit="bus numbers", whole=True)
-    address = t.data.get("address", pinmap.tof_address)
-    if not _is_number(address) or not isinstance(address, int) or not 0x08 <= address <= 0x77:
-        raise t.error("address", "%s is not a 7-bit I2C address; give 0x08 to 0x77 (the "
-                                 "VL53L0X answers at 0x29 unless re-addressed)" % _hex(address))
-    timeout = t.number("io_timeout_s", d.io_timeout_s, 0, 10, low_open=True,
-                       zero_hint="0 would make the driver wait forever for a stuck sensor")
-    low, high = d.retry_backoff_s
-    backoff = t.data.get("retry_backoff_s", [low, high])
-    if (not isinstance(backoff, list) or len(backoff) != 2
-            or not all(_is_number(v) for v in backoff)
-            or not 0 < backoff[0] <= backoff[1] <= 60):
-        raise t.error("retry_backoff_s", "%s is not allowed; give [first, longest] seconds to "
-                                         "wait between retries, 0 < first <= longest <= 60 "
-                                         "(default [0.1, 2.0])" % _show(backoff))
-    return TofConfig(
-        i2c_bus=bus, address=address, io_timeout_s=timeout,
-        poll_interval_s=t.number("poll_interval_s", d.poll_interval_s, 0, 1),
-        timing_budget_us=t.number("timing_budget_us", d.timing_budget_us, 20000, 200000,
-                                  unit="microseconds", whole=True),
-        retry_backoff_s=(float(backoff[0]), float(backoff[1])),
-        lost_after=t.number("lost_after", d.lost_after, 1, 100, unit="failed reads",
-                            whole=True),
-    )
-
-
-def _hub(t):
-    d = HubConfig()
-    return HubConfig(
-        url=t.string("url", d.url, allow_empty=True,
-                     what="a serial port or pyserial URL (\"\" disables relic sensing)"),
-        heartbeat_timeout_s=t.number("heartbeat_timeout_s", d.heartbeat_timeout_s, 0.1, 30),
-        baudrate=t.number("baudrate", d.baudrate, 1200, 4000000, unit="baud", whole=True),
-    )
-
-
-def _display(t):
-    d = DisplayConfig()
-    size = t.data.get("size", list(d.size))
-    if (not isinstance(size, list) or len(size) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
-            or not (160 <= size[0] <= 7680 and 120 <= size[1] <= 4320)):
-        raise t.error("size", "%s is not a screen size; give [width, height] in whole pixels, "
-                              "160-7680 by 120-4320 (default [800, 480])" % _show(size))
-    return DisplayConfig(
-        enabled=t.boolean("enabled", d.enabled), fullscreen=t.boolean("fullscreen", d.fullscreen),
-        size=(size[0], size[1]),
-        fps=t.number("fps", d.fps, 1, 30, unit="frames per second", whole=True),
-        quiet=t.boolean("quiet", d.quiet), process=t.boolean("process", d.process))
-
-
-def _known_key_name(name):
-    """Whether pygame knows the key name (``"t"``, ``"return"``, keypad ``"[+]"``); True when
-    pygame cannot be imported here (the display then refuses it itself)."""
-    try:
-        import os
-        import warnings
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-    except ImportError:
-        return True
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")      # "pygame.init() has not been called": names only
-        try:
-            pygame.key.key_code(name)
-        except ValueError:
-            return False
-    return True
-
-
-def _keys(t):
-    d = KeysConfig()
-    values = {}
-    for key in _SECTIONS["keys"]:
-        value = t.string(key, getattr(d, key), what="a pygame key name such as \"t\" or "
-                                                    "\"return\"").strip()
-        if value != getattr(d, key) and not _known_key_name(value):
-            raise t.error(key, "%s is not a key name the keyboard knows; use pygame key names "
-                               "such as \"t\", \"return\", \"space\", \"f1\" or keypad "
-                               "\"[+]\" (default %s)" % (_show(value), _show(getattr(d, key))))
-        for other, taken in values.items():
-            if taken.lower() == value.lower():
-                raise t.error(key, "%s is already bound to %s; give every action its own key"
-                              % (_show(value), other))
-        values[key] = value
-    return KeysConfig(**values)
-
-
-def _storage(t, base_dir):
-    if not t.has("recordings_dir"):
-        return StorageConfig()
-    raw = t.string("recordings_dir", "~/.local/state/cleptomano", what="a directory")
-    path = Path(raw).expanduser()
-    if not path.is_absolute():
-        path = base_dir / path
-    return StorageConfig(recordings_dir=path)
-
-
-# --- The companion games' tables ---------------------------------------------------------------------
-
-def _file(t, key, base_dir, what):
-    """The path under ``key`` (relative to the config's folder), or None when not given or
-    ``""`` (the game's packaged default)."""
-    raw = t.string(key, "", allow_empty=True, what=what).strip()
-    if not raw:
-        return None
-    path = Path(raw).expanduser()
-    return path if path.is_absolute() else base_dir / path
-
-
-def _read_text(t, key, path):
-    try:
-        with files.open_regular(path) as f:
-            return f.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise t.error(key, "%s cannot be read (%s); give the path of a UTF-8 text file"
-                      % (path, getattr(exc, "strerror", None) or exc)) from None
-
-
-def _rules_checked(t, check, values):
-    """``check(**values)``, its RulesError turned into a ConfigError naming the first key of
-    the table its message names (else the table)."""
-    from ..core.errors import RulesError
-    try:
-        return check(**values)
-    except RulesError as exc:
-        key = next((k for k in t.data if str(k) in str(exc)), None)
-        raise t.error(key, str(exc)) from None
-
-
-def _stop_thief(t, base_dir):
-    from .boards import read_board
-    settings = _rules_checked(t, _thief_settings,
-                              {k: v for k, v in t.data.items() if k != "board"})
-    path = _file(t, "board", base_dir, "a board file (.toml or .json)")
-    board = None
-    if path is not None:
-        try:
-            board = read_board(path)
-        except ConfigError as exc:
-            raise t.error("board", str(exc)) from None
-    return StopThiefConfig(board=board, board_path=path, settings=settings)
-
-
-def _stolen_paintings(t):
-    from ..games.stolen_paintings.rules.model import check_settings
-    d = StolenPaintingsConfig()
-    values = {k: t.data.get(k, getattr(d, k)) for k in _SECTIONS["stolen_paintings"]}
-    settings = _rules_checked(t, check_settings, values)
-    return StolenPaintingsConfig(settings.exhibition_s, settings.max_marks,
-                                 settings.wrong_mark_cost)
-
-
-def _chest_heist(t, base_dir):
-    from ..games.chest_heist.rules import parse_sheet
-    path = _file(t, "sheet", base_dir, "a score sheet file (JSON)")
-    if path is None:
-        return ChestHeistConfig()
-    text = _read_text(t, "sheet", path)
-    try:
-        sheet = parse_sheet(text, str(path))
-    except ConfigError as exc:
-        raise t.error("sheet", str(exc)) from None
-    return ChestHeistConfig(sheet=sheet, sheet_path=path)
-
-
-def _canine(t, base_dir):
-    from ..games.canine.rules import parse_card_table
-    from ..games.canine.rules.scoring import OPTIONAL_RULES
-    d = CanineConfig()
-    path = _file(t, "cards", base_dir, "a card table file (TOML)")
-    table = None
-    if path is not None:
-        text = _read_text(t, "cards", path)
-        try:
-            table = parse_card_table(text)
-        except ConfigError as exc:
-            raise t.error("cards", "%s: %s" % (path, exc)) from None
-    return CanineConfig(table=table, cards_path=path,
-                        optional_rule=t.choice("optional_rule", d.optional_rule, OPTIONAL_RULES),
-                        longer_game=t.boolean("longer_game", d.longer_game))
-def _web(t):
-    d = WebConfig()
-    bind = t.data.get("bind", "local")
-    addresses = [bind] if isinstance(bind, str) else bind
-    if not isinstance(addresses, list) or not addresses:
-        raise t.error("bind", "%s is not an address or a list of addresses; write bind = "
-                              "\"local\" (default: every local network interface) or bind = "
-                              "[\"192.168.1.20\", \"127.0.0.1\"]" % _show(bind))
-    if addresses != ["local"]:
-        for address in addresses:
-            problem = bind_problem(address)
-            if problem is not None:
-                raise t.error("bind", problem)
-    return WebConfig(enabled=t.boolean("enabled", d.enabled), bind=tuple(addresses),
-                     port=t.number("port", d.port, 1024, 65535, unit="TCP port numbers", whole=True))
-
-
-#: A password file holds one line: the password.
-MAX_PASSWORD_FILE_BYTES = 1024
-
-
-def _tournament(t, base_dir):
+def _tournament(values, t, context):
     for key in ("broker", "rig_id"):
         if not t.has(key):
             raise t.error(key, "missing; a [tournament] needs broker = \"mqtt://HOST:1883\" and "
@@ -875,13 +548,13 @@ def _tournament(t, base_dir):
     if t.has("password"):
         password = t.string("password", "", what="the broker password")
     elif t.has("password_file"):
-        password = _password_file(t, _path(t, "password_file", base_dir))
+        password = _password_file(t, _path(t, "password_file", context))
     ca_file = None
     if t.has("ca_file"):
         if not broker.tls:
             raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
                                      "or remove ca_file" % broker.host)
-        ca_file = _path(t, "ca_file", base_dir)
+        ca_file = _path(t, "ca_file", context)
         if not ca_file.is_file():
             raise t.error("ca_file", "%s is not a file; give the CA certificate (PEM) that "
                                      "signed the broker's certificate" % ca_file)
@@ -889,9 +562,119 @@ def _tournament(t, base_dir):
                             password=password, ca_file=ca_file)
 
 
-def _path(t, key, base_dir):
-    path = Path(t.string(key, "", what="a path")).expanduser()
-    return path if path.is_absolute() else base_dir / path
+def _path(t, key, context):
+    return context.path(t.string(key, "", what="a path"))
+
+
+TOURNAMENT = Section("tournament", (
+    Key("broker", "checked", None, "mqtt://HOST:PORT, or mqtts://HOST:8883 (TLS, see ca_file)"),
+    Key("rig_id", "checked", None, "this table's id: 1-32 letters, digits, - or _"),
+    Key("username", "checked", None, "the broker user (default: rig_id, as the shipped ACL "
+        "names it)"),
+    Key("password", "checked", None, "the broker password (or password_file, not both)"),
+    Key("password_file", "checked", None, "a file holding the broker password on one line"),
+    Key("ca_file", "checked", None, "mqtts only: the CA certificate that signed the broker's; "
+        "default: the system's CAs"),
+), value=TournamentConfig, build=_tournament, optional=True,
+    doc="a tournament's MQTT broker; without this section the rig plays on its own")
+
+#: The shell's sections, around the games' (the order of the config file and its messages).
+_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, KEYS, STORAGE)
+_SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
+
+
+def sections():
+    """Every section of the rig config by table name, in order: the shell's and, after
+    ``[storage]``, each registered game's (``SECTION`` of ``<game package>.settings``, when the
+    game's folder has one)."""
+    return _sections(tuple(games.REGISTRY))
+
+
+@functools.cache
+def _sections(registry):
+    found = []
+    for package in registry:
+        name = package + ".settings"
+        if importlib.util.find_spec(name) is not None:
+            found.append(importlib.import_module(name).SECTION)
+    return {s.name: s for s in _SHELL_BEFORE_GAMES + tuple(found) + _SHELL_AFTER_GAMES}
+
+
+def _read_order():
+    """The order the sections are read in: [web] before the games' (as before they had
+    sections of their own), so a file with several mistakes is refused for the same one."""
+    games = [n for n, s in sections().items()
+             if s not in _SHELL_BEFORE_GAMES + _SHELL_AFTER_GAMES]
+    return [s.name for s in _SHELL_BEFORE_GAMES] + [WEB.name] + games + [TOURNAMENT.name]
+
+
+@functools.cache
+def _config_class(registry):
+    """The whole, validated configuration: one attribute per section (a game's too), the pin
+    map after ``pins``, and ``path``, the file it came from (None: defaults)."""
+    fields = []
+    for name, s in _sections(registry).items():
+        fields.append((name, object, field(default=None) if s.optional
+                       else field(default_factory=s.default)))
+        if name == "pins":
+            fields.append(("pinmap", Optional[PinMap], field(default=None)))
+    fields.append(("path", Optional[Path], field(default=None)))
+    cls = make_dataclass("Config", fields, frozen=True, namespace={
+        "from_dict": classmethod(_from_dict), "__doc__": _config_class.__wrapped__.__doc__})
+    cls.__module__ = __name__
+    return cls
+
+
+def _from_dict(cls, data, path=None, *, pinmap=None):
+    """Validate parsed TOML ``data`` (as if read from ``path``).  ``pinmap`` skips reading
+    the pin map file (tests)."""
+    return _build_config(data, path, pinmap)
+
+
+def __getattr__(name):
+    """``Config`` and each game's section class (``StopThiefConfig``...), made on first use:
+    the games' sections are found through the registry only when a config is needed."""
+    if name == "Config":
+        return _config_class(tuple(games.REGISTRY))     # a game registered since: its section too
+    for s in sections().values():
+        if s.value.__name__ == name:
+            return s.value
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def _read_text(path):
+    with files.open_regular(path) as f:
+        return f.read().decode("utf-8")
+
+
+def _build_config(data, path, pinmap):
+    path = Path(path) if path is not None else None
+    base_dir = path.resolve().parent if path is not None else Path.cwd()
+    known = sections()
+    for name in data:
+        if name not in known:
+            hint = difflib.get_close_matches(str(name), list(known), n=1)
+            fix = ("did you mean [%s]? " % hint[0]) if hint else ""
+            raise ConfigError("unknown section [%s]; %sthe sections are %s; fix or remove it"
+                              % (name, fix, ", ".join("[%s]" % s for s in known)),
+                              path=path, key=str(name))
+
+    def resolve(raw):
+        resolved = Path(raw).expanduser()
+        return resolved if resolved.is_absolute() else base_dir / resolved
+
+    context = Context(resolve, _read_text, pinmap)
+    context.tables = {name: s.table(data.get(name, {}), path) for name, s in known.items()}
+    for name in _read_order():
+        s = known[name]
+        value = None if s.optional and name not in data else s.read(context.tables[name], context)
+        context.values[name] = value
+    values = {name: context.values[name] for name in known}
+    return __getattr__("Config")(pinmap=context.pinmap, path=path, **values)
+
+
+#: A password file holds one line: the password.
+MAX_PASSWORD_FILE_BYTES = 1024
 
 
 def _password_file(t, path):
@@ -942,18 +725,18 @@ def pinmap_from_dict(data, path=None):
         if name not in ("i2c", "inputs", "outputs"):
             raise ConfigError("unknown section [%s]; a pin map has [i2c], [inputs] and "
                               "[outputs]; fix or remove it" % name, path=path, key=str(name))
-    i2c = _Table(data.get("i2c", {}), "i2c", path, ("bus", "tof_address"))
+    i2c = Table(data.get("i2c", {}), "i2c", path, ("bus", "tof_address"))
     bus = i2c.number("bus", 1, 0, 31, unit="bus numbers", whole=True)
     address = i2c.data.get("tof_address", 0x29)
     if not isinstance(address, int) or isinstance(address, bool) or not 0x08 <= address <= 0x77:
         raise i2c.error("tof_address", "%s is not a 7-bit I2C address; give 0x08 to 0x77 (the "
-                                       "VL53L0X answers at 0x29)" % _hex(address))
+                                       "VL53L0X answers at 0x29)" % show_hex(address))
     if "inputs" not in data:
         raise ConfigError("the pin map has no [inputs] table; add one entry per "
                                   "contact, e.g. button = { pin = 16, pull = \"up\", active = "
                                   "\"low\" }", path=path, key="inputs")
-    raw_inputs = _Table(data["inputs"], "inputs", path).data
-    raw_outputs = _Table(data.get("outputs", {}), "outputs", path).data
+    raw_inputs = Table(data["inputs"], "inputs", path).data
+    raw_outputs = Table(data.get("outputs", {}), "outputs", path).data
     flat_inputs, flat_outputs = _flatten(raw_inputs), _flatten(raw_outputs)
     claimed = {e.get("pin") for e in list(flat_inputs.values()) + list(flat_outputs.values())
                if isinstance(e, dict) and isinstance(e.get("pin"), int)}
@@ -962,7 +745,7 @@ def pinmap_from_dict(data, path=None):
     inputs = {}
     for name, entry in flat_inputs.items():
         _known(name, KNOWN_INPUTS, "inputs", path)
-        e = _Table(entry, "inputs.%s" % name, path, ("pin", "pull", "active"),
+        e = Table(entry, "inputs.%s" % name, path, ("pin", "pull", "active"),
                    shape="%s = { pin = ..., pull = ..., active = ... }" % _toml_key(name))
         pin = _pin(e, name, used, free)
         inputs[name] = InputPin(pin=pin, pull=_required_choice(e, "pull", PULLS),
@@ -970,7 +753,7 @@ def pinmap_from_dict(data, path=None):
     outputs = {}
     for name, entry in flat_outputs.items():
         _known(name, KNOWN_OUTPUTS, "outputs", path)
-        e = _Table(entry, "outputs.%s" % name, path, ("pin", "active"),
+        e = Table(entry, "outputs.%s" % name, path, ("pin", "active"),
                    shape="%s = { pin = ..., active = ... }" % _toml_key(name))
         outputs[name] = OutputPin(pin=_pin(e, name, used, free),
                                   active=_required_choice(e, "active", LEVELS))
@@ -1004,7 +787,7 @@ def _known(name, known, section, path):
         hint = difflib.get_close_matches(name, list(known), n=1)
         fix = ("did you mean %s? " % hint[0]) if hint else ""
         raise ConfigError("unknown %s name %s; %sthe rig knows %s; rename or remove it"
-                          % (section[:-1], _show(name), fix, ", ".join(known)),
+                          % (section[:-1], show(name), fix, ", ".join(known)),
                           path=path, key="%s.%s" % (section, name))
 
 
@@ -1014,7 +797,7 @@ def _pin(e, name, used, free):
     pin = e.data["pin"]
     if not isinstance(pin, int) or isinstance(pin, bool) or pin not in BCM_TO_HEADER:
         raise e.error("pin", "%s is not a header GPIO; give a BCM number from 0 to 27 (GPIO17 "
-                             "is pin = 17, not the header position 11)" % _show(pin))
+                             "is pin = 17, not the header position 11)" % show(pin))
     free = ", ".join(str(p) for p in free) or "none left: drop an optional lamp"
     if pin in RESERVED_PINS:
         raise e.error("pin", "GPIO%d is reserved: %s; choose a free GPIO (%s)"
@@ -1028,10 +811,10 @@ def _pin(e, name, used, free):
 
 def _required_choice(e, key, choices):
     if not e.has(key):
-        raise e.error(key, "missing; add %s = one of %s" % (key, ", ".join(_show(c)
+        raise e.error(key, "missing; add %s = one of %s" % (key, ", ".join(show(c)
                                                                            for c in choices)))
     value = e.data[key]
     if value not in choices or not isinstance(value, str):
         raise e.error(key, "%s is not allowed; use one of %s"
-                      % (_show(value), ", ".join(_show(c) for c in choices)))
+                      % (show(value), ", ".join(show(c) for c in choices)))
     return value
