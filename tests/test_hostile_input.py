@@ -529,3 +529,35 @@ def test_fuzz_mutated_configs_and_pin_maps_keep_the_contract(tmp_path_factory, f
     assert str(error).startswith("%s: " % error.path)
     if error.path in (path, where / "pinmap.toml"):     # the files given: a key or a line
         assert error.key is not None or getattr(error, "line", None), str(error)
+
+
+# --- numbers too big for a float ----------------------------------------------------------------
+# JSON and TOML both carry integers of any length; Python turns one into a float only up to
+# about 1.8e308, and raised OverflowError (no RigError, a traceback) where a game checked such a
+# number with math.isfinite.  Each reader answers with its one clear error instead.
+
+HUGE = 10 ** 400
+
+
+def test_a_game_command_at_a_time_too_big_for_a_float_is_refused():
+    from rig.core.errors import IllegalMove
+    from rig.core.gamekit import check_time
+    with pytest.raises(IllegalMove, match="not a number of seconds"):
+        check_time(0.0, HUGE)
+
+
+def test_a_thief_setting_too_big_for_a_float_is_refused():
+    from rig.core.errors import RulesError
+    from rig.games.stop_thief.rules.thief import make_settings
+    with pytest.raises(RulesError, match="stay_chance .* is out of range"):
+        make_settings(stay_chance=HUGE)
+
+
+def test_a_game_recording_line_too_big_for_a_float_names_its_line(tmp_path):
+    path = tmp_path / "stolen-paintings-20261202-120000.jsonl"
+    path.write_text('{"recording": "stolen-paintings", "version": 1, "players": ["Ana", "Ben", '
+                    '"Caro"]}\n{"t": %d, "start": true}\n' % HUGE, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "rig.cli", "replay", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert re.fullmatch(r"cleptomano: .*:2: .*\n", out.stderr), out.stderr

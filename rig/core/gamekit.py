@@ -8,12 +8,11 @@ Pure: text in, values out.
 """
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from .errors import IllegalMove, RecordingError, RulesError
-from .recording import line_head
+from .recording import is_number, line_head
 from .recording import read_lines as _read_lines
 
 VERSION = 1
@@ -103,10 +102,6 @@ def check_time(last_t, t):
         raise IllegalMove("time %r is before the game's last move at %r; a move's time never "
                           "goes back" % (t, last_t))
     return float(t)
-
-
-def is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def is_whole(value, least, most):

@@ -116,7 +116,7 @@ def _fail(message, line):
     raise RecordingError(message, line=line)
 
 
-def _is_number(value):
+def is_number(value):
     """A number the rig can compute with: not a bool, not NaN or infinity, and not an integer
     too big for a float (JSON allows 10**309, no clock does)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -164,7 +164,7 @@ def _parse_settings(obj, line):
         _fail("header detect must be an object with keys from %s" % ", ".join(sorted(names)),
               line)
     for key, value in obj.items():
-        if not _is_number(value) or value < 0:
+        if not is_number(value) or value < 0:
             _fail("detect.%s %r must be a number of 0 or more" % (key, value), line)
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
 
@@ -178,7 +178,7 @@ def line_head(obj, line, last_t, expected):
     if not isinstance(obj, dict):
         _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
     t = obj.get("t")
-    if not _is_number(t) or t < 0:
+    if not is_number(t) or t < 0:
         _fail("t %r must be a number of seconds since the start, 0 or more" % (t,), line)
     if t < last_t:
         _fail("t %r goes back in time (the line before says %r); times never decrease"
@@ -215,7 +215,7 @@ def parse_item(obj, line, last_t=0.0):
         if name in BINARY_INPUTS:
             if value not in (0, 1) or isinstance(value, float):
                 _fail("input %s value %r must be 0 or 1" % (name, value), line)
-        elif not _is_number(value) or (name == "tof" and value < 0):
+        elif not is_number(value) or (name == "tof" and value < 0):
             _fail("input %s value %r must be a number%s" % (
                 name, value, " of mm, 0 or more" if name == "tof" else " of degrees"), line)
         return ev.InputChange(t, name, value)

@@ -17,13 +17,13 @@ Pure: text in, values out.  Reading the file is the shell's (:mod:`rig.shell.boa
 
 import hashlib
 import json
-import math
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Dict, Optional, Tuple, Union
 
 from rig.core.errors import ConfigError
+from rig.core.gamekit import is_number
 
 KINDS = ("inside", "outside", "door", "window", "subway", "circle")
 #: Kinds a thief passes through: it never stops in a doorway or a window frame.
@@ -219,10 +219,6 @@ def board_from_dict(obj):
     return board
 
 
-def _is_number(x):
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-
-
 def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -238,7 +234,7 @@ def _unknown(where, obj, allowed, problems):
 
 
 def _point(where, value, problems):
-    if isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value) \
+    if isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value) \
             and all(abs(v) <= MAX_COORD for v in value):
         return (float(value[0]), float(value[1]))
     problems.append("%s: at %r must be [x, y], two numbers from -%d to %d (where it is drawn)"

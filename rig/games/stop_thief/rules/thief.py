@@ -18,11 +18,11 @@ legal move (no dead ends; every door and window joins two areas).
 """
 
 import hashlib
-import math
 from dataclasses import dataclass, fields
 from typing import Optional, Tuple
 
 from rig.core.errors import RulesError
+from rig.core.gamekit import is_number
 from .board import PASSAGES
 
 #: The clue kinds, in the order the rulebook lists the sounds.
@@ -64,8 +64,7 @@ def make_settings(**values):
                              % (key, ", ".join(names)))
         if key in _RANGES:
             lo, hi = _RANGES[key]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                    not math.isfinite(value) or not lo <= value <= hi:
+            if not is_number(value) or not lo <= value <= hi:
                 raise RulesError("setting %s %r is out of range; give a number from %g to %g "
                                  "(default %g)" % (key, value, lo, hi, getattr(Settings, key)))
         elif not isinstance(value, bool):
