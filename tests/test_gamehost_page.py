@@ -13,8 +13,7 @@ from starlette.testclient import TestClient
 
 from rig.shell.config import StolenPaintingsConfig, load_config
 from rig.web.face import STATIC_DIR
-
-from test_gamehost_web import BASE, Night
+from sim.gamehost import BASE, Night
 
 PAGE = STATIC_DIR / "games"
 NODE = shutil.which("node")
@@ -23,7 +22,7 @@ needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (
 
 
 def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhere(tmp_path):
-    from rig.web.games import GameWebFace
+    from rig.web.face import GameWebFace
     face = GameWebFace(load_config(None).web, tmp_path, static_dir=STATIC_DIR)
     with TestClient(face.app, base_url=BASE) as client:
         page = client.get("/games/")

@@ -39,11 +39,9 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.phones import public
-from .app import COMMAND_TIMEOUT_S
 from ..shell.games import ADAPTERS
 from ..shell.storage import game_of
-from .commands import load_json
-from .face import WebFace
+from .commands import COMMAND_TIMEOUT_S, load_json
 from .matches import STAMP, Recordings, recording_routes
 
 #: One example command a game, for the messages that say what to send.
@@ -90,22 +88,6 @@ class GameRecordings(Recordings):
                 "outcome": game().outcome(result)}
 
 
-class GameWebFace(WebFace):
-    """The phone companion while one of the companion games runs (``start(host)`` with a
-    :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
-
-    @property
-    def game(self):
-        return self.rig.adapter.name if self.rig is not None else None
-
-    def state(self, board=None):
-        board = board if board is not None else self._board
-        if board is None:
-            raise RequestError("the game is starting and has no view yet; try again in a "
-                               "second", 503)
-        return game_json(board)
-
-
 def player_of(host, phone_name):
     """The player a phone named ``phone_name`` plays as, or RequestError (403) saying how to
     pair as one."""
@@ -126,7 +108,7 @@ def game_routes(face, paired, answers):
     ``answers(handler)`` are its session check and its error answers."""
 
     def host():
-        if not isinstance(face, GameWebFace) or face.rig is None:
+        if face.rig is None or face.game == "cleptomano":     # not a GameWebFace's host
             raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
                                "/api/state); choose one from a paired phone (POST "
                                "/api/night/game), or start one with cleptomano run --game NAME",
