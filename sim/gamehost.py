@@ -1,9 +1,8 @@
 """A companion game on the game host in virtual time, as the tests play it: the display that
 hears what it plays (:class:`Speakers`), and the game with its web face and phones as Starlette
 test clients (:class:`Night`, fixture ``night`` in tests/conftest.py).  Shared by the game host's
-tests (tests never import each other)."""
-
-from starlette.testclient import TestClient
+tests (tests never import each other).  Starlette's test client (a test dependency: httpx2) is
+imported where a phone is made, so the installed wheel imports this module without it."""
 
 from rig.display.face import KeyedDisplay
 from rig.display.game_screens import cues
@@ -65,6 +64,7 @@ class Night:
 
     def phone(self, name):
         """A phone paired as ``name`` (with the code the screen shows now)."""
+        from starlette.testclient import TestClient
         client = TestClient(self.face.app, base_url=BASE)
         code = self.pairing.view().code
         assert client.post("/api/pair", json={"code": code, "name": name},
@@ -78,6 +78,7 @@ class Night:
         return answer
 
     def public(self):
+        from starlette.testclient import TestClient
         return TestClient(self.face.app, base_url=BASE).get("/api/game").json()
 
     def close(self):
