@@ -116,6 +116,7 @@ def as_text(x, limit=200) -> str:
 
 
 def as_int(x, default=0) -> int:
+    """``x`` as a whole number (clamped to +-10**9), or ``default`` when it is not a number."""
     v = as_finite(x)
     if v is None:
         return default
@@ -123,6 +124,7 @@ def as_int(x, default=0) -> int:
 
 
 def as_tuple(x) -> tuple:
+    """``x`` as a tuple of its items; () for None, text or anything not iterable."""
     if x is None or isinstance(x, (str, bytes)):
         return ()
     try:
@@ -132,6 +134,7 @@ def as_tuple(x) -> tuple:
 
 
 def as_dict(x) -> dict:
+    """A copy of ``x`` if it is a dict, else {}."""
     return dict(x) if isinstance(x, dict) else {}
 
 
@@ -148,6 +151,9 @@ def boxes(size, fractions) -> Dict[str, Box]:
                    max(1, int(round(fh * H))))
             for name, (fx, fy, fw, fh) in fractions.items()}
 
+
+# --- Fonts and text (cached: the Pi redraws the same words 30 times a second) ---------------------
+
 _fonts: Dict[int, object] = {}
 _surfaces: "OrderedDict[tuple, object]" = OrderedDict()
 _surface_bytes = [0]
@@ -155,6 +161,7 @@ _CACHE_BYTES = 48 * 1024 * 1024
 
 
 def load_pygame():
+    """pygame, its font module started (the caches are emptied after a pygame.quit())."""
     import pygame
     if not pygame.font.get_init():
         pygame.font.init()
@@ -165,6 +172,7 @@ def load_pygame():
 
 
 def get_font(size):
+    """pygame's built-in font at ``size`` (at least :data:`MIN_FONT`), cached."""
     size = max(MIN_FONT, int(size))
     f = _fonts.get(size)
     if f is None:
@@ -176,6 +184,8 @@ def get_font(size):
 
 
 def render_text(text, size, colour):
+    """``text`` rendered (antialiased) at ``size`` in ``colour``: a Surface, cached (least
+    recently used first out, within :data:`_CACHE_BYTES`).  Every glyph run goes through here."""
     key = (text, int(size), tuple(colour))
     s = _surfaces.get(key)
     if s is not None:
@@ -211,6 +221,7 @@ def fit_size(texts, w, h, cap=None) -> int:
 
 
 def ellipsize(text, size, w):
+    """``text`` cut with "…" to fit ``w`` px at font ``size`` ("" when not even "…" fits)."""
     f = get_font(size)
     if f.size(text)[0] <= w:
         return text
@@ -335,6 +346,7 @@ def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix="")
 # --- Shapes ---------------------------------------------------------------------------------------
 
 def draw_panel(surface, box, colour=PANEL, radius_frac=0.08, border=None):
+    """A filled rounded rectangle over ``box``, with a ``border`` colour if given."""
     pg = load_pygame()
     x, y, w, h = box
     rad = max(0, int(min(w, h) * radius_frac))
@@ -361,6 +373,7 @@ def draw_infinity(surface, box, colour):
 
 
 def draw_cross(surface, box, colour, width):
+    """An X across ``box`` (a strike, a wrong mark)."""
     pg = load_pygame()
     x, y, w, h = box
     pg.draw.line(surface, colour, (x, y), (x + w, y + h), width)
@@ -368,6 +381,7 @@ def draw_cross(surface, box, colour, width):
 
 
 def draw_check(surface, box, colour, width):
+    """A tick mark in ``box`` (done, found)."""
     pg = load_pygame()
     x, y, w, h = box
     pts = [(x + w * 0.12, y + h * 0.55), (x + w * 0.4, y + h * 0.85), (x + w * 0.9, y + h * 0.15)]
@@ -375,6 +389,7 @@ def draw_check(surface, box, colour, width):
 
 
 def draw_painting_icon(surface, box, frame, canvas, portrait):
+    """A framed painting centred in ``box`` (upright if ``portrait``); returns its rect."""
     pg = load_pygame()
     x, y, w, h = box
     if portrait:
@@ -405,9 +420,6 @@ def draw_relic_icon(surface, box, colour, tipped=False):
     pg.draw.rect(surface, colour, neck)
     pg.draw.rect(surface, colour, lip)
     return body.union(neck).union(lip)
-
-
-# --- The screens ----------------------------------------------------------------------------------
 
 
 # --- Headless screenshots -------------------------------------------------------------------------

@@ -38,8 +38,6 @@ BANNER_DEFAULT = (70, 80, 115)
 _DARK_TEXT_BANNERS = ("match",)
 
 STRIKES = 3
-
-
 _MAIN_TOP, _MAIN_BOTTOM = 0.115, 0.835
 
 
@@ -94,7 +92,7 @@ def regions(size, top=None) -> Dict[str, Box]:
     return r
 
 
-# --- Fonts and text (cached: the Pi redraws the same words 30 times a second) ---------------------
+# --- The screens ----------------------------------------------------------------------------------
 
 def draw(surface, board, now_s=None) -> None:
     """Draw ``board`` (a :class:`rig.core.view.Scoreboard`) onto ``surface``, filling all of it.

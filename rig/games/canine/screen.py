@@ -6,7 +6,7 @@ enough to read across the table), the card it was rolled for, whose roll it is a
 far; beside it the end tracker (the Action pile's count and what ends the game) and who has
 chosen a doggy and entered their Hiding Places; once every score is in, the final score table,
 one column per kind of line of the breakdown.  The layout is fractions of the surface and the
-text is fitted with :mod:`rig.display.render`'s helpers, so 800x480 and 1920x1080 both work.
+text is fitted with the display kit (:mod:`rig.display.kit`), so 800x480 and 1920x1080 both work.
 """
 
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,

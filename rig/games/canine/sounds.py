@@ -1,4 +1,4 @@
-"""Canine Kleptomaniacs' dice roll sound, synthesised in code like :mod:`rig.display.sounds`.
+"""Canine Kleptomaniacs' dice roll sound, synthesised with :mod:`rig.display.synth`.
 
 A rattle: the die's knocks against the tray come ever closer together as it settles, then one
 last clack.  The knocks' timing and pitch are fixed (no randomness at play time), so every roll

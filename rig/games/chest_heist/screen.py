@@ -1,6 +1,6 @@
 """Drawing the chest heist's table screen: one ``public_view`` dict onto one pygame Surface.
 
-Pure drawing, like :mod:`rig.display.render` (whose fitted text, panels and palette it uses).
+Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette).
 On the left, the turn's five dice (each with its place, 1 to 5, the number the phone sends; a
 used die is dimmed and says USED), the three skimmers (empty, charged with their value, or
 switched off) and the turn's last move in arithmetic.  On the right, the sheet's grid with its

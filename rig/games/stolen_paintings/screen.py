@@ -1,6 +1,6 @@
 """Drawing Stolen Paintings' table screen: one ``public_view`` dict onto one pygame Surface.
 
-Pure drawing, like :mod:`rig.display.render` (whose fitted text, panels and palette it uses):
+Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette):
 it reads the view and the surface's size and paints, for every phase of a round:
 
 * setup: who steals next and the standings, or the last round's reveal;

@@ -11,8 +11,8 @@ played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 * the last calls on the message strip, and the winner over everything once someone retires.
 
 It draws only what the view holds, so it can show nothing the view does not: the thief's
-position is not in the view before an arrest (see ``views.py``).  Pure drawing, like
-:mod:`rig.display.render`; the view is a plain dict and a bad value draws as a dash.
+position is not in the view before an arrest (see ``views.py``).  Pure drawing, with the
+display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value draws as a dash.
 """
 
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,

@@ -8,7 +8,7 @@ door-shaped door, a window with its cross bars, the subway's double ring, small 
 unnumbered circles; crime scenes wear a thick red ring.  A caught thief's path is drawn along the
 footprints, with arrows, from its crime scene (a red dot) to where it was caught (a gold ring).
 
-Pure drawing, like :mod:`rig.display.render`: nothing here holds state or reads a clock.
+Pure drawing, with :mod:`rig.display.kit`: nothing here holds state or reads a clock.
 """
 
 import math
