@@ -468,7 +468,7 @@ def _with_phones(config, recordings, display, night, tell_code, game=False):
     if phones is None:
         return None, display
     if game:
-        from .web.games import GameWebFace as WebFace
+        from .web.face import GameWebFace as WebFace
     else:
         from .web.face import WebFace
     from .shell.faces import Faces

@@ -11,7 +11,7 @@ from rig.shell.faces import Faces, MemoryDisplay
 from rig.shell.gamehost import GameHost
 from rig.shell.games import adapter_for
 from rig.shell.session import RecordingSession
-from rig.web.games import GameWebFace
+from rig.web.face import GameWebFace
 
 
 class GameTable:

@@ -41,6 +41,25 @@ def library(directory=LIBRARY):
             for path in sorted(Path(directory).glob("*.jsonl"))]
 
 
+#: The soak's recordings, in order (the tournament tests' matches).
+SOAK = sorted(LIBRARY.glob("*.jsonl"))
+
+
+def tournament_copy(src, directory, rig, match_id, rename=None):
+    """``src`` as rig ``rig`` recorded it (its header names the rig), as ``match_id``;
+    ``rename`` maps players to other spellings (header and choices)."""
+    lines = src.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["rig"] = rig
+    text = "\n".join([json.dumps(header)] + lines[1:]) + "\n"
+    for old, new in (rename or {}).items():
+        text = text.replace('"%s"' % old, '"%s"' % new)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / (match_id + ".jsonl")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def soak_matches(seed, turns, directory=None):
     """The matches of a soak run of ``turns`` turns on ``seed`` (its crashes included), as
     :func:`library` gives them; only those the soak played to their end."""

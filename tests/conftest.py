@@ -1,4 +1,5 @@
-"""Fixtures shared by the daemon's end-to-end tests."""
+"""Fixtures shared by the test modules (which never import each other): the daemon's simulated
+tables, and a companion game with its phones."""
 
 import pytest
 
@@ -21,3 +22,19 @@ def table(tmp_path):
     yield make
     for made in tables:
         made.stop()
+
+
+@pytest.fixture
+def night(tmp_path):
+    """Make companion games on the host with their phones (:class:`sim.gamehost.Night`:
+    ``night(game, players, config=None, seed=7)``); each is closed when the test ends."""
+    from sim.gamehost import Night
+    made = []
+
+    def make(game, players, **kw):
+        made.append(Night(tmp_path, game, players, **kw))
+        return made[-1]
+
+    yield make
+    for n in made:
+        n.close()

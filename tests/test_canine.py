@@ -1007,10 +1007,10 @@ def test_command_line_needs_the_rolls_face():
 # === The screen and the dice sound =================================================================
 
 pygame = pytest.importorskip("pygame")
-from rig.display import canine as screen                     # noqa: E402
-from rig.display import canine_samples as samples            # noqa: E402
-from rig.display.canine_sound import cues, synthesize_roll   # noqa: E402
-from rig.display.render import AMBER, GOLD                   # noqa: E402
+from rig.display.kit import AMBER, GOLD                      # noqa: E402
+from rig.games.canine import samples                         # noqa: E402
+from rig.games.canine import screen                          # noqa: E402
+from rig.games.canine.sounds import cues, synthesize_roll    # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
 

@@ -677,13 +677,12 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines, cut):
 # ============================================================================================
 
 
-from rig.display import chest_heist as screen                  # noqa: E402
-from rig.display.game_samples import SAMPLES                   # noqa: E402
-from rig.display.render import IVORY                           # noqa: E402
+from rig.display.kit import IVORY                              # noqa: E402
+from rig.games.chest_heist import screen                       # noqa: E402
+from rig.games.chest_heist.samples import SAMPLES              # noqa: E402
 from rig.display.view_dict import box                          # noqa: E402
 
-from test_display import count                                 # noqa: E402
-from test_game_screens import SIZES, draw_frame                 # noqa: E402
+from sim.frames import SIZES, count, draw_frame                 # noqa: E402
 
 SCREENS = [name for name in SAMPLES if name.startswith("chests-")]
 
@@ -705,7 +704,7 @@ def test_used_dice_are_dimmed_and_the_free_ones_bright(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_locked_chests_are_red_and_opened_ones_gold(size):
-    from rig.display.render import GOLD
+    from rig.display.kit import GOLD
     before = frame(SAMPLES["chests-nosheet"][1], size)    # A locked, nothing opened
     after = frame(SAMPLES["chests-sheet"][1], size)       # A-G locked; H, I, L opened
     area = box(*size, *screen.RIGHT)

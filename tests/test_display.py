@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 pygame = pytest.importorskip("pygame")
 
-from rig.display import render
+from rig.display import kit
 from rig.display.keys import (KeyMapper, key_help, keypad_name, normalize_bindings,
                               pretty_key)
-from rig.display.render import (BANNER_COLOURS, BROKEN, GOLD, RED, clock_text, countdown_text,
-                                draw, regions)
+from rig.display.kit import BROKEN, GOLD, RED, clock_text, countdown_text
+from rig.display.render import BANNER_COLOURS, draw, regions
 from rig.display.samples import STATES, sample_board, screenshot
 from rig.display.sounds import SOUNDS, SoundBank, cues, synthesize
 from rig.display.window import (DisplayOptions, DisplayProcess, DisplayThread, check_options,
@@ -35,6 +35,7 @@ from rig.display.window import (DisplayOptions, DisplayProcess, DisplayThread, c
 from rig.core.errors import ConfigError, DisplayError
 from rig.core.events import Choose, ConfirmLoot, UndoTouch
 from rig.core.view import Phase, BannerView, Piece, RoundRow, Scoreboard
+from sim.frames import area, count
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL, HD = (800, 480), (1920, 1080)
@@ -50,16 +51,6 @@ def frame(state, size=SMALL):
     surface = pygame.Surface(size)
     draw(surface, sample_board(state))
     return surface
-
-
-def count(surface, box, colour, tol=30):
-    """Pixels of ``colour`` (within ``tol`` per channel) inside ``box``."""
-    sub = surface.subsurface(pygame.Rect(box).clip(surface.get_rect()))
-    return pygame.mask.from_threshold(sub, colour, (tol, tol, tol, 255)).count()
-
-
-def area(box):
-    return box[2] * box[3]
 
 
 # --- The countdown -------------------------------------------------------------------------------
@@ -98,8 +89,8 @@ def test_no_limit_level_shows_the_infinity_sign_and_a_clock(size):
     # The lemniscate's crossing point is the centre of its box: lit, while just above and
     # below it (the two loops' holes) is panel.
     cx, cy = ix + iw // 2, iy + int(ih * 0.52) // 2
-    assert surface.get_at((cx, cy))[:3] == render.TEXT
-    assert surface.get_at((cx - iw // 5, cy))[:3] == render.PANEL
+    assert surface.get_at((cx, cy))[:3] == kit.TEXT
+    assert surface.get_at((cx - iw // 5, cy))[:3] == kit.PANEL
     assert count(surface, (x, y, w, h), RED) == 0
 
 
@@ -143,14 +134,14 @@ def test_checklist_is_red_until_the_museum_is_ready(size):
     box = regions(size)["checklist"]
     assert count(frame("between-notready", size), box, RED) > 0.01 * area(box)
     assert count(frame("between", size), box, RED) == 0
-    assert count(frame("between", size), box, render.GREEN) > 0.01 * area(box)
+    assert count(frame("between", size), box, kit.GREEN) > 0.01 * area(box)
 
 
 @pytest.mark.parametrize("size", [SMALL, HD])
 def test_faults_show_in_their_corner_and_only_when_present(size):
     box = regions(size)["faults"]
-    assert count(frame("faults", size), box, render.AMBER, 10) > 0.3 * area(box)
-    assert count(frame("between", size), box, render.AMBER, 10) == 0
+    assert count(frame("faults", size), box, kit.AMBER, 10) > 0.3 * area(box)
+    assert count(frame("between", size), box, kit.AMBER, 10) == 0
 
 
 def test_tiebreak_marker_in_the_header_during_a_tiebreak_turn():

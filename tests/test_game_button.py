@@ -25,9 +25,10 @@ from rig.shell.gamehost import GameHost
 from rig.shell.games import ADAPTERS, GAMES
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
+from sim.frames import strip_shown
+from sim.gamehost import Speakers
 from sim.pins import Museum, VirtualFactory
 from sim.realpins import PI_4B, contact_edges, play, simulated_pi
-from test_gamehost import Speakers, strip_shown
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

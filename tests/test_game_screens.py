@@ -9,17 +9,14 @@ import pygame
 import pytest
 
 from rig import cli
-from rig.display.game_samples import SAMPLES, STATES
+from rig.games.chest_heist import samples as chest_samples
+from rig.games.stolen_paintings import samples as paintings_samples
+from sim.frames import SIZES, draw_frame
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = [(800, 480), (1920, 1080)]
+SAMPLES = dict(paintings_samples.SAMPLES, **chest_samples.SAMPLES)
+STATES = tuple(SAMPLES)
 README_SHOTS = ("paintings-exhibition", "paintings-reveal", "chests-sheet", "chests-over")
-
-
-def draw_frame(draw, view, size):
-    surface = pygame.Surface(size)
-    draw(surface, view)
-    return surface
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -16,31 +16,16 @@ from dataclasses import replace
 import pytest
 
 from rig.cli import main
-from rig.display.face import KeyedDisplay
 from rig.display.game_keys import key_help
-from rig.display.game_screens import STRIP, cues
 from rig.shell.config import ChestHeistConfig, StolenPaintingsConfig
 from rig.shell.gamehost import GameHost
 from rig.shell.games import ADAPTERS
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
+from sim.frames import strip_shown
+from sim.gamehost import Speakers
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-
-class Speakers(KeyedDisplay):
-    """The display as the table knows it: keys, the drawn frame, and the sounds it plays (cued
-    from each snapshot and the one before, as the render loop does)."""
-
-    def __init__(self):
-        super().__init__(keep=20)
-        self.heard = []
-        self._last = None
-
-    def show(self, board):
-        self.heard += cues(self._last, board)
-        self._last = board
-        super().show(board)
 
 
 class Table:
@@ -97,12 +82,6 @@ def replayed(path, capsys, warnings=None):
 
 def live(table):
     return json.loads(json.dumps(table.host.result()))
-
-
-def strip_shown(frame):
-    """Whether the message strip is drawn across the frame's foot."""
-    w, h = frame.get_size()
-    return tuple(frame.get_at((w // 2, h - 3)))[:3] == STRIP
 
 
 # --- Stop Thief! ------------------------------------------------------------------------------

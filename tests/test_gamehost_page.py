@@ -13,17 +13,19 @@ from starlette.testclient import TestClient
 
 from rig.shell.config import StolenPaintingsConfig, load_config
 from rig.web.face import STATIC_DIR
-
-from test_gamehost_web import BASE, Night
+from sim.gamehost import BASE, Night
 
 PAGE = STATIC_DIR / "games"
+#: Each game's part of the page, in its folder (served as /games/phone/<game>.js).
+PARTS = {path.parent.name.replace("_", "-"): path
+         for path in sorted((STATIC_DIR.parent.parent / "games").glob("*/phone.js"))}
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run "
                                                      "installs it: apt-get install nodejs)")
 
 
 def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhere(tmp_path):
-    from rig.web.games import GameWebFace
+    from rig.web.face import GameWebFace
     face = GameWebFace(load_config(None).web, tmp_path, static_dir=STATIC_DIR)
     with TestClient(face.app, base_url=BASE) as client:
         page = client.get("/games/")
@@ -31,8 +33,19 @@ def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhe
         assert "default-src 'self'" in page.headers["content-security-policy"]
         for name in ("games.js", "commands.js", "games.css"):
             assert client.get("/games/" + name).status_code == 200
-    # The games page's files and the scripts it loads from the rig's root (dom.js, night.js).
-    for path in [*PAGE.iterdir(), *STATIC_DIR.glob("*.js")]:
+        for name, path in PARTS.items():
+            script = client.get("/games/phone/%s.js" % name)
+            assert script.status_code == 200 and script.text == path.read_text("utf-8")
+            assert script.headers["content-type"].startswith("text/javascript")
+            assert "default-src 'self'" in script.headers["content-security-policy"]
+        for name in ("cleptomano", "chess", "stop_thief"):
+            missing = client.get("/games/phone/%s.js" % name)
+            assert missing.status_code == 404
+            assert missing.json()["error"] == (
+                "%r is no game with a part of the phone page; the games with one are "
+                "stop-thief, stolen-paintings, chest-heist, canine" % name)
+    # The games page's files, each game's part, and the scripts it loads from the rig's root.
+    for path in [*PAGE.iterdir(), *PARTS.values(), *STATIC_DIR.glob("*.js")]:
         text = path.read_text("utf-8")
         # No asset from the internet (the SVG namespace is a name, never fetched).
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path
@@ -42,8 +55,33 @@ def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhe
 
 @needs_node
 def test_the_page_scripts_parse():
-    for name in ("games.js", "commands.js"):
-        subprocess.run([NODE, "--check", str(PAGE / name)], check=True, timeout=30)
+    for path in [PAGE / "games.js", PAGE / "commands.js", *PARTS.values()]:
+        subprocess.run([NODE, "--check", str(path)], check=True, timeout=30)
+
+
+def test_every_game_of_the_page_has_its_part():
+    assert list(PARTS) == ["canine", "chest-heist", "stolen-paintings", "stop-thief"]
+
+
+@needs_node
+def test_each_games_part_registers_itself_as_a_browser_loads_it():
+    """A game's phone.js runs as a classic script: it registers its maker in
+    ``window.GamePhones`` under its own name, and the maker gives the page the game's title,
+    status, board and controls."""
+    program = ("const vm = require('vm'); const fs = require('fs'); const w = {}; "
+               "const out = {}; for (const [name, path] of Object.entries(%s)) {"
+               " vm.runInNewContext(fs.readFileSync(path, 'utf-8'), {window: w, Dom: {}});"
+               " const part = w.GamePhones[name]({commands: {}});"
+               " out[name] = [part.title, ...['status', 'board', 'controls'].map("
+               "(k) => typeof part[k])]; } console.log(JSON.stringify(out))"
+               % json.dumps({name: str(path) for name, path in PARTS.items()}))
+    out = subprocess.run([NODE, "-e", program], check=True, timeout=30, capture_output=True,
+                         text=True).stdout
+    parts = {name: ["function"] * 3 for name in PARTS}
+    assert {name: shown[1:] for name, shown in json.loads(out).items()} == parts
+    assert {name: shown[0] for name, shown in json.loads(out).items()} == {
+        "canine": "Canine Kleptomaniacs", "chest-heist": "The chest heist",
+        "stolen-paintings": "Stolen Paintings", "stop-thief": "Stop Thief!"}
 
 
 @needs_node

@@ -11,83 +11,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from rig.shell.config import StolenPaintingsConfig, load_config
-from rig.shell.faces import Faces
-from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
-from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
 from rig.web.face import WebFace
-from rig.web.games import GameWebFace
-from rig.web.pairing import Pairing
-from sim.clock import VirtualClock
-
-from test_gamehost import Speakers
-
-BASE = "http://127.0.0.1:8080"
-ORIGIN = {"Origin": BASE}
-
-
-def codes():
-    """Pairing codes 100000, 100001... in turn (one for each phone pairing)."""
-    drawn = iter(range(100000, 200000))
-    return lambda n: next(drawn)
-
-
-class Night:
-    """A game on the host with its web face and phones (test clients, each its own cookie)."""
-
-    def __init__(self, directory, game, players, config=None, seed=7):
-        static = directory / "static"
-        static.mkdir()
-        (static / "index.html").write_text("<!doctype html><title>rig</title>", "utf-8")
-        self.clock = VirtualClock()
-        self.pairing = Pairing("http://192.168.1.20:8080/", randbelow=codes())
-        self.face = GameWebFace(load_config(None).web, directory, pairing=self.pairing,
-                                static_dir=static)
-        self.screen = Speakers()
-        self.host = GameHost(ADAPTERS[game](config), players, clock=self.clock,
-                             session=RecordingSession(directory / "rec", clock=self.clock),
-                             display=Faces(self.screen, self.face), seed=seed,
-                             phones=self.pairing)
-        self.host.start()
-        self.face.rig = self.host
-        self.clock.advance(0.2)
-        self.phones = {}
-
-    def phone(self, name):
-        """A phone paired as ``name`` (with the code the screen shows now)."""
-        client = TestClient(self.face.app, base_url=BASE)
-        code = self.pairing.view().code
-        assert client.post("/api/pair", json={"code": code, "name": name},
-                           headers=ORIGIN).status_code == 200
-        self.phones[name] = client
-        return client
-
-    def send(self, name, obj):
-        answer = self.phones[name].post("/api/game/command", json=obj, headers=ORIGIN)
-        self.clock.advance(0.2)
-        return answer
-
-    def public(self):
-        return TestClient(self.face.app, base_url=BASE).get("/api/game").json()
-
-    def close(self):
-        for client in self.phones.values():
-            client.close()
-        self.host.stop()
-
-
-@pytest.fixture
-def night(tmp_path):
-    made = []
-
-    def make(game, players, **kw):
-        made.append(Night(tmp_path, game, players, **kw))
-        return made[-1]
-
-    yield make
-    for n in made:
-        n.close()
+from sim.gamehost import BASE, ORIGIN
 
 
 def test_a_whole_stolen_paintings_game_from_the_phones_alone(night):

@@ -20,12 +20,11 @@ from rig.shell.gamehost import GameHost
 from rig.shell.games import ADAPTERS
 from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
-from rig.web.games import GameRecordings, GameWebFace
+from rig.web.face import GameWebFace
+from rig.web.games import GameRecordings
 from rig.web.pairing import Pairing
 from sim.clock import VirtualClock
-
-from test_gamehost import Speakers
-from test_gamehost_web import BASE, ORIGIN, codes
+from sim.gamehost import BASE, ORIGIN, Speakers, codes
 
 ROOT = Path(__file__).resolve().parent.parent
 #: 2026-01-01 12:00 and 12:05 UTC: the earlier game, then tonight's.

@@ -15,8 +15,7 @@ from rig.links.feed import Feed, records_from
 from rig.web.leaderboard import STATIC, build_app
 from rig.web.server import WebServer
 from sim import broker as sim_broker
-from sim.tournament import LightRig, library
-from test_tournament import SOAK, tournament_copy
+from sim.tournament import SOAK, LightRig, library, tournament_copy
 
 BASE = "http://127.0.0.1:8090"
 

@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import tempfile
 import threading
 import time
@@ -28,14 +27,13 @@ from rig.shell.games import ADAPTERS
 from rig.shell.night import Night
 from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
-from rig.web.face import WebFace
-from rig.web.games import GameWebFace
+from rig.web.face import GameWebFace, WebFace
 from rig.web.night import NIGHT_GAMES, Choice, Switchboard, parse_choice
 from rig.web.pairing import Pairing
+from sim.broker import free_port
 from sim.clock import VirtualClock
 from sim.harness import Harness
-
-from test_systemd import Listener
+from sim.sdnotify import Listener
 
 BASE = "http://127.0.0.1:8080"
 ORIGIN = {"Origin": BASE}
@@ -192,12 +190,6 @@ def test_any_body_is_a_choice_or_one_400(body):
 # --- whole nights of cleptomano run, in real time -------------------------------------------------
 
 DEADLINE_S = 20.0
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Phone:

@@ -16,8 +16,7 @@ import pytest
 
 from rig.shell.storage import replay_file
 from sim import phone as browser
-
-from test_night import free_port
+from sim.broker import free_port
 
 pytestmark = pytest.mark.skipif(browser.cannot_exist() is not None,
                                 reason=str(browser.cannot_exist()))

@@ -60,7 +60,7 @@ def _count(surface, box, colour, tol=40):
 
 
 def test_between_turns_the_screen_shows_the_code_in_gold_and_a_lock_out_in_red():
-    from rig.display.render import GOLD, RED
+    from rig.display.kit import GOLD, RED
     shown, locked = pygame.Surface((800, 480)), pygame.Surface((800, 480))
     draw(shown, sample_board("phones"))
     draw(locked, sample_board("phones-locked"))

@@ -20,6 +20,8 @@ import time
 
 import pytest
 
+from sim.imports import imported_names, modules, package_of
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RIG = ROOT / "rig"
 CORE_DIR = RIG / "core"
@@ -39,52 +41,14 @@ IMPURE_STDLIB = {
 IMPURE_CALLS = {"open", "print", "input", "exec", "eval", "__import__", "breakpoint"}
 
 
-def _modules(folder, package):
-    """Every module under ``folder``, as (dotted name, path)."""
-    found = []
-    for path in sorted(folder.rglob("*.py")):
-        parts = list(path.relative_to(folder).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        found.append((".".join([package] + parts), path))
-    return found
-
-
-CORE = _modules(CORE_DIR, "rig.core")
+CORE = modules(CORE_DIR, "rig.core")
 CORE_IDS = [name for name, _ in CORE]
 #: Every game's pure rules: ``rig/games/<game>/rules/``, found by walking the folder, so a new
 #: game's rules are covered the day its folder is added.
 RULES = [module for folder in sorted((RIG / "games").glob("*/rules"))
-         for module in _modules(folder, "rig.games.%s.rules" % folder.parent.name)]
+         for module in modules(folder, "rig.games.%s.rules" % folder.parent.name)]
 PURE = CORE + RULES
 PURE_IDS = [name for name, _ in PURE]
-
-
-def imported_names(path, package):
-    """Every module a file imports, as (line, absolute dotted name); relative imports are
-    resolved against ``package`` (the importing module's package)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[:len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module
-            if node.module is None:
-                found += [(node.lineno, target + "." + alias.name) for alias in node.names]
-            else:
-                found.append((node.lineno, target))
-        elif isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name == "import_module":
-                found.append((node.lineno, "<dynamic import>"))
-    return found
 
 
 def impure_calls(path):
@@ -94,14 +58,10 @@ def impure_calls(path):
             and node.func.id in IMPURE_CALLS]
 
 
-def _package_of(name, path):
-    return name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-
-
 def core_violations(name, path):
     """What makes a core module impure, in words (empty when it is pure)."""
     bad = []
-    for line, target in imported_names(path, _package_of(name, path)):
+    for line, target in imported_names(path, package_of(name, path)):
         root = target.split(".")[0]
         if target == "<dynamic import>":
             bad.append((line, "imports a module by name at run time"))
@@ -133,9 +93,9 @@ def test_the_core_folder_holds_the_rigs_pure_modules():
 
 def test_no_rig_module_imports_the_simulator():
     bad = []
-    for name, path in _modules(RIG, "rig"):
+    for name, path in modules(RIG, "rig"):
         bad += ["%s:%d imports %s" % (path.relative_to(ROOT), line, target)
-                for line, target in imported_names(path, _package_of(name, path))
+                for line, target in imported_names(path, package_of(name, path))
                 if target.split(".")[0] == "sim"]
     assert bad == []
 

@@ -3,16 +3,17 @@
 Each test plays the situation on the simulated table (pin changes, the guard's keys through the
 key mapper, virtual time), then checks the log and the frame the screen would show: the frame is
 drawn for real (pygame, dummy video driver), its pixels counted in the layout's boxes and the
-words it rendered read back (every glyph run goes through ``render._render``).
+words it rendered read back (every glyph run goes through ``kit.render_text``).
 """
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from rig.display import render
+from rig.display import kit, render
 from rig.display.keys import KeyMapper
-from rig.display.render import AMBER, DIM, GREEN, RED, layout, legible_size, regions
+from rig.display.kit import AMBER, DIM, GREEN, RED, legible_size
+from rig.display.render import layout, regions
 from rig.display.samples import sample_board
 from dataclasses import replace
 
@@ -23,18 +24,18 @@ PLAYERS = ["Ana", "Ben", "Caro"]
 def drawn(board, size=SIZE):
     """The frame of ``board`` and the texts it rendered, as ``[(text, font size)]``."""
     texts = []
-    real = render._render
+    real = kit.render_text
 
     def spy(text, size, colour):
         texts.append((text, int(size)))
         return real(text, size, colour)
 
-    render._render = spy
+    kit.render_text = spy
     try:
         surface = pygame.Surface(size)
         render.draw(surface, board)
     finally:
-        render._render = real
+        kit.render_text = real
     return surface, texts
 
 
@@ -214,7 +215,7 @@ def test_names_of_an_eight_player_table_never_shrink_below_the_legible_floor(sta
     _, words = drawn(board)
     shown = [(w, size) for w, size in words
              if any(w == form or (w.endswith("…") and form.startswith(w[:-1]))
-                    for name in EIGHT for form in render.name_forms(name))]
+                    for name in EIGHT for form in kit.name_forms(name))]
     assert len(shown) >= (8 if state in ("between", "between-notready", "table") else 2)
     assert all(size >= floor for _, size in shown), shown
     # Too long at the floor: abbreviated rather than shrunk.

@@ -19,7 +19,7 @@ from rig.core.errors import RecordingError
 from rig.core.levels import PRESETS, make_level
 from rig.core.replay import replay_lines
 from rig.display.face import KeyedDisplay
-from rig.display.render import AMBER, GREEN
+from rig.display.kit import AMBER, GREEN
 from rig.display.setup_samples import SAMPLES
 from rig.core.view import Scoreboard
 from rig.core.wiringcheck import CheckWiring

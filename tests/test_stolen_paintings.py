@@ -488,13 +488,12 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines):
 # ============================================================================================
 
 
-from rig.display import stolen_paintings as screen            # noqa: E402
-from rig.display.game_samples import SAMPLES                   # noqa: E402
-from rig.display.render import GOLD, RED                       # noqa: E402
+from rig.display.kit import GOLD, RED                          # noqa: E402
+from rig.games.stolen_paintings import screen                  # noqa: E402
+from rig.games.stolen_paintings.samples import SAMPLES         # noqa: E402
 from rig.display.view_dict import box                          # noqa: E402
 
-from test_display import count                                 # noqa: E402
-from test_game_screens import SIZES, draw_frame                 # noqa: E402
+from sim.frames import SIZES, count, draw_frame                 # noqa: E402
 
 SCREENS = [name for name in SAMPLES if name.startswith("paintings-")]
 

@@ -9,10 +9,10 @@ from starlette.testclient import TestClient
 
 from rig.games.stop_thief.rules.board import board_from_dict
 
-from test_gamehost_web import BASE, night  # noqa: F401  (the fixture)
+from sim.gamehost import BASE
 
 
-def test_the_board_map_is_the_games_board_for_anyone(night):  # noqa: F811
+def test_the_board_map_is_the_games_board_for_anyone(night):
     n = night("stop-thief", ("Ana", "Ben"))
     answer = TestClient(n.face.app, base_url=BASE).get("/api/game/board")   # not paired
     assert answer.status_code == 200
@@ -22,7 +22,7 @@ def test_the_board_map_is_the_games_board_for_anyone(night):  # noqa: F811
     assert "seed" not in answer.text
 
 
-def test_a_game_without_a_map_answers_404_saying_so(night):  # noqa: F811
+def test_a_game_without_a_map_answers_404_saying_so(night):
     n = night("chest-heist", ("Ana",))
     answer = TestClient(n.face.app, base_url=BASE).get("/api/game/board")
     assert answer.status_code == 404

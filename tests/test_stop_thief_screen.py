@@ -16,12 +16,12 @@ from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.rules import step
 from rig.games.stop_thief.rules.thief import Thief
 from rig.games.stop_thief.rules.views import public_view
-from rig.display.clue_icons import ICON_COLOURS
-from rig.display.render import AMBER, GOLD
-from rig.display.scanner import WIN_BANNER, draw, regions
-from rig.display.scanner_samples import STATES, board_png, sample_game, scanner_screenshot
+from rig.display.kit import AMBER, GOLD
+from rig.games.stop_thief.icons import ICON_COLOURS
+from rig.games.stop_thief.samples import STATES, board_png, sample_game, scanner_screenshot
+from rig.games.stop_thief.screen import WIN_BANNER, draw, regions
 
-from test_display import area, count
+from sim.frames import area, count
 
 SIZES = ((800, 480), (1920, 1080))
 

@@ -13,7 +13,7 @@ import pytest
 
 from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.thief import CLUES
-from rig.display.clues import (CLUE_SOUNDS, SOUND_OF_CLUE, clue_sounds_for, synthesize_clue)
+from rig.games.stop_thief.sounds import (CLUE_SOUNDS, SOUND_OF_CLUE, clue_sounds_for, synthesize_clue)
 from rig.display.sounds import SAMPLE_RATE
 
 RATE = SAMPLE_RATE

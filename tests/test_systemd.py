@@ -9,7 +9,6 @@ import logging
 import os
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
 import threading
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from rig.shell.systemd import Notifier, Watchdog, watchdog_interval_s
+from sim.sdnotify import Listener
 
 REPO = Path(__file__).resolve().parent.parent
 UNIT = REPO / "systemd" / "cleptomano.service"
@@ -26,30 +26,6 @@ TIMEOUT_S = 2.0
 
 
 # --- A stand-in for systemd's notification socket ---------------------------------------------
-
-class Listener:
-    """A bound datagram socket playing systemd; recv() returns the fields of one message."""
-
-    def __init__(self, address):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(address)
-        self.sock.settimeout(TIMEOUT_S)
-
-    def recv(self):
-        return self.sock.recv(4096).decode("utf-8").split("\n")
-
-    def pending(self):
-        """Every message already waiting, without blocking."""
-        messages = []
-        self.sock.setblocking(False)
-        try:
-            while True:
-                messages.append(self.sock.recv(4096).decode("utf-8").split("\n"))
-        except BlockingIOError:
-            return messages
-        finally:
-            self.sock.settimeout(TIMEOUT_S)
-
 
 @pytest.fixture
 def socket_path(tmp_path):

@@ -14,28 +14,10 @@ from rig.core import tournament as tm
 from rig.core.errors import ConfigError, PayloadError
 from rig.links.feed import Feed, record_of, records_from
 from rig.shell.storage import Follower
-from sim.tournament import LIBRARY
+from sim.tournament import LIBRARY, SOAK, tournament_copy
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
-SOAK = sorted(LIBRARY.glob("*.jsonl"))
-
-
-def tournament_copy(src, directory, rig, match_id, rename=None):
-    """``src`` as rig ``rig`` recorded it (its header names the rig), as ``match_id``;
-    ``rename`` maps players to other spellings (header and choices)."""
-    lines = src.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["rig"] = rig
-    text = "\n".join([json.dumps(header)] + lines[1:]) + "\n"
-    for old, new in (rename or {}).items():
-        text = text.replace('"%s"' % old, '"%s"' % new)
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / (match_id + ".jsonl")
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def record(tmp_path):
     path = tournament_copy(SOAK[0], tmp_path, "table-1", "match-20261201-190000")

@@ -6,9 +6,11 @@
 * :mod:`rig.display.sounds` -- sounds synthesised at start-up (no audio files);
 * :mod:`rig.display.keys` -- the guard's key sequences turned into rig commands;
 * :mod:`rig.display.samples` -- sample screens and headless screenshots;
-* Stop Thief!: :mod:`rig.display.scanner` (the crime scanner screen), :mod:`.townmap` (a board
-  drawn from its data), :mod:`.clue_icons`, :mod:`.clues` (the clue sounds) and
-  :mod:`.scanner_samples` (sample screens, the printable board).
+* :mod:`rig.display.kit` -- the display kit every screen draws with (palette, text, shapes,
+  headless screenshots); :mod:`rig.display.synth` -- sound synthesis (tones, mixes, PCM);
+* :mod:`rig.display.game_screens` -- another game's screen with the host's message strip; each
+  game's own screen, keys, sounds and sample screens live in its folder
+  (``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``).
 
 Importing this package does not import pygame: each module imports it where it draws or plays,
 so the referee's core and the CLI start fast on a Pi without a screen.
@@ -20,7 +22,7 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 _LAZY = {
-    "draw": "render", "regions": "render", "countdown_text": "render",
+    "draw": "render", "regions": "render", "countdown_text": "kit",
     "DisplayProcess": "window", "DisplayThread": "window",
     "KeyMapper": "keys", "key_help": "keys", "DEFAULT_BINDINGS": "keys",
     "SoundBank": "sounds", "synthesize": "sounds",

@@ -7,9 +7,12 @@ command's reason, the last call (for a game whose screen does not list calls), a
 are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snapshot calls for.
 """
 
-from . import canine, chest_heist, scanner, stolen_paintings
+from ..games.canine import screen as canine
+from ..games.chest_heist import screen as chest_heist
+from ..games.stolen_paintings import screen as stolen_paintings
+from ..games.stop_thief import screen as stop_thief
+from .kit import MIN_FONT, as_text, fit_size, load_pygame, put_text, wrap_lines
 from .phones import draw_phones
-from .render import MIN_FONT, _pg, _text, fit_size, put_text, wrap_lines
 
 STRIP = (52, 44, 12)
 STRIP_TEXT = (255, 220, 90)
@@ -19,7 +22,7 @@ MAX_LINES = 5            # a longer text is shrunk onto this many lines
 def _draw_game(surface, screen):
     game, view = screen.game, screen.view
     if game == "stop-thief":
-        scanner.draw(surface, view, screen.board)
+        stop_thief.draw(surface, view, screen.board)
     elif game == "stolen-paintings":
         stolen_paintings.draw(surface, view)
     elif game == "chest-heist":
@@ -30,13 +33,13 @@ def _draw_game(surface, screen):
 
 def draw(surface, screen, now_s=None):
     """Draw ``screen`` onto ``surface``: the game, then the message strip if there is one."""
-    _pg()
+    load_pygame()
     _draw_game(surface, screen)
     if screen.phones is not None:
         W, H = surface.get_size()
         draw_phones(surface, screen.phones, (int(W * 0.4), int(H * 0.12), int(W * 0.58),
                                              int(H * 0.42)))
-    text = _text(screen.message, 400)
+    text = as_text(screen.message, 400)
     if text:
         draw_strip(surface, text)
 
@@ -45,7 +48,7 @@ def draw_strip(surface, text):
     """``text`` on an amber strip across the foot of the window: one line when it fits, else
     wrapped onto more lines (up to :data:`MAX_LINES`), the strip growing with them, so that a
     long prompt stays legible from across the table."""
-    pg = _pg()
+    pg = load_pygame()
     W, H = surface.get_size()
     inner = int(W * 0.96)
     line_h = H * 0.062
@@ -78,9 +81,9 @@ def extra_sounds(game):
     Stop Thief!'s seven clues, Canine Kleptomaniacs' own roll of the die (in place of the
     dice game's rattle).  Made once when the display opens, off the host's thread."""
     if game == "stop-thief":
-        from .clues import CLUE_SOUNDS, synthesize_clue
+        from ..games.stop_thief.sounds import CLUE_SOUNDS, synthesize_clue
         return {name: (lambda rate, n=name: synthesize_clue(n, rate)) for name in CLUE_SOUNDS}
     if game == "canine":
-        from .canine_sound import synthesize_roll
+        from ..games.canine.sounds import synthesize_roll
         return {"dice": synthesize_roll}
     return {}

@@ -10,7 +10,7 @@ changes when the network does, not every frame.
 from functools import lru_cache
 
 from ..core.phones import screen_lines
-from . import render
+from . import kit
 
 QUIET_MODULES = 2          # the quiet zone around the code; phone cameras read 2 fine
 WHITE = (255, 255, 255)
@@ -29,7 +29,7 @@ def qr_matrix(text):
 def draw_qr(surface, text, box):
     """Draw the QR code of ``text`` centred in ``box`` (x, y, w, h); returns the square it
     took, or None when the box is too small for one pixel a module."""
-    pg = render._pg()
+    pg = kit.load_pygame()
     matrix = qr_matrix(text)
     n = len(matrix) + 2 * QUIET_MODULES
     x, y, w, h = box
@@ -50,7 +50,7 @@ def draw_qr(surface, text, box):
 def draw_phones(surface, view, box):
     """The phones' panel for ``view`` (a :class:`~rig.core.phones.PhonesView`) in ``box``."""
     x, y, w, h = box
-    render._panel(surface, box, render.PANEL, 0.05)
+    kit.draw_panel(surface, box, kit.PANEL, 0.05)
     pad = max(2, int(h * 0.05))
     qr_side = h - 2 * pad
     if view.url:                    # no address yet while the server starts: no code to scan
@@ -59,11 +59,11 @@ def draw_phones(surface, view, box):
     tw = x + w - pad - tx
     heading, where, code, paired = screen_lines(view)
     locked = view.locked_s is not None
-    render.put_text(surface, heading, (tx, y + pad, tw, int(h * 0.14)),
-                    render.RED if locked else render.DIM, "left")
-    render.put_text(surface, where, (tx, y + pad + int(h * 0.15), tw, int(h * 0.16)),
-                    render.TEXT, "left")
-    render.put_text(surface, code, (tx, y + pad + int(h * 0.34), tw, int(h * 0.30)),
-                    render.RED if locked else render.GOLD, "left")
-    render.put_text(surface, paired, (tx, y + pad + int(h * 0.68), tw, int(h * 0.2)),
-                    render.TEXT if view.phones else render.DIM, "left")
+    kit.put_text(surface, heading, (tx, y + pad, tw, int(h * 0.14)),
+                 kit.RED if locked else kit.DIM, "left")
+    kit.put_text(surface, where, (tx, y + pad + int(h * 0.15), tw, int(h * 0.16)),
+                 kit.TEXT, "left")
+    kit.put_text(surface, code, (tx, y + pad + int(h * 0.34), tw, int(h * 0.30)),
+                 kit.RED if locked else kit.GOLD, "left")
+    kit.put_text(surface, paired, (tx, y + pad + int(h * 0.68), tw, int(h * 0.2)),
+                 kit.TEXT if view.phones else kit.DIM, "left")

@@ -6,34 +6,24 @@ code renders the live window, headless screenshots and test frames.
 
 Everything is sized from the surface (players read it from 2 m on a 7-inch 800x480 panel or a
 1080p TV): :func:`regions` gives the layout as fractions of the window, and every text is fitted
-into its box with pygame's built-in font (no font files).  What the table reads from across it
-(player names, the museum's checklist) never shrinks below :func:`legible_size`: a name too long
+into its box with the display kit (:mod:`rig.display.kit`: palette, fonts, shapes).  What the
+table reads from across it (player names, the museum's checklist) never shrinks below :func:`legible_size`: a name too long
 for its box is abbreviated, a long checklist item wraps, and what does not fit is counted.  The
 font has no "∞" glyph, so the infinity sign is drawn as a curve.  pygame is imported inside the
 functions so importing this module (for :func:`countdown_text`, :func:`regions`) never needs
 pygame.
 """
 
-import math
-from collections import OrderedDict
-from typing import Dict, Optional, Tuple
+from typing import Dict
 
 from ..core.calls import guard_note
+from .kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED,
+                  TEXT, Box, as_dict, as_finite, as_int, as_text, as_tuple, boxes, clock_text,
+                  countdown_text, draw_check, draw_cross, draw_infinity, draw_painting_icon,
+                  draw_panel, draw_relic_icon, fit_size, get_font, is_last_seconds, legible_size,
+                  line_size, load_pygame, put_big, put_name, put_text, short_name, wrap_lines)
+from .phones import draw_phones
 
-# --- Palette: each state has a colour AND a shape or a word, never colour alone ---------------
-BG = (14, 16, 28)
-PANEL = (30, 34, 54)
-PANEL_2 = (40, 45, 70)
-TEXT = (242, 242, 246)
-DIM = (150, 156, 178)
-RED = (235, 40, 40)            # the countdown's last 10 s, laser strikes
-GREEN = (40, 185, 90)
-GOLD = (245, 190, 40)          # taken loot, round winners
-AMBER = (255, 165, 0)          # faults, prompts, awaiting the haul
-BROKEN = (200, 50, 200)        # broken relics (magenta, with a cross and the word BROKEN)
-IVORY = (228, 226, 212)        # loot in place
-CANVAS = (70, 120, 190)
-DARK = (20, 20, 24)
 
 BANNER_COLOURS = {
     "caught": (200, 22, 30),
@@ -47,115 +37,7 @@ BANNER_COLOURS = {
 BANNER_DEFAULT = (70, 80, 115)
 _DARK_TEXT_BANNERS = ("match",)
 
-LAST_SECONDS = 10             # the countdown turns red (and ticks) from here
-# The legibility floor.  On the Raspberry Pi 7-inch panel (800x480, 85.9 mm tall) a pixel is
-# 0.18 mm.  A 20/20 eye reads capitals that subtend 5 arcminutes: 2.9 mm from 2 m, 16 px, which
-# pygame's built-in font draws at size 32 (its capitals are half the size).  So names and the
-# checklist stay at 32 px or more at 800x480: the window's height / 15 at any size.
-LEGIBLE_FRAC = 1 / 15
 STRIKES = 3
-_EPS = 1e-6                   # so 30.000000001 left (float noise) still shows 30, not 31
-MIN_FONT = 6
-
-
-# --- Pure helpers ------------------------------------------------------------------------------
-
-def _finite(x) -> Optional[float]:
-    """``x`` as a float, or None when it is not a usable number (None, NaN, inf, text)."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return None
-    x = float(x)
-    if x != x or x in (float("inf"), float("-inf")):
-        return None
-    return x
-
-
-def countdown_seconds(remaining_s) -> Optional[int]:
-    """Whole seconds to show, rounded UP: 59.01 -> 60, 0.2 -> 1, 0 -> 0 (0 only at expiry).
-
-    None when there is no usable number (no time limit, or a bad value)."""
-    x = _finite(remaining_s)
-    if x is None:
-        return None
-    if x <= 0:
-        return 0
-    return max(1, math.ceil(x - _EPS))
-
-
-def countdown_text(remaining_s) -> str:
-    """The countdown as shown: plain seconds below 100 ("60", "7"), else minutes ("2:05")."""
-    n = countdown_seconds(remaining_s)
-    if n is None:
-        return "--"
-    if n < 100:
-        return str(n)
-    return "%d:%02d" % divmod(n, 60)
-
-
-def clock_text(elapsed_s) -> str:
-    """A running clock for levels without a limit: "0:07", "1:23", "1:02:03"."""
-    x = _finite(elapsed_s)
-    if x is None or x < 0:
-        x = 0.0
-    n = int(min(x, 359999.0))
-    h, rest = divmod(n, 3600)
-    m, s = divmod(rest, 60)
-    return "%d:%02d:%02d" % (h, m, s) if h else "%d:%02d" % (m, s)
-
-
-def is_last_seconds(remaining_s) -> bool:
-    """True in the last 10 s of a timed turn (the countdown is red and ticks)."""
-    n = countdown_seconds(remaining_s)
-    return n is not None and n <= LAST_SECONDS
-
-
-def _text(x, limit=200) -> str:
-    """Any value as one line of text (snapshots from a bad daemon must not crash the screen)."""
-    if x is None:
-        return ""
-    s = x if isinstance(x, str) else str(x)
-    s = " ".join(s[:limit * 4].split())
-    if not s.isprintable():   # NUL and control characters make pygame raise; drop them
-        s = "".join(ch for ch in s if ch.isprintable())
-    if any("\ud800" <= ch <= "\udfff" for ch in s):
-        s = "".join(ch for ch in s if not "\ud800" <= ch <= "\udfff")
-    return s[:limit]
-
-
-def _int(x, default=0) -> int:
-    v = _finite(x)
-    if v is None:
-        return default
-    return int(max(-10 ** 9, min(10 ** 9, v)))
-
-
-def _tuple(x) -> tuple:
-    if x is None or isinstance(x, (str, bytes)):
-        return ()
-    try:
-        return tuple(x)
-    except TypeError:
-        return ()
-
-
-def _dict(x) -> dict:
-    return dict(x) if isinstance(x, dict) else {}
-
-
-# --- Layout: named boxes as fractions of the window ---------------------------------------------
-
-Box = Tuple[int, int, int, int]
-
-
-def boxes(size, fractions) -> Dict[str, Box]:
-    """``fractions`` (name -> (x, y, w, h) as fractions of the window) in pixels for a window
-    of ``size`` (w, h): every screen of the rig lays itself out this way."""
-    W, H = int(size[0]), int(size[1])
-    return {name: (int(round(fx * W)), int(round(fy * H)), max(1, int(round(fw * W))),
-                   max(1, int(round(fh * H))))
-            for name, (fx, fy, fw, fh) in fractions.items()}
-
-
 _MAIN_TOP, _MAIN_BOTTOM = 0.115, 0.835
 
 
@@ -210,280 +92,19 @@ def regions(size, top=None) -> Dict[str, Box]:
     return r
 
 
-# --- Fonts and text (cached: the Pi redraws the same words 30 times a second) ---------------------
-
-_fonts: Dict[int, object] = {}
-_surfaces: "OrderedDict[tuple, object]" = OrderedDict()
-_surface_bytes = [0]
-_CACHE_BYTES = 48 * 1024 * 1024
-
-
-def _pg():
-    import pygame
-    if not pygame.font.get_init():
-        pygame.font.init()
-        _fonts.clear()          # fonts from before a pygame.quit() are dead
-        _surfaces.clear()
-        _surface_bytes[0] = 0
-    return pygame
-
-
-def _font(size):
-    size = max(MIN_FONT, int(size))
-    f = _fonts.get(size)
-    if f is None:
-        if len(_fonts) > 96:
-            _fonts.clear()
-        f = _pg().font.Font(None, size)
-        _fonts[size] = f
-    return f
-
-
-def _render(text, size, colour):
-    key = (text, int(size), tuple(colour))
-    s = _surfaces.get(key)
-    if s is not None:
-        _surfaces.move_to_end(key)
-        return s
-    s = _font(size).render(text, True, colour)
-    _surfaces[key] = s
-    w, h = s.get_size()
-    _surface_bytes[0] += w * h * 4
-    while _surface_bytes[0] > _CACHE_BYTES and len(_surfaces) > 1:
-        _, old = _surfaces.popitem(last=False)
-        ow, oh = old.get_size()
-        _surface_bytes[0] -= ow * oh * 4
-    return s
-
-
-def fit_size(texts, w, h, cap=None) -> int:
-    """The largest font size at which every text of ``texts`` fits a ``w`` x ``h`` box."""
-    texts = [t for t in texts if t] or ["0"]
-    w, h = max(1, int(w)), max(1, int(h))
-    size = max(MIN_FONT, int(h / 0.69))
-    if cap:
-        size = max(MIN_FONT, min(size, int(cap)))
-    for _ in range(8):
-        f = _font(size)
-        tw = max(f.size(t)[0] for t in texts)
-        th = f.get_height()
-        if (tw <= w and th <= h) or size <= MIN_FONT:
-            break
-        scale = min(w / max(1, tw), h / max(1, th))
-        size = max(MIN_FONT, min(size - 1, int(size * scale)))
-    return size
-
-
-def _ellipsize(text, size, w):
-    f = _font(size)
-    if f.size(text)[0] <= w:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid] + "…")[0] <= w:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + "…" if lo else ""
-
-
-def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=None):
-    """Fit ``text`` into ``box`` (x, y, w, h) and blit it; returns the pixel rect it covers."""
-    pg = _pg()
-    text = _text(text, 400)
-    x, y, w, h = box
-    if not text or w < 2 or h < 2:
-        return pg.Rect(x, y, 0, 0)
-    if size is None:
-        size = fit_size([text], w, h, cap)
-    text = _ellipsize(text, size, w)
-    if not text:
-        return pg.Rect(x, y, 0, 0)
-    s = _render(text, size, colour)
-    sw, sh = s.get_size()
-    if align == "left":
-        tx = x
-    elif align == "right":
-        tx = x + w - sw
-    else:
-        tx = x + (w - sw) // 2
-    ty = y + (h - sh) // 2
-    return surface.blit(s, (tx, ty))
-
-
-def put_big(surface, text, box, colour):
-    """Big digits filling ``box``: fitted on the glyphs' ink (not the line box), centred."""
-    pg = _pg()
-    x, y, w, h = box
-    if not text or w < 4 or h < 4:
-        return pg.Rect(x, y, 0, 0)
-    ref = 100
-    ink = _render(text, ref, colour).get_bounding_rect()
-    if ink.w == 0 or ink.h == 0:
-        return pg.Rect(x, y, 0, 0)
-    size = max(MIN_FONT, int(ref * min(w / ink.w, h / ink.h) * 0.97))
-    s = _render(text, size, colour)
-    ink = s.get_bounding_rect()
-    # Rounding can leave the ink a few pixels too big: crop it to the box rather than overflow.
-    ink.w, ink.h = min(ink.w, w), min(ink.h, h)
-    return surface.blit(s, (x + (w - ink.w) // 2, y + (h - ink.h) // 2), ink)
-
-
-def wrap_lines(text, size, w, max_lines=3):
-    """Greedy word wrap of ``text`` at font ``size`` into at most ``max_lines`` lines."""
-    f = _font(size)
-    words = _text(text, 400).split(" ")
-    lines, cur = [], ""
-    for word in words:
-        trial = (cur + " " + word).strip()
-        if not cur or f.size(trial)[0] <= w:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
-    return lines
-
-
-def legible_size(height) -> int:
-    """The smallest font size the table reads from 2 m on a window ``height`` px tall (32 at
-    800x480; see :data:`LEGIBLE_FRAC`)."""
-    return max(MIN_FONT, int(round(_int(height) * LEGIBLE_FRAC)))
-
-
-def _line_size(h, cap=None) -> int:
-    """The largest font size whose lines fit ``h`` px (whatever the width)."""
-    return fit_size(["Hg"], 10 ** 6, h, cap)
-
-
-def name_forms(name):
-    """A name and its shorter forms, longest first: ``"Maximiliano Rodriguez"``,
-    ``"Maximiliano R."``, ``"Maximiliano"``."""
-    words = name.split()
-    forms = [name]
-    if len(words) > 1:
-        forms += [words[0] + " " + " ".join(word[0] + "." for word in words[1:]), words[0]]
-    return forms
-
-
-def short_name(name, size, w) -> str:
-    """``name`` in the longest of its forms (:func:`name_forms`) that fits ``w`` px at font
-    ``size``, else cut with "…"."""
-    f = _font(size)
-    for form in name_forms(name):
-        if f.size(form)[0] <= w:
-            return form
-    return _ellipsize(name, size, w)
-
-
-def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix=""):
-    """A player's name in ``box``, as large as fits (up to ``cap``) but never below the legible
-    floor: a name too long at the floor is abbreviated instead.  ``suffix`` (``" (own turn)"``)
-    is kept whole."""
-    name = _text(name, 60)
-    x, y, w, h = box
-    floor = legible_size(surface.get_height())
-    for form in name_forms(name):
-        size = fit_size([form + suffix], w, h, cap)
-        if size >= floor:
-            return put_text(surface, form + suffix, box, colour, align, size=size)
-    size = min(floor, _line_size(h, cap))
-    text = short_name(name, size, w - _font(size).size(suffix)[0]) + suffix
-    return put_text(surface, text, box, colour, align, size=size)
-
-
-# --- Shapes ---------------------------------------------------------------------------------------
-
-def _panel(surface, box, colour=PANEL, radius_frac=0.08, border=None):
-    pg = _pg()
-    x, y, w, h = box
-    rad = max(0, int(min(w, h) * radius_frac))
-    pg.draw.rect(surface, colour, pg.Rect(x, y, w, h), border_radius=rad)
-    if border:
-        pg.draw.rect(surface, border, pg.Rect(x, y, w, h), max(1, int(min(w, h) * 0.03)),
-                     border_radius=rad)
-
-
-def draw_infinity(surface, box, colour):
-    """The "∞" sign as a thick lemniscate (the built-in font has no glyph for it)."""
-    pg = _pg()
-    x, y, w, h = box
-    a = min(w / 2.3, h / 1.1)
-    thick = max(2, int(a * 0.11))
-    cx, cy = x + w / 2, y + h / 2
-    steps = 160
-    for i in range(steps):
-        t = 2 * math.pi * i / steps
-        d = 1 + math.sin(t) ** 2
-        px = cx + a * math.cos(t) / d
-        py = cy + a * math.sin(t) * math.cos(t) / d
-        pg.draw.circle(surface, colour, (int(px), int(py)), thick)
-
-
-def _cross(surface, box, colour, width):
-    pg = _pg()
-    x, y, w, h = box
-    pg.draw.line(surface, colour, (x, y), (x + w, y + h), width)
-    pg.draw.line(surface, colour, (x + w, y), (x, y + h), width)
-
-
-def _check(surface, box, colour, width):
-    pg = _pg()
-    x, y, w, h = box
-    pts = [(x + w * 0.12, y + h * 0.55), (x + w * 0.4, y + h * 0.85), (x + w * 0.9, y + h * 0.15)]
-    pg.draw.lines(surface, colour, False, [(int(a), int(b)) for a, b in pts], width)
-
-
-def _painting_icon(surface, box, frame, canvas, portrait):
-    pg = _pg()
-    x, y, w, h = box
-    if portrait:
-        pw, ph = w * 0.5, h * 0.8
-    else:
-        pw, ph = w * 0.8, h * 0.55
-    r = pg.Rect(int(x + (w - pw) / 2), int(y + (h - ph) / 2), int(pw), int(ph))
-    pg.draw.rect(surface, canvas, r)
-    pg.draw.rect(surface, frame, r, max(2, int(min(pw, ph) * 0.14)))
-    return r
-
-
-def _relic_icon(surface, box, colour, tipped=False):
-    """A vase: round body, neck and foot.  ``tipped`` draws it lying on its side."""
-    pg = _pg()
-    x, y, w, h = box
-    u = min(w, h)
-    cx, cy = x + w / 2, y + h / 2
-    if not tipped:
-        body = pg.Rect(int(cx - u * 0.28), int(cy - u * 0.12), int(u * 0.56), int(u * 0.46))
-        neck = pg.Rect(int(cx - u * 0.11), int(cy - u * 0.36), int(u * 0.22), int(u * 0.28))
-        lip = pg.Rect(int(cx - u * 0.18), int(cy - u * 0.40), int(u * 0.36), int(u * 0.08))
-    else:
-        body = pg.Rect(int(cx - u * 0.12), int(cy - u * 0.06), int(u * 0.46), int(u * 0.46))
-        neck = pg.Rect(int(cx - u * 0.40), int(cy + u * 0.06), int(u * 0.30), int(u * 0.22))
-        lip = pg.Rect(int(cx - u * 0.44), int(cy + u * 0.0), int(u * 0.08), int(u * 0.34))
-    pg.draw.ellipse(surface, colour, body)
-    pg.draw.rect(surface, colour, neck)
-    pg.draw.rect(surface, colour, lip)
-    return body.union(neck).union(lip)
-
-
 # --- The screens ----------------------------------------------------------------------------------
 
 def draw(surface, board, now_s=None) -> None:
     """Draw ``board`` (a :class:`rig.core.view.Scoreboard`) onto ``surface``, filling all of it.
 
     ``now_s`` (any monotonic seconds) only drives blinking; None draws a still frame."""
-    _pg()
+    load_pygame()
     W, H = surface.get_size()
     if W < 8 or H < 8:
         surface.fill(BG)
         return
     r, faults = layout(surface, board)
-    now = _finite(now_s)
+    now = as_finite(now_s)
     banner = board.banner
     if banner is not None:
         _draw_banner(surface, banner, _below(faults, H))
@@ -527,7 +148,7 @@ def _draw_header(surface, board, r):
     if board.tiebreak:
         bw, bh = int(w * 0.34), int(h * 0.72)
         by = y + int(h * 0.14)
-        _panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
+        draw_panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
         put_text(surface, "TIEBREAK", (x + bh // 3, by + bh // 8, bw - 2 * (bh // 3), bh * 3 // 4),
                  TEXT)
         x += bw + int(h * 0.3)
@@ -536,15 +157,15 @@ def _draw_header(surface, board, r):
     if phase == "over":
         parts.append("MATCH OVER")
     elif not board.tiebreak:
-        parts.append("ROUND %d" % _int(board.round))
-    level = _text(board.level, 20).upper()
+        parts.append("ROUND %d" % as_int(board.round))
+    level = as_text(board.level, 20).upper()
     if level:
         parts.append(level)
-    timer = _finite(board.timer_s)
+    timer = as_finite(board.timer_s)
     parts.append("no limit" if timer is None else "%d s" % round(timer))
-    lasers = _int(board.lasers)
+    lasers = as_int(board.lasers)
     parts.append("%d lasers" % lasers)
-    corridor = _text(board.corridor, 20)
+    corridor = as_text(board.corridor, 20)
     if corridor:
         parts.append(corridor)
     put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
@@ -552,14 +173,14 @@ def _draw_header(surface, board, r):
 
 
 def _draw_turn(surface, board, r, now):
-    pg = _pg()
+    pg = load_pygame()
     remaining = board.remaining_s
-    timed = _finite(remaining) is not None
+    timed = as_finite(remaining) is not None
     last = timed and is_last_seconds(remaining)
     # Countdown panel
     cx, cy, cw, ch = r["countdown"]
     flash = last and now is not None and (now % 1.0) < 0.5
-    _panel(surface, r["countdown"], (70, 16, 20) if flash else PANEL, 0.06)
+    draw_panel(surface, r["countdown"], (70, 16, 20) if flash else PANEL, 0.06)
     pad = int(min(cw, ch) * 0.07)
     inner = (cx + pad, cy + pad, cw - 2 * pad, ch - 2 * pad)
     if timed:
@@ -573,8 +194,8 @@ def _draw_turn(surface, board, r, now):
     px, py, pw, ph = r["people"]
     row = ph // 2
     label_w = int(pw * 0.30)
-    thief = _text(board.thief, 60) or "—"
-    guard = _text(board.guard, 60) or "—"
+    thief = as_text(board.thief, 60) or "—"
+    guard = as_text(board.guard, 60) or "—"
     lsize = fit_size(["THIEF", "GUARD"], label_w - 6, row * 0.5)
     put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
@@ -588,14 +209,14 @@ def _draw_turn(surface, board, r, now):
     pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
                  pill[3] * 3 // 4)
     if inside:
-        _panel(surface, pill, AMBER, 0.3)
+        draw_panel(surface, pill, AMBER, 0.3)
         put_text(surface, "HAND IN", pill_text, DARK)
     else:
-        _panel(surface, pill, BG, 0.3, border=DIM)
+        draw_panel(surface, pill, BG, 0.3, border=DIM)
         put_text(surface, "HAND OUT", pill_text, DIM)
     # Strikes
     sx, sy, sw, sh = r["strikes"]
-    touches = _int(board.touches)
+    touches = as_int(board.touches)
     put_text(surface, "LASER TOUCHES", (sx, sy, sw, int(sh * 0.30)), DIM)
     for i in range(STRIKES):
         mx, my, mw, mh = r["strike%d" % i]
@@ -604,8 +225,8 @@ def _draw_turn(surface, board, r, now):
         if i < touches:
             pg.draw.circle(surface, RED, centre, rad)
             inset = int(rad * 0.42)
-            _cross(surface, (mx + inset, my + inset, mw - 2 * inset, mh - 2 * inset), TEXT,
-                   max(2, rad // 5))
+            draw_cross(surface, (mx + inset, my + inset, mw - 2 * inset, mh - 2 * inset), TEXT,
+                       max(2, rad // 5))
         else:
             pg.draw.circle(surface, DIM, centre, rad, max(2, rad // 8))
     # Loot
@@ -619,7 +240,7 @@ def _draw_turn(surface, board, r, now):
                 (x + int(w * 0.48), y + int(h * 0.2), int(w * 0.5), int(h * 0.6)), GOLD)
     else:
         put_text(surface, "SCORE", (x, y, int(w * 0.45), h), DIM)
-        put_big(surface, str(_int(board.turn_score)),
+        put_big(surface, str(as_int(board.turn_score)),
                 (x + int(w * 0.48), y + int(h * 0.1), int(w * 0.5), int(h * 0.8)), GOLD)
 
 
@@ -629,14 +250,14 @@ _STATE_WORD = {"in place": "IN PLACE", "taken": "TAKEN", "broken": "BROKEN"}
 def _draw_loot(surface, board, r):
     lx, ly, lw, lh = r["loot"]
     put_text(surface, "LOOT", (lx, ly, lw, int(lh * 0.18)), DIM)
-    pieces = _tuple(board.pieces)[:5]
+    pieces = as_tuple(board.pieces)[:5]
     slot_w = r["piece0"][2]
     word_size = fit_size(["IN PLACE", "BROKEN", "TAKEN"], slot_w * 0.92, r["piece0"][3] * 0.16)
     for i, piece in enumerate(pieces):
         x, y, w, h = r["piece%d" % i]
-        kind = _text(piece.kind, 20)
-        number = _int(piece.number)
-        state = _text(piece.state, 20)
+        kind = as_text(piece.kind, 20)
+        number = as_int(piece.number)
+        state = as_text(piece.state, 20)
         icon = (x + int(w * 0.08), y, int(w * 0.84), int(h * 0.58))
         name_box = (x, y + int(h * 0.60), w, int(h * 0.18))
         word_box = (x, y + int(h * 0.80), w, int(h * 0.18))
@@ -650,16 +271,16 @@ def _draw_loot(surface, board, r):
             body, word_col = DIM, DIM
         if kind == "painting":
             canvas = GOLD if state == "taken" else (CANVAS if state == "in place" else BG)
-            _painting_icon(surface, icon, body, canvas, portrait=(number % 2 == 0))
+            draw_painting_icon(surface, icon, body, canvas, portrait=(number % 2 == 0))
         else:
-            _relic_icon(surface, icon, body, tipped=(state == "broken"))
+            draw_relic_icon(surface, icon, body, tipped=(state == "broken"))
         ix, iy, iw, ih = icon
         u = min(iw, ih)
         mark = (ix + (iw - u) // 2 + u // 6, iy + u // 6, u * 2 // 3, u * 2 // 3)
         if state == "broken":
-            _cross(surface, mark, RED, max(3, u // 9))
+            draw_cross(surface, mark, RED, max(3, u // 9))
         elif state == "taken":
-            _check(surface, mark, GREEN, max(3, u // 8))
+            draw_check(surface, mark, GREEN, max(3, u // 8))
         short = ("P%d" if kind == "painting" else "R%d" if kind == "relic" else "?%d") % number
         put_text(surface, short, name_box, TEXT)
         put_text(surface, _STATE_WORD.get(state, state.upper() or "?"), word_box, word_col,
@@ -668,7 +289,7 @@ def _draw_loot(surface, board, r):
 
 def _draw_between(surface, board, r):
     x, y, w, h = r["checklist"]
-    problems = [_text(p, 120) for p in _tuple(board.ready_problems)]
+    problems = [as_text(p, 120) for p in as_tuple(board.ready_problems)]
     problems = [p for p in problems if p]
     checklist = r["checklist"]
     if board.awaiting_loot:
@@ -680,7 +301,7 @@ def _draw_between(surface, board, r):
         _draw_not_ready(surface, problems, checklist)
     else:
         x, y, w, h = checklist
-        _panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
+        draw_panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
         pad = int(h * 0.08)
         put_text(surface, "MUSEUM READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
         put_text(surface, "press START", (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)),
@@ -692,8 +313,8 @@ def _draw_between(surface, board, r):
     lsize = fit_size(["NEXT THIEF", "GUARD"], label_w - 6, row * 0.45)
     put_text(surface, "NEXT THIEF", (x, y, label_w, row), DIM, "left", size=lsize)
     put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
-    nt = _text(board.next_thief, 60)
-    ng = _text(board.next_guard, 60)
+    nt = as_text(board.next_thief, 60)
+    ng = as_text(board.next_guard, 60)
     if nt:
         put_name(surface, nt, (x + label_w, y, w - label_w, row), TEXT, cap=int(row * 1.05))
     else:
@@ -712,7 +333,6 @@ def _draw_between(surface, board, r):
         tx, ty, tw, th = table
         split = int(th * 0.56)
         table = (tx, ty, tw, split)
-        from .phones import draw_phones     # it draws with this module's helpers
         draw_phones(surface, phones, (tx, ty + split + int(th * 0.03), tw,
                                       th - split - int(th * 0.03)))
     _draw_table(surface, board, table, "ROUNDS")
@@ -720,7 +340,7 @@ def _draw_between(surface, board, r):
 
 def _draw_haul_prompt(surface, box):
     x, y, w, h = box
-    _panel(surface, box, (70, 50, 10), 0.08, border=AMBER)
+    draw_panel(surface, box, (70, 50, 10), 0.08, border=AMBER)
     pad = int(h * 0.1)
     put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.42)),
              AMBER)
@@ -732,7 +352,7 @@ def _draw_not_ready(surface, problems, box):
     """The red checklist: what keeps the museum from being ready, each item at a legible size
     (wrapped onto a second line if need be); what does not fit is counted ("… and 2 more")."""
     x, y, w, h = box
-    _panel(surface, box, (60, 18, 24), 0.05, border=RED)
+    draw_panel(surface, box, (60, 18, 24), 0.05, border=RED)
     pad = max(2, int(h * 0.05))
     title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
     put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, title_h), RED)
@@ -741,8 +361,8 @@ def _draw_not_ready(surface, problems, box):
     line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
     text_w = w - 2 * pad - line_h
     size = max(fit_size(problems[:5], text_w, line_h * 0.8), legible_size(surface.get_height()))
-    size = min(size, _line_size(room))
-    line_h = max(line_h, int(_font(size).get_height() * 1.15))
+    size = min(size, line_size(room))
+    line_h = max(line_h, int(get_font(size).get_height() * 1.15))
     items = [wrap_lines(p, size, text_w, 2) for p in problems]
     fit = max(1, room // line_h)
     shown = len(items)
@@ -757,13 +377,13 @@ def _draw_not_ready(surface, problems, box):
         ly = top + i * line_h
         if first:
             m = int(line_h * 0.5)
-            _cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
+            draw_cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
         put_text(surface, line, (x + pad + line_h, ly, text_w, line_h), TEXT, "left", size=size)
 
 
 def _draw_over(surface, board, r):
-    winner = _text(board.winner, 60)
-    title = _text(board.title, 120)
+    winner = as_text(board.winner, 60)
+    title = as_text(board.title, 120)
     if winner:
         line, colour = "%s WINS THE MATCH" % winner.upper(), GOLD
     elif title:
@@ -775,16 +395,16 @@ def _draw_over(surface, board, r):
 
 
 def _table_players(board):
-    names = [_text(p, 60) for p in _tuple(board.players)]
+    names = [as_text(p, 60) for p in as_tuple(board.players)]
     seen = set(names)
-    for row in _tuple(board.rounds):
-        for p in _dict(row.scores):
-            p = _text(p, 60)
+    for row in as_tuple(board.rounds):
+        for p in as_dict(row.scores):
+            p = as_text(p, 60)
             if p not in seen:
                 seen.add(p)
                 names.append(p)
-    for p in _dict(board.round_wins):
-        p = _text(p, 60)
+    for p in as_dict(board.round_wins):
+        p = as_text(p, 60)
         if p not in seen:
             seen.add(p)
             names.append(p)
@@ -793,14 +413,14 @@ def _table_players(board):
 
 def _draw_table(surface, board, box, heading):
     """Every player's score per round, the round winners highlighted, and the round wins."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     if heading:
         put_text(surface, heading, (x, y, w, int(h * 0.09)), DIM)
         y += int(h * 0.1)
         h -= int(h * 0.1)
     players = _table_players(board)
-    rows = [r for r in _tuple(board.rounds) if r is not None]
+    rows = [r for r in as_tuple(board.rounds) if r is not None]
     if not players:
         put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
         return
@@ -812,20 +432,20 @@ def _draw_table(surface, board, box, heading):
     cut = len(rows) > len(shown)
     col_w = rest // max(1, len(shown)) if shown else rest
     row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
-    heads = ["R%d" % _int(rw.number) for rw in shown]
+    heads = ["R%d" % as_int(rw.number) for rw in shown]
     size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
     # One size for every name, as large as the longest allows but never below the legible
     # floor: at the floor a longer name is shortened instead (short_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
     floor = legible_size(surface.get_height())
     if name_size < floor:
-        name_size = min(floor, _line_size(row_h * 0.8))
+        name_size = min(floor, line_size(row_h * 0.8))
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
     for j, head in enumerate(heads):
         put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
     put_text(surface, "WINS", (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM, size=size)
-    wins = {_text(k, 60): v for k, v in _dict(board.round_wins).items()}
-    winner = _text(board.winner, 60)
+    wins = {as_text(k, 60): v for k, v in as_dict(board.round_wins).items()}
+    winner = as_text(board.winner, 60)
     cell_size = fit_size(["88"], col_w * 0.8, row_h * 0.62)
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
@@ -835,18 +455,19 @@ def _draw_table(surface, board, box, heading):
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
-            scores = {_text(k, 60): v for k, v in _dict(rw.scores).items()}
-            won = p in [_text(q, 60) for q in _tuple(rw.winners)]
+            scores = {as_text(k, 60): v for k, v in as_dict(rw.scores).items()}
+            won = p in [as_text(q, 60) for q in as_tuple(rw.winners)]
             score = scores.get(p)
-            text = "–" if score is None or _finite(score) is None else str(_int(score))
+            text = "–" if score is None or as_finite(score) is None else str(as_int(score))
             if won:
                 inset = int(min(col_w, row_h) * 0.12)
-                _panel(surface, (cell[0] + inset, ry + inset, col_w - 2 * inset, row_h - 2 * inset),
-                       GOLD, 0.25)
+                draw_panel(surface,
+                           (cell[0] + inset, ry + inset, col_w - 2 * inset, row_h - 2 * inset),
+                           GOLD, 0.25)
                 put_text(surface, text, cell, DARK, size=cell_size)
             else:
                 put_text(surface, text, cell, TEXT if score is not None else DIM, size=cell_size)
-        n = _int(wins.get(p, 0))
+        n = as_int(wins.get(p, 0))
         put_text(surface, str(n), (x + name_w + len(shown) * col_w, ry, wins_w, row_h),
                  GOLD if n else TEXT, size=cell_size)
 
@@ -855,12 +476,12 @@ def _draw_banner(surface, banner, clear_top):
     """A full-screen banner in the kind's colour: the big word, then up to four detail lines,
     centred between ``clear_top`` (below any fault badges) and the message strip."""
     W, H = surface.get_size()
-    kind = _text(banner.kind, 20)
+    kind = as_text(banner.kind, 20)
     colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
     surface.fill(colour)
     fg = DARK if kind in _DARK_TEXT_BANNERS else TEXT
-    title = _text(banner.title, 120)
-    lines = [_text(line, 160) for line in _tuple(banner.lines)]
+    title = as_text(banner.title, 120)
+    lines = [as_text(line, 160) for line in as_tuple(banner.lines)]
     lines = [line for line in lines if line and line != title][:4]
     heading_h = int(H * 0.12) if kind == "title" else 0
     title_h = int(H * (0.34 if lines else 0.5))
@@ -898,8 +519,8 @@ def _draw_banner(surface, banner, clear_top):
 
 
 def _draw_message(surface, board, r):
-    pg = _pg()
-    msg = _text(board.message, 300)
+    pg = load_pygame()
+    msg = as_text(board.message, 300)
     if not msg:
         return
     x, y, w, h = r["message"]
@@ -910,7 +531,7 @@ def _draw_message(surface, board, r):
 
 def _draw_keyhelp(surface, board, r):
     """The guard's keys, in equal cells: one row when legible, else two."""
-    items = [_text(k, 60) for k in _tuple(board.key_help)]
+    items = [as_text(k, 60) for k in as_tuple(board.key_help)]
     items = [k for k in items if k][:8]
     if not items:
         return
@@ -948,7 +569,7 @@ def _badges(surface, faults, r):
     (over banners too: the referee must see them).  Each fault wraps onto two lines and is cut
     short ("…") rather than shrunk to an unreadable size; the log has every word.  Returns
     ``[(box, lines, size, line_h)]``."""
-    faults = [_text(f, 120) for f in _tuple(faults)]
+    faults = [as_text(f, 120) for f in as_tuple(faults)]
     faults = [f for f in faults if f]
     if not faults:
         return []
@@ -972,7 +593,7 @@ def _badges(surface, faults, r):
 
 def _draw_faults(surface, badges):
     for (x, y, w, h), lines, size, line_h in badges:
-        _panel(surface, (x, y, w, h), AMBER, 0.12)
+        draw_panel(surface, (x, y, w, h), AMBER, 0.12)
         pad = (h - line_h * len(lines)) // 2
         for i, line in enumerate(lines):
             put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, int(w * 0.94),

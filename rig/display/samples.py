@@ -5,7 +5,6 @@ check the layout on a laptop and the README can show real frames.  The tests ren
 samples.
 """
 
-import os
 from dataclasses import replace
 
 from ..core import calls
@@ -13,6 +12,7 @@ from ..core import events as ev
 from ..core.errors import DisplayError
 from ..core.phones import PhonesView
 from ..core.view import BannerView, Piece, RoundRow, Scoreboard
+from .kit import save_png
 from .keys import key_help
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
@@ -123,17 +123,24 @@ def sample_board(state_name: str) -> Scoreboard:
 def screenshot(state_name: str, out_path, size=(800, 480)):
     """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
     one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`), a
-    screen of another game (:data:`rig.display.game_samples.STATES`), or ``stop-thief-NAME``
-    and ``canine-NAME`` for the samples of :mod:`.scanner_samples` and :mod:`.canine_samples`.
+    screen of Stolen Paintings or the chest heist (the ``STATES`` of
+    :mod:`rig.games.stolen_paintings.samples`, :mod:`rig.games.chest_heist.samples`), or
+    ``stop-thief-NAME`` and ``canine-NAME`` for the samples of
+    :mod:`rig.games.stop_thief.samples` and :mod:`rig.games.canine.samples`.
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    from . import canine_samples, game_samples, scanner_samples, setup_samples
-    for more in (setup_samples, game_samples):
+    from ..games.canine import samples as canine_samples
+    from ..games.chest_heist import samples as chest_samples
+    from ..games.stolen_paintings import samples as paintings_samples
+    from ..games.stop_thief import samples as stop_thief_samples
+    from . import setup_samples
+    listed = (setup_samples, paintings_samples, chest_samples)
+    for more in listed:
         if state_name in more.SAMPLES:
             return save_png(*more.SAMPLES[state_name], out_path, size)
     # Stop Thief!'s and Canine Kleptomaniacs' samples, by prefixed names (played on demand).
-    prefixed = (("stop-thief-", scanner_samples.STATES, scanner_samples.scanner_screenshot),
+    prefixed = (("stop-thief-", stop_thief_samples.STATES, stop_thief_samples.scanner_screenshot),
                 ("canine-", canine_samples.STATES, canine_samples.screenshot))
     for prefix, states, shot in prefixed:
         if str(state_name).startswith(prefix) and state_name[len(prefix):] in states:
@@ -141,33 +148,6 @@ def screenshot(state_name: str, out_path, size=(800, 480)):
     if state_name not in SAMPLES:
         more = tuple(prefix + name for prefix, states, _ in prefixed for name in states)
         raise DisplayError("%r is not a sample screen; use one of %s" % (
-            state_name, ", ".join(STATES + setup_samples.STATES + game_samples.STATES + more)))
+            state_name, ", ".join(STATES + sum((m.STATES for m in listed), ()) + more)))
     from .render import draw
     return save_png(draw, sample_board(state_name), out_path, size)
-
-
-def save_png(draw, thing, out_path, size=(800, 480)):
-    """``draw(surface, thing)`` on a headless surface of ``size`` (w, h), saved as the PNG
-    ``out_path`` (any screen's renderer: the Scoreboard's, or another game's view)."""
-    try:
-        w, h = (int(size[0]), int(size[1]))
-        ok = len(size) == 2 and 160 <= w <= 8192 and 96 <= h <= 8192
-    except (TypeError, ValueError, IndexError):
-        ok = False
-    if not ok:
-        raise DisplayError("screenshot size %r is not usable; give (width, height) in pixels, "
-                           "each 160x96 to 8192x8192, e.g. (800, 480) or (1920, 1080)" % (size,))
-    out_path = os.fspath(out_path)
-    if not out_path.lower().endswith(".png"):
-        raise DisplayError("screenshot file %r must end in .png (the only format written)"
-                           % out_path)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-    surface = pygame.Surface((w, h))
-    draw(surface, thing)
-    try:
-        pygame.image.save(surface, out_path)
-    except (pygame.error, OSError) as e:
-        raise DisplayError("cannot write the screenshot %r: %s; check that the folder exists "
-                           "and is writable" % (out_path, e)) from None
-    return out_path

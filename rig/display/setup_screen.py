@@ -3,14 +3,15 @@ on the rig's own screen (:class:`~rig.core.view.WiringView`).
 
 Both are read from 2 m like the score display: the question and the choices are big, every
 choice shows the key that picks it, and the keys' meanings run along the bottom.  Sizes come
-from the surface (:func:`rig.display.render.boxes`), so the 7-inch panel and a TV look alike.
+from the surface (:func:`rig.display.kit.boxes`), so the 7-inch panel and a TV look alike.
 Sensor faults keep their corner, as on every screen.
 """
 
 import re
 
-from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, MIN_FONT,
-                     draw_faults, _font, boxes, fit_size, put_text, regions, wrap_lines)
+from .kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED, TEXT, boxes,
+                  fit_size, get_font, put_text, wrap_lines)
+from .render import draw_faults, regions
 
 LIVE = (90, 200, 255)          # an input away from rest right now
 _WALL = (120, 110, 95)
@@ -232,7 +233,7 @@ def _paragraphs(surface, box, texts, colour, most=0.34):
     size = fit_size(["Mg"], w, h * most)
     while True:
         lines = [(text, line) for text in texts for line in wrap_lines(text, size, w, 4)]
-        line_h = _font(size).get_linesize()
+        line_h = get_font(size).get_linesize()
         if len(lines) * line_h <= h or size <= MIN_FONT:
             break
         size -= 1

@@ -6,89 +6,21 @@
 * :class:`SoundBank` (shell) opens pygame's mixer with a small buffer for low latency and plays
   them; if there is no audio device it logs once and stays silent.
 
-No numpy: samples are built with :mod:`array` and handed to ``pygame.mixer.Sound(buffer=...)``.
+No numpy: samples are built with :mod:`rig.display.synth` (:mod:`array`) and handed to
+``pygame.mixer.Sound(buffer=...)``.
 """
 
 import logging
-import math
 from array import array
 from typing import List, Optional
 
-from .render import countdown_seconds, is_last_seconds
+from .kit import countdown_seconds, is_last_seconds
+from .synth import SAMPLE_RATE, clack, mix, note, silence, sweep, to_pcm
 
 log = logging.getLogger(__name__)
 
 SOUNDS = ("buzz", "tick", "siren", "jingle", "fanfare", "gong", "dice")
-SAMPLE_RATE = 22050
 MIXER_BUFFER = 512          # samples: ~23 ms at 22 kHz, so a touch buzzes at once
-PEAK = 0.8                  # of full scale, so mixing two sounds rarely clips
-_FADE_S = 0.004             # short fades at both ends: no clicks
-
-
-def _note(freq_hz, seconds, rate, shape="sine", decay=0.0, amp=1.0):
-    """One tone as floats in [-1, 1]; ``decay`` > 0 makes it die away exponentially."""
-    n = max(1, int(seconds * rate))
-    out = [0.0] * n
-    phase = 0.0
-    step = freq_hz / rate
-    for i in range(n):
-        if shape == "square":
-            v = 1.0 if phase < 0.5 else -1.0
-            v = 0.6 * v + 0.4 * math.sin(2 * math.pi * phase)   # softened edges
-        elif shape == "saw":
-            v = 2.0 * phase - 1.0
-        elif shape == "bright":
-            x = 2 * math.pi * phase
-            v = 0.7 * math.sin(x) + 0.2 * math.sin(2 * x) + 0.1 * math.sin(3 * x)
-        else:
-            v = math.sin(2 * math.pi * phase)
-        if decay:
-            v *= math.exp(-decay * i / rate)
-        out[i] = amp * v
-        phase += step
-        phase -= int(phase)
-    return out
-
-
-def _sweep(f0, f1, seconds, rate, cycles):
-    """A siren: the pitch goes f0 -> f1 -> f0 ``cycles`` times (phase kept continuous)."""
-    n = int(seconds * rate)
-    out = [0.0] * n
-    phase = 0.0
-    for i in range(n):
-        pos = (i / n) * cycles
-        frac = pos - int(pos)
-        tri = 1.0 - abs(2.0 * frac - 1.0)
-        f = f0 + (f1 - f0) * tri
-        out[i] = 0.75 * math.sin(2 * math.pi * phase) + 0.25 * (1.0 if phase < 0.5 else -1.0)
-        phase += f / rate
-        phase -= int(phase)
-    return out
-
-
-def _silence(seconds, rate):
-    return [0.0] * int(seconds * rate)
-
-
-def _mix(into, sound, at):
-    """Add ``sound`` into the sample list ``into`` from sample ``at`` on (growing it)."""
-    if len(into) < at + len(sound):
-        into.extend([0.0] * (at + len(sound) - len(into)))
-    for i, v in enumerate(sound):
-        into[at + i] += v
-    return into
-
-
-def _clack(seconds, rate, seed, pitch_hz):
-    """A die hitting wood: a burst of noise (a fixed pseudo-random sequence, so the sound is
-    the same every time) over a short woody tone, both dying away fast."""
-    n = max(1, int(seconds * rate))
-    state = seed
-    out = _note(pitch_hz, seconds, rate, "sine", decay=70.0, amp=0.6)
-    for i in range(n):
-        state = (1103515245 * state + 12345) & 0x7FFFFFFF
-        out[i] += (state / 0x3FFFFFFF - 1.0) * math.exp(-90.0 * i / rate)
-    return out
 
 
 def _gong(rate):
@@ -96,36 +28,19 @@ def _gong(rate):
     out = []
     for ratio, amp, decay in ((1.0, 1.0, 1.6), (2.01, 0.55, 2.4), (2.76, 0.4, 3.0),
                               (5.4, 0.2, 5.0)):
-        _mix(out, _note(98.0 * ratio, 2.2, rate, "sine", decay=decay, amp=amp), 0)
+        mix(out, note(98.0 * ratio, 2.2, rate, "sine", decay=decay, amp=amp), 0)
     return out
 
 
 def _dice(rate):
     """The dice roll: five dice rattling then settling, clacks ever closer and softer."""
-    out = _silence(0.7, rate)
+    out = silence(0.7, rate)
     offsets = (0.0, 0.07, 0.16, 0.21, 0.30, 0.36, 0.41, 0.47, 0.51, 0.55, 0.58)
     for k, at in enumerate(offsets):
-        clack = _clack(0.05, rate, 7919 * (k + 1), 900 + 130 * (k % 4))
+        hit = clack(0.05, rate, 7919 * (k + 1), 900 + 130 * (k % 4))
         gain = 1.0 - 0.06 * k
-        _mix(out, [v * gain for v in clack], int(at * rate))
+        mix(out, [v * gain for v in hit], int(at * rate))
     return out
-
-
-def _to_pcm(samples, rate):
-    """Floats -> int16 with fades at both ends and the loudest sample at :data:`PEAK`."""
-    n = len(samples)
-    fade = max(1, min(n // 4, int(_FADE_S * rate)))
-    top = max((abs(v) for v in samples), default=0.0) or 1.0
-    scale = PEAK * 32767 / top
-    pcm = array("h", bytes(2 * n))
-    for i, v in enumerate(samples):
-        g = 1.0
-        if i < fade:
-            g = i / fade
-        elif i >= n - fade:
-            g = (n - 1 - i) / fade
-        pcm[i] = int(max(-32767, min(32767, v * scale * g)))
-    return pcm
 
 
 def synthesize(name: str, sample_rate: int = SAMPLE_RATE) -> array:
@@ -139,31 +54,31 @@ def synthesize(name: str, sample_rate: int = SAMPLE_RATE) -> array:
                          "96000 (22050 is plenty)" % (sample_rate,))
     rate = sample_rate
     if name == "buzz":          # a laser touch: harsh, short, low
-        s = _note(140, 0.30, rate, "saw", decay=3.0)
+        s = note(140, 0.30, rate, "saw", decay=3.0)
     elif name == "tick":        # each of the last 10 seconds: a dry click
-        s = _note(1800, 0.045, rate, "sine", decay=60.0)
+        s = note(1800, 0.045, rate, "sine", decay=60.0)
     elif name == "siren":       # caught: two wee-woo sweeps
-        s = _sweep(600, 1250, 1.4, rate, cycles=2)
+        s = sweep(600, 1250, 1.4, rate, cycles=2)
     elif name == "jingle":      # escaped: a rising arpeggio
         s = []
         for f in (523.25, 659.25, 783.99, 1046.5):
-            s += _note(f, 0.11, rate, "bright", decay=6.0)
-        s += _note(1046.5, 0.25, rate, "bright", decay=5.0)
+            s += note(f, 0.11, rate, "bright", decay=6.0)
+        s += note(1046.5, 0.25, rate, "bright", decay=5.0)
     elif name == "fanfare":     # the match winner
         s = []
         for f, d in ((392.0, 0.14), (392.0, 0.14), (523.25, 0.14), (659.25, 0.14)):
-            s += _note(f, d, rate, "square", decay=3.0)
-            s += _silence(0.02, rate)
-        s += _note(783.99, 0.55, rate, "square", decay=1.5)
-        s += _note(659.25, 0.16, rate, "square", decay=3.0)
-        s += _note(783.99, 0.6, rate, "square", decay=1.2)
+            s += note(f, d, rate, "square", decay=3.0)
+            s += silence(0.02, rate)
+        s += note(783.99, 0.55, rate, "square", decay=1.5)
+        s += note(659.25, 0.16, rate, "square", decay=3.0)
+        s += note(783.99, 0.6, rate, "square", decay=1.2)
     elif name == "gong":        # another game's countdown is over (Stolen Paintings)
         s = _gong(rate)
     elif name == "dice":        # the rig rolls dice (the chest heist)
         s = _dice(rate)
     else:
         raise ValueError("%r is not a rig sound; use one of %s" % (name, ", ".join(SOUNDS)))
-    return _to_pcm(s, rate)
+    return to_pcm(s, rate)
 
 
 _BANNER_SOUNDS = {"caught": "siren", "escaped": "jingle", "round": "jingle",

@@ -167,7 +167,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .game_screens import cues as game_cues
     from .game_screens import extra_sounds
     from .keys import keypad_name
-    from .render import is_last_seconds
+    from .kit import is_last_seconds
     from .sounds import SoundBank, cues
 
     screen = None

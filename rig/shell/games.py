@@ -129,7 +129,7 @@ class StopThief(Adapter):
         return st_calls.words(effect)
 
     def sounds(self, effects, before, after):
-        from ..display.clues import clue_sounds_for
+        from ..games.stop_thief.sounds import clue_sounds_for
         return clue_sounds_for(effects)
 
     def board(self, game):
@@ -304,7 +304,7 @@ class Canine(Adapter):
         return canine_calls.words(effect)
 
     def sounds(self, effects, before, after):
-        from ..display.canine_sound import cues
+        from ..games.canine.sounds import cues
         return cues(before, after)
 
     def choices(self, game):

@@ -37,12 +37,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import RequestError, RulesError
 from ..core.layout import format_layout, parse_layout, validate_layout
-from .commands import load_json, parse_command
+from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
+from .games import game_routes
 from .matches import Matches, recording_routes
+from .night import night_routes
 
 COOKIE = "cleptomano_session"
 MAX_BODY_BYTES = 16 * 1024
-COMMAND_TIMEOUT_S = 3.0
 SEND_TIMEOUT_S = 5.0
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 _HEADERS = [
@@ -176,8 +177,6 @@ def build_app(face, static_dir, names=None):
     """The ASGI app of ``face`` (a :class:`rig.web.face.WebFace`): its pairing, snapshots, push
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
-    from .games import game_routes
-    from .night import night_routes
     matches = Matches(face.recordings_dir, face.recording_path)
 
     def session_of(request):

@@ -14,6 +14,9 @@ from ..core import events as ev
 from ..core.errors import RecordingError, RequestError
 from ..core.recording import parse_item
 
+#: How long a phone's command waits for the referee's answer.
+COMMAND_TIMEOUT_S = 3.0
+
 #: The lines a phone may send: the guard's commands.  Inputs come from the museum's sensors;
 #: restart, tick and end lines are the rig's own.
 COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)

@@ -11,27 +11,18 @@ import asyncio
 import logging
 from pathlib import Path
 
-from ..core.addresses import best_url
 from ..core.errors import RequestError
 from ..core.phones import spaced
 from ..core.view import board_json
 from .app import build_app
+from .games import game_json
 from .live import Live
-from .pairing import Pairing
+from .pairing import Pairing, told_bound
 from .server import WebServer
 
 log = logging.getLogger("cleptomano")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-
-
-def told_bound(pairing, bound, port):
-    """The addresses served changed (the server's thread): the screen's QR code and the log
-    name the best one now (``port`` the configured one, while none is served)."""
-    url = best_url([address for address, _ in bound], bound[0][1] if bound else port)
-    if url != pairing.url:
-        pairing.url = url
-        log.info("Phones: open %s at the table (the pairing code is on the rig's screen).", url)
 
 
 class WebFace:
@@ -143,3 +134,19 @@ class WebFace:
             raise RequestError("the referee did not answer within %g s; the command may still "
                                "be taken: look at GET /api/state before sending it again"
                                % timeout_s, 503) from None
+
+
+class GameWebFace(WebFace):
+    """The phone companion while one of the companion games runs (``start(host)`` with a
+    :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
+
+    @property
+    def game(self):
+        return self.rig.adapter.name if self.rig is not None else None
+
+    def state(self, board=None):
+        board = board if board is not None else self._board
+        if board is None:
+            raise RequestError("the game is starting and has no view yet; try again in a "
+                               "second", 503)
+        return game_json(board)

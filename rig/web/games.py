@@ -19,6 +19,9 @@
                                            recording does not replay
 ``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON)
 ``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file
+``GET /games/phone/NAME.js``               the game's part of the phones' games page: its
+                                           folder's ``phone.js`` (anyone; 404 for a game
+                                           without one)
 =========================================  ===================================================
 
 A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``).
@@ -33,17 +36,17 @@ matches (:mod:`rig.web.matches`).
 
 import re
 from dataclasses import asdict, replace
+from importlib import resources
 
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.phones import public
-from .app import COMMAND_TIMEOUT_S
+from ..games import REGISTRY
 from ..shell.games import ADAPTERS
 from ..shell.storage import game_of
-from .commands import load_json
-from .face import WebFace
+from .commands import COMMAND_TIMEOUT_S, load_json
 from .matches import STAMP, Recordings, recording_routes
 
 #: One example command a game, for the messages that say what to send.
@@ -90,20 +93,19 @@ class GameRecordings(Recordings):
                 "outcome": game().outcome(result)}
 
 
-class GameWebFace(WebFace):
-    """The phone companion while one of the companion games runs (``start(host)`` with a
-    :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
-
-    @property
-    def game(self):
-        return self.rig.adapter.name if self.rig is not None else None
-
-    def state(self, board=None):
-        board = board if board is not None else self._board
-        if board is None:
-            raise RequestError("the game is starting and has no view yet; try again in a "
-                               "second", 503)
-        return game_json(board)
+def phone_script(name):
+    """The games page's part of the game named ``name`` (``"stop-thief"``): the text of its
+    folder's ``phone.js`` (``rig/games/stop_thief/phone.js``), or RequestError (404) naming the
+    games that have one."""
+    found = {}
+    for package in REGISTRY:
+        script = resources.files(package).joinpath("phone.js")
+        if script.is_file():
+            found[package.rsplit(".", 1)[1].replace("_", "-")] = script
+    if name not in found:
+        raise RequestError("%r is no game with a part of the phone page; the games with one are "
+                           "%s" % (name[:40], ", ".join(found)), 404)
+    return found[name].read_text("utf-8")
 
 
 def player_of(host, phone_name):
@@ -126,7 +128,7 @@ def game_routes(face, paired, answers):
     ``answers(handler)`` are its session check and its error answers."""
 
     def host():
-        if not isinstance(face, GameWebFace) or face.rig is None:
+        if face.rig is None or face.game == "cleptomano":     # not a GameWebFace's host
             raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
                                "/api/state); choose one from a paired phone (POST "
                                "/api/night/game), or start one with cleptomano run --game NAME",
@@ -171,8 +173,13 @@ def game_routes(face, paired, answers):
             raise RequestError(answer.reason, 409)
         return JSONResponse(running.player_view(player))
 
+    @answers
+    async def phone(request):
+        return Response(phone_script(request.path_params["name"]), media_type="text/javascript")
+
     recordings = GameRecordings(face.recordings_dir, face.recording_path)
-    return [Route("/api/game", game), Route("/api/game/me", me),
+    return [Route("/games/phone/{name}.js", phone),
+            Route("/api/game", game), Route("/api/game/me", me),
             Route("/api/game/board", board),
             Route("/api/game/command", command, methods=["POST"]),
             *recording_routes("/api/game/recordings", recordings, answers)]

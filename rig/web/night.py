@@ -25,7 +25,7 @@ from ..core.text import control_character
 from ..core.view import Phase
 from ..shell.games import GAMES, adapter_for
 from .commands import load_json
-from .face import told_bound
+from .pairing import told_bound
 from .server import WebServer
 
 log = logging.getLogger("cleptomano")

@@ -16,16 +16,20 @@ so the referee never waits on a phone.  Time and randomness are injected (``now`
 ``randbelow``, ``token``): the tests lock it out and let it go without sleeping.
 """
 
+import logging
 import math
 import secrets
 import threading
 import time
 from dataclasses import dataclass
 
+from ..core.addresses import best_url
 from ..core.errors import RequestError
 from ..core.phones import PhonesView
 from ..core.rules.model import MAX_NAME_CHARS
 from ..core.text import control_character
+
+log = logging.getLogger("cleptomano")
 
 CODE_DIGITS = 6
 MAX_WRONG_CODES = 5
@@ -162,3 +166,12 @@ class Pairing:
         """A phone unpairs itself; True when it was paired."""
         with self._lock:
             return self._sessions.pop(token, None) is not None
+
+
+def told_bound(pairing, bound, port):
+    """The addresses served changed (the server's thread): the screen's QR code and the log
+    name the best one now (``port`` the configured one, while none is served)."""
+    url = best_url([address for address, _ in bound], bound[0][1] if bound else port)
+    if url != pairing.url:
+        pairing.url = url
+        log.info("Phones: open %s at the table (the pairing code is on the rig's screen).", url)

@@ -7,7 +7,7 @@ Each icon has its own colour too, but never only a colour: the shape and the wor
 
 import math
 
-from .render import DARK, _pg
+from ...display.kit import DARK, load_pygame
 
 ICON_COLOURS = {
     "crime": (235, 55, 55),
@@ -23,7 +23,7 @@ ICON_COLOURS = {
 def draw_clue_icon(surface, kind, box, colour=None):
     """Draw the icon of clue ``kind`` inside ``box`` (x, y, w, h); unknown kinds draw a
     question-mark ring."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     u = min(w, h)
     if u < 6:

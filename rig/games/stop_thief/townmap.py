@@ -8,14 +8,14 @@ door-shaped door, a window with its cross bars, the subway's double ring, small 
 unnumbered circles; crime scenes wear a thick red ring.  A caught thief's path is drawn along the
 footprints, with arrows, from its crime scene (a red dot) to where it was caught (a gold ring).
 
-Pure drawing, like :mod:`rig.display.render`: nothing here holds state or reads a clock.
+Pure drawing, with :mod:`rig.display.kit`: nothing here holds state or reads a clock.
 """
 
 import math
 from dataclasses import dataclass
 
-from .clue_icons import draw_clue_icon
-from .render import DARK, GOLD, RED, TEXT, _pg, fit_size, put_text
+from ...display.kit import DARK, GOLD, RED, TEXT, fit_size, load_pygame, put_text
+from .icons import draw_clue_icon
 
 BUILDING_COLOURS = ((92, 72, 58), (58, 84, 96), (84, 64, 96), (60, 92, 70), (100, 86, 52),
                     (96, 58, 66), (56, 70, 104), (80, 88, 60))
@@ -106,7 +106,7 @@ def route(board, a, b):
 def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False):
     """Draw ``board`` into ``box``, with ``path`` (a caught thief's spaces) along the
     footprints; ``paper`` draws names in dark ink, for a light page to print."""
-    pg = _pg()
+    pg = load_pygame()
     m = fit(board, box)
     r = m.radius
     ink = DARK if paper else TEXT
@@ -149,7 +149,7 @@ def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False):
 
 
 def _draw_space(surface, board, s, centre, r, number_size, font_scale, tag_ink):
-    pg = _pg()
+    pg = load_pygame()
     cx, cy = centre
     ink = DARK
     if s.kind == "circle":
@@ -192,7 +192,7 @@ def _walk(board, path):
 def draw_path(surface, board, m, path):
     """A caught thief's walk, under the spaces: gold along the footprints, with an arrow on
     each move."""
-    pg = _pg()
+    pg = load_pygame()
     r = m.radius
     walk = _walk(board, path)
     width = max(3, r // 3)
@@ -206,7 +206,7 @@ def draw_path(surface, board, m, path):
 def mark_path(surface, board, m, path):
     """Over the spaces: a red badge on the thief's crime scene, a gold ring where it was
     caught (the numbers stay readable)."""
-    pg = _pg()
+    pg = load_pygame()
     r = m.radius
     walk = _walk(board, path)
     if not walk:
@@ -223,7 +223,7 @@ def mark_path(surface, board, m, path):
 
 def _arrow(surface, a, b, r):
     """An arrowhead halfway from ``a`` to ``b``, pointing at ``b``."""
-    pg = _pg()
+    pg = load_pygame()
     length = math.dist(a, b)
     if length < 1:
         return
@@ -255,7 +255,8 @@ def draw_legend(surface, box, ink=TEXT):
         row, col = divmod(i, cols)
         cx, cy = x + col * cell_w, y + row * cell_h
         tile = (cx, cy + cell_h // 10, cell_h * 8 // 10, cell_h * 8 // 10)
-        _pg().draw.rect(surface, STREET, _pg().Rect(tile), border_radius=cell_h // 8)
+        pg = load_pygame()
+        pg.draw.rect(surface, STREET, pg.Rect(tile), border_radius=cell_h // 8)
         draw_clue_icon(surface, kind, tile)
         put_text(surface, text, (cx + cell_h, cy, cell_w - cell_h, cell_h), ink, "left",
                  size=size)

@@ -6,12 +6,12 @@ enough to read across the table), the card it was rolled for, whose roll it is a
 far; beside it the end tracker (the Action pile's count and what ends the game) and who has
 chosen a doggy and entered their Hiding Places; once every score is in, the final score table,
 one column per kind of line of the breakdown.  The layout is fractions of the surface and the
-text is fitted with :mod:`rig.display.render`'s helpers, so 800x480 and 1920x1080 both work.
+text is fitted with the display kit (:mod:`rig.display.kit`), so 800x480 and 1920x1080 both work.
 """
 
-from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT, _check,
-                     _dict, _int, _panel, _pg, _text, _tuple, fit_size, put_big, put_text,
-                     wrap_lines)
+from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
+                            as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
+                            load_pygame, put_big, put_text, wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
 PIP = (25, 25, 32)
@@ -34,7 +34,7 @@ COLUMNS = (("HIDDEN", ("hiding-place",)), ("ALL OF|A KIND", ("all-of-a-kind",)),
 
 def _dicts(x):
     """The dicts among ``x`` (a view from a bad host must not crash the screen)."""
-    return [d for d in _tuple(x) if isinstance(d, dict)]
+    return [d for d in as_tuple(x) if isinstance(d, dict)]
 
 
 def regions(size):
@@ -57,7 +57,7 @@ def regions(size):
 
 def draw(surface, view):
     """Draw ``view`` (a public view dict) onto ``surface``, filling all of it."""
-    _pg()
+    load_pygame()
     W, H = surface.get_size()
     surface.fill(BG)
     if W < 8 or H < 8 or not isinstance(view, dict):
@@ -67,7 +67,7 @@ def draw(surface, view):
     phase = view.get("phase")
     if phase == "final":
         _draw_final(surface, view, r["table"])
-        winners = [_text(p, 40) for p in _tuple(view.get("winners"))]
+        winners = [as_text(p, 40) for p in as_tuple(view.get("winners"))]
         if len(winners) == 1:
             message = "%s wins!" % winners[0]
         else:
@@ -78,7 +78,7 @@ def draw(surface, view):
             message = "The scores show when every player's Hiding Places are in"
         else:
             _draw_dice(surface, view, r["dice"])
-            dice = _dict(view.get("dice"))
+            dice = as_dict(view.get("dice"))
             message = dice.get("words") or "The rig rolls for the Key, the Rancid Badger Poo, " \
                                            "the Squirrel and the Charm Offensive"
         _draw_end(surface, view, r["end"])
@@ -93,7 +93,7 @@ def _draw_header(surface, view, box):
              TEXT, "left")
     if view.get("placeholder"):
         pill = (x + int(w * 0.6), y + int(h * 0.18), int(w * 0.4), int(h * 0.64))
-        _panel(surface, pill, AMBER, 0.3)
+        draw_panel(surface, pill, AMBER, 0.3)
         put_text(surface, "PLACEHOLDER CARD VALUES",
                  (pill[0] + pill[3] // 3, pill[1] + pill[3] // 6, pill[2] - 2 * (pill[3] // 3),
                   pill[3] * 2 // 3), DARK)
@@ -101,7 +101,7 @@ def _draw_header(surface, view, box):
 
 def draw_die(surface, box, face, colour=IVORY, pip=PIP):
     """A die showing ``face`` in the square that fits ``box`` (None: a blank die, not rolled)."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     side = min(w, h)
     dx, dy = x + (w - side) // 2, y + (h - side) // 2
@@ -125,19 +125,19 @@ def _need_words(dice):
     if need in ("odd", "even"):
         return "needs an %s number" % need
     if need == "six" and dice.get("thief"):
-        return "a six stops %s" % _text(dice.get("thief"), 30)
+        return "a six stops %s" % as_text(dice.get("thief"), 30)
     if need == "six":
         return "needs a six"
     rolls = _dicts(dice.get("rolls"))
     if rolls:
-        return "passed %d clockwise" % _int(rolls[0].get("face"))
+        return "passed %d clockwise" % as_int(rolls[0].get("face"))
     return "passes that many clockwise"
 
 
 def _draw_dice(surface, view, box):
     x, y, w, h = box
-    _panel(surface, box, FELT, 0.05)
-    dice = _dict(view.get("dice"))
+    draw_panel(surface, box, FELT, 0.05)
+    dice = as_dict(view.get("dice"))
     pad = int(min(w, h) * 0.06)
     if not dice:
         put_text(surface, "NO DICE YET", (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)),
@@ -145,11 +145,11 @@ def _draw_dice(surface, view, box):
         put_text(surface, "action cards that call for the die are rolled here",
                  (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
         return
-    put_text(surface, _text(dice.get("name"), 60).upper(),
+    put_text(surface, as_text(dice.get("name"), 60).upper(),
              (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
     rolls = _dicts(dice.get("rolls"))
     history = rolls[-8:] if len(rolls) > 1 or dice.get("card") == "squirrel" else []
-    face = _int(rolls[-1].get("face"), None) if rolls else None
+    face = as_int(rolls[-1].get("face"), None) if rolls else None
     die_h = int(h * (0.46 if history else 0.62))
     draw_die(surface, (x + pad, y + int(h * 0.2), int(w * 0.42), die_h), face)
     # Whose roll, or how it ended
@@ -158,11 +158,11 @@ def _draw_dice(surface, view, box):
         put_text(surface, _verdict(dice), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
                  WON if dice.get("won") else LOST, "left")
     else:
-        who = _text(dice.get("whose_roll"), 40)
+        who = as_text(dice.get("whose_roll"), 40)
         put_text(surface, "%s'S ROLL" % who.upper(), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
                  TEXT, "left")
     put_text(surface, _need_words(dice), (tx, y + int(h * 0.43), tw, int(h * 0.1)), DIM, "left")
-    tries = _int(dice.get("tries"), 0)
+    tries = as_int(dice.get("tries"), 0)
     if tries > 1:
         shown = len(rolls) if dice.get("decided") else len(rolls) + 1
         put_text(surface, "roll %d of %d" % (shown, tries),
@@ -173,10 +173,10 @@ def _draw_dice(surface, view, box):
     for i, roll in enumerate(history):
         cx = x + pad + i * cell
         draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
-                 _int(roll.get("face"), None))
+                 as_int(roll.get("face"), None))
         label = roll.get("player") if dice.get("card") == "squirrel" else \
             "try %d" % (len(rolls) - len(history) + i + 1)
-        put_text(surface, _text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
+        put_text(surface, as_text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
                  TEXT)
 
 
@@ -185,26 +185,26 @@ def _verdict(dice):
     if card == "key":
         return "UNLOCKED!" if dice.get("won") else "LOCKED"
     if card == "badger":
-        return "TO %s" % _text(dice.get("holder"), 40).upper()
+        return "TO %s" % as_text(dice.get("holder"), 40).upper()
     if card == "squirrel":
-        return "%s: 5 CARDS" % _text(dice.get("winner"), 40).upper()
+        return "%s: 5 CARDS" % as_text(dice.get("winner"), 40).upper()
     return "STOPPED!" if dice.get("won") else "NO SIX"
 
 
 def _draw_end(surface, view, box):
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
-    _panel(surface, box, PANEL, 0.06)
-    end = _dict(view.get("end"))
+    draw_panel(surface, box, PANEL, 0.06)
+    end = as_dict(view.get("end"))
     pad = int(min(w, h) * 0.08)
-    piles = _int(end.get("piles"), 1)
-    label = "ACTION PILE" if piles == 1 else "ACTION PILE %d OF %d" % (_int(end.get("pile"), 1),
-                                                                        piles)
+    piles = as_int(end.get("piles"), 1)
+    label = "ACTION PILE" if piles == 1 else "ACTION PILE %d OF %d" % (as_int(end.get("pile"), 1),
+                                                                       piles)
     put_text(surface, label, (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.2)), DIM, "left")
-    left, size = _int(end.get("left")), max(1, _int(end.get("size"), 1))
+    left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
     if over:
-        put_text(surface, "%s PILE RAN OUT" % _text(over, 20).upper(),
+        put_text(surface, "%s PILE RAN OUT" % as_text(over, 20).upper(),
                  (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, "left")
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
@@ -218,15 +218,15 @@ def _draw_end(surface, view, box):
     filled.w = int(bar.w * min(1.0, max(0, left) / size))
     if filled.w:
         pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
-    put_text(surface, _text(end.get("ends"), 80), (x + pad, y + int(h * 0.78), w - 2 * pad,
-                                                   int(h * 0.16)), DIM, "left")
+    put_text(surface, as_text(end.get("ends"), 80), (x + pad, y + int(h * 0.78), w - 2 * pad,
+                                                     int(h * 0.16)), DIM, "left")
 
 
 def _draw_players(surface, view, box):
     """One row a player: their name, a doggy card mark (chosen or not), and their entry."""
     x, y, w, h = box
     doggies = _dicts(view.get("doggies"))[:10]
-    revealed = {_text(p, 30) for p in _tuple(view.get("revealed"))}
+    revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
     scoring = view.get("phase") == "scoring"
     put_text(surface, "HIDING PLACES IN" if scoring else "DOGGY CARDS",
              (x, y, w, int(h * 0.16)), DIM, "left")
@@ -234,33 +234,34 @@ def _draw_players(surface, view, box):
         return
     top = y + int(h * 0.18)
     row = min(int(h * 0.2), (y + h - top) // len(doggies))
-    names = [_text(d.get("player"), 30) for d in doggies]
+    names = [as_text(d.get("player"), 30) for d in doggies]
     size = fit_size(names, w * 0.5, row * 0.7)
     for i, dog in enumerate(doggies):
         ry = top + i * row
-        _panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
+        draw_panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
         put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, "left",
                  size=size)
         done = names[i] in revealed if scoring else bool(dog.get("chosen"))
         words = "not chosen"
         if dog.get("chosen"):
-            words = _text(dog.get("doggy"), 30) or "face down"
+            words = as_text(dog.get("doggy"), 30) or "face down"
         if scoring:
             words = "in" if done else "waiting"
         mark = (x + int(w * 0.56), ry + row // 4, row // 2, row // 2)
         if done:
-            _check(surface, mark, GREEN, max(2, row // 10))
+            draw_check(surface, mark, GREEN, max(2, row // 10))
         put_text(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
                                   row), TEXT if done else AMBER, "left", cap=int(row * 0.6))
 
 
 def _draw_scoring(surface, view, box):
     x, y, w, h = box
-    _panel(surface, box, PANEL, 0.05, border=AMBER)
+    draw_panel(surface, box, PANEL, 0.05, border=AMBER)
     pad = int(min(w, h) * 0.08)
     put_text(surface, "GAME OVER", (x + pad, y + pad, w - 2 * pad, int(h * 0.24)), AMBER)
-    revealed = {_text(p, 30) for p in _tuple(view.get("revealed"))}
-    waiting = [_text(p, 30) for p in _tuple(view.get("players")) if _text(p, 30) not in revealed]
+    revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
+    waiting = [as_text(p, 30) for p in as_tuple(view.get("players"))
+               if as_text(p, 30) not in revealed]
     put_text(surface, "Enter your Hiding Places", (x + pad, y + int(h * 0.4), w - 2 * pad,
                                                    int(h * 0.14)), TEXT)
     put_text(surface, "on your phone", (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.12)),
@@ -272,10 +273,10 @@ def _draw_scoring(surface, view, box):
 
 def _draw_final(surface, view, box):
     """The score table: a row a player, best first, a column per kind of breakdown line."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     rows = _dicts(view.get("scores"))[:10]
-    settings = _dict(view.get("settings"))
+    settings = as_dict(view.get("settings"))
     columns = [c for c in COLUMNS
                if c[1] != ("all-of-a-kind",) or settings.get("optional_rule", "off") != "off"]
     name_w = int(w * 0.24)
@@ -291,7 +292,7 @@ def _draw_final(surface, view, box):
         top = y + (row_h - part_h * len(head)) // 2
         for k, part in enumerate(head):
             put_text(surface, part, (hx, top + k * part_h, hw, part_h), DIM, size=head_size)
-    names = [_text(s.get("player"), 30) for s in rows]
+    names = [as_text(s.get("player"), 30) for s in rows]
     name_size = fit_size(names or ["?"], name_w * 0.9, row_h * 0.6)
     cell_size = fit_size(["-888"], col_w * 0.8, row_h * 0.55)
     for i, score in enumerate(rows):
@@ -303,7 +304,7 @@ def _draw_final(surface, view, box):
         lines = _dicts(score.get("lines"))
         for j, (_, items) in enumerate(columns):
             found = [line for line in lines if line.get("item") in items]
-            points = sum(_int(line.get("points")) for line in found)
+            points = sum(as_int(line.get("points")) for line in found)
             signed = items[0] in ("all-of-a-kind", "doggy", "paw")
             text = "%+d" % points if signed else str(points)
             put_text(surface, text if found else "–",
@@ -312,19 +313,20 @@ def _draw_final(surface, view, box):
         cell = (x + w - total_w, ry, total_w, row_h)
         if winner:
             inset = int(row_h * 0.1)
-            _panel(surface, (cell[0] + inset, ry + inset, total_w - 2 * inset, row_h - 2 * inset),
-                   GOLD, 0.25)
-        put_text(surface, str(_int(score.get("total"))), cell, DARK if winner else TEXT,
+            draw_panel(surface,
+                       (cell[0] + inset, ry + inset, total_w - 2 * inset, row_h - 2 * inset),
+                       GOLD, 0.25)
+        put_text(surface, str(as_int(score.get("total"))), cell, DARK if winner else TEXT,
                  size=cell_size)
 
 
 def _draw_message(surface, message, box):
     """The call in words, wrapped onto two lines rather than shrunk out of reach."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
     tw = int(w * 0.96)
-    lines = [_text(message, 300)]
+    lines = [as_text(message, 300)]
     size = fit_size(lines, tw, h * 0.7)
     if size < h * 0.45:
         lines = wrap_lines(lines[0], fit_size(lines, tw * 2, h * 0.4), tw, 2)

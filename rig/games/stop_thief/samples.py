@@ -8,11 +8,11 @@ the town alone, big, with its legend, for printing it to play on.
 
 from functools import lru_cache
 
-from ..core.errors import DisplayError
-from ..games.stop_thief.rules import events as ev
-from ..games.stop_thief.rules.rules import new_game, step
-from ..games.stop_thief.rules.views import public_view
-from .samples import save_png
+from ...core.errors import DisplayError
+from ...display.kit import save_png
+from .rules import events as ev
+from .rules.rules import new_game, step
+from .rules.views import public_view
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
 
@@ -44,7 +44,7 @@ def _command(game, word, t):
 @lru_cache(maxsize=None)
 def sample_game(name):
     """The game of the sample ``name`` (one of :data:`STATES`) on the sample town."""
-    from ..shell.boards import sample_town
+    from ...shell.boards import sample_town
     if name not in SCRIPTS:
         raise DisplayError("%r is not a Stop Thief! sample screen; use one of %s"
                            % (name, ", ".join(STATES)))
@@ -63,7 +63,7 @@ def sample_view(name):
 
 def scanner_screenshot(name, out_path, size=(800, 480)):
     """Render the sample screen ``name`` at ``size`` into the PNG ``out_path``."""
-    from .scanner import draw
+    from .screen import draw
     game = sample_game(name)
     return save_png(lambda surface, g: draw(surface, public_view(g), g.board), game, out_path,
                     size)
@@ -76,7 +76,7 @@ def board_png(board, out_path, size=(1800, 1200)):
 
 
 def _draw_board_page(surface, board):
-    from .render import DARK, put_text
+    from ...display.kit import DARK, put_text
     from .townmap import PAPER, draw_legend, draw_town
     w, h = surface.get_size()
     surface.fill(PAPER)

@@ -1,4 +1,4 @@
-"""Canine Kleptomaniacs' dice roll sound, synthesised in code like :mod:`rig.display.sounds`.
+"""Canine Kleptomaniacs' dice roll sound, synthesised with :mod:`rig.display.synth`.
 
 A rattle: the die's knocks against the tray come ever closer together as it settles, then one
 last clack.  The knocks' timing and pitch are fixed (no randomness at play time), so every roll
@@ -6,7 +6,7 @@ sounds the same and a test can check the buffer.  :func:`cues` says which sounds
 view calls for; the final scores reuse the rig's fanfare.
 """
 
-from .sounds import SAMPLE_RATE, _note, _silence, _to_pcm
+from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
 
 #: (seconds after the previous knock, pitch in Hz, loudness) for each knock of the rattle.
 KNOCKS = ((0.0, 1250, 1.0), (0.085, 980, 0.8), (0.07, 1420, 0.75), (0.058, 1100, 0.6),
@@ -17,8 +17,8 @@ TAIL_S = 0.12
 
 def _knock(freq_hz, rate, amp):
     """One hard knock: a bright tone dying within a few milliseconds, with an octave on top."""
-    low = _note(freq_hz, 0.03, rate, "sine", decay=160.0, amp=amp)
-    high = _note(freq_hz * 2.7, 0.03, rate, "sine", decay=260.0, amp=amp * 0.5)
+    low = note(freq_hz, 0.03, rate, "sine", decay=160.0, amp=amp)
+    high = note(freq_hz * 2.7, 0.03, rate, "sine", decay=260.0, amp=amp * 0.5)
     return [a + b for a, b in zip(low, high)]
 
 
@@ -31,12 +31,12 @@ def synthesize_roll(sample_rate=SAMPLE_RATE):
     rate = sample_rate
     samples = []
     for gap_s, freq_hz, amp in KNOCKS:
-        samples += _silence(gap_s, rate)
+        samples += silence(gap_s, rate)
         samples += _knock(freq_hz, rate, amp)
-    samples += _silence(CLACK_S, rate)
-    samples += _note(620, 0.06, rate, "square", decay=70.0, amp=0.9)   # the die comes to rest
-    samples += _silence(TAIL_S, rate)
-    return _to_pcm(samples, rate)
+    samples += silence(CLACK_S, rate)
+    samples += note(620, 0.06, rate, "square", decay=70.0, amp=0.9)   # the die comes to rest
+    samples += silence(TAIL_S, rate)
+    return to_pcm(samples, rate)
 
 
 def cues(prev, view):

@@ -9,9 +9,9 @@ the same samples.
 
 from importlib import resources
 
-from ..core.errors import DisplayError
-from ..games.canine import rules as ck
-from ..games.canine.rules import HidingPlace, Holdings
+from ...core.errors import DisplayError
+from . import rules as ck
+from .rules import HidingPlace, Holdings
 
 PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
 EXAMPLE = "data/example_cards.toml"
@@ -102,6 +102,6 @@ STATES = ("start", "squirrel", "key", "charm", "badger", "longer", "scoring", "f
 
 def screenshot(state_name, out_path, size=(800, 480)):
     """Render sample ``state_name``'s public view into the PNG ``out_path``, headless."""
-    from .canine import draw
-    from .samples import save_png
+    from ...display.kit import save_png
+    from .screen import draw
     return save_png(draw, ck.public_view(sample_game(state_name)), out_path, size)

@@ -11,13 +11,14 @@ played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 * the last calls on the message strip, and the winner over everything once someone retires.
 
 It draws only what the view holds, so it can show nothing the view does not: the thief's
-position is not in the view before an arrest (see ``views.py``).  Pure drawing, like
-:mod:`rig.display.render`; the view is a plain dict and a bad value draws as a dash.
+position is not in the view before an arrest (see ``views.py``).  Pure drawing, with the
+display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value draws as a dash.
 """
 
-from .clue_icons import ICON_COLOURS, draw_clue_icon
-from .render import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, _dict,
-                     _panel, _pg, _text, _tuple, boxes, fit_size, put_text, wrap_lines)
+from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
+                            as_text, as_tuple, boxes, draw_panel, fit_size, load_pygame, put_text,
+                            wrap_lines)
+from .icons import ICON_COLOURS, draw_clue_icon
 from .townmap import draw_town
 
 TITLE = "STOP THIEF!"
@@ -44,7 +45,7 @@ def dollars(amount):
 
 def draw(surface, view, board, now_s=None):
     """Draw ``view`` (a public view dict) of a game on ``board`` onto ``surface``."""
-    _pg()
+    load_pygame()
     W, H = surface.get_size()
     surface.fill(BG)
     if W < 160 or H < 96:
@@ -59,9 +60,9 @@ def draw(surface, view, board, now_s=None):
     if arrest:
         _draw_arrest(surface, arrest, r["thief"])
     else:
-        _draw_thief(surface, _dict(view.get("thief")), r["thief"])
+        _draw_thief(surface, as_dict(view.get("thief")), r["thief"])
     _draw_players(surface, view, r["players"])
-    _draw_clues(surface, _tuple(view.get("clues")), r["clues"], _dict(view.get("thief")),
+    _draw_clues(surface, as_tuple(view.get("clues")), r["clues"], as_dict(view.get("thief")),
                 introduce=arrest is not None)
     _draw_message(surface, view.get("message"), r["message"])
     if view.get("winner"):
@@ -70,11 +71,11 @@ def draw(surface, view, board, now_s=None):
 
 def _draw_header(surface, view, box):
     x, y, w, h = box
-    _pg().draw.rect(surface, PANEL, _pg().Rect(x, y, w, h))
+    load_pygame().draw.rect(surface, PANEL, load_pygame().Rect(x, y, w, h))
     pad = int(h * 0.15)
     put_text(surface, TITLE, (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, "left")
-    board = _text(view.get("board"), 40)
-    turn = _text(view.get("turn"), 30)
+    board = as_text(view.get("board"), 40)
+    turn = as_text(view.get("turn"), 30)
     if view.get("winner"):
         right = "GAME OVER"
     elif turn:
@@ -89,12 +90,12 @@ def _draw_header(surface, view, box):
 
 def _draw_thief(surface, thief, box):
     x, y, w, h = box
-    _panel(surface, box, PANEL, 0.08)
+    draw_panel(surface, box, PANEL, 0.08)
     pad = int(h * 0.08)
     number = thief.get("number")
     put_text(surface, "THIEF %s AT LARGE" % (number if isinstance(number, int) else "–"),
              (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, "left")
-    put_text(surface, _text(thief.get("name"), 40) or "–",
+    put_text(surface, as_text(thief.get("name"), 40) or "–",
              (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, "left")
     reward = "REWARD %s" % dollars(thief.get("reward"))
     wave = thief.get("crime_wave")
@@ -106,12 +107,12 @@ def _draw_thief(surface, thief, box):
 
 def _draw_arrest(surface, arrest, box):
     x, y, w, h = box
-    _panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
+    draw_panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
     pad = int(h * 0.08)
-    put_text(surface, "ARRESTED by %s at space %s" % (_text(arrest.get("by"), 30),
-                                                     arrest.get("space")),
+    put_text(surface, "ARRESTED by %s at space %s" % (as_text(arrest.get("by"), 30),
+                                                      arrest.get("space")),
              (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, "left")
-    put_text(surface, _text(arrest.get("name"), 40),
+    put_text(surface, as_text(arrest.get("name"), 40),
              (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, "left")
     wave = arrest.get("crime_wave")
     paid = "paid %s" % dollars(arrest.get("paid"))
@@ -122,16 +123,16 @@ def _draw_arrest(surface, arrest, box):
 
 
 def _draw_players(surface, view, box):
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
-    players = [p for p in _tuple(view.get("players")) if isinstance(p, dict)][:6]
+    players = [p for p in as_tuple(view.get("players")) if isinstance(p, dict)][:6]
     retire = view.get("retire")
     put_text(surface, "RETIRE AT %s" % dollars(retire), (x, y, w, int(h * 0.16)), DIM, "left")
     if not players:
         return
     top = y + int(h * 0.18)
     row = (y + h - top) // max(4, len(players))
-    name_size = fit_size([_text(p.get("name"), 30) for p in players], w * 0.42, row * 0.62)
+    name_size = fit_size([as_text(p.get("name"), 30) for p in players], w * 0.42, row * 0.62)
     money_size = fit_size(["$88,888"], w * 0.3, row * 0.62)
     winner = view.get("winner")
     for i, p in enumerate(players):
@@ -144,7 +145,7 @@ def _draw_players(surface, view, box):
             pg.draw.polygon(surface, AMBER, [(x + mark // 2, ry + row // 2 - mark),
                                              (x + mark // 2, ry + row // 2 + mark),
                                              (x + mark * 2, ry + row // 2)])
-        name = _text(p.get("name"), 30)
+        name = as_text(p.get("name"), 30)
         colour = GOLD if winner and name == winner else (AMBER if turn else TEXT)
         put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour, "left",
                  size=name_size)
@@ -172,8 +173,8 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
     if not clues:
         put_text(surface, "none yet: get a clue", (x, top, w, row), DIM, "left")
         if introduce and thief.get("at_large") and thief.get("name"):
-            put_text(surface, "%s is at large: reward %s" % (_text(thief.get("name"), 40),
-                                                            dollars(thief.get("reward"))),
+            put_text(surface, "%s is at large: reward %s" % (as_text(thief.get("name"), 40),
+                                                             dollars(thief.get("reward"))),
                      (x, top + row, w, row), GOLD, "left")
         return
     shown = clues[-rows:]
@@ -181,7 +182,7 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
         shown = clues[-(rows - 1):]
     lines = []
     for c in shown:
-        lines.append("%s  %s" % (c.get("number", ""), _text(c.get("words"), 60)))
+        lines.append("%s  %s" % (c.get("number", ""), as_text(c.get("words"), 60)))
     size = fit_size(lines, w - row * 1.3, row * 0.6)
     start = top
     if len(clues) > rows:
@@ -198,10 +199,10 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
 
 
 def _draw_message(surface, message, box):
-    text = _text(message, 400)
+    text = as_text(message, 400)
     if not text:
         return
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = box
     pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
     one = fit_size([text], w * 0.96, h * 0.8)
@@ -222,9 +223,9 @@ def _draw_winner(surface, view, area):
     ax, ay, aw, ah = area
     box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah * 4 // 10)
     x, y, w, h = box
-    _panel(surface, box, WIN_BANNER, 0.08, border=DARK)
-    winner = _text(view.get("winner"), 30)
-    money = next((p.get("money") for p in _tuple(view.get("players"))
+    draw_panel(surface, box, WIN_BANNER, 0.08, border=DARK)
+    winner = as_text(view.get("winner"), 30)
+    money = next((p.get("money") for p in as_tuple(view.get("players"))
                   if isinstance(p, dict) and p.get("name") == view.get("winner")), None)
     put_text(surface, "%s RETIRES!" % winner.upper(), (x + w // 20, y + h // 10, w * 9 // 10,
                                                        h * 4 // 10), DARK)

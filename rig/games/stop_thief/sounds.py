@@ -20,8 +20,8 @@ calls for.  The rig's :class:`~rig.display.sounds.SoundBank` plays the buffers.
 import math
 import random
 
-from ..games.stop_thief.rules import events as ev
-from .sounds import SAMPLE_RATE, _note, _silence, _to_pcm
+from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
+from .rules import events as ev
 
 CLUE_SOUNDS = ("alarm", "footsteps", "loudspeaker", "creaking door", "breaking glass",
                "street commotion", "hold music")
@@ -97,12 +97,12 @@ def _alarm(rate, rng):
 
 
 def _footsteps(rate, rng):
-    out = _silence(1.85, rate)
+    out = silence(1.85, rate)
     for k in range(4):
         at = 0.05 + 0.45 * k
         heel = _decay(_biquad(_noise(int(0.09 * rate), rng), "lowpass", 260, 0.9, rate),
                       rate, 0.022)
-        thump = _note(85, 0.09, rate, decay=45.0)
+        thump = note(85, 0.09, rate, decay=45.0)
         toe = _decay(_biquad(_noise(int(0.05 * rate), rng), "bandpass", 700, 1.2, rate),
                      rate, 0.012)
         _mix(out, heel, at, rate, 1.0)
@@ -154,13 +154,13 @@ def _creak(rate, rng):
 
 
 def _glass(rate, rng):
-    out = _silence(1.3, rate)
+    out = silence(1.3, rate)
     crash = _biquad(_noise(int(0.35 * rate), rng), "highpass", 2600, 0.8, rate)
     _mix(out, _decay(crash, rate, 0.07, 0.001), 0.0, rate, 1.0)
     for k in range(26):
         at = 0.04 + 1.0 * (k / 26) ** 1.6 + rng.uniform(0, 0.03)
         f = rng.uniform(3000, 8000)
-        _mix(out, _soft(_note(f, 0.09, rate, decay=rng.uniform(40, 80)), rate, 0.002), at, rate,
+        _mix(out, _soft(note(f, 0.09, rate, decay=rng.uniform(40, 80)), rate, 0.002), at, rate,
              rng.uniform(0.15, 0.45) * (1 - 0.6 * k / 26))
     return out
 
@@ -179,8 +179,8 @@ def _street(rate, rng):
             level = 0.5 + 0.5 * math.sin(2 * math.pi * pace * i / rate + offset)
             out[i] += 0.6 * murmur[i] * level
     for at in (0.35, 1.0):                   # two car horns
-        horn = _soft([a + b for a, b in zip(_note(415, 0.28, rate, "square"),
-                                            _note(523, 0.28, rate, "square"))], rate)
+        horn = _soft([a + b for a, b in zip(note(415, 0.28, rate, "square"),
+                                            note(523, 0.28, rate, "square"))], rate)
         _mix(out, horn, at, rate, 0.18)
     return out
 
@@ -188,10 +188,10 @@ def _street(rate, rng):
 def _hold_music(rate, rng):
     tune = ((523.25, 0.25), (659.25, 0.25), (783.99, 0.25), (659.25, 0.25),
             (587.33, 0.25), (698.46, 0.25), (880.0, 0.5))
-    out, at = _silence(sum(d for _, d in tune) + 0.1, rate), 0.0
+    out, at = silence(sum(d for _, d in tune) + 0.1, rate), 0.0
     for f, d in tune:
-        _mix(out, _soft(_note(f, d, rate, decay=2.5), rate), at, rate, 1.0)
-        _mix(out, _soft(_note(f / 2, d, rate, decay=2.5), rate), at, rate, 0.35)
+        _mix(out, _soft(note(f, d, rate, decay=2.5), rate), at, rate, 1.0)
+        _mix(out, _soft(note(f / 2, d, rate, decay=2.5), rate), at, rate, 0.35)
         at += d
     return out
 
@@ -212,7 +212,7 @@ def synthesize_clue(name, sample_rate=SAMPLE_RATE):
     maker = _MAKERS.get(name)
     if maker is None:
         raise ValueError("%r is not a clue sound; use one of %s" % (name, ", ".join(CLUE_SOUNDS)))
-    return _to_pcm(maker(sample_rate, random.Random(_SEED)), sample_rate)
+    return to_pcm(maker(sample_rate, random.Random(_SEED)), sample_rate)
 
 
 def clue_sounds_for(effects):

@@ -1,6 +1,6 @@
 """Drawing Stolen Paintings' table screen: one ``public_view`` dict onto one pygame Surface.
 
-Pure drawing, like :mod:`rig.display.render` (whose fitted text, panels and palette it uses):
+Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette):
 it reads the view and the surface's size and paints, for every phase of a round:
 
 * setup: who steals next and the standings, or the last round's reveal;
@@ -16,10 +16,11 @@ carries ``remaining_s``); a malformed view draws what it can and never raises.
 
 import math
 
-from .render import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
-                     _check, _cross, _int, _painting_icon, _panel, _pg, _text, countdown_text,
-                     fit_size, is_last_seconds, put_big, put_text)
-from .view_dict import box, get, items, mapping
+from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
+                            as_int, as_text, countdown_text, draw_check, draw_cross,
+                            draw_painting_icon, draw_panel, fit_size, is_last_seconds, load_pygame,
+                            put_big, put_text)
+from ...display.view_dict import box, get, items, mapping
 
 FRAME = (196, 160, 96)
 NIGHT = (6, 6, 12)
@@ -32,9 +33,9 @@ REVEAL_ROW = (0.02, 0.20, 0.96, 0.44)
 
 def draw(surface, view):
     """Draw ``view`` (a Stolen Paintings public view) onto ``surface``, filling all of it."""
-    _pg()
+    load_pygame()
     W, H = surface.get_size()
-    phase = _text(get(view, "phase"), 20)
+    phase = as_text(get(view, "phase"), 20)
     surface.fill(NIGHT if phase == "swap" else BG)
     if W < 8 or H < 8:
         return
@@ -54,13 +55,13 @@ def draw(surface, view):
 
 
 def _header(surface, view, phase, W, H):
-    rounds = _int(get(view, "rounds"))
-    number = _int(get(view, "round"))
+    rounds = as_int(get(view, "rounds"))
+    number = as_int(get(view, "round"))
     left = "STOLEN PAINTINGS"
     if phase != "over" and number:
         left += " · ROUND %d OF %d" % (number, rounds)
     put_text(surface, left, box(W, H, 0.02, 0.015, 0.60, 0.07), DIM, "left")
-    thief = _text(get(view, "thief"), 40)
+    thief = as_text(get(view, "thief"), 40)
     if thief and phase != "over":
         put_text(surface, "THIEF: %s" % thief.upper(), box(W, H, 0.62, 0.015, 0.36, 0.07), GOLD,
                  "right")
@@ -69,8 +70,8 @@ def _header(surface, view, phase, W, H):
 # --- the phases ---------------------------------------------------------------------------------
 
 def _setup(surface, view, W, H):
-    thief = _text(get(view, "thief"), 40)
-    _panel(surface, box(W, H, 0.02, 0.12, 0.52, 0.78), PANEL, 0.05)
+    thief = as_text(get(view, "thief"), 40)
+    draw_panel(surface, box(W, H, 0.02, 0.12, 0.52, 0.78), PANEL, 0.05)
     put_text(surface, "%s IS THE THIEF" % thief.upper(), box(W, H, 0.04, 0.16, 0.48, 0.14), GOLD)
     _grid_icon(surface, box(W, H, 0.10, 0.34, 0.32, 0.30))
     put_text(surface, "Lay out 24 paintings in a 4 x 6 grid,",
@@ -85,7 +86,7 @@ def _exhibition(surface, view, W, H):
     if remaining is None:
         remaining = mapping(view, "settings").get("exhibition_s")
     last = is_last_seconds(remaining)
-    _panel(surface, box(W, H, *COUNTDOWN), (70, 16, 20) if last else PANEL, 0.05)
+    draw_panel(surface, box(W, H, *COUNTDOWN), (70, 16, 20) if last else PANEL, 0.05)
     put_big(surface, countdown_text(remaining), box(W, H, 0.06, 0.18, 0.47, 0.58),
             RED if last else TEXT)
     put_text(surface, "THE EXHIBITION", box(W, H, 0.60, 0.13, 0.38, 0.08), GOLD)
@@ -97,7 +98,7 @@ def _exhibition(surface, view, W, H):
 
 
 def _swap(surface, view, W, H):
-    thief = _text(get(view, "thief"), 40)
+    thief = as_text(get(view, "thief"), 40)
     put_text(surface, "DETECTIVES,", box(W, H, 0.05, 0.14, 0.90, 0.16), TEXT)
     put_text(surface, "CLOSE YOUR EYES", box(W, H, 0.05, 0.31, 0.90, 0.20), AMBER)
     _closed_eye(surface, box(W, H, 0.38, 0.54, 0.24, 0.14))
@@ -109,40 +110,40 @@ def _swap(surface, view, W, H):
 
 def _auction(surface, view, W, H):
     settings = mapping(view, "settings")
-    most = _int(settings.get("max_marks"), 3)
+    most = as_int(settings.get("max_marks"), 3)
     put_text(surface, "DETECTIVES, OPEN YOUR EYES", box(W, H, 0.03, 0.11, 0.94, 0.11), GOLD)
-    cost = _int(settings.get("wrong_mark_cost"))
+    cost = as_int(settings.get("wrong_mark_cost"))
     rule = "mark up to %d" % most if most < 8 else "mark any"
     if cost:
         rule += ", each wrong mark costs %d" % cost
     put_text(surface, "Which were stolen? Mark them on your phone (%s)." % rule,
              box(W, H, 0.03, 0.23, 0.94, 0.06), TEXT)
     _row(surface, box(W, H, *AUCTION_ROW), {}, {})
-    marked = [_text(p, 30) for p in items(view, "marked")]
-    people = [_text(p, 30) for p in items(view, "detectives")][:8]
+    marked = [as_text(p, 30) for p in items(view, "marked")]
+    people = [as_text(p, 30) for p in items(view, "detectives")][:8]
     _ballots(surface, box(W, H, 0.02, 0.70, 0.96, 0.20), people, marked)
 
 
 def _reveal(surface, view, W, H):
     last = mapping(view, "last_round")
-    stolen = {_int(n) for n in items(last, "stolen")}
-    marks = {_text(p, 30): [_int(n) for n in m] for p, m in mapping(last, "marks").items()
+    stolen = {as_int(n) for n in items(last, "stolen")}
+    marks = {as_text(p, 30): [as_int(n) for n in m] for p, m in mapping(last, "marks").items()
              if isinstance(m, (list, tuple))}
     marked_by = {n: [p for p, m in marks.items() if n in m] for n in range(1, 9)}
     put_text(surface, "ROUND %d: %s STOLE %s" % (
-        _int(get(last, "round")), _text(get(last, "thief"), 30).upper(),
+        as_int(get(last, "round")), as_text(get(last, "thief"), 30).upper(),
         ", ".join(str(n) for n in sorted(stolen)) or "NOTHING"),
         box(W, H, 0.03, 0.10, 0.94, 0.09), GOLD)
     _row(surface, box(W, H, *REVEAL_ROW), stolen, marked_by)
     _round_points(surface, view, last, box(W, H, 0.02, 0.66, 0.96, 0.20))
-    thief = _text(get(view, "thief"), 40)
+    thief = as_text(get(view, "thief"), 40)
     put_text(surface, "Next: %s is the thief and starts the exhibition." % thief,
              box(W, H, 0.02, 0.88, 0.96, 0.08), DIM)
 
 
 def _over(surface, view, W, H):
-    winners = [_text(p, 30) for p in items(view, "winners")]
-    how = _text(get(view, "decided_by"), 10)
+    winners = [as_text(p, 30) for p in items(view, "winners")]
+    how = as_text(get(view, "decided_by"), 10)
     if len(winners) == 1:
         title = "%s WINS!" % winners[0].upper()
     else:
@@ -162,15 +163,15 @@ def _grid_icon(surface, area):
     cw, ch = w / 6, h / 4
     for r in range(4):
         for c in range(6):
-            _painting_icon(surface, (int(x + c * cw), int(y + r * ch), int(cw), int(ch)), FRAME,
-                           CANVAS, portrait=(r + c) % 3 == 0)
+            draw_painting_icon(surface, (int(x + c * cw), int(y + r * ch), int(cw), int(ch)), FRAME,
+                               CANVAS, portrait=(r + c) % 3 == 0)
 
 
 def _row(surface, area, stolen, marked_by):
     """The 8 numbered paintings.  At the reveal (``marked_by`` given) the ``stolen`` ones are
     an empty gold frame over the word STOLEN, and under each painting are the detectives who
     marked it: a green tick for a stolen one, a red cross for a wrong mark."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = area
     slot = w // 8
     reveal = bool(marked_by)
@@ -184,8 +185,8 @@ def _row(surface, area, stolen, marked_by):
     for i in range(8):
         n, sx = i + 1, x + i * slot
         taken = n in stolen
-        _painting_icon(surface, (sx, y, slot, icon_h), GOLD if taken else FRAME,
-                       DARK if taken else CANVAS, portrait=True)
+        draw_painting_icon(surface, (sx, y, slot, icon_h), GOLD if taken else FRAME,
+                           DARK if taken else CANVAS, portrait=True)
         put_text(surface, str(n), (sx, y + icon_h, slot, number_h), GOLD if taken else TEXT)
         if taken:
             put_text(surface, "STOLEN", (sx, y + icon_h + number_h, slot, word_h), GOLD)
@@ -198,9 +199,9 @@ def _row(surface, area, stolen, marked_by):
                 mark = (sx + int(slot * 0.06), ly + line_h // 5, line_h * 3 // 5,
                         line_h * 3 // 5)
                 if taken:
-                    _check(surface, mark, GREEN, max(2, line_h // 6))
+                    draw_check(surface, mark, GREEN, max(2, line_h // 6))
                 else:
-                    _cross(surface, mark, RED, max(2, line_h // 7))
+                    draw_cross(surface, mark, RED, max(2, line_h // 7))
             put_text(surface, name, (sx + int(slot * 0.06) + line_h, ly,
                                      slot - line_h - int(slot * 0.1), line_h),
                      GREEN if taken else DIM, "left", size=size)
@@ -221,11 +222,11 @@ def _ballots(surface, area, people, marked):
         r, c = divmod(i, per_row)
         cx, cy = x + c * cw, y + r * ch
         done = name in marked
-        _panel(surface, (cx + 4, cy + 4, cw - 8, ch - 8), (14, 60, 32) if done else PANEL, 0.2,
-               border=GREEN if done else AMBER)
+        draw_panel(surface, (cx + 4, cy + 4, cw - 8, ch - 8), (14, 60, 32) if done else PANEL, 0.2,
+                   border=GREEN if done else AMBER)
         icon = (cx + ch // 4, cy + ch // 4, ch // 2, ch // 2)
         if done:
-            _check(surface, icon, GREEN, max(2, ch // 12))
+            draw_check(surface, icon, GREEN, max(2, ch // 12))
         put_text(surface, name, (cx + ch, cy, cw - ch - 8, ch // 2 + 4), TEXT, "left", size=size)
         put_text(surface, "marked" if done else "marking...",
                  (cx + ch, cy + ch // 2 - 2, cw - ch - 8, ch // 2 - 4),
@@ -237,37 +238,37 @@ def _round_points(surface, view, last, area):
     x, y, w, h = area
     points = mapping(last, "points")
     totals = mapping(view, "totals")
-    thief = _text(get(last, "thief"), 30)
-    players = [_text(p, 30) for p in items(view, "players")][:8]
+    thief = as_text(get(last, "thief"), 30)
+    players = [as_text(p, 30) for p in items(view, "players")][:8]
     if not players:
         return
     cw = w // len(players)
     size = fit_size(players + ["%s (thief)" % thief], cw * 0.9, h * 0.28)
     for i, name in enumerate(players):
         cx = x + i * cw
-        _panel(surface, (cx + 3, y, cw - 6, h), PANEL if i % 2 == 0 else PANEL_2, 0.1)
+        draw_panel(surface, (cx + 3, y, cw - 6, h), PANEL if i % 2 == 0 else PANEL_2, 0.1)
         put_text(surface, "%s (thief)" % name if name == thief else name,
                  (cx + 4, y + int(h * 0.04), cw - 8, int(h * 0.28)),
                  GOLD if name == thief else TEXT, size=size)
-        gained = _int(points.get(name))
+        gained = as_int(points.get(name))
         put_big(surface, "%+d" % gained, (cx + cw // 4, y + int(h * 0.36), cw // 2,
                                           int(h * 0.34)), GREEN if gained > 0 else DIM)
-        put_text(surface, "total %d" % _int(totals.get(name)),
+        put_text(surface, "total %d" % as_int(totals.get(name)),
                  (cx + 4, y + int(h * 0.74), cw - 8, int(h * 0.24)), DIM, size=int(size * 0.9))
 
 
 def _standings(surface, view, area, heading):
     """Every player's total and score as thief, best first; the winners gold."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = area
     if heading:
         put_text(surface, heading, (x, y, w, int(h * 0.1)), DIM)
         y, h = y + int(h * 0.11), h - int(h * 0.11)
     totals = mapping(view, "totals")
     as_thief = mapping(view, "thief_scores")
-    winners = {_text(p, 30) for p in items(view, "winners")}
-    players = [_text(p, 30) for p in items(view, "players")][:8]
-    players.sort(key=lambda p: (-_int(totals.get(p)), -_int(as_thief.get(p), -1)))
+    winners = {as_text(p, 30) for p in items(view, "winners")}
+    players = [as_text(p, 30) for p in items(view, "players")][:8]
+    players.sort(key=lambda p: (-as_int(totals.get(p)), -as_int(as_thief.get(p), -1)))
     row_h = min(h // (len(players) + 1), int(w * 0.16)) if players else h
     name_w, thief_w = int(w * 0.5), int(w * 0.25)
     head = fit_size(["AS THIEF", "TOTAL"], thief_w * 0.9, row_h * 0.45)
@@ -282,15 +283,15 @@ def _standings(surface, view, area, heading):
         put_text(surface, name, (x + int(w * 0.03), ry, name_w, row_h), colour, "left",
                  size=size)
         played = as_thief.get(name)
-        put_text(surface, "-" if played is None else str(_int(played)),
+        put_text(surface, "-" if played is None else str(as_int(played)),
                  (x + name_w, ry, thief_w, row_h), DIM if played is None else TEXT, size=size)
-        put_text(surface, str(_int(totals.get(name))),
+        put_text(surface, str(as_int(totals.get(name))),
                  (x + name_w + thief_w, ry, w - name_w - thief_w, row_h), colour, size=size)
 
 
 def _closed_eye(surface, area):
     """A closed eye: the lid's curve and its lashes."""
-    pg = _pg()
+    pg = load_pygame()
     x, y, w, h = area
     width = max(3, h // 10)
     points = [(x + w * i / 40, y + h * 0.3 + h * 0.35 * math.sin(math.pi * i / 40))

@@ -1,0 +1,36 @@
+"""Stop Thief!'s keys at the rig: a clue, its replay, an arrest, the end of a turn.
+
+Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
+"""
+
+from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode
+from .rules import events as st
+
+
+class StopThiefKeys(Mode):
+    KEYS = {"c": "clue", "space": "clue", "[+]": "clue", "r": "replay", "[.]": "replay",
+            "a": "arrest", "[*]": "arrest", "n": "end", "[-]": "end"}
+    HELP = ("C, Space, Num+: get a clue", "R, Num.: replay the clue",
+            "A, Num*, then the space, Enter: arrest", "N, Num-: end the turn", "Esc: cancel")
+
+    def begin(self, action):
+        if action == "clue":
+            return st.GetClue(0.0), None
+        if action == "replay":
+            return st.ReplayClue(0.0), None
+        if action == "end":
+            return st.EndTurn(0.0), None
+        self.state = ""
+        return None, self.prompt()
+
+    def prompt(self):
+        return "ARREST on space: %s   (type the number, Enter arrests; %s)" % (
+            self.state or "_", CANCEL_WORDS)
+
+    def more(self, name, text, digit):
+        if digit is not None and len(self.state) < 3:
+            self.state += str(digit)
+        elif name in CONFIRM and self.state:
+            space, self.state = int(self.state), None
+            return st.Arrest(0.0, space), None
+        return None, self.prompt()
