@@ -17,18 +17,20 @@ One thread (:class:`GameHost`) owns the game value and everything around it:
 * the display gets a :class:`~rig.core.gamekit.GameScreen` after every change and a few
   times a second (a countdown moves); the sounds a step calls for travel in it, numbered.
 
-The game itself is in :mod:`rig.shell.games` (one adapter a game).  The clock is injected, so
-tests drive the host on the simulator's virtual clock and never sleep.
+The game itself is one of the registry's (:mod:`rig.games`, answering
+:class:`rig.core.contract.Game`), given with its settings (its config table).  The clock is
+injected, so tests drive the host on the simulator's virtual clock and never sleep.
 """
 
 import logging
+import secrets
 import threading
 from collections import deque
 from dataclasses import replace
 
 from ..core.detect import StartButton
 from ..core.errors import RigError, RulesError
-from ..core.gamekit import GameScreen
+from ..core.gamekit import GameScreen, Sound
 from ..core.museum import BUTTON
 from ..core.recording import dumps
 from .faces import NullDisplay
@@ -43,8 +45,9 @@ KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that m
 
 
 class GameHost:
-    """One game from start to stop.  ``adapter`` a :class:`rig.shell.games.Adapter`; every
-    other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
+    """One game from start to stop.  ``game`` a game of :mod:`rig.games` (kept as ``adapter``)
+    and ``settings`` its config table (None: every default, see
+    :func:`rig.games.settings`); every other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
     face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
     (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
     phones), ``button`` (the command a press of the start button gives, as Space's at the keys
@@ -52,10 +55,11 @@ class GameHost:
     debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
     defaults)."""
 
-    def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
-                 key_help=(), phones=None, button=None, detect=None):
-        self.adapter = adapter
-        self.players = tuple(players)[:1] if adapter.solo else tuple(players)
+    def __init__(self, game, players, *, clock, session, settings=None, display=None,
+                 seed=None, key_help=(), phones=None, button=None, detect=None):
+        self.adapter = game
+        self.settings = settings
+        self.players = tuple(players)[:1] if game.solo else tuple(players)
         self.clock = clock
         self.session = session
         self.display = display if display is not None else NullDisplay()
@@ -82,12 +86,12 @@ class GameHost:
     def start(self, timeout_s=5.0):
         """Begin the game (its header written and synced), then start the host's thread."""
         self.session.prepare()
-        if self.seed is None:
-            self.seed = self.adapter.new_seed()
-        self.game = self.adapter.new_game(self.players, self.seed)
+        if self.seed is None:       # the operating system's randomness, kept in the header
+            self.seed = secrets.randbelow(self.adapter.seed_bound)
+        self.game = self.adapter.new_game(self.players, self.seed, self.settings)
         self.t0 = self.clock.now()
         header = dumps(self.adapter.header(self.game))
-        path = self.session.open_text(header, prefix=self.adapter.name)
+        path = self.session.open_text(header, prefix=self.adapter.prefix)
         self.session.sync_now()
         self._say(0.0, "New game of %s: %s. Recording to %s"
                   % (self.adapter.title, ", ".join(self.players), path))
@@ -232,7 +236,7 @@ class GameHost:
                                                "free space on the disk and give it again")
             self.session.sync_now()
         self.game = after
-        self._perform(command.t, effects, before)
+        self._perform(command.t, effects)
         return None
 
     def _refuse(self, t, reason):
@@ -241,7 +245,7 @@ class GameHost:
         self._show_message("Refused: %s" % reason)
         return reason
 
-    def _perform(self, t, effects, before):
+    def _perform(self, t, effects):
         now = self.clock.now()
         said = []
         for effect in effects:
@@ -249,11 +253,10 @@ class GameHost:
             if words:
                 said.append(words)
                 self._say(t, words)
-        view_before = self.adapter.view(before, t)
-        view_after = self.adapter.view(self.game, t)
-        for name in self.adapter.sounds(effects, view_before, view_after):
-            self._played += 1
-            self._sounds.append((self._played, name))
+        for effect in effects:          # the sounds the game's rules decided, in order
+            if isinstance(effect, Sound):
+                self._played += 1
+                self._sounds.append((self._played, effect.name))
         if said and not self.adapter.shows_calls:
             self._show_message(said[-1], now)
         self._refresh_soon()
@@ -286,7 +289,8 @@ class GameHost:
             players=self.players, choices=self.adapter.choices(self.game),
             key_help=self.key_help,
             phones=self.phones.view() if self.phones is not None else None, over=over,
-            outcome=self.adapter.outcome(self.result()) if over else None)
+            outcome=self.adapter.outcome_words(self.adapter.outcome(self.result()))
+            if over else None)
 
     def _refresh(self, now):
         """Take the keys typed since the last look; show the screen if it changed (the phones'
