@@ -46,11 +46,12 @@ KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that m
 
 class GameHost:
     """One game from start to stop.  ``game`` a game of :mod:`rig.games` (kept as ``adapter``)
-    and ``settings`` its config table (None: every default, see
-    :func:`rig.games.settings`); every other part injected: ``clock``, ``session`` (its recordings directory), ``display`` (a
-    face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets`), ``phones``
-    (the phone companion's :class:`rig.web.pairing.Pairing`, shown on the screen; None: no
-    phones), ``button`` (the command a press of the start button gives, as Space's at the keys
+    and ``settings`` its config table (None: every default, see :func:`rig.games.settings`);
+    every other part injected: ``clock``, ``session`` (its recordings directory), ``display``
+    (a face, :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets` below
+    the game's ``seed_bound``), ``phones`` (the phone companion's
+    :class:`rig.web.pairing.Pairing`, shown on the screen; None: no phones), ``button`` (the
+    command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
     debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
     defaults)."""
