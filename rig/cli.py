@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from .core.errors import ConfigError, HardwareError, RecordingError, RigError
-from .shell.games import GAMES
+from .games import names as game_names
 
 log = logging.getLogger("cleptomano")
 
@@ -47,7 +47,7 @@ def _parser():
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
     run.add_argument("--duration-s", type=float, default=None,
                      help="stop after this many seconds (default: run until stopped)")
-    run.add_argument("--game", default="cleptomano", choices=("cleptomano",) + GAMES,
+    run.add_argument("--game", default="cleptomano", choices=game_names(),
                      help="the game to referee (default cleptomano); the others need no "
                           "sensors, so --sim and --real make no difference to them")
     run.add_argument("--players", metavar="NAMES",
@@ -139,8 +139,22 @@ def _recordings_dir(args):
 
 
 def history_lines(directory):
-    """One line a recording: Cleptómano's matches, then each companion game's games."""
-    return _match_lines(directory) + _game_lines(directory)
+    """One line a recording: each game's in registry order (Cleptómano's matches first)."""
+    from dataclasses import replace
+    from .games import games
+    from .shell.storage import is_finished
+    lines = []
+    for g in games():
+        for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
+            outcome = g.outcome(result)
+            if not outcome.over and is_finished(path):
+                outcome = replace(outcome, over=True)   # its end line: the game has ended
+            who = ", ".join(g.players_in(result))
+            # The museum's matches were the rig's only recordings once: their lines never
+            # named the game.
+            lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
+                g.title, who), g.outcome_words(outcome), _TORN if torn else ""))
+    return lines
 
 
 def _replays(directory, pattern, lines):
@@ -158,39 +172,6 @@ def _replays(directory, pattern, lines):
 
 
 _TORN = "  (torn last line: the rig stopped while writing it)"
-
-
-def _game_lines(directory):
-    from .shell.games import ADAPTERS
-    lines = []
-    for name, cls in ADAPTERS.items():
-        for path, result, torn in _replays(directory, "%s-*.jsonl" % name, lines):
-            lines.append("%s  %s: %s  %s%s" % (path.name, cls.title,
-                                              ", ".join(cls.players_in(result)),
-                                              cls().outcome(result), _TORN if torn else ""))
-    return lines
-
-
-def _match_lines(directory):
-    from .shell.storage import is_finished
-    lines = []
-    for path, result, torn in _replays(directory, "match-*.jsonl", lines):
-        finished = is_finished(path)
-        if result["title"] is not None or len(result["players"]) == 1:
-            outcome = "solo: %s" % (result["title"] or "no title")
-        elif result["winner"]:
-            outcome = "winner %s" % result["winner"]
-        else:
-            outcome = "no winner yet" if not finished else "ended without a winner"
-        wins = ", ".join("%s %d" % kv for kv in result["round_wins"].items())
-        scores = " | ".join(
-            "R%d %s" % (r["round"], " ".join("%s:%d" % kv for kv in r["scores"].items()))
-            for r in result["rounds"])
-        lines.append("%s  %s  %s%s%s%s" % (
-            path.name, ", ".join(result["players"]), outcome,
-            ("  wins: " + wins) if wins else "", ("  " + scores) if scores else "",
-            _TORN if torn else ""))
-    return lines
 
 
 def cmd_history(args):
@@ -483,14 +464,15 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     and on a Raspberry Pi the museum's start button (no other sensor)."""
     from .display.game_keys import primary
     from .shell.clock import MonotonicClock
+    from .games import game, settings
     from .shell.gamehost import GameHost
-    from .shell.games import adapter_for
     from .shell.session import RecordingSession
     display = _open_display(config, args.headless, game=choice.game)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=display is None or display.headless, game=True)
     clock = MonotonicClock()
-    host = GameHost(adapter_for(choice.game, config), choice.players, clock=clock,
+    played = game(choice.game)
+    host = GameHost(played, choice.players, settings=settings(played, config), clock=clock,
                     session=RecordingSession(Path(recordings)), display=display,
                     key_help=_game_key_help(choice.game),
                     phones=web.pairing if web is not None else None,

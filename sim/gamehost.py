@@ -9,7 +9,7 @@ from rig.display.game_screens import cues
 from rig.shell.config import load_config
 from rig.shell.faces import Faces
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
+from rig.games import game as game_named
 from rig.shell.session import RecordingSession
 from rig.web.face import GameWebFace
 from rig.web.pairing import Pairing
@@ -53,7 +53,7 @@ class Night:
         self.face = GameWebFace(load_config(None).web, directory, pairing=self.pairing,
                                 static_dir=static)
         self.screen = Speakers()
-        self.host = GameHost(ADAPTERS[game](config), players, clock=self.clock,
+        self.host = GameHost(game_named(game), players, settings=config, clock=self.clock,
                              session=RecordingSession(directory / "rec", clock=self.clock),
                              display=Faces(self.screen, self.face), seed=seed,
                              phones=self.pairing)

@@ -8,8 +8,9 @@ from dataclasses import replace
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.faces import Faces, MemoryDisplay
+from rig.games import game as game_named
+from rig.games import settings as settings_of
 from rig.shell.gamehost import GameHost
-from rig.shell.games import adapter_for
 from rig.shell.session import RecordingSession
 from rig.web.face import GameWebFace
 
@@ -27,8 +28,10 @@ class GameTable:
         self.memory = MemoryDisplay(keep=50)
         self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
                                recordings_dir)
-        self.host = GameHost(adapter_for(game, config), players, clock=MonotonicClock(),
-                             seed=seed, session=RecordingSession(recordings_dir),
+        played = game_named(game)
+        self.host = GameHost(played, players, settings=settings_of(played, config),
+                             clock=MonotonicClock(), seed=seed,
+                             session=RecordingSession(recordings_dir),
                              display=Faces(self.memory, self.web), phones=self.web.pairing)
 
     @property

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
+from rig.core.gamekit import Sound
 from rig.games.canine import rules as ck
 from rig.games.canine.rules import calls, cards, effects as fx, game as g, scoring
 from rig.games.canine.rules.cards import (card_table_from_obj, card_table_to_obj,
@@ -774,7 +775,8 @@ def test_final_scores_once_everyone_is_in_and_a_correction_rescores():
                "Dan": Holdings((HP(("Slipper",) * 2),), ("Wacky Earplugs",))}  # 4 + 6 + 2
     for i, (p, h) in enumerate(entries.items()):
         game, effects = g.step(game, g.Reveal(2.0 + i, p, h))
-    final = effects[-1]
+    final, fanfare = effects[-2:]                     # the rules decide the fanfare too
+    assert fanfare == Sound(5.0, "fanfare")
     assert final == fx.FinalScores(5.0, (("Ana", 42), ("Ben", 20), ("Dan", 12), ("Caro", -18)),
                                    ("Ana",))
     assert calls.words(final) == "Final scores: Ana 42, Ben 20, Dan 12, Caro -18. Ana wins!"
@@ -782,6 +784,7 @@ def test_final_scores_once_everyone_is_in_and_a_correction_rescores():
         (HP(("Bloomers x3", "Granny's Bloomers", "Laundry Basket")),))))   # 30 + 10 = 40
     assert effects[0] == fx.Revealed(9.0, "Ben", True)
     assert effects[1].standings[:2] == (("Ana", 42), ("Ben", 40))
+    assert not any(isinstance(e, Sound) for e in effects)     # a correction: no fanfare again
 
 
 def test_a_tie_is_shared_the_rulebook_breaks_none():
@@ -789,8 +792,8 @@ def test_a_tie_is_shared_the_rulebook_breaks_none():
     for i, p in enumerate(PLAYERS):
         game, effects = g.step(game, g.Reveal(2.0 + i, p, Holdings()))
     assert g.winners(game) == PLAYERS
-    assert effects[-1].winners == PLAYERS
-    assert "share the win with" in calls.words(effects[-1])
+    assert effects[-2].winners == PLAYERS
+    assert "share the win with" in calls.words(effects[-2])
 
 
 def test_time_never_runs_backwards_and_a_bad_time_is_refused():
@@ -1010,7 +1013,7 @@ pygame = pytest.importorskip("pygame")
 from rig.display.kit import AMBER, GOLD                      # noqa: E402
 from rig.games.canine import samples                         # noqa: E402
 from rig.games.canine import screen                          # noqa: E402
-from rig.games.canine.sounds import cues, synthesize_roll    # noqa: E402
+from rig.games.canine.sounds import synthesize_roll          # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080))
 
@@ -1091,12 +1094,17 @@ def test_the_dice_sound_is_a_short_rattle():
 
 
 def test_the_dice_sound_plays_on_each_new_roll_and_the_fanfare_at_the_final():
+    def sounds(effects):
+        return [e.name for e in effects if isinstance(e, Sound)]
     game, _ = play([2, 3], g.PlayCard(0.0, "Ben", "squirrel"))
-    before = public_view(game)
-    game, _ = g.step(game, g.Roll(1.0))
-    after = public_view(game)
-    assert cues(before, after) == ["dice"]
-    assert cues(after, after) == []
-    final = public_view(samples.sample_game("final"))
-    assert cues(public_view(samples.sample_game("scoring")), final) == ["fanfare"]
-    assert cues(None, "junk") == []
+    game, effects = g.step(game, g.Roll(1.0))
+    assert sounds(effects) == ["dice"] and effects[-1] == Sound(1.0, "dice")
+    assert all(calls.words(e) is None for e in effects if isinstance(e, Sound))
+    game, effects = g.step(game, g.Roll(2.0))
+    assert sounds(effects) == ["dice"]
+    scoring = samples.sample_game("scoring")
+    last_but_one, last = samples._reveal("Bruno", "Diego")
+    game, effects = g.step(scoring, last_but_one)
+    assert sounds(effects) == []                      # a score is in, not yet every one
+    game, effects = g.step(game, last)
+    assert sounds(effects) == ["fanfare"] and public_view(game)["phase"] == "final"

@@ -22,13 +22,16 @@ from rig.shell.build import game_button
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS, GAMES
+from rig.games import game as game_named
+from rig.games import games
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
 from sim.frames import strip_shown
 from sim.gamehost import Speakers
 from sim.pins import Museum, VirtualFactory
 from sim.realpins import PI_4B, contact_edges, play, simulated_pi
+
+GAMES = tuple(g.name for g in games() if not g.museum)    # the games the game host hosts
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -44,7 +47,7 @@ class Table:
         self.factory = VirtualFactory(self.clock)
         self.museum = Museum(self.factory, CONFIG.pinmap)
         self.display = Speakers()
-        self.host = GameHost(ADAPTERS[game](), players, clock=self.clock,
+        self.host = GameHost(game_named(game), players, clock=self.clock,
                              session=RecordingSession(directory, clock=self.clock),
                              display=self.display, seed=seed, key_help=key_help(game),
                              button=primary(game), detect=detect)
@@ -164,7 +167,7 @@ def test_a_busy_button_pin_is_one_warning_and_the_game_plays_on_at_the_keys(tmp_
     clock = VirtualClock()
     factory = VirtualFactory(clock)
     holder = DigitalInputDevice(BUTTON_PIN, pin_factory=factory)   # another program's
-    host = GameHost(ADAPTERS["chest-heist"](), ("Ana",), clock=clock,
+    host = GameHost(game_named("chest-heist"), ("Ana",), clock=clock,
                     session=RecordingSession(tmp_path, clock=clock), display=Speakers(),
                     seed=7, button=primary("chest-heist"))
     host.start()
@@ -258,7 +261,7 @@ def test_a_bouncing_press_through_gpiozeros_lgpio_factory_is_one_clue(tmp_path):
         factory = LGPIOFactory()
         clock = MonotonicClock()
         display = Clued()
-        host = GameHost(ADAPTERS["stop-thief"](), ("Ana", "Ben"), clock=clock,
+        host = GameHost(game_named("stop-thief"), ("Ana", "Ben"), clock=clock,
                         session=RecordingSession(tmp_path, clock=clock), display=display,
                         seed=7, button=primary("stop-thief"))
         host.start()

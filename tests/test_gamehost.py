@@ -19,7 +19,7 @@ from rig.cli import main
 from rig.display.game_keys import key_help
 from rig.shell.config import ChestHeistConfig, StolenPaintingsConfig
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
+from rig.games import game as game_named
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
 from sim.frames import strip_shown
@@ -34,7 +34,7 @@ class Table:
     def __init__(self, directory, game, players, seed=7, config=None):
         self.clock = VirtualClock()
         self.display = Speakers()
-        self.host = GameHost(ADAPTERS[game](config), players, clock=self.clock,
+        self.host = GameHost(game_named(game), players, settings=config, clock=self.clock,
                              session=RecordingSession(directory, clock=self.clock),
                              display=self.display, seed=seed, key_help=key_help(game))
         self.host.start()

@@ -15,7 +15,10 @@ from rig.core.gamekit import GameScreen
 from rig.display.game_screens import cues, extra_sounds
 from rig.display.window import DisplayThread
 from rig.shell.config import Config
-from rig.shell.games import GAMES, adapter_for
+from rig.games import game as game_named
+from rig.games import games, settings
+
+GAMES = tuple(g.name for g in games() if not g.museum)    # the games the game host hosts
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -35,11 +38,11 @@ def test_run_game_headless_records_its_header_and_stops(game, tmp_path, capsys, 
     files = sorted(tmp_path.glob("%s-*.jsonl" % game))
     assert len(files) == 1
     header = json.loads(files[0].read_text("utf-8").splitlines()[0])
-    assert header["recording"] == adapter_for(game).recording
+    assert header["recording"] == game_named(game).recording
     assert "Press H at the screen for the keys" in capsys.readouterr().err
     assert main(["history", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert files[0].name in out and adapter_for(game).title in out
+    assert files[0].name in out and game_named(game).title in out
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -105,17 +108,19 @@ def test_good_game_tables_reach_the_games(tmp_path):
     sheet.write_text(json.dumps(ch.example.EXAMPLE_SHEET), "utf-8")
     cfg = config({"stop_thief": {"stay_chance": 0.3}, "stolen_paintings": {"exhibition_s": 30},
                   "chest_heist": {"sheet": str(sheet)}, "canine": {"longer_game": True}})
-    assert adapter_for("stop-thief", cfg).new_game(("A", "B"), 1).settings.stay_chance == 0.3
-    assert adapter_for("stolen-paintings", cfg).new_game(("A", "B"), 1).settings \
-        .exhibition_s == 30
-    assert adapter_for("chest-heist", cfg).new_game(("A",), 1).sheet is not None
-    assert adapter_for("canine", cfg).new_game(("A", "B"), 1).longer_game is True
+    def start(name, players):
+        g = game_named(name)
+        return g.new_game(players, 1, settings(g, cfg))
+    assert start("stop-thief", ("A", "B")).settings.stay_chance == 0.3
+    assert start("stolen-paintings", ("A", "B")).settings.exhibition_s == 30
+    assert start("chest-heist", ("A",)).sheet is not None
+    assert start("canine", ("A", "B")).longer_game is True
 
 
 # --- The display's side -------------------------------------------------------------------------
 
 def test_the_window_reads_a_games_keys_and_sends_its_commands():
-    screen = GameScreen("chest-heist", adapter_for("chest-heist").view(
+    screen = GameScreen("chest-heist", game_named("chest-heist").view(
         ch.new_game(1, "Ana")), players=("Ana",))
     with DisplayThread(video_drivers=("dummy",), quiet=True, game="chest-heist") as d:
         assert d.wait_ready(5) == "dummy"

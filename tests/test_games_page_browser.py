@@ -17,7 +17,7 @@ import pytest
 
 from rig.shell.config import StolenPaintingsConfig
 from rig.shell.gamehost import GameHost
-from rig.shell.games import adapter_for
+from rig.games import game as game_named
 from rig.shell.session import RecordingSession
 from sim import phone as browser
 from sim.clock import VirtualClock
@@ -44,7 +44,7 @@ def earlier_game(recordings):
     """Last night's game of Stolen Paintings, its recording left in ``recordings`` (hosted on
     a virtual clock, stopped after the first round had begun)."""
     clock = VirtualClock()
-    host = GameHost(adapter_for("stolen-paintings"), ("Ana", "Ben", "Caro"), clock=clock,
+    host = GameHost(game_named("stolen-paintings"), ("Ana", "Ben", "Caro"), clock=clock,
                     session=RecordingSession(recordings, lambda: 1767268800.0, clock=clock))
     host.start()
     host.stop()
@@ -112,7 +112,7 @@ def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recor
         # The after-game: the result, how the next game starts; nothing left to send.
         assert ana.wait("#after h2") == "The game is over"
         result = rig.host.result()
-        outcome = rig.host.adapter.outcome(result)
+        outcome = rig.host.adapter.outcome_words(rig.host.adapter.outcome(result))
         assert outcome.startswith("score %d: " % result["score"])
         assert ana.wait("#outcome") == outcome
         assert ana.wait("#again") == (

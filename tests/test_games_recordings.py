@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from rig.shell.config import load_config
 from rig.shell.faces import Faces
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
+from rig.games import game as game_named
 from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
 from rig.web.face import GameWebFace
@@ -49,7 +49,7 @@ class Evening:
         face; the host of a game started before is stopped first, as a rig's next run."""
         if self.host is not None:
             self.host.stop()
-        self.host = GameHost(ADAPTERS[game](), players, clock=self.clock, seed=7,
+        self.host = GameHost(game_named(game), players, clock=self.clock, seed=7,
                              session=RecordingSession(self.directory, lambda: wall_s,
                                                       clock=self.clock),
                              display=Faces(Speakers(), self.face), phones=self.pairing)

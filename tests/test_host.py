@@ -13,7 +13,7 @@ from rig.display.game_keys import primary
 from rig.shell.daemon import Rig
 from rig.shell.faces import MemoryDisplay
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
+from rig.games import game as game_named
 from rig.shell.host import FULL_DISK, Host
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
@@ -30,7 +30,7 @@ class Game:
     def __init__(self, directory, game="stop-thief", players=("Ana", "Ben")):
         self.clock = VirtualClock()
         self.display = MemoryDisplay()
-        self.host = GameHost(ADAPTERS[game](), players, clock=self.clock,
+        self.host = GameHost(game_named(game), players, clock=self.clock,
                              session=RecordingSession(directory, clock=self.clock),
                              display=self.display, seed=7).start()
         self.clock.advance(0.2)

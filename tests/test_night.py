@@ -23,7 +23,7 @@ from rig.core import events as ev
 from rig.core.errors import RequestError
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
-from rig.shell.games import ADAPTERS
+from rig.games import game as game_named
 from rig.shell.night import Night
 from rig.shell.session import RecordingSession
 from rig.shell.storage import replay_file
@@ -68,7 +68,7 @@ def game_night(tmp_path):
     face = GameWebFace(load_config(None).web, tmp_path, pairing=Pairing(),
                        static_dir=static_dir(tmp_path))
     face.night = night
-    host = GameHost(ADAPTERS["chest-heist"](), ("Ana",), clock=clock, seed=3,
+    host = GameHost(game_named("chest-heist"), ("Ana",), clock=clock, seed=3,
                     session=RecordingSession(tmp_path / "rec", clock=clock), display=face,
                     phones=face.pairing)
     host.start()

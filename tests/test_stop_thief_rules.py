@@ -14,7 +14,8 @@ from rig.core.errors import IllegalMove, RulesError
 from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules import thief as th
 from rig.games.stop_thief.rules.board import BoardError, board_from_dict
-from rig.games.stop_thief.rules.rules import new_game, refusal, step
+from rig.core.gamekit import Sound
+from rig.games.stop_thief.rules.rules import SOUND_OF_CLUE, new_game, refusal, step
 from rig.games.stop_thief.rules.thief import Settings, Thief, make_settings, move
 from rig.games.stop_thief.rules.views import player_view, public_view
 
@@ -173,7 +174,8 @@ def test_a_board_that_cannot_be_played_cannot_start_a_game():
 def test_a_turn_is_clue_then_arrest_then_the_next_player():
     game = game_at(5, came_from=4)
     game, effects = step(game, ev.GetClue(1.0, "Ana"))
-    assert [type(e) for e in effects] == [ev.ClueGiven]
+    assert [type(e) for e in effects] == [ev.ClueGiven, Sound]     # the clue, then its sound
+    assert effects[1] == Sound(1.0, SOUND_OF_CLUE[effects[0].kind])
     assert public_view(game)["clues"][0]["by"] == "Ana" and public_view(game)["turn"] == "Ana"
     game, effects = step(game, ev.EndTurn(2.0, "Ana"))
     assert effects == [ev.TurnBegan(2.0, "Ben")]
@@ -182,7 +184,7 @@ def test_a_turn_is_clue_then_arrest_then_the_next_player():
 def test_get_a_clue_again_ends_the_turn_and_gives_the_next_player_theirs():
     game, _ = step(game_at(5, came_from=4), ev.GetClue(1.0))
     game, effects = step(game, ev.GetClue(2.0))
-    assert [type(e) for e in effects] == [ev.TurnBegan, ev.ClueGiven]
+    assert [type(e) for e in effects] == [ev.TurnBegan, ev.ClueGiven, Sound]
     assert effects[1].by == "Ben" and effects[1].number == 2
     game, effects = step(game, ev.GetClue(3.0, "Ana"))            # Ben's turn is over too
     assert effects[1].by == "Ana"
@@ -191,7 +193,8 @@ def test_get_a_clue_again_ends_the_turn_and_gives_the_next_player_theirs():
 def test_replay_plays_the_same_clue_and_moves_nothing():
     game, first = step(game_at(5, came_from=4), ev.GetClue(1.0))
     again, effects = step(game, ev.ReplayClue(2.0, "Ben"))     # anyone may ask for it
-    assert effects == [ev.ClueGiven(2.0, first[0].kind, 1, "Ana", replay=True)]
+    assert effects == [ev.ClueGiven(2.0, first[0].kind, 1, "Ana", replay=True),
+                       Sound(2.0, SOUND_OF_CLUE[first[0].kind])]     # heard again too
     assert again.case == game.case and again.draws == game.draws and again.turn == game.turn
 
 
@@ -213,14 +216,16 @@ def test_a_right_arrest_pays_the_reward_and_the_crime_wave_and_a_new_thief_appea
     seed = next(s for s in range(100) if step(replace(game, seed=s), ev.GetClue(0))[0]
                 .case.thief.space == 1)
     game, effects = step(replace(game, seed=seed), ev.GetClue(1.0))
-    assert [type(e) for e in effects] == [ev.ClueGiven, ev.CrimeWave]
+    assert [type(e) for e in effects] == [ev.ClueGiven, ev.CrimeWave, Sound]
+    assert effects[2] == Sound(1.0, "alarm")                     # a crime scene clue
     assert effects[0].kind == "crime" and effects[1] == ev.CrimeWave(1.0, 1000, reward + 1000)
     game, effects = step(game, ev.Arrest(2.0, 1, "Ana"))
     arrested = effects[0]
     assert (arrested.by, arrested.space, arrested.reward, arrested.crime_wave, arrested.paid) \
         == ("Ana", 1, reward, 1000, reward + 1000)
-    assert [type(e) for e in effects[1:]] == [ev.NewThief, ev.TurnBegan]
-    assert effects[-1].player == "Ben"          # "the player to your left starts the next round"
+    assert [type(e) for e in effects[1:]] == [ev.NewThief, ev.TurnBegan, Sound]
+    assert effects[-1] == Sound(2.0, "alarm")   # a new crime
+    assert effects[-2].player == "Ben"          # "the player to your left starts the next round"
     view = public_view(game)
     assert view["players"][0]["money"] == 3000 + reward + 1000
     assert view["thief"]["number"] == 2 and view["deck"] == 10 and view["clues"] == []

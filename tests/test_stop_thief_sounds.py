@@ -13,7 +13,10 @@ import pytest
 
 from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.thief import CLUES
-from rig.games.stop_thief.sounds import (CLUE_SOUNDS, SOUND_OF_CLUE, clue_sounds_for, synthesize_clue)
+from rig.core.gamekit import Sound
+from rig.games.stop_thief.sounds import CLUE_SOUNDS, synthesize_clue
+from rig.games.stop_thief.rules.calls import words
+from rig.games.stop_thief.rules.rules import SOUND_OF_CLUE, sounds_for
 from rig.display.sounds import SAMPLE_RATE
 
 RATE = SAMPLE_RATE
@@ -119,5 +122,6 @@ def test_every_clue_kind_has_its_sound_and_effects_call_for_them():
                ev.ClueGiven(1.0, "window", 1, "Ana"), ev.CrimeWave(1.0, 1000, 4000),
                ev.ClueGiven(2.0, "window", 1, "Ana", replay=True),
                ev.ClueGiven(3.0, "stayed", 2, "Ben")]
-    assert clue_sounds_for(effects) == ["alarm", "breaking glass", "breaking glass",
-                                        "hold music"]
+    assert sounds_for(effects) == [Sound(0.0, "alarm"), Sound(1.0, "breaking glass"),
+                                   Sound(2.0, "breaking glass"), Sound(3.0, "hold music")]
+    assert [words(s) for s in sounds_for(effects)] == [None] * 4     # a sound says nothing

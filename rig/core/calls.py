@@ -339,3 +339,19 @@ def banner(effect):
     """The big moment a call puts on the screen, or None."""
     make = _BANNERS.get(type(effect))
     return make(effect) if make is not None else None
+
+
+def match_outcome_words(outcome):
+    """How a match ended or stands (its :class:`rig.core.contract.Outcome`), as ``history``
+    says it: ``winner Ana  wins: Ana 2, Ben 0  R1 Ana:4 Ben:3 | R2 ...``, ``solo: TITLE``."""
+    if outcome.code == "solo":
+        said = "solo: %s" % (outcome.get("title") or "no title")
+    elif outcome.code == "won":
+        said = "winner %s" % outcome.winners[0]
+    else:
+        said = "ended without a winner" if outcome.over else "no winner yet"
+    wins = _wins_words(outcome.get("round_wins"))
+    scores = " | ".join("R%d %s" % (number, " ".join("%s:%d" % kv for kv in scores))
+                        for number, scores in outcome.get("rounds"))
+    return "%s%s%s" % (said, ("  wins: " + wins) if wins else "",
+                       ("  " + scores) if scores else "")

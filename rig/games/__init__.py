@@ -54,6 +54,12 @@ def by_recording(kind):
     return None
 
 
+def settings(g, config):
+    """Game ``g``'s table of the rig config ``config`` (its ``section``), what its
+    ``new_game`` takes; None (every default) without a config."""
+    return None if config is None else getattr(config, g.section)
+
+
 def part(g, name):
     """The module ``name`` of game ``g``'s folder (``"screen"``, ``"keys"``, ``"sounds"``,
     ``"samples"``...), or None when the game has no such part."""

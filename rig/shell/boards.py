@@ -1,28 +1,17 @@
-"""Stop Thief! boards from files: the packaged sample town, or a board an owner typed in.
+"""Stop Thief! boards from files: a board an owner typed in (the packaged sample town is the
+game's resource, :mod:`rig.games.stop_thief.resources`, named here too for the shell's readers).
 
 The core parses text (:func:`rig.games.stop_thief.rules.board.parse_board`); this module only
 reads it, choosing TOML or JSON by the file's suffix, and names the file in every error.
 """
 
-from importlib import resources
 from pathlib import Path
 
 from ..core.errors import ConfigError
+from ..games.stop_thief.resources import SAMPLE_TOWN, sample_town, sample_town_text  # noqa: F401
 from ..games.stop_thief.rules.board import BoardError, parse_board
 
-SAMPLE_TOWN = "sample_town.toml"
 _FORMATS = {".toml": "toml", ".json": "json"}
-
-
-def sample_town_text():
-    """The sample town's TOML text, as packaged with the rig."""
-    return resources.files("rig.games.stop_thief.rules").joinpath(
-        "data", SAMPLE_TOWN).read_text(encoding="utf-8")
-
-
-def sample_town():
-    """The sample town, Port Pilfer."""
-    return parse_board(sample_town_text(), "toml")
 
 
 def read_board(path):

@@ -18,16 +18,18 @@ in) owns the game value and everything around it:
 * the display gets a :class:`~rig.core.gamekit.GameScreen` after every change and a few
   times a second (a countdown moves); the sounds a step calls for travel in it, numbered.
 
-The game itself is in :mod:`rig.shell.games` (one adapter a game).  The clock is injected, so
-tests drive the host on the simulator's virtual clock and never sleep.
+The game itself is one of the registry's (:mod:`rig.games`, answering
+:class:`rig.core.contract.Game`), given with its settings (its config table).  The clock is
+injected, so tests drive the host on the simulator's virtual clock and never sleep.
 """
 
+import secrets
 import time
 from collections import deque
 from dataclasses import replace
 
 from ..core.errors import RulesError
-from ..core.gamekit import GameScreen
+from ..core.gamekit import GameScreen, Sound
 from ..core.recording import dumps
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
@@ -39,9 +41,11 @@ KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that m
 
 class GameHost(Host):
     """One game from start to stop, on the one host loop (:class:`rig.shell.host.Host`).
-    ``adapter`` a :class:`rig.shell.games.Adapter`; every other part injected: ``clock``,
-    ``session`` (its recordings directory), ``display`` (a face, :mod:`rig.shell.faces`),
-    ``seed`` (None: a fresh one from :mod:`secrets`), ``phones`` (the phone companion's
+    ``game`` a game of :mod:`rig.games` (kept as ``adapter``) and ``settings`` its config
+    table (None: every default, see :func:`rig.games.settings`); every other part injected:
+    ``clock``, ``session`` (its recordings directory), ``display`` (a face,
+    :mod:`rig.shell.faces`), ``seed`` (None: a fresh one from :mod:`secrets` below the game's
+    ``seed_bound``), ``phones`` (the phone companion's
     :class:`rig.web.pairing.Pairing`, shown on the screen; None: no phones), ``button`` (the
     command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
@@ -51,12 +55,13 @@ class GameHost(Host):
     MESSAGE_S = MESSAGE_S
     DISPLAY_PERIOD_S = DISPLAY_PERIOD_S
 
-    def __init__(self, adapter, players, *, clock, session, display=None, seed=None,
-                 key_help=(), phones=None, button=None, detect=None):
+    def __init__(self, game, players, *, clock, session, settings=None, display=None,
+                 seed=None, key_help=(), phones=None, button=None, detect=None):
         super().__init__(clock=clock, session=session, display=display, phones=phones,
                          key_help=key_help, button=button, detect=detect)
-        self.adapter = adapter
-        self.players = tuple(players)[:1] if adapter.solo else tuple(players)
+        self.adapter = game
+        self.settings = settings
+        self.players = tuple(players)[:1] if game.solo else tuple(players)
         self.seed = seed
         self.game = None
         self.refused = 0
@@ -67,12 +72,12 @@ class GameHost(Host):
     def start(self, timeout_s=5.0):
         """Begin the game (its header written and synced), then start the host's thread."""
         self.session.prepare()
-        if self.seed is None:
-            self.seed = self.adapter.new_seed()
-        self.game = self.adapter.new_game(self.players, self.seed)
+        if self.seed is None:       # the operating system's randomness, kept in the header
+            self.seed = secrets.randbelow(self.adapter.seed_bound)
+        self.game = self.adapter.new_game(self.players, self.seed, self.settings)
         self.t0 = self.clock.now()
         header = dumps(self.adapter.header(self.game))
-        path = self.session.open_text(header, prefix=self.adapter.name)
+        path = self.session.open_text(header, prefix=self.adapter.prefix)
         self.session.sync_now()
         self._say(0.0, "New game of %s: %s. Recording to %s"
                   % (self.adapter.title, ", ".join(self.players), path))
@@ -157,7 +162,7 @@ class GameHost(Host):
                 return self._refuse(command.t, FULL_DISK)
             self.session.sync_now()
         self.game = after
-        self._perform(command.t, effects, before)
+        self._perform(command.t, effects)
         return None
 
     def _refuse(self, t, reason):
@@ -166,7 +171,7 @@ class GameHost(Host):
         self._show_message("Refused: %s" % reason)
         return reason
 
-    def _perform(self, t, effects, before):
+    def _perform(self, t, effects):
         now = self.clock.now()
         said = []
         for effect in effects:
@@ -174,11 +179,10 @@ class GameHost(Host):
             if words:
                 said.append(words)
                 self._say(t, words)
-        view_before = self.adapter.view(before, t)
-        view_after = self.adapter.view(self.game, t)
-        for name in self.adapter.sounds(effects, view_before, view_after):
-            self._played += 1
-            self._sounds.append((self._played, name))
+        for effect in effects:          # the sounds the game's rules decided, in order
+            if isinstance(effect, Sound):
+                self._played += 1
+                self._sounds.append((self._played, effect.name))
         if said and not self.adapter.shows_calls:
             self._show_message(said[-1], now)
         self._refresh_soon()
@@ -195,7 +199,8 @@ class GameHost(Host):
             players=self.players, choices=self.adapter.choices(self.game),
             key_help=self.key_help,
             phones=self.phones.view() if self.phones is not None else None, over=over,
-            outcome=self.adapter.outcome(self.result()) if over else None)
+            outcome=self.adapter.outcome_words(self.adapter.outcome(self.result()))
+            if over else None)
 
     def _frame(self, now):
         return self.screen(now), self.DISPLAY_PERIOD_S

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..core import recording
 from ..core import replay as rereferee
 from ..core.errors import RecordingError
-from ..core.replay import replay
+from ..games import by_recording
 from . import files
 
 
@@ -146,28 +146,30 @@ def recent_players(directory, recordings=30):
 
 def replay_file(path, torn=None):
     """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
-    :func:`read` (a torn last line is left out and named there).  A recording of one of the
-    companion games (its header's ``"recording"`` names it) is replayed by that game."""
+    :func:`read` (a torn last line is left out and named there).  The game its header names
+    (:func:`rig.games.by_recording`) replays it; a header that names none is read as
+    Cleptómano's, whose reader says what is wrong with it."""
     game = game_of(path)
     if game is None:
-        return replay(*read(path, torn), path)
+        game = by_recording(recording.FORMAT)
     f = _open(path)
     with f:
-        return game().replay(list(_lines(f, path, torn)), path)
+        lines = _lines(f, path, torn)
+        # The museum's reader takes the lines as they come (its first bad line is the one it
+        # names); a companion game's reads them all first, as they always have.
+        return game.replay(lines if game.museum else list(lines), path)
 
 
 def game_of(path):
-    """The companion game (its :mod:`rig.shell.games` adapter class) whose recording is at
-    ``path``, by its header; None for a Cleptómano recording, or one that cannot be read (the
-    Cleptómano reader then says why)."""
-    from .games import BY_RECORDING
+    """The game (a :class:`rig.core.contract.Game` of :mod:`rig.games`) whose recording is at
+    ``path``, by its header; None for one that cannot be read or names no game."""
     try:
         with files.open_regular(path) as f:
             header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
     except (OSError, ValueError):
         return None
     kind = header.get(recording.MAGIC) if isinstance(header, dict) else None
-    return BY_RECORDING.get(kind) if isinstance(kind, str) else None
+    return by_recording(kind) if isinstance(kind, str) else None
 
 
 class Follower:

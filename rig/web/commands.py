@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..core import events as ev
 from ..core.errors import RecordingError, RequestError
 from ..core.recording import parse_item
+from ..games.cleptomano import GAME
 
 #: How long a phone's command waits for the referee's answer.
 COMMAND_TIMEOUT_S = 3.0
@@ -20,9 +21,7 @@ COMMAND_TIMEOUT_S = 3.0
 #: The lines a phone may send: the guard's commands.  Inputs come from the museum's sensors;
 #: restart, tick and end lines are the rig's own.
 COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
-EXAMPLES = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
-            '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
-            '"normal", "first_thief": "Ana"}}')
+EXAMPLES = GAME.example      # Cleptómano's, kept with its game
 
 
 def load_json(body):

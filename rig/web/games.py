@@ -43,24 +43,10 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.phones import public
-from ..games import REGISTRY
-from ..shell.games import ADAPTERS
+from ..games import games
 from ..shell.storage import game_of
 from .commands import COMMAND_TIMEOUT_S, load_json
 from .matches import STAMP, Recordings, recording_routes
-
-#: One example command a game, for the messages that say what to send.
-EXAMPLES = {
-    "stop-thief": '{"clue": true}, {"replay": true}, {"arrest": 12} or {"end_turn": true}',
-    "stolen-paintings": '{"start": true}, {"steal": [2, 6]} or {"mark": [2, 5]}',
-    "chest-heist": '{"roll": true}, {"reroll": [4, 5]}, {"mark": "11", "dice": [2, 3], '
-                   '"skimmers": [1]}, {"charge": 1, "dice": [1]}, {"end_turn": true} or '
-                   '{"diamonds": 14}',
-    "canine": '{"doggy": "Doggy A", "face_up": false}, {"draw": "action"}, {"empty": '
-              '"action"}, {"play": "key", "parity": "odd", "discards": 1}, {"roll": true} or '
-              '{"reveal": {"hiding_places": [{"cards": ["Slipper", "Slipper"]}]}}',
-}
-
 
 def game_json(screen):
     """What anyone may read of the game on the rig: its name, public view, message line,
@@ -77,20 +63,22 @@ class GameRecordings(Recordings):
     ``chest-heist-*``, ``canine-*``): each one's game (by its header, as ``cleptomano
     replay`` finds it), players and result in the words ``cleptomano history`` prints."""
 
-    ID = re.compile("^(%s)-%s" % ("|".join(map(re.escape, ADAPTERS)), STAMP))
-    GLOBS = tuple("%s-*.jsonl" % name for name in ADAPTERS)
+    ID = re.compile("^(%s)-%s" % ("|".join(re.escape(g.prefix) for g in games() if not g.museum),
+                                  STAMP))
+    GLOBS = tuple("%s-*.jsonl" % g.prefix for g in games() if not g.museum)
     WHAT = "game recording"
     EXAMPLE = "chest-heist-20261201-201500"
     LISTED_AT = "GET /api/game/recordings"
 
     def summary(self, path, result):
         game = game_of(path)
-        if game is None:
+        if game is None or game.museum:
             raise RequestError("%s holds no companion game (its header names none); "
                                "cleptomano replay %s says what it holds" % (path.name,
                                                                             path.name), 422)
-        return {"game": game.name, "title": game.title, "players": game.players_in(result),
-                "outcome": game().outcome(result)}
+        return {"game": game.name, "title": game.title,
+                "players": list(game.players_in(result)),
+                "outcome": game.outcome_words(game.outcome(result))}
 
 
 def phone_script(name):
@@ -161,7 +149,7 @@ def game_routes(face, paired, answers):
         running = host()
         player = player_of(running, session.name)
         obj = load_json(await request.body())
-        example = EXAMPLES[running.adapter.name]
+        example = running.adapter.example
         if not isinstance(obj, dict):
             raise RequestError("a command is one JSON object, such as %s" % example)
         try:

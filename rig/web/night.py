@@ -23,7 +23,9 @@ from ..core.errors import RequestError, RulesError
 from ..core.rules.model import MAX_NAME_CHARS
 from ..core.text import control_character
 from ..core.view import Phase
-from ..shell.games import GAMES, adapter_for
+from ..games import game as game_named
+from ..games import names as game_names
+from ..games import settings
 from .commands import load_json
 from .pairing import told_bound
 from .server import WebServer
@@ -31,7 +33,7 @@ from .server import WebServer
 log = logging.getLogger("cleptomano")
 
 CLEPTOMANO = "cleptomano"
-NIGHT_GAMES = (CLEPTOMANO,) + GAMES
+NIGHT_GAMES = game_names()   # the registry's (Cleptómano first) when the rig started
 KEYS = ("game", "players", "end")
 EXAMPLE = '{"game": "stop-thief", "players": ["Ana", "Ben"]}'
 
@@ -57,9 +59,9 @@ def parse_choice(obj, config=None):
         raise RequestError("key %r is not known here; send %s (and \"end\": true to end the "
                            "game in progress)" % (unknown[0], ", ".join(KEYS)))
     game, players, end = obj.get("game"), obj.get("players"), obj.get("end", False)
-    if not isinstance(game, str) or game not in NIGHT_GAMES:
+    if not isinstance(game, str) or game not in game_names():
         raise RequestError("game %s is not a game of the rig; send one of %s"
-                           % (_short(game), ", ".join(NIGHT_GAMES)))
+                           % (_short(game), ", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError("end %s is not true or false; send \"end\": true to end the game in "
                            "progress, or leave it out" % _short(end))
@@ -90,11 +92,11 @@ def checked_players(game, players, config=None):
         if name.casefold() in (n.casefold() for n in names):
             raise RequestError("player %r is named twice; give each player another name" % name)
         names.append(name)
-    adapter = adapter_for(game, config)
+    chosen = game_named(game)
     try:
-        adapter.new_game(tuple(names), adapter.new_seed())
+        chosen.new_game(tuple(names), 0, settings(chosen, config))   # any seed tells
     except RulesError as exc:
-        raise RequestError("%s: %s; change the players" % (adapter.title, exc)) from None
+        raise RequestError("%s: %s; change the players" % (chosen.title, exc)) from None
     return tuple(names)
 
 

@@ -1,1 +1,3 @@
-"""canine: one game of the rig (see rig.games)."""
+"""Canine Kleptomaniacs: one game of the rig (see rig.games); its rules are ``rules/``."""
+
+from .game import GAME  # noqa: F401

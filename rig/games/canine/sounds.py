@@ -2,8 +2,9 @@
 
 A rattle: the die's knocks against the tray come ever closer together as it settles, then one
 last clack.  The knocks' timing and pitch are fixed (no randomness at play time), so every roll
-sounds the same and a test can check the buffer.  :func:`cues` says which sounds a new public
-view calls for; the final scores reuse the rig's fanfare.
+sounds the same and a test can check the buffer.  When it plays is the game's decision (its
+rules return :class:`~rig.core.gamekit.Sound` effects, :func:`rig.games.canine.rules.game.sounds`);
+the final scores reuse the rig's fanfare.
 """
 
 from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
@@ -38,17 +39,3 @@ def synthesize_roll(sample_rate=SAMPLE_RATE):
     samples += silence(TAIL_S, rate)
     return to_pcm(samples, rate)
 
-
-def cues(prev, view):
-    """The sounds ``view`` (a public view) calls for after ``prev`` (or None): ``"dice"`` for
-    each new roll, ``"fanfare"`` when the final scores first show."""
-    out = []
-    if not isinstance(view, dict):
-        return out
-    old = prev if isinstance(prev, dict) else {}
-    roll, old_roll = view.get("last_roll"), old.get("last_roll")
-    if roll and (not old_roll or roll.get("number") != old_roll.get("number")):
-        out.append("dice")
-    if view.get("phase") == "final" and old.get("phase") != "final":
-        out.append("fanfare")
-    return out

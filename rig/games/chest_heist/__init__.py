@@ -1,1 +1,3 @@
-"""chest_heist: one game of the rig (see rig.games)."""
+"""The chest heist: one game of the rig (see rig.games); its rules are ``rules/``."""
+
+from .game import GAME  # noqa: F401

@@ -1,1 +1,3 @@
-"""stolen_paintings: one game of the rig (see rig.games)."""
+"""Stolen Paintings: one game of the rig (see rig.games); its rules are ``rules/``."""
+
+from .game import GAME  # noqa: F401

@@ -1,1 +1,3 @@
-"""stop_thief: one game of the rig (see rig.games)."""
+"""Stop Thief!: one game of the rig (see rig.games); its rules are ``rules/``."""
+
+from .game import GAME  # noqa: F401

@@ -12,23 +12,19 @@ street commotion    traffic rumble and crowd murmur without a pause, and two car
 hold music          a gentle tune of pure notes (the thief stayed put)
 ==================  ====================================================================
 
-:func:`synthesize_clue` is pure (a fixed noise seed: the same samples every start);
-:func:`clue_sounds_for` says which sound an effect of :mod:`rig.games.stop_thief.rules.events`
-calls for.  The rig's :class:`~rig.display.sounds.SoundBank` plays the buffers.
+:func:`synthesize_clue` is pure (a fixed noise seed: the same samples every start).  Which
+sound a step calls for is the game's decision (its rules return
+:class:`~rig.core.gamekit.Sound` effects, :data:`rig.games.stop_thief.rules.rules.SOUND_OF_CLUE`);
+the rig's :class:`~rig.display.sounds.SoundBank` plays the buffers.
 """
 
 import math
 import random
 
 from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
-from .rules import events as ev
 
 CLUE_SOUNDS = ("alarm", "footsteps", "loudspeaker", "creaking door", "breaking glass",
                "street commotion", "hold music")
-#: The sound for each clue kind of :data:`rig.games.stop_thief.rules.thief.CLUES`.
-SOUND_OF_CLUE = {"crime": "alarm", "inside": "footsteps", "subway": "loudspeaker",
-                 "door": "creaking door", "window": "breaking glass",
-                 "outside": "street commotion", "stayed": "hold music"}
 _SEED = 1979      # the year of the first crime scanner: the noise is the same every start
 
 
@@ -213,18 +209,6 @@ def synthesize_clue(name, sample_rate=SAMPLE_RATE):
     if maker is None:
         raise ValueError("%r is not a clue sound; use one of %s" % (name, ", ".join(CLUE_SOUNDS)))
     return to_pcm(maker(sample_rate, random.Random(_SEED)), sample_rate)
-
-
-def clue_sounds_for(effects):
-    """The clue sounds a step's effects call for, in order: each clue (and each replay) plays
-    its kind's sound, and a new thief (a crime has just been committed) sounds the alarm."""
-    out = []
-    for effect in effects:
-        if isinstance(effect, ev.ClueGiven):
-            out.append(SOUND_OF_CLUE[effect.kind])
-        elif isinstance(effect, ev.NewThief):
-            out.append("alarm")
-    return out
 
 
 def clue_bank():

@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+from rig.core.gamekit import Sound
 from . import effects as fx
 from .cards import PAW, POO_PIZZA
 from .dice import BADGER_DISCARDS, SQUIRREL_PICKS
@@ -64,8 +65,11 @@ def outcome_words(call):
 
 
 def words(effect):
-    """One effect as the sentence the screen and the log show."""
+    """One effect as the sentence the screen and the log show (None for a sound: it says
+    nothing)."""
     t = type(effect)
+    if t is Sound:
+        return None
     if t is fx.DoggyChosen:
         if effect.face_up:
             return "%s's doggy is %s (face up)." % (effect.player, effect.doggy)
@@ -142,3 +146,13 @@ def line_words(line):
     if line.item == "paw":
         return "%s: %s" % (PAW, _signed(line.points))
     return "%s: %s" % (POO_PIZZA, _signed(line.points))
+
+
+def game_outcome_words(outcome):
+    """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
+    the after-game say it: ``winner Ana  Ana 12, Ben 9``, ``unfinished (3 rolls)``."""
+    if outcome.code == "unfinished":
+        return "unfinished (%s)" % _plural(outcome.get("rolls"), "roll")
+    standings = ", ".join("%s %d" % pt for pt in outcome.scores)
+    return "winner%s %s  %s" % ("s" if len(outcome.winners) > 1 else "",
+                                " and ".join(outcome.winners), standings)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove
+from rig.core.gamekit import Sound
 from . import effects as fx
 from .cards import PAW, POO_PIZZA, CardTable
 from .dice import CARDS, CARD_NAMES, PARITIES, DiceCall, die_face, new_call
@@ -213,8 +214,19 @@ def step(game, command):
         raise IllegalMove("t %r must be seconds since the game began, 0 or more" % (t,))
     effects = []
     t = max(float(t), game.t)   # never let time run backwards inside the game
-    game = handler(replace(game, t=t), command, t, effects)
-    return game, effects
+    after = handler(replace(game, t=t), command, t, effects)
+    return after, effects + sounds(game, after, t)
+
+
+def sounds(before, after, t):
+    """The :class:`~rig.core.gamekit.Sound` effects a step from ``before`` to ``after`` calls
+    for: ``"dice"`` when a new roll shows, ``"fanfare"`` when the final scores first show."""
+    out = []
+    if after.rolls and len(after.rolls) != len(before.rolls):
+        out.append(Sound(t, "dice"))
+    if is_final(after) and not is_final(before):
+        out.append(Sound(t, "fanfare"))
+    return out
 
 
 def _player(game, name, what="a player"):

@@ -52,3 +52,12 @@ def call(effect):
             effect.score, _plural(effect.diamonds, "diamond"),
             _plural(effect.unused_skimmers, "skimmer"), title_words(effect.title))
     raise TypeError("no words for %r" % (effect,))
+
+
+def game_outcome_words(outcome):
+    """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
+    the after-game say it: ``score 17: Le Chat Cambrioleur (The Cat Burglar)``."""
+    if outcome.code == "unfinished":
+        return "unfinished (%d of 12 chests locked)" % outcome.get("locked")
+    return "score %d: %s (%s)" % (outcome.get("score"), outcome.get("title_fr"),
+                                  outcome.get("title_en"))

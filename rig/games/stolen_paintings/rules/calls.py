@@ -65,3 +65,13 @@ def game_over_words(effect):
     else:
         head = "%s share the win (tied, also as thief)!" % listing(effect.winners)
     return "%s Totals: %s." % (head, totals)
+
+
+def game_outcome_words(outcome):
+    """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
+    the after-game say it: ``winner Ben  Ana 1, Ben 3``, ``unfinished (round 2)  Ana 0, Ben 1``."""
+    totals = ", ".join("%s %d" % kv for kv in outcome.scores)
+    if outcome.code == "unfinished":
+        return "unfinished (round %d)  %s" % (outcome.get("round"), totals)
+    return "winner%s %s  %s" % ("s" if len(outcome.winners) > 1 else "",
+                                " and ".join(outcome.winners), totals)

@@ -4,6 +4,7 @@ Words come from effects alone, and no effect names the thief's space before an a
 call can give the thief away.
 """
 
+from rig.core.gamekit import Sound
 from . import events as ev
 
 #: What the table hears for each clue kind, and what it means (the rulebook's board guide).
@@ -37,7 +38,9 @@ def clue_words(kind):
 
 
 def words(effect):
-    """The call for one effect, as a sentence."""
+    """The call for one effect, as a sentence (None for a sound: it says nothing)."""
+    if isinstance(effect, Sound):
+        return None
     if isinstance(effect, ev.TurnBegan):
         return "%s's turn: get a clue." % effect.player
     if isinstance(effect, ev.NewThief):
@@ -67,3 +70,10 @@ def words(effect):
         return "%s has %s and retires to a sunny Caribbean beach: %s wins!" % (
             effect.player, dollars(effect.money), effect.player)
     raise TypeError("no words for %r" % (effect,))
+
+
+def game_outcome_words(outcome):
+    """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
+    the after-game say it: ``winner Ana  Ana $15,000, Ben $9,000``."""
+    won = ("winner %s" % outcome.winners[0]) if outcome.code == "won" else "no winner yet"
+    return "%s  %s" % (won, ", ".join("%s %s" % (p, dollars(m)) for p, m in outcome.scores))

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove, RulesError
+from rig.core.gamekit import Sound
 from . import events as ev
 from .board import Board, BoardError
 from .thief import Settings, Thief, chance, move, pick, start
@@ -197,7 +198,27 @@ def step(game, command):
     t = max(game.t, command.t)
     effects = []
     game = handler(replace(game, t=t), command, t, effects)
-    return replace(game, last=tuple(effects)), effects
+    return replace(game, last=tuple(effects)), effects + sounds_for(effects)
+
+
+#: The sound for each clue kind of :data:`.thief.CLUES` (the display synthesises them).
+SOUND_OF_CLUE = {"crime": "alarm", "inside": "footsteps", "subway": "loudspeaker",
+                 "door": "creaking door", "window": "breaking glass",
+                 "outside": "street commotion", "stayed": "hold music"}
+
+
+def sounds_for(effects):
+    """The :class:`~rig.core.gamekit.Sound` effects a step's ``effects`` call for, in order:
+    each clue (and each replay) plays its kind's sound, and a new thief (a crime has just been
+    committed) sounds the alarm.  :func:`step` returns them after the other effects (the
+    game's ``last``, what its screen says, holds only those)."""
+    out = []
+    for effect in effects:
+        if isinstance(effect, ev.ClueGiven):
+            out.append(Sound(effect.t, SOUND_OF_CLUE[effect.kind]))
+        elif isinstance(effect, ev.NewThief):
+            out.append(Sound(effect.t, "alarm"))
+    return out
 
 
 def refusal(game, command):

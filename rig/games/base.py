@@ -1,0 +1,71 @@
+"""What every game of the registry shares: the defaults of :class:`rig.core.contract.Game`.
+
+A game's ``GAME`` (its folder's ``game.py``) is an instance of a subclass of :class:`GameBase`;
+the defaults are those of a game without a timer, a map, an end line or choices for the keys,
+hosted by the game host (not the museum).  Pure, like the rules it speaks for: the host owns the
+clock, the files and the seed's randomness.
+"""
+
+from ..core import gamekit
+from ..core.contract import Outcome
+
+__all__ = ["GameBase", "Outcome"]
+
+
+class GameBase:
+    name = ""            # the command-line name
+    title = ""
+    recording = ""       # the header's "recording" value
+    prefix = ""          # the recording file's name starts with this
+    section = ""         # the rig config's table of this game (an attribute of the config)
+    museum = False       # hosted by the museum (the Rig, with its sensors), not the game host
+    min_players = 1
+    max_players = 8
+    seed_bound = 2 ** 63
+    shows_calls = False  # the game's screen already shows the last calls itself
+    solo = False         # one player: the first of the list plays
+    #: The commands that carry a player's secret (a ballot, a hand): when one is refused, the
+    #: reason goes to that player's phone alone; the table hears only that it was refused.
+    secret_commands = ()
+    #: The words the rig answers with on a line, never sent by a phone.
+    ANSWERS = ()
+    #: Example commands for the API's messages that say what to send.
+    example = ""
+
+    def end_line(self, t):
+        return None
+
+    def deadline(self, state):
+        return None
+
+    def tick(self, t):
+        raise NotImplementedError("%s has no timer" % self.title)
+
+    def board(self, state):
+        return None
+
+    def choices(self, state):
+        return None
+
+    def map_json(self, state):
+        """The game's board map for the phones (JSON-ready), or None for a game without one."""
+        return None
+
+    def players_in(self, result):
+        """Who played the game a replay ``result`` is of (a solo game names its one player)."""
+        return tuple(result.get("players") or [result.get("player") or "solo"])
+
+    def command_from_json(self, obj):
+        """A phone's command: one recording line of this game without ``t`` and ``by`` (the
+        host stamps the one, the paired phone is the other), and without what the rig answers
+        on that line; a roll is ``{"roll": true}`` (the rig rolls).  RecordingError names what
+        is wrong."""
+        for key in ("t", "by") + self.ANSWERS:
+            if key in obj:
+                gamekit.fail("leave %r out of a command: the rig %s" % (key, {
+                    "t": "stamps the time", "by": "adds the paired player's name"}.get(
+                        key, "answers it")), 1)
+        return self.parse_command(dict(obj, t=0.0))
+
+    def __repr__(self):
+        return "<game %s>" % self.name

@@ -1,0 +1,118 @@
+"""Cleptómano as the rig's contract says a game (:class:`rig.core.contract.Game`), over the
+core it has always had: :mod:`rig.core.rules` (the match and its ``step``),
+:mod:`rig.core.recording`, :mod:`rig.core.replay` and :mod:`rig.core.calls`.
+
+Cleptómano is the museum's game: its live hosting is the :class:`rig.shell.daemon.Rig`, whose
+sensors feed a :class:`~rig.core.referee.Referee` (touch detection, debounced buttons) that turns
+raw input changes into the events this ``step`` referees.  So here the state is the match value
+(:class:`rig.core.rules.Match`) and ``step`` the core's step over one *detected* event (a start
+press, a touch, a choice, a loot confirmation, a tick); ``replay`` re-referees a whole recording
+(raw inputs included) exactly as ``cleptomano replay`` always has.  What it cannot answer yet:
+:meth:`Cleptomano.line` records only the commands a recording holds (a detected event is
+recorded by the Rig as the raw input changes behind it), and :meth:`Cleptomano.view` is what the
+match value alone says (the scoreboard the screen shows needs the museum's sensors and clock).
+"""
+
+from ...core import calls, recording, replay, rules
+from ...core import events as ev
+from ...core.errors import IllegalMove
+from ...core.levels import PRESETS
+from ..base import GameBase, Outcome
+
+
+class Cleptomano(GameBase):
+    name = "cleptomano"
+    title = "Cleptómano"
+    recording = recording.FORMAT
+    prefix = "match"
+    section = "match"
+    museum = True
+    min_players, max_players = 1, rules.MAX_PLAYERS
+    seed_bound = 1           # nothing is left to chance: the header holds no seed
+    shows_calls = True       # the scoreboard shows its own banners
+    example = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
+               '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
+               '"normal", "first_thief": "Ana"}}')
+
+    def new_game(self, players, seed, settings=None):
+        """The match about to begin; ``settings`` the ``[match]`` table (its level and first
+        thief, when that one plays), or None: the normal level, the first player first."""
+        level = settings.level if settings is not None else PRESETS["normal"]
+        first = settings.first_thief if settings is not None else None
+        return rules.new_match(players, level, first if first in tuple(players) else None)
+
+    def header(self, state):
+        return recording.header_for(state.players, state.level, state.first_thief).to_json()
+
+    def step(self, state, command):
+        return rules.step(state, command)
+
+    def line(self, command, state, effects):
+        """The line of a recorded command (a choice, a loot, an undo, a tick...); a detected
+        event (a press, a touch) is recorded by the Rig as the input changes behind it: None."""
+        try:
+            return recording.item_to_json(command)
+        except TypeError:
+            return None
+
+    def end_line(self, t):
+        return {"t": t, "end": True}
+
+    def deadline(self, state):
+        return rules.next_deadline(state)
+
+    def tick(self, t):
+        return ev.Tick(t)
+
+    def view(self, state, now_t=None):
+        """What the match value alone tells the table: its result so far."""
+        return dict(self.result(state), game=self.name, over=self.over(state))
+
+    def player_view(self, state, player, now_t=None):
+        if player not in state.players:
+            raise IllegalMove("%r is not a player of this match; the players are %s"
+                              % (player, ", ".join(state.players)))
+        return self.view(state, now_t)          # a Cleptómano player holds no secret
+
+    def words(self, effect):
+        said = calls.say(effect)
+        return None if said is None else said[0]
+
+    def over(self, state):
+        return rules.is_over(state)
+
+    def result(self, state):
+        return replay.result(state)
+
+    def outcome(self, result):
+        """``code`` "solo" (a solo heist: ``detail`` its title), "won", or "no-winner" (no
+        winner yet; ``over`` only once the recording says the match ended: ``history`` reads
+        the end line); ``detail`` also holds the round wins and each round's scores."""
+        players = tuple(result["players"])
+        wins = tuple(result["round_wins"].items())
+        rounds = tuple((r["round"], tuple(r["scores"].items())) for r in result["rounds"])
+        detail = (("title", result["title"]), ("round_wins", wins), ("rounds", rounds))
+        if result["title"] is not None or len(players) == 1:
+            code = "solo"
+        elif result["winner"]:
+            code = "won"
+        else:
+            code = "no-winner"
+        return Outcome(over=bool(result["winner"]) or result["title"] is not None,
+                       winners=(result["winner"],) if result["winner"] else (),
+                       scores=wins, code=code, detail=detail)
+
+    def outcome_words(self, outcome):
+        return calls.match_outcome_words(outcome)
+
+    def players_in(self, result):
+        return tuple(result["players"])
+
+    def parse_command(self, obj):
+        return recording.parse_item(obj, 1)
+
+    def replay(self, lines, path=None):
+        return replay.replay_lines(lines, path)
+
+
+GAME = Cleptomano()

@@ -1,0 +1,72 @@
+"""Stolen Paintings as the rig's contract says a game (:class:`rig.core.contract.Game`): its
+rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
+
+from ..base import GameBase, Outcome
+from . import rules as sp
+from .rules.calls import game_outcome_words
+from .rules.model import PLAYERS
+
+
+class StolenPaintings(GameBase):
+    name = recording = prefix = "stolen-paintings"
+    title = "Stolen Paintings"
+    section = "stolen_paintings"
+    min_players, max_players = PLAYERS
+    secret_commands = (sp.commands.Steal, sp.commands.Mark)
+    example = '{"start": true}, {"steal": [2, 6]} or {"mark": [2, 5]}'
+
+    def new_game(self, players, seed, settings=None):
+        """``settings`` the ``[stolen_paintings]`` table, or None: every default."""
+        kwargs = {} if settings is None else {"exhibition_s": settings.exhibition_s,
+                                              "max_marks": settings.max_marks,
+                                              "wrong_mark_cost": settings.wrong_mark_cost}
+        return sp.new_game(players, **kwargs)
+
+    def header(self, state):
+        return sp.recording.header(state)
+
+    def step(self, state, command):
+        return sp.step(state, command)
+
+    def line(self, command, state, effects):
+        return sp.recording.line(command)
+
+    def view(self, state, now_t=None):
+        return sp.public_view(state, now_t)
+
+    def player_view(self, state, player, now_t=None):
+        return sp.player_view(state, player, now_t)
+
+    def deadline(self, state):
+        return sp.next_deadline(state)
+
+    def tick(self, t):
+        return sp.Tick(t)
+
+    def words(self, effect):
+        return sp.call(effect)
+
+    def over(self, state):
+        return state.over
+
+    def result(self, state):
+        return sp.result(state)
+
+    def outcome(self, result):
+        scores = tuple(result["totals"].items())
+        if not result["over"]:
+            return Outcome(False, (), scores, "unfinished",
+                           (("round", len(result["rounds"]) + 1),))
+        return Outcome(True, tuple(result["winners"]), scores, "won")
+
+    def outcome_words(self, outcome):
+        return game_outcome_words(outcome)
+
+    def parse_command(self, obj):
+        return sp.recording.parse_item(obj, 1)
+
+    def replay(self, lines, path=None):
+        return sp.replay_lines(lines, path)
+
+
+GAME = StolenPaintings()
