@@ -13,7 +13,7 @@ it costs nothing; a game's package imports its rules and words, never a face (it
 and sounds are modules of the folder that only the faces load, through :func:`part`).
 """
 
-from importlib import import_module
+from importlib import import_module, resources
 
 from ..core.errors import ConfigError
 
@@ -60,16 +60,28 @@ def settings(g, config):
     return None if config is None else getattr(config, g.section)
 
 
+def package_of(g):
+    """The package of game ``g``'s folder (``"rig.games.stop_thief"``)."""
+    return type(g).__module__.rsplit(".", 1)[0]
+
+
 def part(g, name):
     """The module ``name`` of game ``g``'s folder (``"screen"``, ``"keys"``, ``"sounds"``,
     ``"samples"``...), or None when the game has no such part."""
-    package = type(g).__module__.rsplit(".", 1)[0] if not hasattr(g, "package") else g.package
+    module = "%s.%s" % (package_of(g), name)
     try:
-        return import_module("%s.%s" % (package, name))
+        return import_module(module)
     except ModuleNotFoundError as exc:
-        if exc.name != "%s.%s" % (package, name):
+        if exc.name != module:
             raise
         return None
+
+
+def data(g, name):
+    """The file ``name`` of game ``g``'s folder (its ``phone.js``...), read as text, or None
+    when the game has none."""
+    found = resources.files(package_of(g)).joinpath(name)
+    return found.read_text("utf-8") if found.is_file() else None
 
 
 def register(package):

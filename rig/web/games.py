@@ -36,14 +36,13 @@ matches (:mod:`rig.web.matches`).
 
 import re
 from dataclasses import asdict, replace
-from importlib import resources
 
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.phones import public
-from ..games import games
+from ..games import data, games
 from ..shell.storage import game_of
 from .commands import COMMAND_TIMEOUT_S, load_json
 from .matches import STAMP, Recordings, recording_routes
@@ -85,15 +84,11 @@ def phone_script(name):
     """The games page's part of the game named ``name`` (``"stop-thief"``): the text of its
     folder's ``phone.js`` (``rig/games/stop_thief/phone.js``), or RequestError (404) naming the
     games that have one."""
-    found = {}
-    for package in REGISTRY:
-        script = resources.files(package).joinpath("phone.js")
-        if script.is_file():
-            found[package.rsplit(".", 1)[1].replace("_", "-")] = script
+    found = {g.name: g for g in games() if data(g, "phone.js") is not None}
     if name not in found:
         raise RequestError("%r is no game with a part of the phone page; the games with one are "
                            "%s" % (name[:40], ", ".join(found)), 404)
-    return found[name].read_text("utf-8")
+    return data(found[name], "phone.js")
 
 
 def player_of(host, phone_name):
