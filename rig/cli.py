@@ -20,6 +20,18 @@ from .games import names as game_names
 log = logging.getLogger("cleptomano")
 
 
+def on_signals(action):
+    """SIGINT and SIGTERM call ``action()``, on a thread of its own.  A Python signal handler
+    runs on the main thread between two of its steps, maybe inside ``Event.wait`` holding the
+    event's lock: setting that event from the handler itself would wait for that lock forever
+    (seen as a hung Ctrl-C during a game switch).  Returns the handler (the tests call it)."""
+    def handler(*_):
+        threading.Thread(target=action, name="cleptomano-signal", daemon=True).start()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, handler)
+    return handler
+
+
 def is_raspberry_pi():
     try:
         with open("/proc/device-tree/model", "rb") as f:
@@ -248,8 +260,7 @@ def _serve_leaderboard(feed, args):
         raise ConfigError("--port %d is not a TCP port; give 1024-65535 (default %d)"
                           % (port, DEFAULT_PORT), key="--port")
     stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+    on_signals(stop.set)
     server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
     feed.start()
     try:
@@ -382,8 +393,7 @@ def cmd_run(args):
         config.pins.backend == "sim" or not is_raspberry_pi()))
     night = Night(config, Notifier(), until=None if args.duration_s is None
                   else time.monotonic() + args.duration_s)
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: night.stop_all())
+    on_signals(night.stop_all)
     recordings = args.recordings or config.storage.recordings_dir
     if args.game != CLEPTOMANO:
         if args.demo or args.interactive:

@@ -436,3 +436,28 @@ def test_the_nights_server_answers_503_until_its_first_game_is_served(tmp_path):
                    static_dir=static_dir(tmp_path))
     board.serve(face)
     assert TestClient(board, base_url=BASE).get("/").status_code == 200
+
+
+def test_a_signal_that_lands_inside_a_wait_on_the_nights_event_does_not_hang(monkeypatch):
+    """A signal handler runs on the main thread between two of its steps, maybe inside
+    ``Event.wait`` while it holds the event's lock: the handler must not take that lock
+    itself.  Here the lock is held, as there, by the thread that runs the handler."""
+    from rig import cli
+    installed = {}
+    monkeypatch.setattr(cli.signal, "signal", lambda sig, handler: installed.update({sig: handler}))
+    night = Night()
+    leg = night.leg()
+    handler = cli.on_signals(night.stop_all)
+    assert installed == {signal.SIGINT: handler, signal.SIGTERM: handler}
+    returned = threading.Event()
+
+    def main_thread_inside_wait():
+        with leg._cond:                 # what Event.wait holds when the signal lands
+            handler(signal.SIGINT, None)
+            returned.set()
+
+    inside = threading.Thread(target=main_thread_inside_wait, daemon=True)
+    inside.start()
+    inside.join(5.0)
+    assert returned.is_set(), "the signal handler waited for the lock its own thread holds"
+    assert night.stopped.wait(5.0) and leg.wait(5.0)
