@@ -374,7 +374,7 @@ REFERENCE = README[README.index("## Configuration"):README.index("## The relic h
 GAME_TABLES = README[README.index("**Config tables.**"):]
 GAME_TABLES = GAME_TABLES[:GAME_TABLES.index("```", GAME_TABLES.index("```toml") + 3)]
 #: Keys the README does not document yet (see NOTES-h5-config.md): the lead adds them.
-README_GAPS = {"pins.edge_delay_s"}
+README_GAPS = set()
 
 
 def documented(section, key):
