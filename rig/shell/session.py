@@ -10,6 +10,13 @@ read-only one, a file that cannot even be created) is kept in memory, in order, 
 screen and the log say how many lines, how many seconds of play, are at risk.  Only when that
 memory is full does :meth:`RecordingSession.record` refuse a line, and the referee then does not
 act on it: no decision is ever taken on an input the recording does not hold.
+
+The other games (the :class:`~rig.shell.gamehost.GameHost`'s) write each command's line whole or
+not at all (:meth:`RecordingSession.record_whole`: a full disk refuses the command), and are
+resumed the same way after a crash: :meth:`RecordingSession.resume_game` takes up the game's
+newest recording when it was cut off (:func:`cut_off`: no end line, or its open marker left
+beside it) and its game can go on (:func:`unfinished`); :func:`night_game` is the game the
+night starts with after a crash.
 """
 
 import enum
