@@ -59,9 +59,10 @@ def _parser():
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
     run.add_argument("--duration-s", type=float, default=None,
                      help="stop after this many seconds (default: run until stopped)")
-    run.add_argument("--game", default="cleptomano", choices=game_names(),
-                     help="the game to referee (default cleptomano); the others need no "
-                          "sensors, so --sim and --real make no difference to them")
+    run.add_argument("--game", default=None, choices=game_names(),
+                     help="the game to referee (default cleptomano, or the other game a crash "
+                          "cut off, resumed); the others need no sensors, so --sim and --real "
+                          "make no difference to them")
     run.add_argument("--players", metavar="NAMES",
                      help='another game\'s players, in order, e.g. "Ana,Ben,Caro" (default: '
                           '[match] players of the config)')
@@ -395,7 +396,10 @@ def cmd_run(args):
                   else time.monotonic() + args.duration_s)
     on_signals(night.stop_all)
     recordings = args.recordings or config.storage.recordings_dir
-    if args.game != CLEPTOMANO:
+    resumed = _cut_off(recordings, args)
+    if resumed is not None:
+        choice = resumed
+    elif args.game not in (None, CLEPTOMANO):
         if args.demo or args.interactive:
             raise ConfigError("--demo and --interactive play Cleptómano's simulated museum; "
                               "leave them out with --game %s" % args.game, key="--game")
@@ -423,6 +427,24 @@ def cmd_run(args):
         if night.phones is not None:
             night.phones.stop()
         night.notifier.stopping()
+
+
+def _cut_off(recordings, args):
+    """Without ``--game`` (as systemd starts the rig), the companion game a crash cut off, as a
+    :class:`rig.web.night.Choice` with its recording's players: the night resumes it
+    (:func:`rig.shell.session.night_game`); None: Cleptómano, or the game ``--game`` names."""
+    if args.game is not None or args.players or args.demo or args.interactive \
+            or not Path(recordings).is_dir():
+        return None
+    from .shell.session import night_game
+    from .web.night import Choice
+    found = night_game(Path(recordings))
+    if found is None:
+        return None
+    players = tuple(found.game.players_in(found.game.result(found.state)))
+    log.info("Game night: %s in %s was cut off; it is resumed (give --game to play another "
+             "game).", found.game.title, found.path)
+    return Choice(found.game.name, players)
 
 
 def _night_phones(config, night):

@@ -94,7 +94,7 @@ def test_a_command_the_recording_cannot_keep_is_refused_with_the_same_words(tabl
 
     game = Game(tmp_path / "game")
     view = game.host.adapter.view(game.host.game)
-    game.host.session.record_text = lambda text, t: False
+    game.host.session.record_whole = lambda text, t: False
     game.submit(game.primary)
     assert full(game.message) and any(full(line) for line in game.host.log_lines)
     assert game.host.adapter.view(game.host.game) == view

@@ -129,3 +129,7 @@ class Game(Protocol):
 
     def replay(self, lines, path=None) -> dict:
         """Re-play a recording's lines (the header first); its result."""
+
+    def restore(self, lines, path=None) -> Any:
+        """The state a recording's lines leave, as :meth:`replay` plays them (the host resumes
+        an unfinished game from it: the same ``step`` calls, so exactly where it was)."""

@@ -41,6 +41,11 @@ class GameBase:
     def tick(self, t):
         raise NotImplementedError("%s has no timer" % self.title)
 
+    def restore(self, lines, path=None):
+        """The state an unfinished recording's lines leave (the museum's game is resumed by
+        its own host, :class:`rig.shell.daemon.Rig`)."""
+        raise NotImplementedError("%s is resumed by the museum's host" % self.title)
+
     def board(self, state):
         return None
 

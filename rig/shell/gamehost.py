@@ -7,7 +7,14 @@ in) owns the game value and everything around it:
   display, later the phones), stamped with the host's clock; the game's own rules decide;
 * every accepted command is written to the recording, flushed and fsynced **before** the host
   acts on it (:class:`~rig.shell.session.RecordingSession`, the same writer Cleptómano's
-  recordings use); the header holds the seed, drawn from :mod:`secrets`;
+  recordings use); the header holds the seed, drawn from :mod:`secrets`.  A disk that refuses
+  the line refuses the command (:data:`~rig.shell.host.FULL_DISK`): nothing is acted on that
+  the recording does not hold, and the command given again once there is space is taken;
+* a game cut off by a crash is taken up again at the next start (``resume``): the newest
+  recording of the game, when it had no clean end (no end line, or its open marker left
+  beside it, :func:`rig.shell.session.cut_off`) and its game is not over, is replayed through
+  the game's own ``step`` (a torn last line cut first), appended to, and the game's clock goes
+  on from its last line's ``t``: nothing elapses while the rig is down;
 * a refused command changes nothing: its reason goes on the screen and into the log;
 * the museum's start button, when the game has one (``button``), gives the game's primary
   command: its pin callback only puts the stamped edge on the inbox (:meth:`GameHost.button_edge`);
@@ -23,6 +30,7 @@ The game itself is one of the registry's (:mod:`rig.games`, answering
 injected, so tests drive the host on the simulator's virtual clock and never sleep.
 """
 
+import logging
 import secrets
 import time
 from collections import deque
@@ -38,6 +46,8 @@ MESSAGE_S = 6.0
 DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
 KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that missed one
 
+log = logging.getLogger("cleptomano")
+
 
 class GameHost(Host):
     """One game from start to stop, on the one host loop (:class:`rig.shell.host.Host`).
@@ -50,19 +60,22 @@ class GameHost(Host):
     command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
     debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
-    defaults)."""
+    defaults); ``resume`` (default True): take up the game's unfinished recording, if there is
+    one, instead of beginning a new game (its players, seed and settings are the recording's)."""
 
     MESSAGE_S = MESSAGE_S
     DISPLAY_PERIOD_S = DISPLAY_PERIOD_S
 
     def __init__(self, game, players, *, clock, session, settings=None, display=None,
-                 seed=None, key_help=(), phones=None, button=None, detect=None):
+                 seed=None, key_help=(), phones=None, button=None, detect=None, resume=True):
         super().__init__(clock=clock, session=session, display=display, phones=phones,
                          key_help=key_help, button=button, detect=detect)
         self.adapter = game
         self.settings = settings
         self.players = tuple(players)[:1] if game.solo else tuple(players)
         self.seed = seed
+        self.resume = resume
+        self.resumed = None           # the Unfinished recording taken up, if one was
         self.game = None
         self.refused = 0
         self._sounds = deque(maxlen=KEPT_SOUNDS)
@@ -70,21 +83,46 @@ class GameHost(Host):
 
     # --- life cycle ------------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
-        """Begin the game (its header written and synced), then start the host's thread."""
+        """Take up the game's unfinished recording (``resume``), or begin a new game (its
+        header written and synced); then start the host's thread."""
         self.session.prepare()
+        found = self.session.resume_game(self.adapter) if self.resume else None
+        if found is not None:
+            self._resume(found)
+        else:
+            self._begin()
+        self._begin_frames()
+        self._start_loop(timeout_s)
+        self._await_loop(timeout_s)
+        return self
+
+    def _begin(self):
         if self.seed is None:       # the operating system's randomness, kept in the header
             self.seed = secrets.randbelow(self.adapter.seed_bound)
         self.game = self.adapter.new_game(self.players, self.seed, self.settings)
         self.t0 = self.clock.now()
         header = dumps(self.adapter.header(self.game))
-        path = self.session.open_text(header, prefix=self.adapter.prefix)
+        path = self.session.open_text(header, prefix=self.adapter.prefix,
+                                      marked=self.adapter.end_line(0.0) is None)
         self.session.sync_now()
         self._say(0.0, "New game of %s: %s. Recording to %s"
                   % (self.adapter.title, ", ".join(self.players), path))
-        self._begin_frames()
-        self._start_loop(timeout_s)
-        self._await_loop(timeout_s)
-        return self
+
+    def _resume(self, found):
+        """Go on with the game ``found`` (a :class:`~rig.shell.session.Unfinished`): its
+        state, its players, its seed; the clock goes on from its last line's ``t``."""
+        self.resumed = found
+        self.game = found.state
+        players = tuple(self.adapter.players_in(self.adapter.result(found.state)))
+        if players != self.players:
+            log.info("The recording's players play on (%s), not those given (%s).",
+                     ", ".join(players), ", ".join(self.players))
+        self.players = players
+        self.seed = found.header.get("seed", self.seed)
+        self.t0 = self.clock.now() - found.last_t
+        words = "Game resumed from %s." % found.path.name
+        self._say(found.last_t, "Game resumed from %s." % found.path)
+        self._show_message(words)
 
     def stop(self, timeout_s=3.0, clean=True):
         """Stop the thread (bounded) and close the recording: with the game's end line when
@@ -158,7 +196,7 @@ class GameHost(Host):
             return self._refuse(command.t, str(exc))
         line = self.adapter.line(command, after, effects)
         if line is not None:
-            if not self.session.record_text(dumps(line), command.t):
+            if not self.session.record_whole(dumps(line), command.t):
                 return self._refuse(command.t, FULL_DISK)
             self.session.sync_now()
         self.game = after

@@ -10,6 +10,13 @@ read-only one, a file that cannot even be created) is kept in memory, in order, 
 screen and the log say how many lines, how many seconds of play, are at risk.  Only when that
 memory is full does :meth:`RecordingSession.record` refuse a line, and the referee then does not
 act on it: no decision is ever taken on an input the recording does not hold.
+
+The other games (the :class:`~rig.shell.gamehost.GameHost`'s) write each command's line whole or
+not at all (:meth:`RecordingSession.record_whole`: a full disk refuses the command), and are
+resumed the same way after a crash: :meth:`RecordingSession.resume_game` takes up the game's
+newest recording when it was cut off (:func:`cut_off`: no end line, or its open marker left
+beside it) and its game can go on (:func:`unfinished`); :func:`night_game` is the game the
+night starts with after a crash.
 """
 
 import enum
@@ -26,6 +33,7 @@ from ..core import recording
 from ..core.errors import ConfigError, HardwareError, RigError
 from ..core.replay import referee as rereferee
 from ..core.rules import check_new_match
+from ..games import games
 from . import storage
 from .clock import MonotonicClock
 from .threads import start_on_clock
@@ -42,6 +50,67 @@ class Health(enum.StrEnum):
     OK = "ok"            # every line is on its way to the disk
     HELD = "held"        # lines are kept in memory, waiting for the disk
     FULL = "full"        # the memory for them is full too: lines are refused
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A companion game's recording cut off by a crash, taken up again: the ``game`` (of
+    :mod:`rig.games`), the recording's ``path``, the ``state`` its lines leave, its ``header``
+    (a dict) and the ``t`` of its last line (the game's clock goes on from there)."""
+    game: object
+    path: object
+    state: object
+    header: dict
+    last_t: float
+
+
+def cut_off(game, path):
+    """Whether the recording at ``path`` of ``game`` had no clean end: no end line, for a game
+    that writes one; its open marker still there, for a game that writes none
+    (:func:`rig.shell.storage.open_marker`; a recording from before the markers has none, and
+    is never taken up)."""
+    if game.end_line(0.0) is not None:
+        return not storage.is_finished(path)
+    return storage.open_marker(path).exists()
+
+
+def unfinished(directory, game, torn=None, why=None):
+    """The newest recording of ``game`` in ``directory`` when it was cut off and its game can go
+    on, taken up (an :class:`Unfinished`; the file is only read: a torn last line is left out
+    and named in ``torn``), else None.  A game that is over, or a recording that cannot be read,
+    is not taken up: ``why`` (a list, if given) is told why in words."""
+    path = storage.newest(directory, game.prefix)
+    if path is None or not cut_off(game, path):
+        return None
+    try:
+        state, header, last_t = storage.restore_file(path, game, torn)
+    except RigError as exc:
+        if why is not None:
+            why.append("cannot resume %s (%s); it is left as it is" % (path, exc))
+        return None
+    if game.over(state):
+        if why is not None:
+            why.append("%s: its game is over, so it is not resumed" % path)
+        return None
+    return Unfinished(game, path, state, header, last_t)
+
+
+def night_game(directory):
+    """The companion game the game night starts with after a crash: the game whose recording is
+    the newest in ``directory`` (by the stamps in the names) when that recording was cut off and
+    can go on; None when the newest is Cleptómano's, or ended cleanly (Cleptómano then, as
+    always)."""
+    found = []
+    for game in games():
+        path = storage.newest(directory, game.prefix)
+        if path is not None:
+            found.append((storage.stamp(path, game.prefix), path.name, game))
+    if not found:
+        return None
+    *_, game = max(found)
+    if game.museum:
+        return None
+    return unfinished(directory, game, torn=[])
 
 
 @dataclass(frozen=True)
@@ -65,7 +134,7 @@ class RecordingSession:
     """One recordings directory; one open recording at a time."""
 
     def __init__(self, directory, wall_clock=time.time, max_held_bytes=MAX_HELD_BYTES,
-                 clock=None):
+                 clock=None, on_synced=None):
         self.directory = directory
         self.wall_clock = wall_clock
         self.max_held_bytes = max_held_bytes
@@ -81,7 +150,9 @@ class RecordingSession:
         self._sync_requested = False
         self._stop = threading.Event()
         self._thread = None
-        self._on_synced = None
+        #: Told ``(path)`` after each fsync (the kill tests kill the process there).
+        self._on_synced = on_synced
+        self._marked = None         # the open recording whose open marker is on disk
         #: Told ``(path, size, closed)`` whenever ``size`` bytes of a recording are on disk
         #: (after each fsync, and when a file is closed): the tournament link reads only these.
         self.listeners = []
@@ -116,10 +187,12 @@ class RecordingSession:
         self.request_sync()
         return path
 
-    def open_text(self, header_line, prefix="match"):
+    def open_text(self, header_line, prefix="match", marked=False):
         """Start a new recording ``PREFIX-YYYYmmdd-HHMMSS.jsonl`` whose first line is
         ``header_line`` (text, no newline): the other games' recordings are named after their
-        game, so a Cleptómano start never mistakes one for a match to resume."""
+        game, so a Cleptómano start never mistakes one for a match to resume.  ``marked``: its
+        open marker is put beside it (:func:`rig.shell.storage.mark_open`) before its header is
+        synced, and :meth:`close` takes it away (a game without an end line)."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall_clock()))
         path = self.directory / ("%s-%s.jsonl" % (prefix, stamp))
         n = 1
@@ -130,7 +203,45 @@ class RecordingSession:
         self.writer = storage.Writer(path)
         self._hold(self.writer, header_line, 0.0)
         self.flush()
+        if marked:
+            self._mark(path)
         return path
+
+    def _mark(self, path):
+        try:
+            storage.mark_open(path)
+        except OSError as exc:
+            log.warning("%s: its open marker could not be written (%s); the game plays on, but "
+                        "a crash would not resume it", path, exc.strerror or exc)
+            return
+        self._marked = path
+
+    def resume_game(self, game):
+        """Continue ``game``'s unfinished recording, if the newest of its recordings is one
+        (see :func:`unfinished`): a torn last line is cut, the file is appended to from now
+        on.  Returns the :class:`Unfinished`, or None (a new game begins: the reason is in the
+        log, and an over or unreadable recording's open marker is taken away)."""
+        path = storage.newest(self.directory, game.prefix)
+        if path is None or not cut_off(game, path):
+            return None
+        cut = storage.repair(path)
+        if cut:
+            log.warning("%s: %s", path, cut)
+        why = []
+        found = unfinished(self.directory, game, why=why)
+        if found is None:
+            for words in why:
+                log.warning("%s; a new game begins", words)
+            try:
+                storage.mark_closed(path)
+            except OSError as exc:
+                log.warning("%s: its open marker could not be removed: %s", path, exc)
+            return None
+        self.path = path
+        self.writer = storage.Writer(path)
+        if game.end_line(0.0) is None:
+            self._marked = path
+        return found
 
     def resume(self, players, level):
         """Continue this match's unfinished recording, if there is one: rebuild the match by
@@ -199,6 +310,26 @@ class RecordingSession:
                 return False
         self._hold(self.writer, text, t)
         self.flush()
+        return True
+
+    def record_whole(self, text, t):
+        """Write the line ``text`` (no newline) of play at ``t`` now, whole, or not at all: a
+        game at human pace stops taking commands while the disk refuses (the lines before it
+        are written first).  True when it is written (:meth:`sync_now` makes it durable); False
+        when the disk refused it: nothing of it is left in the file, so it must not be acted
+        on, and the same command given again once there is space is taken."""
+        if not self.flush():
+            return False
+        try:
+            self.writer.write_whole((text + "\n").encode("utf-8"))
+        except OSError as exc:
+            if self._error is None:
+                self.record_errors += 1
+            self._error = exc.strerror or str(exc)
+            log.warning("the recording could not take a line (%s); it was refused",
+                        self._error)
+            return False
+        self._error = None
         return True
 
     def _hold(self, writer, text, t):
@@ -272,6 +403,13 @@ class RecordingSession:
             self._hold(writer, end_line, t)
         self._held.append(_Held(writer, b"", t, close=True))
         self.flush()
+        if self._marked == writer.path:
+            self._marked = None
+            try:
+                storage.mark_closed(writer.path)
+            except OSError as exc:
+                log.warning("%s: its open marker could not be removed (%s); the next start of "
+                            "its game resumes it", writer.path, exc.strerror or exc)
 
     def abandon(self):
         """Close the file as a crash would leave it (no end line): the next start resumes it.
@@ -282,6 +420,7 @@ class RecordingSession:
         self._held.clear()
         self._held_bytes = 0
         self.writer = None
+        self._marked = None         # left on disk: the next start resumes the game
         for writer in writers.values():
             try:
                 writer.close()
@@ -305,6 +444,8 @@ class RecordingSession:
         except OSError as exc:
             log.warning("the recording could not be synced to disk: %s", exc)
             return False
+        if self._on_synced is not None:
+            self._on_synced(self.writer.path)
         return True
 
     # --- the sync thread ----------------------------------------------------------------------------
@@ -318,7 +459,8 @@ class RecordingSession:
         (optional) is told after each fsync (the kill tests snapshot the file there).  It waits
         on the session's clock, so in virtual time a durable moment is on disk before time
         moves on."""
-        self._on_synced = on_synced
+        if on_synced is not None:
+            self._on_synced = on_synced
         self._thread = start_on_clock(self.clock, self._sync_loop, "cleptomano-recording-sync")
         return self._thread
 

@@ -5,10 +5,12 @@ opens recording files.  :class:`Writer` flushes every line to the operating syst
 when asked (at turn boundaries and penalties, from the daemon's sync thread).
 """
 
+import errno
 import hashlib
 import io
 import json
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -160,6 +162,72 @@ def replay_file(path, torn=None):
         return game.replay(lines if game.museum else list(lines), path)
 
 
+def restore_file(path, game, torn=None):
+    """The unfinished recording at ``path`` of ``game`` (a :mod:`rig.games` game) taken up
+    again: ``(state, header, last_t)``: the state its lines leave (:meth:`Game.restore`, the
+    same ``step`` calls as the live game made), its header (a dict: the seed, the players) and
+    the ``t`` of its last line (0.0 for a header alone).  ``torn``: as for :func:`read`.
+    RecordingError names the file and the line for one that cannot be taken up."""
+    f = _open(path)
+    with f:
+        lines = list(_lines(f, path, torn))
+    state = game.restore(lines, path)
+    header = json.loads(lines[0])
+    last_t = json.loads(lines[-1]).get("t", 0.0) if len(lines) > 1 else 0.0
+    return state, header, last_t
+
+
+#: A recording's name: ``PREFIX-YYYYmmdd-HHMMSS.jsonl``, or ``...-N.jsonl`` for the N-th of
+#: that second.
+_STAMPED = re.compile(r"-(\d{8})-(\d{6})(?:-(\d+))?\.jsonl$")
+
+
+def stamp(path, prefix):
+    """The sort key of a recording of ``prefix`` by the stamp in its name (the wall clock's
+    when it was opened), or None for a file that is not one."""
+    name = Path(path).name
+    if not name.startswith(prefix):
+        return None
+    found = _STAMPED.fullmatch(name[len(prefix):])
+    if found is None:
+        return None
+    day, second, n = found.groups()
+    return day, second, int(n or 1)
+
+
+def newest(directory, prefix):
+    """The newest recording of ``prefix`` in ``directory`` by the stamp in its name (never by
+    the modification time: a Pi without a real-time clock may set its clock back), or None."""
+    found = [(stamp(p, prefix), p.name, p) for p in Path(directory).glob("%s-*.jsonl" % prefix)]
+    found = [x for x in found if x[0] is not None and x[2].is_file()]
+    return max(found)[2] if found else None
+
+
+def open_marker(path):
+    """The file that says the recording at ``path`` is open: a game without an end line (every
+    companion game but Stop Thief!) has it beside its recording from its start to its clean
+    stop, so one left after a crash says the game was cut off."""
+    path = Path(path)
+    return path.with_name(path.name + ".open")
+
+
+def mark_open(path):
+    """Create the recording's open marker and make it durable (its directory fsynced)."""
+    marker = open_marker(path)
+    os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o666))
+    sync_directory(marker.parent)
+
+
+def mark_closed(path):
+    """Remove the recording's open marker (a clean stop); nothing when there is none."""
+    marker = open_marker(path)
+    try:
+        os.unlink(marker)
+    except FileNotFoundError:
+        return
+    sync_directory(marker.parent)
+
+
 def game_of(path):
     """The game (a :class:`rig.core.contract.Game` of :mod:`rig.games`) whose recording is at
     ``path``, by its header; None for one that cannot be read or names no game."""
@@ -287,13 +355,28 @@ class Writer:
     def write(self, data):
         """Write ``data`` (bytes); returns how many were written (fewer on a disk that has just
         filled up).  Raises OSError when nothing could be written."""
+        return os.write(self._opened(), data)
+
+    def _opened(self):
         if self._fd is None:
             created = not self.path.exists()
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
                                0o666)
             if created:
                 sync_directory(self.path.parent)
-        return os.write(self._fd, data)
+        return self._fd
+
+    def write_whole(self, data):
+        """Write ``data`` (bytes) whole or not at all: OSError when the disk refused any of
+        it, and then the file is cut back to where it was (no half line is left in it)."""
+        fd = self._opened()
+        size = os.fstat(fd).st_size
+        try:
+            if os.write(fd, data) < len(data):
+                raise OSError(errno.ENOSPC, "No space left on device")
+        except OSError:
+            os.ftruncate(fd, size)
+            raise
 
     def sync(self):
         """fsync the file; returns how many bytes of it are now on disk (None: not open)."""

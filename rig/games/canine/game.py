@@ -82,5 +82,8 @@ class Canine(GameBase):
     def replay(self, lines, path=None):
         return canine.replay_lines(lines, path)
 
+    def restore(self, lines, path=None):
+        return canine.recording.restore_lines(lines, path)
+
 
 GAME = Canine()

@@ -71,5 +71,8 @@ class ChestHeist(GameBase):
     def replay(self, lines, path=None):
         return ch.replay_lines(lines, path)
 
+    def restore(self, lines, path=None):
+        return ch.recording.restore_lines(lines, path)
+
 
 GAME = ChestHeist()

@@ -68,5 +68,8 @@ class StolenPaintings(GameBase):
     def replay(self, lines, path=None):
         return sp.replay_lines(lines, path)
 
+    def restore(self, lines, path=None):
+        return sp.recording.restore_lines(lines, path)
+
 
 GAME = StolenPaintings()

@@ -79,5 +79,8 @@ class StopThief(GameBase):
     def replay(self, lines, path=None):
         return recording.replay_lines(lines, path)
 
+    def restore(self, lines, path=None):
+        return recording.restore_lines(lines, path)
+
 
 GAME = StopThief()

@@ -156,16 +156,22 @@ def parse_lines(lines, path=None):
     return read_lines(lines, parse_header, parse_item, path)
 
 
-def replay_lines(lines, path=None):
-    """Re-play a recording; the result (see :func:`result`).  Raises RecordingError naming
-    FILE:LINE for a bad line or a command the game refuses."""
+def restore_lines(lines, path=None):
+    """The game as a recording's lines leave it (the host resumes an unfinished one so).
+    Raises RecordingError naming FILE:LINE for a bad line or a command the game refuses."""
     game, items = parse_lines(lines, path)
     for line, command in items:
         try:
             game, _ = g.step(game, command)
         except IllegalMove as exc:
             raise RecordingError(str(exc), path=path, line=line) from None
-    return result(game)
+    return game
+
+
+def replay_lines(lines, path=None):
+    """Re-play a recording; the result (see :func:`result`).  Raises RecordingError naming
+    FILE:LINE for a bad line or a command the game refuses."""
+    return result(restore_lines(lines, path))
 
 
 # --- the result ----------------------------------------------------------------------------------

@@ -112,10 +112,15 @@ def _same_dice(game, said):
     return None
 
 
+def restore_lines(lines, path=None):
+    """The game as a recording's lines leave it (the host resumes an unfinished one so)."""
+    game, items = read_lines(lines, parse_header, parse_item, path)
+    return replay_items(game, items, step, _same_dice, path)
+
+
 def replay_lines(lines, path=None):
     """Re-play a recording; the :func:`~.views.result` of the game as the lines leave it."""
-    game, items = read_lines(lines, parse_header, parse_item, path)
-    return result(replay_items(game, items, step, _same_dice, path))
+    return result(restore_lines(lines, path))
 
 
 def write_lines(game, played):

@@ -65,10 +65,15 @@ def parse_item(obj, number, last_t=0.0):
     return cmd.Mark(t, by, tuple(value))
 
 
+def restore_lines(lines, path=None):
+    """The game as a recording's lines leave it (the host resumes an unfinished one so)."""
+    game, items = read_lines(lines, parse_header, parse_item, path)
+    return replay_items(game, items, step, path=path)
+
+
 def replay_lines(lines, path=None):
     """Re-play a recording; the :func:`~.views.result` of the game as the lines leave it."""
-    game, items = read_lines(lines, parse_header, parse_item, path)
-    return result(replay_items(game, items, step, path=path))
+    return result(restore_lines(lines, path))
 
 
 def write_lines(game, commands):

@@ -192,10 +192,15 @@ def play(header, items, path=None):
     return game
 
 
+def restore_lines(lines, path=None):
+    """The game as a recording's lines leave it (the host resumes an unfinished one so)."""
+    header, items = parse_lines(lines, path)
+    return play(header, items, path)
+
+
 def replay_lines(lines, path=None):
     """Re-play a recording's lines; the result as a JSON-ready dict (see :func:`result`)."""
-    header, items = parse_lines(lines, path)
-    return result(play(header, items, path))
+    return result(restore_lines(lines, path))
 
 
 def result(game):
