@@ -11,6 +11,7 @@ import pytest
 from rig.cli import main
 from rig.core.errors import ConfigError
 from rig.games.chest_heist import rules as ch
+from rig.games.chest_heist.rules.example import EXAMPLE_SHEET
 from rig.core.gamekit import GameScreen
 from rig.display.game_screens import cues, extra_sounds
 from rig.display.window import DisplayThread
@@ -105,7 +106,7 @@ def test_each_bad_game_setting_is_one_config_error_naming_its_key(data, key, wor
 
 def test_good_game_tables_reach_the_games(tmp_path):
     sheet = tmp_path / "sheet.json"
-    sheet.write_text(json.dumps(ch.example.EXAMPLE_SHEET), "utf-8")
+    sheet.write_text(json.dumps(EXAMPLE_SHEET), "utf-8")
     cfg = config({"stop_thief": {"stay_chance": 0.3}, "stolen_paintings": {"exhibition_s": 30},
                   "chest_heist": {"sheet": str(sheet)}, "canine": {"longer_game": True}})
     def start(name, players):
