@@ -7,7 +7,6 @@ when asked (at turn boundaries and penalties, from the daemon's sync thread).
 
 import hashlib
 import io
-import json
 import os
 import threading
 from pathlib import Path
@@ -66,11 +65,19 @@ def _lines(f, path=None, torn=None, first=1):
 
 
 def _is_json(raw):
+    return _value(raw) is not _NOT_JSON
+
+
+_NOT_JSON = object()
+
+
+def _value(raw):
+    """The JSON value of one line's bytes, read as a recording line is (bounded: a line nested
+    20,000 deep is no JSON, not a RecursionError); ``_NOT_JSON`` when it is none."""
     try:
-        json.loads(raw.decode("utf-8"))
-    except ValueError:
-        return False
-    return True
+        return recording.load_line(raw.decode("utf-8"), 0)
+    except (UnicodeDecodeError, RecordingError):
+        return _NOT_JSON
 
 
 def repair(path):
@@ -98,10 +105,8 @@ def is_finished(path):
         size = f.tell()
         f.seek(max(0, size - 200))
         tail = f.read().rstrip().rsplit(b"\n", 1)[-1]
-    try:
-        return json.loads(tail).get("end") is True
-    except (ValueError, AttributeError):
-        return False
+    obj = _value(tail)
+    return isinstance(obj, dict) and obj.get("end") is True
 
 
 def closing_command(path):
@@ -117,12 +122,12 @@ def closing_command(path):
         tail = f.read().rstrip().split(b"\n")[-2:]
     if len(tail) < 2:
         return None
+    obj = _value(tail[0])
+    if not isinstance(obj, dict) or "new_match" not in obj:
+        return None
     try:
-        obj = json.loads(tail[0])
-        if not isinstance(obj, dict) or "new_match" not in obj:
-            return None
         return recording.parse_item(obj, 0)
-    except (ValueError, RecordingError):
+    except RecordingError:
         return None
 
 
@@ -133,8 +138,8 @@ def recent_players(directory, recordings=30):
     for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
         try:
             with files.open_regular(path) as f:
-                header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
-        except (OSError, ValueError):
+                header = _value(f.readline(recording.MAX_LINE_BYTES))
+        except OSError:
             continue
         players = header.get("players") if isinstance(header, dict) else None
         for name in players if isinstance(players, list) else ():
@@ -165,8 +170,8 @@ def game_of(path):
     ``path``, by its header; None for one that cannot be read or names no game."""
     try:
         with files.open_regular(path) as f:
-            header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
-    except (OSError, ValueError):
+            header = _value(f.readline(recording.MAX_LINE_BYTES))
+    except OSError:
         return None
     kind = header.get(recording.MAGIC) if isinstance(header, dict) else None
     return by_recording(kind) if isinstance(kind, str) else None
