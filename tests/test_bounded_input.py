@@ -131,12 +131,14 @@ def test_a_deep_line_after_the_header_names_its_line(tmp_path, game):
     assert "nest more than 32 deep" in one_line_refusal(run("replay", path), "%s:2: " % path)
 
 
-def test_a_deep_torn_last_line_is_cut_as_a_torn_write(tmp_path):
+@pytest.mark.parametrize("last", [deep(), "[" * DEEP])
+def test_a_deep_last_line_without_its_end_is_refused_by_line_not_cut(tmp_path, last):
+    """A torn write is a piece of a line the rig wrote, a few levels deep: a last line nested
+    20,000 deep is hostile input, named like any other (it raised RecursionError before)."""
     lines = RECORDINGS["cleptomano"].read_text("utf-8").split("\n")
     path = tmp_path / "match.jsonl"
-    path.write_text("\n".join(lines[:5]) + "\n" + deep(), encoding="utf-8")
-    code, out, err = run("replay", path)
-    assert code == 0 and "the last line is torn" in err and json.loads(out)["players"]
+    path.write_text("\n".join(lines[:5]) + "\n" + last, encoding="utf-8")
+    assert "nest more than 32 deep" in one_line_refusal(run("replay", path), "%s:6: " % path)
 
 
 def test_the_rigs_own_readers_of_recordings_pass_over_a_deep_one(tmp_path):
@@ -319,12 +321,18 @@ def mutated(draw, text):
 TEXTS = {game: path.read_text("utf-8") for game, path in RECORDINGS.items()}
 
 
+RECORDING_MUTANTS = st.sampled_from(sorted(TEXTS.values())).flatmap(mutated)
+
+
 @FUZZ
-@given(text=st.sampled_from(sorted(TEXTS.values())).flatmap(mutated))
+@given(text=RECORDING_MUTANTS)
 @example(text='{"recording": "stop-thief", "version": %s}\n' % deep()).via(
     "the reproducer: RecursionError before issue 23 (the header read for its game)")
 @example(text="[" * 2000 + "1" + "]" * 2000 + TEXTS["canine"]).via(
     "found by this fuzz: RecursionError before issue 23 (a nesting put before the header)")
+@example(text=TEXTS["chest-heist"].replace("\n", "\n\udcff", 1)).via(
+    "found by this fuzz: a companion game's line that is not UTF-8 was named 'line 2:' without "
+    "its file")
 @example(text=TEXTS["cleptomano"] + deep()).via(
     "RecursionError before issue 23 (a deep torn last line, tested for JSON)")
 def test_fuzz_recordings_of_every_game(tmp_path_factory, text):
@@ -345,9 +353,12 @@ def board_json():
 BOARDS = [("toml", BOARD_TOML), ("json", board_json())]
 
 
+BOARD_MUTANTS = st.sampled_from(BOARDS).flatmap(lambda b: st.tuples(st.just(b[0]),
+                                                                     mutated(b[1])))
+
+
 @FUZZ
-@given(fmt_text=st.sampled_from(BOARDS).flatmap(
-    lambda b: st.tuples(st.just(b[0]), mutated(b[1]))))
+@given(fmt_text=BOARD_MUTANTS)
 @example(fmt_text=("json", '{"name": %s}' % deep())).via("RecursionError before issue 23")
 @example(fmt_text=("toml", "name = %s" % deep())).via("RecursionError before issue 23")
 @example(fmt_text=("toml", "%s = 1" % ".".join(["a"] * 100000))).via(
@@ -364,8 +375,11 @@ def test_fuzz_board_files(fmt_text):
 CARDS_JSON = json.dumps(tomllib.loads(CARDS_TOML))
 
 
+CARD_MUTANTS = st.sampled_from([CARDS_TOML, CARDS_JSON]).flatmap(mutated)
+
+
 @FUZZ
-@given(text=st.sampled_from([CARDS_TOML, CARDS_JSON]).flatmap(mutated))
+@given(text=CARD_MUTANTS)
 @example(text='{"collectable": %s}' % deep()).via("RecursionError before issue 23")
 @example(text="collectable = %s" % deep()).via("RecursionError before issue 23")
 def test_fuzz_card_tables(text):
@@ -390,8 +404,11 @@ COMMANDS = [{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "rel
                                               "first_thief": "Ben"}}]
 
 
+BODY_MUTANTS = st.sampled_from(COMMANDS).map(json.dumps).flatmap(mutated)
+
+
 @FUZZ
-@given(body=st.sampled_from(COMMANDS).map(json.dumps).flatmap(mutated))
+@given(body=BODY_MUTANTS)
 def test_fuzz_http_bodies(body):
     try:
         parse_command(load_json(body.encode("utf-8", "surrogatepass")), "Ben's phone")
@@ -407,9 +424,12 @@ def mqtt_payloads():
             (tm.live_topic("table-1"), tm.dumps(board))]
 
 
+MQTT_MUTANTS = st.sampled_from(mqtt_payloads()).flatmap(
+    lambda m: st.tuples(st.just(m[0]), mutated(m[1].decode("utf-8"))))
+
+
 @FUZZ
-@given(message=st.sampled_from(mqtt_payloads()).flatmap(
-    lambda m: st.tuples(st.just(m[0]), mutated(m[1].decode("utf-8")))))
+@given(message=MQTT_MUTANTS)
 def test_fuzz_mqtt_payloads(message):
     topic, text = message
     payload = text.encode("utf-8", "surrogatepass")
@@ -417,3 +437,24 @@ def test_fuzz_mqtt_payloads(message):
         tm.parse_message(topic, payload)
     except PayloadError as exc:
         assert str(exc)
+
+
+# --- the same fuzz at length (make test-heavy) -----------------------------------------------
+
+@pytest.mark.heavy
+@settings(FUZZ, max_examples=1500)
+@given(case=st.one_of(RECORDING_MUTANTS.map(lambda x: ("recordings", x)),
+                      BOARD_MUTANTS.map(lambda x: ("boards", x)),
+                      CARD_MUTANTS.map(lambda x: ("cards", x)),
+                      mutated(SHEET).map(lambda x: ("sheets", x)),
+                      BODY_MUTANTS.map(lambda x: ("bodies", x)),
+                      MQTT_MUTANTS.map(lambda x: ("mqtt", x))))
+def test_fuzz_every_reader_at_length(tmp_path_factory, case):
+    reader, value = case
+    if reader == "recordings":
+        test_fuzz_recordings_of_every_game.hypothesis.inner_test(tmp_path_factory, value)
+        return
+    check = {"boards": test_fuzz_board_files, "cards": test_fuzz_card_tables,
+             "sheets": test_fuzz_sheet_files, "bodies": test_fuzz_http_bodies,
+             "mqtt": test_fuzz_mqtt_payloads}[reader]
+    check.hypothesis.inner_test(value)

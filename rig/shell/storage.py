@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 from ..core import recording
+from ..core.bounded import json_depth
 from ..core import replay as rereferee
 from ..core.errors import RecordingError
 from ..games import by_recording
@@ -61,10 +62,18 @@ def _lines(f, path=None, torn=None, first=1):
             yield raw.removesuffix(b"\n").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordingError("is not UTF-8 text (byte %d of the line: %s); save the file as "
-                                 "UTF-8" % (exc.start + 1, exc.reason), line=number) from None
+                                 "UTF-8" % (exc.start + 1, exc.reason), path=path,
+                                 line=number) from None
 
 
 def _is_json(raw):
+    """Whether a last line is whole JSON, not a torn write.  One nested deeper than a recording
+    line may is no torn write either (the rig never wrote it): the reader refuses it by name."""
+    try:
+        if json_depth(raw.decode("utf-8")) > recording.MAX_NESTING:
+            return True
+    except UnicodeDecodeError:
+        return False
     return _value(raw) is not _NOT_JSON
 
 
