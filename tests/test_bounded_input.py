@@ -399,6 +399,28 @@ def test_fuzz_sheet_files(text):
         assert str(exc).startswith("sheet.json: ")
 
 
+EXAMPLE_CONFIG = (ROOT / "wiring" / "rig.example.toml").read_text("utf-8")
+PINMAP = (ROOT / "wiring" / "pinmap.toml").read_text("utf-8")
+CONFIG_MUTANTS = st.sampled_from([("rig.toml", EXAMPLE_CONFIG), ("pinmap.toml", PINMAP)]).flatmap(
+    lambda f: st.tuples(st.just(f[0]), mutated(f[1])))
+
+
+@FUZZ
+@given(name_text=CONFIG_MUTANTS)
+def test_fuzz_configs_and_pin_maps(tmp_path_factory, name_text):
+    """tests/test_hostile_input.py mutates them value by value; here nestings and odd text go
+    in anywhere."""
+    where = tmp_path_factory.mktemp("fuzz")
+    (where / "rig.toml").write_text(EXAMPLE_CONFIG, encoding="utf-8")
+    (where / "pinmap.toml").write_text(PINMAP, encoding="utf-8")
+    name, text = name_text
+    (where / name).write_bytes(text.encode("utf-8", "surrogatepass"))
+    try:
+        load_config(where / "rig.toml")
+    except ConfigError as exc:
+        assert str(exc).startswith("%s: " % exc.path) and "\n" not in str(exc)
+
+
 COMMANDS = [{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 2}},
             {"undo": "touch"}, {"new_match": {"players": ["Ana", "Ben"], "difficulty": "hard",
                                               "first_thief": "Ben"}}]
@@ -447,12 +469,15 @@ def test_fuzz_mqtt_payloads(message):
                       BOARD_MUTANTS.map(lambda x: ("boards", x)),
                       CARD_MUTANTS.map(lambda x: ("cards", x)),
                       mutated(SHEET).map(lambda x: ("sheets", x)),
+                      CONFIG_MUTANTS.map(lambda x: ("configs", x)),
                       BODY_MUTANTS.map(lambda x: ("bodies", x)),
                       MQTT_MUTANTS.map(lambda x: ("mqtt", x))))
 def test_fuzz_every_reader_at_length(tmp_path_factory, case):
     reader, value = case
-    if reader == "recordings":
-        test_fuzz_recordings_of_every_game.hypothesis.inner_test(tmp_path_factory, value)
+    if reader in ("recordings", "configs"):
+        check = {"recordings": test_fuzz_recordings_of_every_game,
+                 "configs": test_fuzz_configs_and_pin_maps}[reader]
+        check.hypothesis.inner_test(tmp_path_factory, value)
         return
     check = {"boards": test_fuzz_board_files, "cards": test_fuzz_card_tables,
              "sheets": test_fuzz_sheet_files, "bodies": test_fuzz_http_bodies,
