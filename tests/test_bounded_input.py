@@ -438,12 +438,24 @@ def test_fuzz_http_bodies(body):
         assert exc.status == 400 and str(exc)
 
 
+def match_message():
+    """A finished match's message as a rig publishes it (its recording embedded)."""
+    import tempfile
+    from rig.links.feed import record_of
+    from sim.tournament import SOAK, tournament_copy
+    with tempfile.TemporaryDirectory() as directory:
+        path = tournament_copy(SOAK[0], Path(directory), "table-1", "match-20261201-190000")
+        record = record_of(path)
+        return (tm.match_topic(record.rig, record.match_id),
+                tm.match_payload(record, path.read_text("utf-8")))
+
+
 def mqtt_payloads():
     board = {"phase": "turn", "players": ["Ana", "Ben"], "round": 2, "thief": "Ana",
              "guard": "Ben", "remaining_s": 41.5, "touches": 1, "turn_score": 3,
              "round_wins": {"Ana": 1}}
     return [(tm.status_topic("table-1"), tm.status_payload("table-1", True)),
-            (tm.live_topic("table-1"), tm.dumps(board))]
+            (tm.live_topic("table-1"), tm.dumps(board)), match_message()]
 
 
 MQTT_MUTANTS = st.sampled_from(mqtt_payloads()).flatmap(
