@@ -13,8 +13,6 @@ escapes it fails the test), and the cases that used to hang or exhaust memory al
 child process with a time limit.
 """
 
-import contextlib
-import io
 import json
 import os
 import re
@@ -27,11 +25,11 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rig import cli
 from rig.core.errors import ConfigError
 from rig.core.museum import INPUT_NAMES
 from rig.shell import config as cfg
 from rig.shell.config import load_config
+from sim.cli import run, run_child
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = sorted((ROOT / "tests" / "recordings").rglob("*.jsonl"))
@@ -46,23 +44,6 @@ NASTY = ["\u2028", "\u2029", "\x85", "\n", "\r", "\x00", "\x1b[2J", "\x7f", "\t"
          "0x1F", "NaN", "Infinity"]
 nasty_text = st.lists(st.sampled_from(NASTY) | st.characters(blacklist_categories=("Cs",)),
                       max_size=4).map("".join)
-
-
-def run(*argv):
-    """``cleptomano ARGV`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue(), err.getvalue()
-
-
-def run_child(*argv, timeout_s=60):
-    """``cleptomano ARGV`` as a user runs it (the installed script), in a child process."""
-    script = Path(sys.executable).with_name("cleptomano")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "rig.cli"]
-    done = subprocess.run(command + [str(a) for a in argv], capture_output=True, text=True,
-                          timeout=timeout_s, stdin=subprocess.DEVNULL)
-    return done.returncode, done.stdout, done.stderr
 
 
 def refused(result, where):

@@ -27,7 +27,7 @@ from .museum import BINARY_INPUTS, INPUT_NAMES
 from .rules.model import check_new_match, check_players
 from .errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
-from .text import nesting
+from .bounded import MAX_DEPTH, load_json
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
@@ -37,7 +37,7 @@ VERSION = 1
 MAX_LINE_BYTES = 1 << 20
 #: The deepest a line's arrays and objects may nest: a recording's go at most 6 deep (a card
 #: table).  Deeper JSON would exhaust the parser's recursion (100,000 nested ``[]`` fit a line).
-MAX_NESTING = 32
+MAX_NESTING = MAX_DEPTH
 #: A tournament's rig id (the header's ``rig``): one MQTT topic level and a broker user name.
 RIG_ID_RULE = "1-32 letters, digits, '-' or '_', starting with a letter or digit"
 _RIG_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
@@ -281,28 +281,14 @@ def ends_match(item):
     return isinstance(item, (ev.End, ev.NewMatch))
 
 
-#: A JSON string (the brackets in one are text).
-_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def _load_line(text, line):
+def load_line(text, line):
     """One line's JSON value, or RecordingError naming ``line``: a line too long or nested too
-    deep is refused before it is parsed; a number of more digits than Python reads is named."""
-    if len(text) > MAX_LINE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > \
-            MAX_LINE_BYTES:
-        _fail("the line is longer than %d bytes; a recording line is one short JSON object (is "
-              "this a recording?)" % MAX_LINE_BYTES, line)
-    if (text.count("[") + text.count("{") > MAX_NESTING
-            and nesting(_JSON_STRINGS.sub("", text))[0] > MAX_NESTING):
-        _fail("arrays or objects nest more than %d deep; a recording line nests a few levels "
-              "(is this a recording?)" % MAX_NESTING, line)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail("not JSON (%s); each line must be one JSON object" % exc.msg, line)
-    except ValueError:     # the only other one: an integer beyond Python's digit limit
-        _fail("a number has more than %d digits; times and values are short numbers"
-              % sys.get_int_max_str_digits(), line)
+    deep is refused before it is parsed (:func:`rig.core.bounded.load_json`); a number of more
+    digits than Python reads is named."""
+    return load_json(text, lambda message: RecordingError(message, line=line),
+                     "a recording line is one short JSON object, a few levels deep (is this a "
+                     "recording?)", max_depth=MAX_NESTING, max_bytes=MAX_LINE_BYTES,
+                     what="the line")
 
 
 def read_lines(lines, parse_header, parse_item, path=None, stop=None):
@@ -341,7 +327,7 @@ class LineReader:
         if self.done or not text.strip():
             return None
         try:
-            obj = _load_line(text, self.number)
+            obj = load_line(text, self.number)
             if self.header is None:
                 self.header = self.parse_header(obj, self.number)
                 return None

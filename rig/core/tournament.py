@@ -30,8 +30,9 @@ from typing import Optional
 from . import recording
 from .errors import ConfigError, PayloadError, RecordingError
 from .recording import RIG_ID_RULE, is_rig_id
+from .bounded import load_json
 from .replay import replay
-from .text import control_character, nesting
+from .text import control_character
 
 PREFIX = "cleptomano/rigs"
 #: What the leaderboard subscribes to: every rig's tree.
@@ -294,12 +295,9 @@ def _load(payload, limit):
         text = bytes(payload).decode("utf-8")
     except UnicodeDecodeError:
         raise PayloadError("the payload is not UTF-8 text") from None
-    if nesting(recording._JSON_STRINGS.sub("", text))[0] > MAX_NESTING:
-        raise PayloadError("the JSON nests more than %d deep" % MAX_NESTING)
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise PayloadError("the payload is not JSON (%s)" % str(exc)[:80]) from None
+    return load_json(text, PayloadError, "a tournament message is one JSON object of the "
+                     "contract (README \"Tournament\")", max_depth=MAX_NESTING,
+                     nests="the JSON nests", syntax="the payload is not JSON (%s)")
 
 
 def _object(obj, what):

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 
+from ..core.bounded import load_json
 from ..shell.storage import sync_directory
 
 log = logging.getLogger("cleptomano")
@@ -32,7 +33,7 @@ class AckStore:
     def _load(self):
         try:
             with open(self.path, encoding="utf-8") as f:
-                data = json.load(f)
+                data = load_json(f.read(), ValueError, "it is set aside")
             if data.get("format") != FORMAT or not isinstance(data.get("brokers"), dict):
                 raise ValueError("not a %s file" % FORMAT)
             return {k: v for k, v in data["brokers"].items() if isinstance(v, dict)}

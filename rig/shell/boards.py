@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.errors import ConfigError
 from ..games.stop_thief.resources import SAMPLE_TOWN, sample_town, sample_town_text  # noqa: F401
 from ..games.stop_thief.rules.board import BoardError, parse_board
+from . import files
 
 _FORMATS = {".toml": "toml", ".json": "json"}
 
@@ -23,10 +24,10 @@ def read_board(path):
         raise ConfigError("a board file ends in .toml or .json; rename it or convert it",
                           path=str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError("cannot read the board (%s); check the path and that it is UTF-8 text"
-                          % exc, path=str(path)) from None
+                          % (getattr(exc, "strerror", None) or exc), path=str(path)) from None
     try:
         return parse_board(text, fmt)
     except BoardError as exc:

@@ -33,14 +33,14 @@ from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import levels, museum, rules
+from ..core import bounded, levels, museum, rules
 from ..core.addresses import bind_problem
 from ..core.calls import input_label
 from ..core.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
-from ..core.text import control_character, nesting
+from ..core.text import control_character
 from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
 from .. import games
@@ -433,15 +433,8 @@ def load_pinmap(path=None):
 #: keeps every prefix of a dotted key, so text beyond these would exhaust its stack or memory
 #: before it could say what is wrong: they are refused first.
 MAX_TOML_BYTES = 1 << 20
-MAX_TOML_NESTING = 32
-MAX_TOML_DOTS_PER_LINE = 64
-#: TOML's strings and comments: the brackets and dots in them are text.
-_TOML_TEXT = re.compile("|".join((
-    r'"""(?:[^\\]|\\[\s\S])*?"""',     # a multi-line basic string
-    r"'''[\s\S]*?'''",                # a multi-line literal string
-    r'"(?:[^"\\\n]|\\.)*"',            # a basic string
-    r"'[^'\n]*'",                      # a literal string
-    r"#[^\n]*")))                      # a comment
+MAX_TOML_NESTING = bounded.MAX_DEPTH
+MAX_TOML_DOTS_PER_LINE = bounded.MAX_TOML_DOTS_PER_LINE
 
 
 def _read_toml(path, what, fix):
@@ -461,8 +454,12 @@ def _read_toml(path, what, fix):
     except UnicodeDecodeError as exc:
         raise _line_error(path, raw.count(b"\n", 0, exc.start) + 1,
                           "byte %d is not UTF-8; save the file as UTF-8 text" % (exc.start + 1))
-    bare = _TOML_TEXT.sub(lambda m: '""' + "\n" * m.group().count("\n"), text)
-    _check_shape(bare, path)
+    shape = bounded.toml_shape(text)
+    if shape is not None:
+        line, kind, found = shape
+        raise _line_error(path, line, found + (
+            "; a config line is one key = value (is this the right file?)" if kind == "dots"
+            else "; a config nests two or three (is this the right file?)"))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -473,6 +470,7 @@ def _read_toml(path, what, fix):
                                       "\"quotes\", one key = value per line)" % message)
     except ValueError:       # the only other one: an integer beyond Python's digit limit
         limit = sys.get_int_max_str_digits()
+        bare = bounded.toml_bare(text)
         found = re.search(r"(?:[0-9]_?){%d}" % (limit + 1), bare)
         raise _line_error(path, bare.count("\n", 0, found.start()) + 1 if found else None,
                           _TOO_MANY_DIGITS % limit)
@@ -498,22 +496,6 @@ def _check_integers(value, path, key=None):
         except ValueError:
             raise ConfigError(_TOO_MANY_DIGITS % sys.get_int_max_str_digits(), path=path,
                               key=key) from None
-
-
-def _check_shape(bare, path):
-    """Refuse, naming the line, TOML nested or dotted deeper than any config needs (``bare``:
-    the text with its strings and comments blanked)."""
-    depth = 0
-    for number, line in enumerate(bare.split("\n"), 1):
-        if line.count(".") > MAX_TOML_DOTS_PER_LINE:
-            raise _line_error(path, number, "more than %d dots outside strings; a config line "
-                                            "is one key = value (is this the right file?)"
-                              % MAX_TOML_DOTS_PER_LINE)
-        deepest, depth = nesting(line, depth)
-        if deepest > MAX_TOML_NESTING:
-            raise _line_error(path, number, "arrays or tables nest more than %d deep; a config "
-                                            "nests two or three (is this the right file?)"
-                              % MAX_TOML_NESTING)
 
 
 def _line_error(path, line, message):
@@ -642,11 +624,6 @@ def __getattr__(name):
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
-def _read_text(path):
-    with files.open_regular(path) as f:
-        return f.read().decode("utf-8")
-
-
 def _build_config(data, path, pinmap):
     path = Path(path) if path is not None else None
     base_dir = path.resolve().parent if path is not None else Path.cwd()
@@ -663,7 +640,7 @@ def _build_config(data, path, pinmap):
         resolved = Path(raw).expanduser()
         return resolved if resolved.is_absolute() else base_dir / resolved
 
-    context = Context(resolve, _read_text, pinmap)
+    context = Context(resolve, files.read_text, pinmap)
     context.tables = {name: s.table(data.get(name, {}), path) for name, s in known.items()}
     for name in _read_order():
         s = known[name]

@@ -39,3 +39,19 @@ def open_regular(path):
         os.close(fd)
         raise
     return os.fdopen(fd, "rb")
+
+
+#: A file a config names (a board, a card table, a score sheet) is a few KB of text.
+MAX_TEXT_BYTES = 1 << 20
+
+
+def read_text(path, max_bytes=MAX_TEXT_BYTES):
+    """The UTF-8 text of the regular file at ``path``, read no further than ``max_bytes``.
+    Raises :class:`OSError` as :func:`open_regular` does (and when the file is longer, saying
+    so), or :class:`UnicodeDecodeError`."""
+    with open_regular(path) as f:
+        raw = f.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        raise OSError(0, "it is longer than %d bytes; such a file is a few KB of text (is this "
+                         "the right file?)" % max_bytes, str(path))
+    return raw.decode("utf-8")

@@ -8,13 +8,13 @@ when asked (at turn boundaries and penalties, from the daemon's sync thread).
 import errno
 import hashlib
 import io
-import json
 import os
 import re
 import threading
 from pathlib import Path
 
 from ..core import recording
+from ..core.bounded import json_depth
 from ..core import replay as rereferee
 from ..core.errors import RecordingError
 from ..games import by_recording
@@ -64,15 +64,31 @@ def _lines(f, path=None, torn=None, first=1):
             yield raw.removesuffix(b"\n").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordingError("is not UTF-8 text (byte %d of the line: %s); save the file as "
-                                 "UTF-8" % (exc.start + 1, exc.reason), line=number) from None
+                                 "UTF-8" % (exc.start + 1, exc.reason), path=path,
+                                 line=number) from None
 
 
 def _is_json(raw):
+    """Whether a last line is whole JSON, not a torn write.  One nested deeper than a recording
+    line may is no torn write either (the rig never wrote it): the reader refuses it by name."""
     try:
-        json.loads(raw.decode("utf-8"))
-    except ValueError:
+        if json_depth(raw.decode("utf-8")) > recording.MAX_NESTING:
+            return True
+    except UnicodeDecodeError:
         return False
-    return True
+    return _value(raw) is not _NOT_JSON
+
+
+_NOT_JSON = object()
+
+
+def _value(raw):
+    """The JSON value of one line's bytes, read as a recording line is (bounded: a line nested
+    20,000 deep is no JSON, not a RecursionError); ``_NOT_JSON`` when it is none."""
+    try:
+        return recording.load_line(raw.decode("utf-8"), 0)
+    except (UnicodeDecodeError, RecordingError):
+        return _NOT_JSON
 
 
 def repair(path):
@@ -100,10 +116,8 @@ def is_finished(path):
         size = f.tell()
         f.seek(max(0, size - 200))
         tail = f.read().rstrip().rsplit(b"\n", 1)[-1]
-    try:
-        return json.loads(tail).get("end") is True
-    except (ValueError, AttributeError):
-        return False
+    obj = _value(tail)
+    return isinstance(obj, dict) and obj.get("end") is True
 
 
 def closing_command(path):
@@ -119,12 +133,12 @@ def closing_command(path):
         tail = f.read().rstrip().split(b"\n")[-2:]
     if len(tail) < 2:
         return None
+    obj = _value(tail[0])
+    if not isinstance(obj, dict) or "new_match" not in obj:
+        return None
     try:
-        obj = json.loads(tail[0])
-        if not isinstance(obj, dict) or "new_match" not in obj:
-            return None
         return recording.parse_item(obj, 0)
-    except (ValueError, RecordingError):
+    except RecordingError:
         return None
 
 
@@ -135,8 +149,8 @@ def recent_players(directory, recordings=30):
     for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
         try:
             with files.open_regular(path) as f:
-                header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
-        except (OSError, ValueError):
+                header = _value(f.readline(recording.MAX_LINE_BYTES))
+        except OSError:
             continue
         players = header.get("players") if isinstance(header, dict) else None
         for name in players if isinstance(players, list) else ():
@@ -233,8 +247,8 @@ def game_of(path):
     ``path``, by its header; None for one that cannot be read or names no game."""
     try:
         with files.open_regular(path) as f:
-            header = json.loads(f.readline(recording.MAX_LINE_BYTES).decode("utf-8"))
-    except (OSError, ValueError):
+            header = _value(f.readline(recording.MAX_LINE_BYTES))
+    except OSError:
         return None
     kind = header.get(recording.MAGIC) if isinstance(header, dict) else None
     return by_recording(kind) if isinstance(kind, str) else None

@@ -7,10 +7,10 @@ the paired phone's name).  So it is checked by the recording's own parser
 reads back.
 """
 
-import json
 from dataclasses import replace
 
 from ..core import events as ev
+from ..core import bounded
 from ..core.errors import RecordingError, RequestError
 from ..core.recording import parse_item
 from ..games.cleptomano import GAME
@@ -30,14 +30,9 @@ def load_json(body):
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RequestError("the body is not UTF-8 text (%s); send one JSON object" % exc.reason)
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise RequestError("the body nests arrays or objects too deep; send one flat JSON "
-                           "object") from None
-    except ValueError as exc:
-        raise RequestError("the body is not JSON (%s); send one JSON object"
-                           % getattr(exc, "msg", exc)) from None
+    return bounded.load_json(text, RequestError, "send one JSON object", what="the body",
+                             nests="the body nests arrays or objects too deep:",
+                             syntax="the body is not JSON (%s)")
 
 
 def parse_command(obj, by):

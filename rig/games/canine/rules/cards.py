@@ -12,12 +12,11 @@ read the copy embedded in a recording's header (:func:`card_table_from_obj`), so
 with exactly the cards the game was played with.
 """
 
-import json
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Tuple
 
+from rig.core.bounded import load_json, load_toml
 from rig.core.errors import ConfigError
 
 PAW = "Ultimate Paw of Pilferage"
@@ -35,6 +34,8 @@ _COLLECTABLE_KEYS = ("kind", "points", "count")
 _BEDROOM_KEYS = ("name", "points", "count", "kind", "shows", "wild", "hiding_place")
 _DOGGY_KEYS = ("name", "targets", "bonus_per_card", "bonus_at", "power")
 MAX_POINTS = 1000
+#: A card table is a few KB of text; a file beyond this is not one.
+MAX_CARDS_BYTES = 1 << 20
 MAX_COUNT = 200
 
 
@@ -124,17 +125,12 @@ def parse_card_table(text):
     if not isinstance(text, str):
         raise ConfigError("the card table must be text, got %s" % type(text).__name__)
     if text.lstrip().startswith("{"):
-        try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            raise ConfigError("not JSON (%s); give the card table as TOML like "
-                              "data/example_cards.toml, or as one JSON object" % exc) from None
+        obj = load_json(text, ConfigError, "give the card table as TOML like "
+                        "data/example_cards.toml, or as one JSON object",
+                        max_bytes=MAX_CARDS_BYTES, what="the card table")
     else:
-        try:
-            obj = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError("not TOML (%s); copy data/example_cards.toml and change its "
-                              "numbers" % exc) from None
+        obj = load_toml(text, ConfigError, "copy data/example_cards.toml and change its "
+                        "numbers", max_bytes=MAX_CARDS_BYTES, what="the card table")
     return card_table_from_obj(obj)
 
 

@@ -22,10 +22,10 @@ Errors name the box or the chest (:class:`~rig.core.errors.ConfigError` with ``k
 :func:`parse_sheet` takes the file's text; the shell reads the file.
 """
 
-import json
 from dataclasses import dataclass
 from typing import Tuple
 
+from rig.core.bounded import load_json
 from rig.core.errors import ConfigError, RulesError
 from rig.core.gamekit import is_whole
 from .boxes import BLACK, Box, parse_box
@@ -33,6 +33,8 @@ from .boxes import BLACK, Box, parse_box
 CHESTS = "ABCDEFGHIJKL"
 LARGEST_GRID = 12
 MOST_DIAMONDS = 20
+#: A sheet file is a few KB (a 12 by 12 grid and its chests); beyond this is not one.
+MAX_SHEET_BYTES = 1 << 20
 LINES = ("row", "column")
 
 
@@ -176,11 +178,9 @@ def _chests(obj, sheet, path):
 
 def parse_sheet(text, path=None):
     """The sheet in the file text ``text`` (``path`` names the file in errors)."""
-    try:
-        obj = json.loads(text)
-    except ValueError as exc:
-        _bad("not JSON (%s); a sheet file is one JSON object" % getattr(exc, "msg", exc), None,
-             path)
+    obj = load_json(text, lambda message: ConfigError(message, path=path),
+                    "a sheet file is one JSON object", max_bytes=MAX_SHEET_BYTES,
+                    what="the sheet file")
     return sheet_from_json(obj, path)
 
 

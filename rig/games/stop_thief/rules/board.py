@@ -17,11 +17,11 @@ Pure: text in, values out.  Reading the file is the shell's (:mod:`rig.shell.boa
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Dict, Optional, Tuple, Union
 
+from rig.core.bounded import load_json, load_toml
 from rig.core.errors import ConfigError
 from rig.core.gamekit import is_number
 
@@ -32,6 +32,8 @@ THIEF_CARDS = 12
 MAX_PLAYERS = 6
 MAX_MONEY = 10_000_000
 MAX_COORD = 10_000
+#: A board file is some tens of KB (a town of a few hundred spaces); beyond this is not one.
+MAX_BOARD_BYTES = 1 << 20
 OUTSIDE = "outside"
 
 Key = Union[int, str]
@@ -200,11 +202,10 @@ def parse_board(text, fmt="toml"):
         raise BoardError(['board format %r is not known; use "toml" or "json"' % (fmt,)])
     if not isinstance(text, str):
         raise BoardError(["a board is text, got %s" % type(text).__name__])
-    try:
-        obj = tomllib.loads(text) if fmt == "toml" else json.loads(text)
-    except ValueError as exc:
-        raise BoardError(["the board is not valid %s (%s); check the line it names"
-                          % (fmt.upper(), exc)]) from None
+    load = load_toml if fmt == "toml" else load_json
+    obj = load(text, lambda message: BoardError([message]), "check the line it names",
+               max_bytes=MAX_BOARD_BYTES, what="the board",
+               syntax="the board is not valid %s (%%s)" % fmt.upper())
     return board_from_dict(obj)
 
 
