@@ -41,6 +41,11 @@ class GameBase:
     def tick(self, t):
         raise NotImplementedError("%s has no timer" % self.title)
 
+    def secrets(self, state):
+        """Nothing is secret (see :meth:`rig.core.contract.Game.secrets`): a game with a
+        secret, a hand, a ballot, says what and whose."""
+        return ()
+
     def board(self, state):
         return None
 
