@@ -172,3 +172,7 @@ class CanineKeys(Mode):
         elif digit == 4:
             s["poo"] = not s["poo"]
         return None, self.prompt()
+
+
+#: The face's one way in (README "Adding a game"): this game's key mode.
+MODE = CanineKeys
