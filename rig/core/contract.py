@@ -23,7 +23,8 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   step returns include a :class:`~rig.core.gamekit.Sound` for each sound to play.
 * **Views**: :meth:`Game.view` is what the table's screen may show (never a secret);
   :meth:`Game.player_view` adds what that player's own phone may show.  Both are JSON-ready
-  dicts.
+  dicts.  :meth:`Game.secrets` says what of a state is secret, and whose, so that one test
+  (tests/test_contract.py) proves of every game that no view shows what it must not.
 * **Recordings** are JSON Lines: a header ``{"recording": GAME, "version": 1, ...settings,
   "seed": N}`` then one command a line; :meth:`Game.replay` re-plays them and returns the
   result as a JSON-ready dict, raising :class:`~rig.core.errors.RecordingError` naming the line
@@ -105,6 +106,14 @@ class Game(Protocol):
 
     def player_view(self, state, player: str, now_t: Optional[float] = None) -> dict:
         """``player``'s own view: their secrets only; IllegalMove for someone not playing."""
+
+    def secrets(self, state) -> Tuple[Tuple[Optional[str], Any], ...]:
+        """What of ``state`` no screen may show now, as ``(owner, value)`` pairs: ``owner`` the
+        one player whose own view may show it (None: nobody's, as the thief's whereabouts),
+        ``value`` JSON-ready, in the shape a view would carry it (a list, a string, a dict:
+        never a bare number, which a view may hold for another reason).  Neither
+        :meth:`view` nor another player's :meth:`player_view` may hold it.  Empty for a game
+        without secrets (:class:`rig.games.base.GameBase`'s default)."""
 
     def words(self, effect) -> Optional[str]:
         """An effect in words (None: it says nothing)."""

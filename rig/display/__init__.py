@@ -10,7 +10,8 @@
   headless screenshots); :mod:`rig.display.synth` -- sound synthesis (tones, mixes, PCM);
 * :mod:`rig.display.game_screens` -- another game's screen with the host's message strip; each
   game's own screen, keys, sounds and sample screens live in its folder
-  (``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``).
+  (``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``), found through
+  the registry by :mod:`rig.display.parts` (one interface per part, the same for every game).
 
 Importing this package does not import pygame: each module imports it where it draws or plays,
 so the referee's core and the CLI start fast on a Pi without a screen.

@@ -1,23 +1,23 @@
-"""Which key mode each companion game uses at the rig (:func:`mode_for`), its keys' help and its
-main action (what Space and the museum's start button give).  Each game's mode lives in its
-folder (``rig/games/<game>/keys.py``), built on :class:`rig.display.keymodes.Mode`.  Pure.
+"""Which key mode each game uses at the rig (:func:`mode_for`), its keys' help and its main
+action (what Space and the museum's start button give).  Each game's mode lives in its folder
+(``rig/games/<game>/keys.py``, its ``MODE``, built on :class:`rig.display.keymodes.Mode`) and is
+found through the registry (:mod:`rig.display.parts`).  Pure.
 """
 
 from typing import Optional
 
-from ..games.canine.keys import CanineKeys
-from ..games.chest_heist.keys import ChestHeistKeys
-from ..games.stolen_paintings.keys import StolenPaintingsKeys
-from ..games.stop_thief.keys import StopThiefKeys
 from .keymodes import Mode
+from .parts import face_part
 
-MODES = {"stop-thief": StopThiefKeys, "stolen-paintings": StolenPaintingsKeys,
-         "chest-heist": ChestHeistKeys, "canine": CanineKeys}
+
+def _mode_class(game):
+    keys = face_part(game, "keys")
+    return getattr(keys, "MODE", None)
 
 
 def mode_for(game: str) -> Optional[Mode]:
-    """A fresh key mode for the game named ``game`` (None for a name no mode knows)."""
-    cls = MODES.get(game)
+    """A fresh key mode for the game named ``game`` (None for a game without keys)."""
+    cls = _mode_class(game)
     if cls is None:
         return None
     mode = cls()
@@ -27,14 +27,14 @@ def mode_for(game: str) -> Optional[Mode]:
 
 def key_help(game: str):
     """The game's keys as short ``"KEYS: action"`` strings (the screen's help, the README)."""
-    cls = MODES.get(game)
+    cls = _mode_class(game)
     return cls.HELP if cls is not None else ()
 
 
 def primary(game: str):
     """The command Space gives in the game named ``game`` (its main action: get a clue, start
     the exhibition, roll): what a press of the museum's start button gives too.  None for a
-    name no mode knows."""
+    game without keys."""
     mode = mode_for(game)
     if mode is None:
         return None

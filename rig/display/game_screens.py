@@ -7,11 +7,8 @@ command's reason, the last call (for a game whose screen does not list calls), a
 are being typed, their prompt.  :func:`cues` (pure) says which sounds a new snapshot calls for.
 """
 
-from ..games.canine import screen as canine
-from ..games.chest_heist import screen as chest_heist
-from ..games.stolen_paintings import screen as stolen_paintings
-from ..games.stop_thief import screen as stop_thief
 from .kit import MIN_FONT, as_text, fit_size, load_pygame, put_text, wrap_lines
+from .parts import face_part
 from .phones import draw_phones
 
 STRIP = (52, 44, 12)
@@ -19,22 +16,13 @@ STRIP_TEXT = (255, 220, 90)
 MAX_LINES = 5            # a longer text is shrunk onto this many lines
 
 
-def _draw_game(surface, screen):
-    game, view = screen.game, screen.view
-    if game == "stop-thief":
-        stop_thief.draw(surface, view, screen.board)
-    elif game == "stolen-paintings":
-        stolen_paintings.draw(surface, view)
-    elif game == "chest-heist":
-        chest_heist.draw(surface, view)
-    elif game == "canine":
-        canine.draw(surface, view)
-
-
 def draw(surface, screen, now_s=None):
-    """Draw ``screen`` onto ``surface``: the game, then the message strip if there is one."""
+    """Draw ``screen`` onto ``surface``: the game (its folder's ``screen.draw_screen``), then
+    the message strip if there is one."""
     load_pygame()
-    _draw_game(surface, screen)
+    drawn = face_part(screen.game, "screen")
+    if drawn is not None:
+        drawn.draw_screen(surface, screen, now_s)
     if screen.phones is not None:
         W, H = surface.get_size()
         draw_phones(surface, screen.phones, (int(W * 0.4), int(H * 0.12), int(W * 0.58),
@@ -77,13 +65,9 @@ def cues(prev, screen):
 
 
 def extra_sounds(game):
-    """The sounds ``game`` brings beyond the rig's own, as name -> ``make(sample_rate)``:
-    Stop Thief!'s seven clues, Canine Kleptomaniacs' own roll of the die (in place of the
-    dice game's rattle).  Made once when the display opens, off the host's thread."""
-    if game == "stop-thief":
-        from ..games.stop_thief.sounds import CLUE_SOUNDS, synthesize_clue
-        return {name: (lambda rate, n=name: synthesize_clue(n, rate)) for name in CLUE_SOUNDS}
-    if game == "canine":
-        from ..games.canine.sounds import synthesize_roll
-        return {"dice": synthesize_roll}
-    return {}
+    """The sounds ``game`` brings beyond the rig's own, as name -> ``make(sample_rate)``: its
+    folder's ``sounds.extra_sounds()`` (Stop Thief!'s seven clues, Canine Kleptomaniacs' own
+    roll of the die in place of the dice game's rattle); none for a game without sounds.
+    Made once when the display opens, off the host's thread."""
+    sounds = face_part(game, "sounds")
+    return dict(sounds.extra_sounds()) if sounds is not None else {}

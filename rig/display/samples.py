@@ -122,32 +122,23 @@ def sample_board(state_name: str) -> Scoreboard:
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
     """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
-    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`), a
-    screen of Stolen Paintings or the chest heist (the ``STATES`` of
-    :mod:`rig.games.stolen_paintings.samples`, :mod:`rig.games.chest_heist.samples`), or
-    ``stop-thief-NAME`` and ``canine-NAME`` for the samples of
-    :mod:`rig.games.stop_thief.samples` and :mod:`rig.games.canine.samples`.
+    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`), or a
+    sample of another registered game (its folder's ``samples.SHOTS``: ``paintings-...``,
+    ``chests-...``, ``stop-thief-NAME``, ``canine-NAME``).
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    from ..games.canine import samples as canine_samples
-    from ..games.chest_heist import samples as chest_samples
-    from ..games.stolen_paintings import samples as paintings_samples
-    from ..games.stop_thief import samples as stop_thief_samples
     from . import setup_samples
-    listed = (setup_samples, paintings_samples, chest_samples)
-    for more in listed:
-        if state_name in more.SAMPLES:
-            return save_png(*more.SAMPLES[state_name], out_path, size)
-    # Stop Thief!'s and Canine Kleptomaniacs' samples, by prefixed names (played on demand).
-    prefixed = (("stop-thief-", stop_thief_samples.STATES, stop_thief_samples.scanner_screenshot),
-                ("canine-", canine_samples.STATES, canine_samples.screenshot))
-    for prefix, states, shot in prefixed:
-        if str(state_name).startswith(prefix) and state_name[len(prefix):] in states:
-            return shot(state_name[len(prefix):], out_path, size)
+    from .parts import every_part
+    if state_name in setup_samples.SAMPLES:
+        return save_png(*setup_samples.SAMPLES[state_name], out_path, size)
+    games = every_part("samples")
+    for _, more in games:
+        if state_name in more.SHOTS:
+            return save_png(*more.shot(state_name), out_path, size)
     if state_name not in SAMPLES:
-        more = tuple(prefix + name for prefix, states, _ in prefixed for name in states)
         raise DisplayError("%r is not a sample screen; use one of %s" % (
-            state_name, ", ".join(STATES + sum((m.STATES for m in listed), ()) + more)))
+            state_name, ", ".join(STATES + setup_samples.STATES
+                                  + sum((more.SHOTS for _, more in games), ()))))
     from .render import draw
     return save_png(draw, sample_board(state_name), out_path, size)

@@ -46,6 +46,11 @@ class GameBase:
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
 
+    def secrets(self, state):
+        """Nothing is secret (see :meth:`rig.core.contract.Game.secrets`): a game with a
+        secret, a hand, a ballot, says what and whose."""
+        return ()
+
     def board(self, state):
         return None
 

@@ -7,6 +7,7 @@ from ..base import GameBase, Outcome
 from . import rules as canine
 from .resources import example_cards
 from .rules import calls
+from .rules.scoring import holdings_to_json
 from .rules import game as rules
 
 
@@ -48,6 +49,14 @@ class Canine(GameBase):
 
     def words(self, effect):
         return calls.words(effect)
+
+    def secrets(self, state):
+        """Until every area is in: each face-down Doggy card (its player's) and each revealed
+        area (its player's: the others see only that it is in)."""
+        if rules.is_final(state):
+            return ()
+        doggies = tuple((p, d) for p, d, up in state.doggies if not up)
+        return doggies + tuple((p, holdings_to_json(h)) for p, h in state.entries)
 
     def choices(self, state):
         """The names the keys pick by place: the doggies, and the cards a Hiding Place takes

@@ -20,7 +20,7 @@ class CanineKeys(Mode):
             "v": "reveal", "[/]": "reveal"}
     HELP = ("D, Num+: an Action card drawn", "R, Space, Num.: roll the die",
             "P, Num*, a player, K/B/S/C: play Key, Badger, Squirrel, Charm",
-            "O, a player, a doggy: the doggy taken", "E, then A or C: a pile ran out",
+            "O, a player, a doggy: the doggy taken", "E, Num-, then A or C: a pile ran out",
             "V, Num/, a player: their Hiding Places", "Esc: cancel")
 
     def _choices(self, key):
@@ -172,3 +172,7 @@ class CanineKeys(Mode):
         elif digit == 4:
             s["poo"] = not s["poo"]
         return None, self.prompt()
+
+
+#: The face's one way in (README "Adding a game"): this game's key mode.
+MODE = CanineKeys

@@ -103,5 +103,16 @@ STATES = ("start", "squirrel", "key", "charm", "badger", "longer", "scoring", "f
 def screenshot(state_name, out_path, size=(800, 480)):
     """Render sample ``state_name``'s public view into the PNG ``out_path``, headless."""
     from ...display.kit import save_png
+    return save_png(*shot("canine-%s" % state_name), out_path, size)
+
+
+#: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
+#: of this game (``canine-NAME`` for each of :data:`STATES`), and :func:`shot` for each.
+SHOTS = tuple("canine-" + name for name in STATES)
+
+
+def shot(name):
+    """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``,
+    played on demand."""
     from .screen import draw
-    return save_png(draw, ck.public_view(sample_game(state_name)), out_path, size)
+    return draw, ck.public_view(sample_game(name[len("canine-"):]))

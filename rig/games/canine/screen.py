@@ -335,3 +335,9 @@ def _draw_message(surface, message, box):
     for i, line in enumerate(lines):
         put_text(surface, line, (x + int(w * 0.02), y + int(h * 0.08) + i * line_h, tw, line_h),
                  (255, 220, 90), size=size)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """The face's one way in (README "Adding a game"): draw the host's snapshot (a
+    :class:`~rig.core.gamekit.GameScreen`) of this game onto ``surface``."""
+    draw(surface, snapshot.view)

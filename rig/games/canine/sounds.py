@@ -39,3 +39,10 @@ def synthesize_roll(sample_rate=SAMPLE_RATE):
     samples += silence(TAIL_S, rate)
     return to_pcm(samples, rate)
 
+
+
+def extra_sounds():
+    """The face's one way in (README "Adding a game"): the sounds this game brings beyond the
+    rig's own, as name -> ``make(sample_rate)``: its own roll of the die, in place of the dice
+    game's rattle."""
+    return {"dice": synthesize_roll}

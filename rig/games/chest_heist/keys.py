@@ -85,3 +85,7 @@ class ChestHeistKeys(Mode):
             self.state = None
             return command, None
         return None, self.prompt()
+
+
+#: The face's one way in (README "Adding a game"): this game's key mode.
+MODE = ChestHeistKeys

@@ -67,3 +67,12 @@ def _chests():
 
 SAMPLES = _chests()
 STATES = tuple(SAMPLES)
+
+#: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
+#: of this game, and :func:`shot` for each.
+SHOTS = STATES
+
+
+def shot(name):
+    """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``."""
+    return SAMPLES[name]

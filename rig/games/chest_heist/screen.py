@@ -292,3 +292,9 @@ def _over(surface, view, W, H):
     if opened:
         put_text(surface, "Chests opened: %s" % ", ".join(
             as_text(c.get("chest"), 2) for c in opened), box(W, H, 0.05, 0.89, 0.90, 0.07), DIM)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """The face's one way in (README "Adding a game"): draw the host's snapshot (a
+    :class:`~rig.core.gamekit.GameScreen`) of this game onto ``surface``."""
+    draw(surface, snapshot.view)

@@ -37,6 +37,15 @@ class StolenPaintings(GameBase):
     def player_view(self, state, player, now_t=None):
         return sp.player_view(state, player, now_t)
 
+    def secrets(self, state):
+        """Until the round's reveal: the paintings stolen (the thief's) and each detective's
+        marks (their own), as the views list them (sorted place numbers)."""
+        r = state.current
+        if r is None:
+            return ()
+        stolen = ((r.thief, sorted(r.stolen)),) if r.stolen else ()
+        return stolen + tuple((p, sorted(m)) for p, m in r.ballots)
+
     def deadline(self, state):
         return sp.next_deadline(state)
 

@@ -46,3 +46,7 @@ class StolenPaintingsKeys(Mode):
             return make(0.0, who, chosen), None
         self.state = (what, who, toggle(chosen, digit, 1, 8))
         return None, self.prompt()
+
+
+#: The face's one way in (README "Adding a game"): this game's key mode.
+MODE = StolenPaintingsKeys

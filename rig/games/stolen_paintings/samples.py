@@ -45,3 +45,12 @@ def _paintings():
 
 SAMPLES = _paintings()
 STATES = tuple(SAMPLES)
+
+#: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
+#: of this game, and :func:`shot` for each.
+SHOTS = STATES
+
+
+def shot(name):
+    """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``."""
+    return SAMPLES[name]

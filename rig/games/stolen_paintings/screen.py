@@ -301,3 +301,9 @@ def _closed_eye(surface, area):
         px, py = points[k * 40 // 6]
         pg.draw.line(surface, AMBER, (int(px), int(py)),
                      (int(px + (k - 3) * w * 0.03), int(py + h * 0.3)), width)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """The face's one way in (README "Adding a game"): draw the host's snapshot (a
+    :class:`~rig.core.gamekit.GameScreen`) of this game onto ``surface``."""
+    draw(surface, snapshot.view)

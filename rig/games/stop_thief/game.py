@@ -45,6 +45,14 @@ class StopThief(GameBase):
     def player_view(self, state, player, now_t=None):
         return views.player_view(state, player)
 
+    def secrets(self, state):
+        """The thief's path (its crime scene to where it stands now) while it is at large:
+        nobody's, the scanner's clues only say what kind of space it moved to."""
+        case = state.case
+        if state.over or case.caught_by is not None:
+            return ()
+        return ((None, list(case.thief.path)),)
+
     def words(self, effect):
         return calls.words(effect)
 

@@ -34,3 +34,7 @@ class StopThiefKeys(Mode):
             space, self.state = int(self.state), None
             return st.Arrest(0.0, space), None
         return None, self.prompt()
+
+
+#: The face's one way in (README "Adding a game"): this game's key mode.
+MODE = StopThiefKeys

@@ -63,10 +63,7 @@ def sample_view(name):
 
 def scanner_screenshot(name, out_path, size=(800, 480)):
     """Render the sample screen ``name`` at ``size`` into the PNG ``out_path``."""
-    from .screen import draw
-    game = sample_game(name)
-    return save_png(lambda surface, g: draw(surface, public_view(g), g.board), game, out_path,
-                    size)
+    return save_png(*shot("stop-thief-%s" % name), out_path, size)
 
 
 def board_png(board, out_path, size=(1800, 1200)):
@@ -85,3 +82,16 @@ def _draw_board_page(surface, board):
     draw_town(surface, board, (int(w * 0.01), int(h * 0.07), int(w * 0.98), int(h * 0.8)),
               paper=True, font_scale=1.4)
     draw_legend(surface, (int(w * 0.03), int(h * 0.88), int(w * 0.94), int(h * 0.11)), DARK)
+
+
+#: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
+#: of this game (``stop-thief-NAME`` for each of :data:`STATES`), and :func:`shot` for each.
+SHOTS = tuple("stop-thief-" + name for name in STATES)
+
+
+def shot(name):
+    """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``,
+    played on demand."""
+    from .screen import draw
+    return (lambda surface, g: draw(surface, public_view(g), g.board),
+            sample_game(name[len("stop-thief-"):]))

@@ -231,3 +231,9 @@ def _draw_winner(surface, view, area):
                                                        h * 4 // 10), DARK)
     put_text(surface, "%s: off to a sunny Caribbean beach" % dollars(money),
              (x + w // 20, y + h * 6 // 10, w * 9 // 10, h * 25 // 100), DARK)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """The face's one way in (README "Adding a game"): draw the host's snapshot (a
+    :class:`~rig.core.gamekit.GameScreen`) of this game onto ``surface``."""
+    draw(surface, snapshot.view, snapshot.board, now_s)

@@ -215,3 +215,9 @@ def clue_bank():
     """Every clue sound by name, at the rig's sample rate (for a shell to load at start-up)."""
     return {name: synthesize_clue(name) for name in CLUE_SOUNDS}
 
+
+
+def extra_sounds():
+    """The face's one way in (README "Adding a game"): the sounds this game brings beyond the
+    rig's own, as name -> ``make(sample_rate)``: the seven clue sounds."""
+    return {name: (lambda rate, n=name: synthesize_clue(n, rate)) for name in CLUE_SOUNDS}

@@ -1,0 +1,73 @@
+"""The coin heist as the rig's contract says a game (:class:`rig.core.contract.Game`): its pure
+rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak.
+The test suite's own game (README "Adding a game"): it lives wholly in this folder."""
+
+from rig.games.base import GameBase, Outcome
+
+from . import rules as coin
+
+
+class CoinHeist(GameBase):
+    name = recording = prefix = coin.GAME
+    title = "Coin heist"
+    section = "coin_heist"
+    min_players, max_players = 2, 4
+    seed_bound = coin.SEED_MAX + 1
+    ANSWERS = ("flipped",)
+    example = '{"call": "heads"} or {"call": "tails"}'
+
+    def new_game(self, players, seed, settings=None):
+        """``settings`` the ``[coin_heist]`` table (its target), or None: every default."""
+        return coin.new_game(players, seed, settings.target if settings is not None else 3)
+
+    def header(self, state):
+        return coin.header(state)
+
+    def step(self, state, command):
+        return coin.step(state, command)
+
+    def line(self, command, state, effects):
+        return coin.line(command, effects)
+
+    def view(self, state, now_t=None):
+        return coin.public_view(state)
+
+    def player_view(self, state, player, now_t=None):
+        return coin.player_view(state, player)
+
+    def words(self, effect):
+        return coin.words(effect)
+
+    def over(self, state):
+        return state.winner is not None
+
+    def result(self, state):
+        return coin.result(state)
+
+    def outcome(self, result):
+        won = result["winner"] is not None
+        return Outcome(won, (result["winner"],) if won else (),
+                       tuple(sorted(result["jewels"].items(), key=lambda pj: -pj[1])),
+                       "won" if won else "unfinished", (("flips", len(result["flips"])),))
+
+    def outcome_words(self, outcome):
+        jewels = ", ".join("%s %d" % pj for pj in outcome.scores)
+        if outcome.code == "won":
+            return "%s won (%s jewels)" % (outcome.winners[0], jewels)
+        return "unfinished after %d flips (%s jewels)" % (outcome.get("flips"), jewels)
+
+    def players_in(self, result):
+        return tuple(result["players"])
+
+    def parse_command(self, obj):
+        command, _ = coin.parse_item(obj, 1)
+        return command
+
+    def replay(self, lines, path=None):
+        return coin.replay_lines(lines, path)
+
+    def secrets(self, state):
+        return ()          # a coin heist has none: every call is made aloud
+
+
+GAME = CoinHeist()

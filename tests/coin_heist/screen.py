@@ -1,0 +1,65 @@
+"""Drawing the coin heist's table screen: each thief's jewels (a gold gem per jewel stolen, an
+outline per jewel still to steal), whose call it is, and the last flip as a coin: gold heads,
+blue tails.  ``draw_screen`` is what the faces read (README "Adding a game"); pure drawing
+with the display kit, and a malformed view draws what it can and never raises."""
+
+from rig.display.kit import (AMBER, BG, DIM, GOLD, GREEN, PANEL, TEXT, as_int, as_text,
+                             draw_panel, load_pygame, put_text)
+from rig.display.view_dict import box, get, mapping
+
+HEADS = (230, 180, 20)       # the coin, heads up
+TAILS = (60, 110, 220)       # the coin, tails up
+JEWEL = GOLD
+ROWS = (0.04, 0.16, 0.56, 0.80)     # the thieves' rows (x, y, w, h fractions of the window)
+COIN = (0.64, 0.22, 0.32, 0.50)     # the last flip
+
+
+def draw(surface, view):
+    """Draw ``view`` (a coin heist public view) onto ``surface``, filling all of it."""
+    pg = load_pygame()
+    W, H = surface.get_size()
+    surface.fill(BG)
+    if W < 8 or H < 8:
+        return
+    winner = as_text(get(view, "winner"), 40)
+    turn = as_text(get(view, "turn"), 40)
+    title = ("COIN HEIST · %s WINS" % winner.upper() if winner else
+             "COIN HEIST · %s'S CALL" % turn.upper() if turn else "COIN HEIST")
+    put_text(surface, title, box(W, H, 0.02, 0.02, 0.96, 0.10), AMBER if winner else DIM)
+    jewels = mapping(view, "jewels")
+    target = max(1, min(as_int(get(view, "target"), 3), 9))
+    x, y, w, h = box(W, H, *ROWS)
+    rows = list(jewels.items())[:4]
+    row_h = h // max(1, len(rows))
+    for i, (name, count) in enumerate(rows):
+        top = y + i * row_h
+        draw_panel(surface, (x, top + 4, w, row_h - 8), PANEL, 0.1,
+                   border=GREEN if name == turn else None)
+        put_text(surface, as_text(name, 20), (x + w // 40, top + row_h // 4, w * 3 // 10, row_h // 2),
+                 TEXT, "left")
+        gem = min((w * 3 // 5) // (target + 1), row_h // 2)
+        for n in range(target):
+            cx = x + w * 2 // 5 + n * (gem + gem // 3) + gem // 2
+            cy = top + row_h // 2
+            points = [(cx, cy - gem // 2), (cx + gem // 2, cy), (cx, cy + gem // 2),
+                      (cx - gem // 2, cy)]
+            if n < as_int(count):
+                pg.draw.polygon(surface, JEWEL, points)
+            else:
+                pg.draw.polygon(surface, DIM, points, max(1, gem // 12))
+    last = get(view, "last")
+    cx, cy, cw, ch = box(W, H, *COIN)
+    if isinstance(last, dict):
+        side = as_text(last.get("flipped"), 8)
+        r = min(cw, ch) * 2 // 5
+        pg.draw.circle(surface, HEADS if side == "heads" else TAILS, (cx + cw // 2, cy + r), r)
+        put_text(surface, "%s called %s: %s" % (as_text(last.get("player"), 20),
+                                                as_text(last.get("called"), 8), side.upper()),
+                 (cx, cy + 2 * r + ch // 20, cw, ch // 6), TEXT)
+    else:
+        put_text(surface, "CALL THE COIN", (cx, cy + ch // 3, cw, ch // 6), DIM)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """Draw the host's snapshot (a :class:`~rig.core.gamekit.GameScreen`) of this game."""
+    draw(surface, snapshot.view)

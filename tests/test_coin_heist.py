@@ -1,0 +1,329 @@
+"""The sixth game, the coin heist (tests/coin_heist/, the test suite's own), proves issue 21's
+"adding a game touches its own folder plus at most two other files": registered from here with
+``rig.games.register("coin_heist")`` and no other edit, it is played through the game host on
+the virtual clock, at the rig's keys, on the screen (its jewels drawn), from the phones (the
+games API, its part of the phone page), its config section read, and replayed and listed by
+``cleptomano replay`` and ``history``.  The contract test (tests/test_contract.py) covers it too.
+
+And what makes that true: the coin heist's package lives wholly in its folder, and the rig
+itself names each of its games only in that game's folder and the registry's one line (the
+known, documented exceptions are listed below with their reason).
+"""
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rig import cli
+from rig import games as registry
+from rig.core.errors import ConfigError
+from rig.display.game_keys import key_help, primary
+from rig.display.game_screens import extra_sounds
+from rig.shell.config import load_config
+from rig.shell.gamehost import GameHost
+from rig.shell.session import RecordingSession
+from sim.clock import VirtualClock
+from sim.frames import count
+from sim.gamehost import ORIGIN, Speakers
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PACKAGE = "coin_heist"
+FOLDER = HERE / PACKAGE
+SEED = 7                       # its flips: see coin_heist.rules.flip
+
+
+@pytest.fixture
+def coin():
+    """The coin heist, registered for one test and taken out afterwards."""
+    registry.register(PACKAGE)
+    try:
+        yield registry.game("coin-heist")
+    finally:
+        registry.unregister(PACKAGE)
+    assert "coin-heist" not in registry.names()
+
+
+def flips(n):
+    from coin_heist.rules import flip
+    return [flip(SEED, i) for i in range(n)]
+
+
+class Table:
+    """The coin heist on the game host, in virtual time, played at the rig's keys."""
+
+    def __init__(self, directory, players=("Ana", "Ben"), settings=None):
+        self.clock = VirtualClock()
+        self.display = Speakers()
+        self.host = GameHost(registry.game("coin-heist"), players, settings=settings,
+                             clock=self.clock, display=self.display, seed=SEED,
+                             session=RecordingSession(directory, clock=self.clock),
+                             key_help=key_help("coin-heist"),
+                             button=primary("coin-heist"))
+        self.host.start()
+        self.clock.advance(0.2)
+
+    def press(self, *keys):
+        self.display.press(*keys)
+        self.clock.advance(0.5)
+        return self
+
+    @property
+    def view(self):
+        return self.display.board.view
+
+    def stop(self):
+        self.host.stop()
+        return self.host.recording_path
+
+
+def test_the_coin_heist_is_registered_from_the_tests_alone(coin):
+    assert registry.names()[-1] == "coin-heist" and registry.by_recording("coin-heist") is coin
+    assert registry.package_of(coin) == PACKAGE
+    for name in ("keys", "screen", "samples", "sounds", "settings"):
+        assert Path(registry.part(coin, name).__file__).parent == FOLDER, name
+    assert registry.data(coin, "phone.js") == (FOLDER / "phone.js").read_text("utf-8")
+
+
+def test_played_at_the_keys_on_the_host_and_drawn_on_the_screen(coin, tmp_path, capsys):
+    table = Table(tmp_path)
+    assert primary("coin-heist").side == "heads"           # the start button calls heads
+    assert table.view["turn"] == "Ana" and table.view["jewels"] == {"Ana": 0, "Ben": 0}
+    first, second = flips(2)
+    table.press("space")                                    # Ana calls heads
+    assert table.view["last"] == {"player": "Ana", "called": "heads", "flipped": first}
+    assert table.view["turn"] == "Ben"
+    table.press("t")                                        # Ben calls tails
+    assert table.view["last"]["called"] == "tails"
+    jewels = {"Ana": int(first == "heads"), "Ben": int(second == "tails")}
+    assert table.view["jewels"] == jewels
+    assert "dice" in table.display.heard                    # the flip's sound, from the rules
+    frame = table.display.frame((800, 480))
+    from coin_heist.screen import COIN, HEADS, JEWEL, ROWS, TAILS
+    box = lambda f: (int(f[0] * 800), int(f[1] * 480), int(f[2] * 800), int(f[3] * 480))
+    shown = HEADS if second == "heads" else TAILS
+    assert count(frame, box(COIN), shown, tol=10) > 2000    # the last flip's coin
+    gems = count(frame, box(ROWS), JEWEL, tol=10)
+    assert (gems > 300) == (sum(jewels.values()) > 0)       # a jewel stolen is a gold gem
+    path = table.stop()
+    lines = [json.loads(x) for x in path.read_text("utf-8").splitlines()]
+    assert lines[0] == {"recording": "coin-heist", "version": 1, "players": ["Ana", "Ben"],
+                        "target": 3, "seed": SEED}
+    assert [(x["by"] if "by" in x else None, x["call"], x["flipped"]) for x in lines[1:]] == [
+        (None, "heads", first), (None, "tails", second)]
+    capsys.readouterr()
+    assert cli.main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == table.host.result()
+
+
+def test_played_to_the_end_then_replayed_and_in_history(coin, tmp_path, capsys):
+    table = Table(tmp_path)
+    t = 0
+    while not table.display.board.over:
+        side = flips(40)[t]
+        right = "space" if side == "heads" else "t"
+        wrong = "t" if side == "heads" else "space"
+        table.press(right if t % 2 == 0 else wrong)         # Ana always right, Ben wrong
+        t += 1
+    assert table.view["winner"] == "Ana" and table.view["jewels"] == {"Ana": 3, "Ben": 0}
+    assert table.display.board.outcome == "Ana won (Ana 3, Ben 0 jewels)"
+    assert "fanfare" in table.display.heard
+    table.press("space")                                    # the heist is over: refused
+    assert "the heist is over" in (table.display.board.message or "")
+    path = table.stop()
+    capsys.readouterr()
+    assert cli.main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == table.host.result()
+    assert cli.history_lines(tmp_path) == [
+        "%s  Coin heist: Ana, Ben  Ana won (Ana 3, Ben 0 jewels)" % path.name]
+
+
+def test_played_from_the_phones(coin, night):
+    table = night("coin-heist", ["Ana", "Ben"])
+    ana, ben = table.phone("Ana"), table.phone("Ben")
+    shown = table.public()
+    assert shown["game"] == "coin-heist" and shown["view"]["turn"] == "Ana"
+    assert ana.get("/api/game/me").json()["may_call"] is True
+    assert ben.get("/api/game/me").json()["may_call"] is False
+    answer = table.send("Ben", {"call": "heads"})            # not Ben's call
+    assert answer.status_code == 409 and "it is Ana's call, not Ben's" in answer.text
+    answer = table.send("Ana", {"call": "heads"})
+    assert answer.status_code == 200
+    assert answer.json()["last"] == {"player": "Ana", "called": "heads", "flipped": flips(1)[0]}
+    answer = table.send("Ben", {"call": "edge"})
+    assert answer.status_code == 400 and "'edge' is not heads or tails" in answer.text
+    answer = table.send("Ben", {"call": "tails", "flipped": "tails"})
+    assert answer.status_code == 400 and "flipped" in answer.text   # the rig answers that
+    script = ana.get("/games/phone/coin-heist.js")
+    assert script.status_code == 200
+    assert script.text == (FOLDER / "phone.js").read_text("utf-8")
+    assert 'GamePhones = window.GamePhones || {})["coin-heist"]' in script.text
+    assert table.public()["view"]["turn"] == "Ben"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "GET /api/game/recordings lists no recording of a game registered after rig.web.games was "
+    "imported: GameRecordings.ID and GLOBS (rig/web/games.py) are made from the registry once, "
+    "at import; they should be read from rig.games.games() at each listing"))
+def test_the_phones_list_its_recordings(coin, night):
+    table = night("coin-heist", ["Ana", "Ben"])
+    ana = table.phone("Ana")
+    table.send("Ana", {"call": "heads"})
+    listed = ana.get("/api/game/recordings").json()
+    assert [r["game"] for r in listed] == ["coin-heist"]
+
+
+def test_its_config_section_is_read_through_the_registry(coin, tmp_path):
+    path = tmp_path / "rig.toml"
+    path.write_text("[coin_heist]\ntarget = 2\n", "utf-8")
+    config = load_config(path)
+    settings = registry.settings(coin, config)
+    assert settings.target == 2
+    state = coin.new_game(("Ana", "Ben"), SEED, settings)
+    assert coin.header(state)["target"] == 2
+    path.write_text("[coin_heist]\ntarget = 12\n", "utf-8")
+    with pytest.raises(ConfigError, match="coin_heist.target"):
+        load_config(path)
+
+
+def test_its_sound_and_its_samples(coin, tmp_path):
+    made = extra_sounds("coin-heist")
+    assert set(made) == {"dice"} and len(made["dice"](22050)) > 1000
+    out = tmp_path / "won.png"
+    assert cli.main(["screenshot", "coin-heist-won", str(out)]) == 0
+    assert out.stat().st_size > 1000
+
+
+def test_not_registered_it_is_unknown(tmp_path, capsys):
+    assert "coin-heist" not in registry.names()
+    with pytest.raises(ConfigError, match="'coin-heist' is not one the rig plays"):
+        registry.game("coin-heist")
+
+
+# --- adding a game touches its own folder plus at most two other files -----------------------
+
+def test_the_coin_heist_lives_wholly_in_its_folder(coin):
+    """Every file of the game is in tests/coin_heist/, and no file outside it names it but
+    the tests that register it (the registry line of a game of the rig's own is the line in
+    rig/games/__init__.py; the test suite's game is registered by its tests instead)."""
+    files = {p.relative_to(FOLDER).as_posix() for p in FOLDER.rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts}
+    assert {"__init__.py", "game.py", "rules/__init__.py", "settings.py", "keys.py",
+            "screen.py", "samples.py", "sounds.py", "phone.js"} <= files
+    naming = sorted(p.relative_to(ROOT).as_posix() for p in _sources(ROOT)
+                    if FOLDER not in p.parents and _names(p, ("coin-heist", "coin_heist",
+                                                              "Coin heist")))
+    assert naming == ["tests/test_coin_heist.py", "tests/test_contract.py"]
+
+
+#: Files of rig/ that name games outside their folders (in code, not in docstrings and
+#: comments), each with the reason.  Anything else that names a game outside its folder and the
+#: registry is a second list of games: a failure here says which file names which game.
+EXCEPTIONS = {
+    # Cleptómano is the museum's game: the shell, the faces and the web were written around it
+    # before the registry, and its name is the rig's own (the command, the package).
+    "cleptomano": "*",
+    # Stop Thief!'s board files are read by the shell (a board is a file the shell opens; the
+    # rules parse its text), for the config's [stop_thief] table.
+    "stop_thief": {"rig/shell/boards.py",
+                   # the example body of POST /api/night/game, in its error messages
+                   "rig/web/night.py"},
+}
+#: Second lists of games still in rig/ (outside this helper's territory), each with what must
+#: change; test_no_game_list_is_left_in_the_phone_pages fails (xpass) once they are gone.
+KNOWN_LISTS = {
+    "rig/web/static/night.js": "the night page's GAMES (name, title) pairs: the rig should serve "
+                               "the list of games (names and titles) from the registry",
+    "rig/web/static/games/commands.js": "each game's command makers by name: they belong in "
+                                        "each game's phone.js (kit.commands[game])",
+}
+
+
+def _sources(top):
+    for folder in ("rig", "tests", "sim"):
+        for path in (top / folder).rglob("*"):
+            if path.suffix in (".py", ".js", ".html", ".toml") and path.is_file() \
+                    and "__pycache__" not in path.parts:
+                yield path
+
+
+def _names(path, words):
+    text = path.read_text("utf-8", errors="replace")
+    return [w for w in words if re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(w), text)]
+
+
+def _code(path):
+    """The text of ``path`` a program reads: a Python file's names and strings but its
+    docstrings and comments; a script's lines but its ``//`` comments."""
+    text = path.read_text("utf-8", errors="replace")
+    if path.suffix != ".py":
+        return "\n".join(line for line in text.splitlines()
+                         if not line.lstrip().startswith(("//", "*", "/*")))
+    tree = ast.parse(text)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    said = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docstrings:
+            said.append(node.value)
+        elif isinstance(node, ast.Name):
+            said.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            said.append(node.attr)
+        elif isinstance(node, (ast.ImportFrom, ast.Import)):
+            said += [node.module or "" if isinstance(node, ast.ImportFrom) else ""]
+            said += [a.name for a in node.names]
+    return "\n".join(said).replace(".", "\n")
+
+
+def _game_names_outside_their_folders():
+    found = {}
+    for g in registry.games():
+        package = registry.package_of(g).rsplit(".", 1)[1]
+        if EXCEPTIONS.get(package) == "*":
+            continue
+        folder = ROOT / "rig" / "games" / package
+        words = sorted({g.name, g.recording, g.prefix, g.section, package})
+        for path in (ROOT / "rig").rglob("*"):
+            if not path.is_file() or path.suffix not in (".py", ".js", ".html") or \
+                    folder in path.parents or "__pycache__" in path.parts:
+                continue
+            where = path.relative_to(ROOT).as_posix()
+            if where == "rig/games/__init__.py" or where in EXCEPTIONS.get(package, ()):
+                continue
+            code = _code(path)
+            named = [w for w in words
+                     if re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(w), code)]
+            if named:
+                found.setdefault(where, set()).update(named)
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def test_the_rig_names_each_game_only_in_its_folder_and_the_registry():
+    """No second list of games in rig/: each game's package, command-line name, recording name,
+    file prefix and config section appear in code only in its folder and rig/games/__init__.py
+    (and the documented exceptions above; the known lists still to go are listed apart)."""
+    found = _game_names_outside_their_folders()
+    assert {k: v for k, v in found.items() if k not in KNOWN_LISTS} == {}
+
+
+@pytest.mark.xfail(strict=True, reason="; ".join("%s: %s" % kv for kv in KNOWN_LISTS.items()))
+def test_no_game_list_is_left_in_the_phone_pages():
+    found = _game_names_outside_their_folders()
+    assert not set(found) & set(KNOWN_LISTS), found
+
+
+def test_its_rules_are_pure():
+    """The coin heist's rules/ import only the pure standard library and rig.core (as every
+    game's rules folder, tests/test_purity.py): what they import, all of it."""
+    from sim.imports import imported_names
+    found = {target for path in (FOLDER / "rules").rglob("*.py")
+             for _, target in imported_names(path, "coin_heist.rules")}
+    assert found == {"hashlib", "dataclasses", "typing", "rig.core.errors", "rig.core.gamekit"}
