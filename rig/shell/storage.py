@@ -186,8 +186,9 @@ def restore_file(path, game, torn=None):
     with f:
         lines = list(_lines(f, path, torn))
     state = game.restore(lines, path)
-    header = json.loads(lines[0])
-    last_t = json.loads(lines[-1]).get("t", 0.0) if len(lines) > 1 else 0.0
+    header = recording.load_line(lines[0], 1)          # both checked by restore() already
+    last_t = recording.load_line(lines[-1], len(lines)).get("t", 0.0) if len(lines) > 1 \
+        else 0.0
     return state, header, last_t
 
 
