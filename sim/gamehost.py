@@ -50,7 +50,8 @@ class Night:
         (static / "index.html").write_text("<!doctype html><title>rig</title>", "utf-8")
         self.clock = VirtualClock()
         self.pairing = Pairing("http://192.168.1.20:8080/", randbelow=codes())
-        self.face = GameWebFace(load_config(None).web, directory, pairing=self.pairing,
+        # The phones list the recordings of the folder the host records to, as on the rig.
+        self.face = GameWebFace(load_config(None).web, directory / "rec", pairing=self.pairing,
                                 static_dir=static)
         self.screen = Speakers()
         self.host = GameHost(game_named(game), players, settings=config, clock=self.clock,

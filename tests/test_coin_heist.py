@@ -164,10 +164,6 @@ def test_played_from_the_phones(coin, night):
     assert table.public()["view"]["turn"] == "Ben"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "GET /api/game/recordings lists no recording of a game registered after rig.web.games was "
-    "imported: GameRecordings.ID and GLOBS (rig/web/games.py) are made from the registry once, "
-    "at import; they should be read from rig.games.games() at each listing"))
 def test_the_phones_list_its_recordings(coin, night):
     table = night("coin-heist", ["Ana", "Ben"])
     ana = table.phone("Ana")

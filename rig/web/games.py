@@ -62,9 +62,16 @@ class GameRecordings(Recordings):
     ``chest-heist-*``, ``canine-*``): each one's game (by its header, as ``cleptomano
     replay`` finds it), players and result in the words ``cleptomano history`` prints."""
 
-    ID = re.compile("^(%s)-%s" % ("|".join(re.escape(g.prefix) for g in games() if not g.museum),
-                                  STAMP))
-    GLOBS = tuple("%s-*.jsonl" % g.prefix for g in games() if not g.museum)
+    # Read from the registry at each listing, so a game registered later is listed too.
+    @property
+    def ID(self):
+        return re.compile("^(%s)-%s" % ("|".join(re.escape(g.prefix) for g in games()
+                                                  if not g.museum), STAMP))
+
+    @property
+    def GLOBS(self):
+        return tuple("%s-*.jsonl" % g.prefix for g in games() if not g.museum)
+
     WHAT = "game recording"
     EXAMPLE = "chest-heist-20261201-201500"
     LISTED_AT = "GET /api/game/recordings"
