@@ -609,7 +609,7 @@ def _run_real(config, args, display, recordings, stop, night, web=None):
 
 def _key_help(config):
     from dataclasses import asdict
-    from .display.keys import key_help
+    from .games.cleptomano.keys import key_help
     return key_help(asdict(config.keys), phones=config.web.enabled)
 
 

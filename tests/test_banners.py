@@ -143,7 +143,7 @@ def test_the_banner_log_has_every_banner_of_the_demo_in_order_for_its_time(demo_
 def test_the_screen_sampled_every_0_2_s_shows_every_banner_in_order_for_its_time(
         demo_on_screen):
     pygame = pytest.importorskip("pygame")
-    from rig.display.render import BANNER_COLOURS, draw
+    from rig.games.cleptomano.screen import BANNER_COLOURS, draw
     samples, log = demo_on_screen
     surface = pygame.Surface((800, 480))
     colours = {colour: kind for kind, colour in BANNER_COLOURS.items()}

@@ -24,15 +24,16 @@ from hypothesis import strategies as st
 pygame = pytest.importorskip("pygame")
 
 from rig.display import kit
-from rig.display.keys import (KeyMapper, key_help, keypad_name, normalize_bindings,
-                              pretty_key)
+from rig.display.keymodes import keypad_name, pretty_key
 from rig.display.kit import BROKEN, GOLD, RED, clock_text, countdown_text
-from rig.display.render import BANNER_COLOURS, draw, regions
-from rig.display.samples import STATES, sample_board, screenshot
+from rig.display.samples import screenshot
 from rig.display.sounds import SOUNDS, SoundBank, cues, synthesize
 from rig.display.window import (DisplayOptions, DisplayProcess, DisplayThread, check_options,
                                 driver_candidates, open_display)
 from rig.core.errors import ConfigError, DisplayError
+from rig.games.cleptomano.keys import KeyMapper, key_help, normalize_bindings
+from rig.games.cleptomano.samples import STATES, sample_board
+from rig.games.cleptomano.screen import BANNER_COLOURS, draw, regions
 from rig.core.events import Choose, ConfirmLoot, UndoTouch
 from rig.core.view import Phase, BannerView, Piece, RoundRow, Scoreboard
 from sim.frames import area, count
@@ -475,9 +476,11 @@ def test_bad_screenshot_requests_are_refused(tmp_path, size, path, words):
 
 
 def test_importing_rig_never_imports_pygame():
-    code = ("import sys, rig, rig.display, rig.display.keys, rig.display.samples, "
-            "rig.display.sounds, rig.display.render, rig.display.window; "
-            "rig.display.samples.sample_board('turn'); rig.display.keys.KeyMapper(); "
+    code = ("import sys, rig, rig.display, rig.games.cleptomano.keys, rig.display.samples, "
+            "rig.games.cleptomano.samples, rig.display.sounds, rig.games.cleptomano.screen, "
+            "rig.display.window, rig.display.face; "
+            "rig.games.cleptomano.samples.sample_board('turn'); "
+            "rig.games.cleptomano.keys.KeyMapper(); rig.display.face.Face(); "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, cwd=str(Path(__file__).parent.parent))

@@ -159,3 +159,22 @@ def test_once_unregistered_the_faces_no_longer_know_it(coin):
     display = KeyedDisplay()
     display.show(GameScreen(game="coin", view={"side": "heads"}))
     assert display.press("space").poll_commands() == []
+
+
+def test_every_snapshot_is_dispatched_the_same_way_cleptomano_first():
+    """Cleptómano's Scoreboard says its game as a GameScreen does: the face takes its keys and
+    screen from its folder through the registry, as for any other game."""
+    from rig.core.view import Scoreboard
+    from rig.games.cleptomano import keys as cleptomano_keys
+    from rig.games.cleptomano import screen as cleptomano_screen
+    from rig.games.stop_thief import keys as stop_thief_keys
+
+    display = KeyedDisplay()
+    display.show(Scoreboard(players=("Ana", "Ben")))
+    assert type(display.face.keys) is cleptomano_keys.MODE
+    assert display.face.screen()[0] is cleptomano_screen.draw
+    display.show(GameScreen(game="stop-thief", view={}, players=("Ana", "Ben")))
+    assert type(display.face.keys) is stop_thief_keys.MODE
+    display.show(Scoreboard(players=("Ana", "Ben")))
+    display.press("s")                              # Cleptómano's set-up screen opens
+    assert display.face.keys.flow is not None

@@ -5,7 +5,8 @@ Read from the source (every import statement, lazy ones inside functions include
 ones resolved) by :mod:`sim.imports`, so a new module is covered the day it is added.  A face is
 what draws or sounds: ``rig.display``, ``rig.web`` and a game folder's face modules
 (``rig/games/<game>/screen.py``, ``keys.py``, ``samples.py``, ``sounds.py``, ``townmap.py``,
-``icons.py``).  The shell runs the devices and the clock and hands snapshots to the faces; it
+``icons.py``; Cleptómano's ``setup_screen.py``, ``setup_flow.py``, ``setup_samples.py``).  The
+shell runs the devices and the clock and hands snapshots to the faces; it
 never reaches into one.
 """
 
@@ -19,7 +20,8 @@ RIG = ROOT / "rig"
 TESTS = ROOT / "tests"
 
 #: A game folder's modules that draw, sound or read keys (its face), by file name.
-GAME_FACE_PARTS = {"screen", "keys", "samples", "sounds", "townmap", "icons"}
+GAME_FACE_PARTS = {"screen", "keys", "samples", "sounds", "townmap", "icons", "setup_screen",
+                   "setup_flow", "setup_samples"}
 
 
 def is_face(module):

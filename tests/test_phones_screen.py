@@ -6,8 +6,8 @@ import pytest
 
 from rig.core.phones import PhonesView, screen_lines
 from rig.display.phones import QUIET_MODULES, draw_qr, qr_matrix
-from rig.display.render import draw
-from rig.display.samples import sample_board
+from rig.games.cleptomano.screen import draw
+from rig.games.cleptomano.samples import sample_board
 
 URL = "http://192.168.1.23:8080/"
 

@@ -10,11 +10,12 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from rig.display import kit, render
-from rig.display.keys import KeyMapper
+from rig.display import kit
+from rig.games.cleptomano import screen as render
+from rig.games.cleptomano.keys import KeyMapper
 from rig.display.kit import AMBER, DIM, GREEN, RED, legible_size
-from rig.display.render import layout, regions
-from rig.display.samples import sample_board
+from rig.games.cleptomano.screen import layout, regions
+from rig.games.cleptomano.samples import sample_board
 from dataclasses import replace
 
 SIZE = (800, 480)

@@ -20,7 +20,7 @@ from rig.core.levels import PRESETS, make_level
 from rig.core.replay import replay_lines
 from rig.display.face import KeyedDisplay
 from rig.display.kit import AMBER, GREEN
-from rig.display.setup_samples import SAMPLES
+from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.core.view import Scoreboard
 from rig.core.wiringcheck import CheckWiring
 from rig.shell.storage import replay_file
@@ -44,10 +44,10 @@ class Keys(KeyedDisplay):
 
     @property
     def flow(self):
-        return self.face.mapper.flow
+        return self.face.keys.flow
 
     def setup_view(self):
-        return self.face.mapper.setup_view()
+        return self.face.keys.setup_view()
 
 
 def note(keys):

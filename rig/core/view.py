@@ -7,7 +7,7 @@ happen in another thread or another process (a Scoreboard pickles) without touch
 import enum
 import math
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Dict, Optional, Tuple
+from typing import ClassVar, Dict, Optional, Tuple
 
 from .museum import PAINTINGS, RELICS, PieceKind, PieceState
 from .phones import PhonesView, public
@@ -91,6 +91,9 @@ class Scoreboard:
     ``remaining_s`` is None on a level without a time limit (the screen then shows the infinity
     sign and ``elapsed_s``).
     """
+    #: The game this is a snapshot of (a GameScreen's ``game``): the faces find its screen and
+    #: keys by it.  A class value, not a field: ``GET /api/state`` is unchanged.
+    game: ClassVar[str] = "cleptomano"
     phase: Phase = Phase.BETWEEN
     players: Tuple[str, ...] = ()
     round: int = 1

@@ -1,17 +1,22 @@
-"""The score display, its sounds and the guard's keys.
+"""What every game's screen shares: the window, the face, the display kit, the sounds the rig
+itself plays, the phones' QR code and the host's message strip.
 
-* :mod:`rig.display.render` -- pure drawing of a :class:`rig.core.view.Scoreboard` on a pygame Surface;
 * :mod:`rig.display.window` -- the window shell (:class:`DisplayProcess`, :class:`DisplayThread`)
   that shows the latest snapshot without ever blocking the referee;
+* :mod:`rig.display.face` -- the render loop's logic: every snapshot says its game, whose keys
+  and screen are found through the registry by :mod:`rig.display.parts` (one interface per
+  part, the same for every game: README "Adding a game");
 * :mod:`rig.display.sounds` -- sounds synthesised at start-up (no audio files);
-* :mod:`rig.display.keys` -- the guard's key sequences turned into rig commands;
-* :mod:`rig.display.samples` -- sample screens and headless screenshots;
+* :mod:`rig.display.keymodes` -- key names and the machinery every game's key mode shares;
+* :mod:`rig.display.samples` -- headless screenshots of every game's sample screens;
 * :mod:`rig.display.kit` -- the display kit every screen draws with (palette, text, shapes,
   headless screenshots); :mod:`rig.display.synth` -- sound synthesis (tones, mixes, PCM);
-* :mod:`rig.display.game_screens` -- another game's screen with the host's message strip; each
-  game's own screen, keys, sounds and sample screens live in its folder
-  (``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``), found through
-  the registry by :mod:`rig.display.parts` (one interface per part, the same for every game).
+* :mod:`rig.display.game_screens` -- a game host's snapshot: the game's screen with the host's
+  message strip; :mod:`rig.display.phones` -- the phones' QR code and pairing code.
+
+Each game's own screen, keys, sounds and sample screens live in its folder
+(``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``; Cleptómano's
+scoreboard, guard's keys, set-up screen and wiring check in ``rig/games/cleptomano/``).
 
 Importing this package does not import pygame: each module imports it where it draws or plays,
 so the referee's core and the CLI start fast on a Pi without a screen.
@@ -23,11 +28,10 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 _LAZY = {
-    "draw": "render", "regions": "render", "countdown_text": "kit",
+    "countdown_text": "kit",
     "DisplayProcess": "window", "DisplayThread": "window",
-    "KeyMapper": "keys", "key_help": "keys", "DEFAULT_BINDINGS": "keys",
     "SoundBank": "sounds", "synthesize": "sounds",
-    "sample_board": "samples", "screenshot": "samples", "STATES": "samples",
+    "screenshot": "samples",
 }
 
 __all__ = sorted(_LAZY)

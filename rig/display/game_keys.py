@@ -1,7 +1,8 @@
 """Which key mode each game uses at the rig (:func:`mode_for`), its keys' help and its main
-action (what Space and the museum's start button give).  Each game's mode lives in its folder
-(``rig/games/<game>/keys.py``, its ``MODE``, built on :class:`rig.display.keymodes.Mode`) and is
-found through the registry (:mod:`rig.display.parts`).  Pure.
+action (what Space gives, and the museum's start button in a game of the game host).  Each
+game's mode lives in its folder (``rig/games/<game>/keys.py``, its ``MODE``, built on
+:class:`rig.display.keymodes.Mode`) and is found through the registry
+(:mod:`rig.display.parts`).  Pure.
 """
 
 from typing import Optional
@@ -15,12 +16,13 @@ def _mode_class(game):
     return getattr(keys, "MODE", None)
 
 
-def mode_for(game: str) -> Optional[Mode]:
-    """A fresh key mode for the game named ``game`` (None for a game without keys)."""
+def mode_for(game: str, bindings=None, keypad=True) -> Optional[Mode]:
+    """A fresh key mode for the game named ``game`` (None for a game without keys), made with
+    the display's key options (``bindings``, the rig's ``[keys]``; ``keypad``)."""
     cls = _mode_class(game)
     if cls is None:
         return None
-    mode = cls()
+    mode = cls(bindings, keypad)
     mode.game = game
     return mode
 
@@ -36,7 +38,7 @@ def primary(game: str):
     the exhibition, roll): what a press of the museum's start button gives too.  None for a
     game without keys."""
     mode = mode_for(game)
-    if mode is None:
+    if mode is None or "space" not in getattr(mode, "KEYS", {}):
         return None
     command, _ = mode.begin(mode.KEYS["space"])
     return command

@@ -1,20 +1,61 @@
-"""The companion games' key modes: key names in, game commands out.  Pure (no pygame, no clock).
+"""Every game's key modes: key names in, game commands out.  Pure (no pygame, no clock).
 
-:class:`Mode` is the machinery every game's keys share; each game's own mode lives in its folder
-(``rig/games/<game>/keys.py``) and :mod:`rig.display.game_keys` says which mode a game uses.
-As with Cleptómano's keys (:mod:`rig.display.keys`), a command is a short sequence typed blind,
-its commands carry ``t=0.0`` (the host stamps them), Esc or Backspace drops a half-typed
-sequence, and whether a command is allowed is the game's call: the host shows a refusal's reason
-on the screen.  A digit picks a player by their place in the player list (1 = first); ``H``
-shows the game's keys, ``Tab`` the phones' QR code and pairing code.
+The key names every mode reads (:func:`digit_of`, :func:`pretty_key`, :func:`keypad_name`) and
+:class:`Mode`, the machinery the games' keys share; each game's own mode lives in its folder
+(``rig/games/<game>/keys.py``, its ``MODE``) and :mod:`rig.display.game_keys` finds it.  As
+with Cleptómano's keys (:mod:`rig.games.cleptomano.keys`), a command is a short sequence typed
+blind, its commands carry ``t=0.0`` (the host stamps them), Esc or Backspace drops a
+half-typed sequence, and whether a command is allowed is the game's call: the host shows a
+refusal's reason on the screen.  A digit picks a player by their place in the player list (1 =
+first); ``H`` shows the game's keys, ``Tab`` the phones' QR code and pairing code.
 
 Secret input (Stolen Paintings' steal and marks, Canine Kleptomaniacs' Hiding Places) can be
 typed at the rig; the prompt then shows how many were chosen, never which (the phone companion
 is where secrets belong).
 """
 
+from typing import Optional
+
 from ..core.gamekit import listing
-from .keys import digit_of
+
+# SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
+# scancode still says which keypad key it was.
+KEYPAD_SCANCODES = {84: "[/]", 85: "[*]", 86: "[-]", 87: "[+]", 88: "enter", 98: "[0]",
+                    99: "[.]"}
+KEYPAD_SCANCODES.update({88 + d: "[%d]" % d for d in range(1, 10)})
+
+_DIGITS = {str(d): d for d in range(10)}
+_DIGITS.update({"[%d]" % d: d for d in range(10)})
+
+_PRETTY = {
+    "return": "Enter", "enter": "Num Enter", "escape": "Esc", "backspace": "Bksp",
+    "space": "Space", "tab": "Tab", "delete": "Del",
+}
+
+
+def digit_of(key_name: str) -> Optional[int]:
+    """The digit a key stands for (``"3"`` or keypad ``"[3]"`` -> 3), else None."""
+    return _DIGITS.get(key_name)
+
+
+def pretty_key(key_name: str) -> str:
+    """A key name as printed on the key: ``"t"`` -> ``"T"``, ``"[+]"`` -> ``"Num+"``."""
+    if key_name in _PRETTY:
+        return _PRETTY[key_name]
+    if len(key_name) >= 3 and key_name.startswith("[") and key_name.endswith("]"):
+        return "Num" + key_name[1:-1]
+    if len(key_name) == 1:
+        return key_name.upper()
+    return key_name.capitalize()
+
+
+def keypad_name(key_name: str, scancode: Optional[int] = None) -> str:
+    """The key's name for a key mode's ``feed``: keypad keys by their scancode ("[1]" even when
+    NumLock is off and SDL calls it "end"), any other key by its pygame name."""
+    if scancode in KEYPAD_SCANCODES:
+        return KEYPAD_SCANCODES[scancode]
+    return key_name
+
 
 CONFIRM = ("return", "enter")
 CANCEL = ("escape", "backspace")
@@ -26,13 +67,19 @@ PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code
 class Mode:
     """One game's keys.  ``KEYS``: key name -> action; a subclass's ``begin(action)`` starts a
     sequence (or returns a command at once) and ``more(name, text, digit)`` takes its next key.
-    Both return ``(command or None, prompt or None)``."""
+    Both return ``(command or None, prompt or None)``.
+
+    What the face asks of every game's key mode (a game's ``keys.MODE``, README "Adding a
+    game"): ``MODE(bindings, keypad)`` (the display's key options, which a game without
+    configurable keys ignores), :meth:`observe` each snapshot, :meth:`feed` each key,
+    :meth:`look` (what the keys add to the screen besides their prompt: the face draws again
+    when it changes) and :meth:`shown` (what the screen shows: ``(draw, thing)``)."""
 
     KEYS = {}
     HELP = ()
     game = ""
 
-    def __init__(self):
+    def __init__(self, bindings=None, keypad=True):
         self.state = None
         self.screen = None
         self.show_phones = False
@@ -50,6 +97,18 @@ class Mode:
 
     def help(self):
         return self.HELP
+
+    def look(self):
+        return self.show_phones
+
+    def shown(self, snapshot, prompt):
+        """``(draw, thing)``: the game's snapshot (a GameScreen) with the keys' prompt on the
+        host's message strip and, while Tab shows them, the phones' QR code and pairing code."""
+        from dataclasses import replace
+
+        from .game_screens import draw
+        return draw, replace(snapshot, message=prompt or snapshot.message,
+                             phones=snapshot.phones if self.show_phones else None)
 
     def feed(self, key_name, text=None):
         name = str(key_name or "").lower()

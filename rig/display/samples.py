@@ -1,144 +1,26 @@
-"""Sample scoreboards for every screen, and headless screenshots of them.
+"""Headless screenshots of every game's sample screens.
 
-``cleptomano screenshot STATE OUT.png`` renders one of these without a display, so builders can
-check the layout on a laptop and the README can show real frames.  The tests render the same
-samples.
+``cleptomano screenshot STATE OUT.png`` renders one without a display, so builders can check
+the layout on a laptop and the README can show real frames.  Each game's samples are its
+folder's (``samples.SHOTS`` and ``samples.shot``, found through the registry: Cleptómano's
+scoreboards, set-up screens and wiring check first); the tests render the same samples.
 """
 
-from dataclasses import replace
-
-from ..core import calls
-from ..core import events as ev
 from ..core.errors import DisplayError
-from ..core.phones import PhonesView
-from ..core.view import BannerView, Piece, RoundRow, Scoreboard
 from .kit import save_png
-from .keys import key_help
-
-PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
-
-_ROUNDS = (
-    RoundRow(1, {"Ana": 5, "Bruno": 0, "Carla": 3, "Diego": 2}, ("Ana",)),
-    RoundRow(2, {"Ana": 4, "Bruno": 4, "Carla": None, "Diego": 1}, ()),
-)
-_ROUNDS_DONE = (
-    RoundRow(1, {"Ana": 5, "Bruno": 0, "Carla": 3, "Diego": 2}, ("Ana",)),
-    RoundRow(2, {"Ana": 4, "Bruno": 4, "Carla": 6, "Diego": 1}, ("Carla",)),
-    RoundRow(3, {"Ana": 7, "Bruno": 3, "Carla": 0, "Diego": 2}, ("Ana",)),
-)
-
-
-def _pieces(*states):
-    kinds = (("painting", 1), ("painting", 2), ("relic", 1), ("relic", 2), ("relic", 3))
-    return tuple(Piece(k, n, s) for (k, n), s in zip(kinds, states))
-
-
-_BASE = Scoreboard(
-    phase="between", players=PLAYERS, round=2, level="normal", lasers=4, corridor="wide",
-    timer_s=60.0, rounds=_ROUNDS, round_wins={"Ana": 1, "Bruno": 0, "Carla": 0, "Diego": 0},
-    key_help=key_help(),
-)
-
-_TURN = replace(
-    _BASE, phase="turn", thief="Carla", guard="Bruno", remaining_s=42.3, elapsed_s=17.7,
-    touches=1, hand_inside=True,
-    pieces=_pieces("taken", "in place", "broken", "in place", "in place"), turn_score=1,
-    message="Laser 5 touched (1 of 3).",
-)
-
-
-def _build():
-    over = replace(_BASE, phase="over", rounds=_ROUNDS_DONE,
-                   round_wins={"Ana": 2, "Bruno": 0, "Carla": 1, "Diego": 0}, winner="Ana",
-                   round=3)
-    return {
-        "turn": _TURN,
-        "turn-easy": replace(
-            _TURN, level="easy", lasers=3, timer_s=None, remaining_s=None, elapsed_s=83.4,
-            touches=0, pieces=_pieces(*["in place"] * 5), turn_score=0, message=None,
-            hand_inside=False),
-        "turn-last10": replace(
-            _TURN, remaining_s=7.4, elapsed_s=52.6, touches=2, turn_score=2,
-            pieces=_pieces("taken", "taken", "in place", "in place", "in place"),
-            message="Laser 7 touched (2 of 3)."),
-        "between": replace(_BASE, next_thief="Diego", next_guard="Bruno",
-                           message="Escaped! Carla: 1 painting, 0 relics, 1 touch: 1 point"),
-        "between-notready": replace(
-            _BASE, next_thief="Diego", next_guard="Bruno",
-            ready_problems=("laser 5 is not seated", "relic 2 is lying down",
-                            "painting 1 is not on its stand")),
-        "between-loot": replace(
-            _BASE, next_thief="Diego", next_guard="Bruno", awaiting_loot=True,
-            ready_problems=("painting 2 is not on its stand",),
-            message="HAUL: 1 painting; relics taken? press 0-3   (Esc cancels)"),
-        "caught": replace(_TURN, phase="between", banner=BannerView(
-            "caught", "CAUGHT!", ("Carla touched the guard.",)), message=None),
-        "escaped": replace(_TURN, phase="between", banner=BannerView(
-            "escaped", "ESCAPED!", ("1 painting, 2 relics, 1 touch: 3 points",)), message=None),
-        "round": replace(_BASE, banner=BannerView("round", "ROUND 2", ("Won by Ana and Carla.",))),
-        "match": replace(over, banner=BannerView(
-            "match", "ANA WINS!", ("Round wins: Ana 2, Bruno 0, Carla 1, Diego 0",))),
-        "tiebreak": replace(_BASE, tiebreak=True, banner=BannerView(
-            "tiebreak", "TIEBREAK", ("Ana: 12.40 s + 1 touch = 13.40 s",
-                                     "Carla: 15.10 s + 0 touches = 15.10 s"))),
-        "title": replace(
-            _BASE, players=("Ana",), phase="over", rounds=(RoundRow(1, {"Ana": 4}, ("Ana",)),),
-            round_wins={"Ana": 1}, level="custom", lasers=5,
-            title="Specialist in high-risk robberies",
-            banner=BannerView("title", "Specialist in high-risk robberies",
-                              ("Specialist in high-risk robberies",))),
-        "table": over,
-        "resumed": replace(_BASE, banner=BannerView(
-            "resumed", "RESUMED", ("Match restored from its recording.",
-                                   "Round 2: Diego steals next."))),
-        "faults": replace(
-            # A stuck laser is a fault and keeps the museum from being ready, with the reason.
-            _BASE, next_thief="Diego", next_guard="Bruno",
-            ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)),),
-            faults=(calls.fault_text(ev.StuckContact(0.0, "laser.4", after_s=5.0)),
-                    "Hand sensor lost: exit button only. No answer on I2C.")),
-        # The phone companion's corner between turns: the address as a QR code, the code.
-        "phones": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=_PHONES),
-        "phones-locked": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=replace(
-            _PHONES, code=None, locked_s=42.2, wrong_codes=5)),
-    }
-
-
-_PHONES = PhonesView("http://192.168.1.23:8080/", "482913", ("Ben's phone", "Ana"))
-
-
-SAMPLES = _build()
-STATES = tuple(SAMPLES)
-
-
-def sample_board(state_name: str) -> Scoreboard:
-    """The sample :class:`Scoreboard` for ``state_name`` (one of :data:`STATES`)."""
-    try:
-        return SAMPLES[state_name]
-    except (KeyError, TypeError):
-        raise DisplayError("%r is not a sample screen; use one of %s"
-                           % (state_name, ", ".join(STATES))) from None
+from .parts import every_part
 
 
 def screenshot(state_name: str, out_path, size=(800, 480)):
     """Render the sample ``state_name`` at ``size`` (w, h) into the PNG ``out_path``, headless:
-    one of :data:`STATES`, a set-up screen (:data:`rig.display.setup_samples.STATES`), or a
-    sample of another registered game (its folder's ``samples.SHOTS``: ``paintings-...``,
-    ``chests-...``, ``stop-thief-NAME``, ``canine-NAME``).
+    one of a registered game's ``samples.SHOTS`` (``turn``, ``setup-menu``...,
+    ``paintings-...``, ``chests-...``, ``stop-thief-NAME``, ``canine-NAME``).
 
     Returns ``out_path``.  Raises :class:`DisplayError` for an unknown state, a bad size or a
     file that cannot be written."""
-    from . import setup_samples
-    from .parts import every_part
-    if state_name in setup_samples.SAMPLES:
-        return save_png(*setup_samples.SAMPLES[state_name], out_path, size)
     games = every_part("samples")
-    for _, more in games:
-        if state_name in more.SHOTS:
-            return save_png(*more.shot(state_name), out_path, size)
-    if state_name not in SAMPLES:
-        raise DisplayError("%r is not a sample screen; use one of %s" % (
-            state_name, ", ".join(STATES + setup_samples.STATES
-                                  + sum((more.SHOTS for _, more in games), ()))))
-    from .render import draw
-    return save_png(draw, sample_board(state_name), out_path, size)
+    for _, samples in games:
+        if state_name in samples.SHOTS:
+            return save_png(*samples.shot(state_name), out_path, size)
+    raise DisplayError("%r is not a sample screen; use one of %s" % (
+        state_name, ", ".join(sum((samples.SHOTS for _, samples in games), ()))))

@@ -73,8 +73,9 @@ def check_options(o: DisplayOptions) -> DisplayOptions:
     if not isinstance(o.volume, (int, float)) or not 0 <= o.volume <= 1:
         raise DisplayError("volume %r is out of range; give 0.0 (silent) to 1.0 (full)"
                            % (o.volume,))
-    from .keys import normalize_bindings
-    normalize_bindings(o.bindings, o.keypad)   # raises ConfigError naming the bad key
+    from .parts import every_part
+    for _, keys in every_part("keys"):         # each game's key mode takes the key options:
+        keys.MODE(o.bindings, o.keypad)         # ConfigError naming a bad key, before any window
     return replace(o, size=(w, h))
 
 
@@ -166,7 +167,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .face import Face
     from .game_screens import cues as game_cues
     from .game_screens import extra_sounds
-    from .keys import keypad_name
+    from .keymodes import keypad_name
     from .kit import is_last_seconds
     from .sounds import SoundBank, cues
 

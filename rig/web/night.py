@@ -1,6 +1,12 @@
 """The game night on the phones: choose the rig's next game from a paired phone.
 
 =========================================  ===================================================
+``GET /api/games``                         the games the rig plays, the registry's, in its
+                                           order (anyone; no pairing): each one's ``name``,
+                                           ``title``, ``museum`` (played at the museum, its
+                                           players from its set-up screen), ``min_players``,
+                                           ``max_players`` and ``solo``; the phones' "Play
+                                           another game" offers these
 ``POST /api/night/game``                   ``{"game": "stop-thief", "players": ["Ana",
                                            "Ben"]}`` (``"end": true`` to end a game in
                                            progress): 200 and what the rig runs next, 401
@@ -24,6 +30,7 @@ from ..core.rules.model import MAX_NAME_CHARS
 from ..core.text import control_character
 from ..core.view import Phase
 from ..games import game as game_named
+from ..games import games
 from ..games import names as game_names
 from ..games import settings
 from .commands import load_json
@@ -126,6 +133,13 @@ def refusal(face, choice):
     return None
 
 
+def games_json():
+    """``GET /api/games``: every game of the registry, in its order, as the phones offer it."""
+    return [{"name": g.name, "title": g.title, "museum": bool(g.museum),
+             "min_players": g.min_players, "max_players": g.max_players, "solo": bool(g.solo)}
+            for g in games()]
+
+
 def night_routes(face, paired, answers):
     """The route above, for :func:`rig.web.app.build_app`; ``face.night`` is the
     :class:`rig.shell.night.Night` (None: the rig runs no game night, as in the tests of one
@@ -152,7 +166,11 @@ def night_routes(face, paired, answers):
                              "by": session.name,
                              "page": "/" if choice.game == CLEPTOMANO else "/games/"})
 
-    return [Route("/api/night/game", choose, methods=["POST"])]
+    @answers
+    async def listed(request):
+        return JSONResponse(games_json())
+
+    return [Route("/api/games", listed), Route("/api/night/game", choose, methods=["POST"])]
 
 
 class Switchboard:

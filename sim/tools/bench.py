@@ -298,7 +298,7 @@ def open_bench_display(mode):
                                     quiet=cfg.quiet)
     counter = None
     if mode == "thread":
-        from rig.display import render
+        from rig.games.cleptomano import screen as render
         counter = {"frames": 0}
         draw = render.draw
 

@@ -5,8 +5,46 @@
 // The rig serves this file as /games/phone/canine.js (rig/web/games.py) and the page loads the
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
-// game's title, status line, board and controls.  The page decides nothing about the game.
+// game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
 "use strict";
+
+// The game's commands as the rig's API takes them (POST /api/game/command), registered in
+// window.GameCommands under its name (the page's commands.js holds what they share): the page
+// and the tests (node) build the same bodies from here, so what a button sends is what the
+// tests send.
+(window.GameCommands = window.GameCommands || {})["canine"] = (() => {
+  return {
+    doggy: (name, faceUp) => ({ doggy: name, face_up: Boolean(faceUp) }),
+    draw: () => ({ draw: "action" }),
+    empty: (deck) => ({ empty: deck }),
+    play: (card, options) => {
+      const o = options || {};
+      const out = { play: card };
+      if (card === "key") {
+        out.parity = o.parity;
+        out.discards = Number(o.discards || 0);
+      }
+      if (card === "charm") {
+        out.thief = o.thief;
+        out.power = Boolean(o.power);
+      }
+      return out;
+    },
+    roll: () => ({ roll: true }),
+    // places: [{cards: ["Slipper", "Slipper"], ultimate: false}, {cards: ["Laundry Basket"],
+    // wild_as: "Bone"}, ...]; wild_as says what a Laundry Basket alone on a place stands for.
+    reveal: (places, faceUp, paw, pooPizza) => ({
+      reveal: {
+        hiding_places: places.filter((p) => p.cards.length).map((p) => Object.assign({
+          cards: p.cards.slice(), ultimate: Boolean(p.ultimate),
+        }, p.wild_as ? { wild_as: p.wild_as } : {})),
+        face_up: (faceUp || []).slice(),
+        paw: Boolean(paw),
+        poo_pizza: Boolean(pooPizza),
+      },
+    }),
+  };
+})();
 
 (window.GamePhones = window.GamePhones || {})["canine"] = (kit) => {
   const { h, list, button, field, choice, picked, redraw } = kit;
@@ -92,7 +130,6 @@
   }
 
   return {
-    title: "Canine Kleptomaniacs",
     status: (v) => v.phase === "final" ? "Winners: " + v.winners.join(" and ")
       : v.phase === "scoring" ? "Game over: enter your Hiding Places"
       : v.dice && !v.dice.decided ? v.dice.name + ": " + v.dice.whose_roll + "'s roll" : "Playing",

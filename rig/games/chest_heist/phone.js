@@ -4,8 +4,28 @@
 // The rig serves this file as /games/phone/chest-heist.js (rig/web/games.py) and the page loads the
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
-// game's title, status line, board and controls.  The page decides nothing about the game.
+// game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
 "use strict";
+
+// The game's commands as the rig's API takes them (POST /api/game/command), registered in
+// window.GameCommands under its name (the page's commands.js holds what they share): the page
+// and the tests (node) build the same bodies from here, so what a button sends is what the
+// tests send.
+(window.GameCommands = window.GameCommands || {})["chest-heist"] = (() => {
+  const { sorted } = window.CommandKit;
+  return {
+    roll: () => ({ roll: true }),
+    reroll: (dice) => ({ reroll: sorted(dice) }),
+    mark: (box, dice, skimmers) => {
+      const out = { mark: String(box).trim(), dice: sorted(dice) };
+      if (skimmers && skimmers.length) out.skimmers = sorted(skimmers);
+      return out;
+    },
+    charge: (skimmer, dice) => ({ charge: Number(skimmer), dice: sorted(dice) }),
+    endTurn: () => ({ end_turn: true }),
+    diamonds: (count) => ({ diamonds: Number(count) }),
+  };
+})();
 
 (window.GamePhones = window.GamePhones || {})["chest-heist"] = (kit) => {
   const { h, button, toggles, field, picked } = kit;
@@ -30,7 +50,6 @@
   }
 
   return {
-    title: "The chest heist",
     status: (v) => v.score !== null ? "Score " + v.score + ": " + v.title.fr + " (" + v.title.en + ")"
       : v.phase === "over" ? "Game over: count the diamonds won"      // no lock is next
       : "Turn " + v.turn + " of " + v.turns + "; locks next: " + v.next_lock,

@@ -5,8 +5,21 @@
 // The rig serves this file as /games/phone/stolen-paintings.js (rig/web/games.py) and the page loads the
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
-// game's title, status line, board and controls.  The page decides nothing about the game.
+// game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
 "use strict";
+
+// The game's commands as the rig's API takes them (POST /api/game/command), registered in
+// window.GameCommands under its name (the page's commands.js holds what they share): the page
+// and the tests (node) build the same bodies from here, so what a button sends is what the
+// tests send.
+(window.GameCommands = window.GameCommands || {})["stolen-paintings"] = (() => {
+  const { sorted } = window.CommandKit;
+  return {
+    start: () => ({ start: true }),
+    steal: (places) => ({ steal: sorted(places) }),
+    mark: (places) => ({ mark: sorted(places) }),
+  };
+})();
 
 (window.GamePhones = window.GamePhones || {})["stolen-paintings"] = (kit) => {
   const { h, list, button, toggles, picked } = kit;
@@ -42,7 +55,6 @@
   }
 
   return {
-    title: "Stolen Paintings",
     status: (v) => v.phase === "over" ? "Winners: " + v.winners.join(" and ")
       : "Round " + v.round + " of " + v.rounds + ": " + v.thief + " is the thief",
     board: (v) => {

@@ -5,8 +5,21 @@
 // The rig serves this file as /games/phone/stop-thief.js (rig/web/games.py) and the page loads the
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
-// game's title, status line, board and controls.  The page decides nothing about the game.
+// game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
 "use strict";
+
+// The game's commands as the rig's API takes them (POST /api/game/command), registered in
+// window.GameCommands under its name (the page's commands.js holds what they share): the page
+// and the tests (node) build the same bodies from here, so what a button sends is what the
+// tests send.
+(window.GameCommands = window.GameCommands || {})["stop-thief"] = (() => {
+  return {
+    clue: () => ({ clue: true }),
+    replay: () => ({ replay: true }),
+    arrest: (space) => ({ arrest: Number(space) }),
+    endTurn: () => ({ end_turn: true }),
+  };
+})();
 
 (window.GamePhones = window.GamePhones || {})["stop-thief"] = (kit) => {
   const { h, list, money, button, field, picked, api, render } = kit;
@@ -100,7 +113,6 @@
   })();
 
   return {
-    title: "Stop Thief!",
     status: (v) => v.winner ? v.winner + " retires: the winner!" : v.turn + "'s turn",
     board: (v) => [
       list(v.players.map((p) => (p.turn ? "▶ " : "") + p.name + ": " + money(p.money))),

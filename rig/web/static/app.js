@@ -253,7 +253,7 @@
       text($("message"), st.message);
       show($("message"), Boolean(st.message));
     }
-    Night.show($("night"), { current: "cleptomano",
+    Night.show($("night"), { museum: true,
                              paired: Boolean(page.paired) && st.phase !== "turn",
                              players: st.players, inProgress: false });
     show($("turn"), st.phase === "turn");

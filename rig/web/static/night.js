@@ -1,6 +1,8 @@
 // The game night on a phone, shared by the Cleptómano page (/) and the games page (/games/):
 // "Play another game" (POST /api/night/game: the game, its players, and for a game in
 // progress the choice to end it), and the page that follows the rig to the game it runs now.
+// The games offered are the rig's (GET /api/games, the registry's list, in its order): no
+// game is named here; a museum game takes its players from its own set-up screen.
 //
 // Night.mount(section) builds the panel in an empty element once; Night.show(section, how)
 // shows it or not ({paired, players: the game's now, inProgress}); Night.follow(state,
@@ -9,9 +11,8 @@
 "use strict";
 
 window.Night = (() => {
-  const GAMES = [["cleptomano", "Cleptómano"], ["stop-thief", "Stop Thief!"],
-                 ["stolen-paintings", "Stolen Paintings"], ["chest-heist", "The chest heist"],
-                 ["canine", "Canine Kleptomaniacs"]];
+  let games = [];             // GET /api/games: [{name, title, museum, ...}] (empty until read)
+  let shown = null;          // the section and ``how`` of the last show(), shown again once read
   const RECENT_KEY = "cleptomano-night-players";
   const RECENT_KEPT = 3;
 
@@ -34,9 +35,35 @@ window.Night = (() => {
 
   const typed = (text) => text.split(",").map((n) => n.trim()).filter(Boolean);
 
+  const named = (name) => games.find((g) => g.name === name);
+  const museum = (name) => Boolean((named(name) || {}).museum);
+
+  // The rig's list of games, asked again a few times while the rig cannot answer (a game
+  // starting); then the form says so.
+  const LOAD_WAITS_S = [0.5, 1, 2, 4, 8];
+
+  async function load(select, error) {
+    for (const wait_s of [...LOAD_WAITS_S, null]) {
+      try {
+        const answer = await fetch("/api/games", { credentials: "same-origin" });
+        if (answer.ok) {
+          games = await answer.json();
+          break;
+        }
+      } catch (e) { /* the rig is not reachable yet: try again */ }
+      if (wait_s === null) {
+        error.textContent = "the rig did not say which games it plays; reload this page";
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait_s * 1000));
+    }
+    select.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+    select.dispatchEvent(new Event("change"));
+    if (shown) show(...shown);
+  }
+
   function mount(section) {
-    const game = h("select", { id: "night-game" },
-      ...GAMES.map(([name, title]) => h("option", { value: name }, title)));
+    const game = h("select", { id: "night-game" });
     const players = h("input", { id: "night-players", placeholder: "Ana, Ben, Caro",
                                  autocomplete: "off", maxlength: "250" });
     const end = h("input", { id: "night-end", type: "checkbox" });
@@ -50,13 +77,13 @@ window.Night = (() => {
     const form = h("form", { id: "night-form", autocomplete: "off" },
       h("label", { for: "night-game" }, "Game"), game, playersRow, endRow,
       h("button", { id: "night-go", type: "submit", class: "go" }, "Play it"), error, done);
-    const cleptomano = () => { playersRow.hidden = game.value === "cleptomano"; };
-    game.addEventListener("change", cleptomano);
-    cleptomano();
+    const ownSetUp = () => { playersRow.hidden = museum(game.value); };
+    game.addEventListener("change", ownSetUp);
+    ownSetUp();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const body = { game: game.value };
-      if (game.value !== "cleptomano") body.players = typed(players.value);
+      if (!museum(game.value)) body.players = typed(players.value);
       if (!endRow.hidden && end.checked) body.end = true;
       error.textContent = "";
       done.textContent = "";
@@ -69,6 +96,7 @@ window.Night = (() => {
       }
     });
     section.replaceChildren(h("h2", {}, "Play another game"), form);
+    load(game, error);
   }
 
   async function post(body) {
@@ -84,17 +112,20 @@ window.Night = (() => {
     }
   }
 
-  const title = (name) => (GAMES.find(([n]) => n === name) || [name, name])[1];
+  const title = (name) => (named(name) || { title: name }).title;
 
-  // ``how``: {paired, players, inProgress, current (the game the rig runs now)}.
+  // ``how``: {paired, players, inProgress, current (the game the rig runs now; the museum's
+  // page says museum: true instead)}.
   function show(section, how) {
+    shown = [section, how];
     section.hidden = !how.paired;
     if (!how.paired || !section.firstChild) return;
     const select = section.querySelector("#night-game");
-    if (how.current && !select.dataset.offered) {     // first offer another game than this one
+    const current = how.current || (how.museum && (games.find((g) => g.museum) || {}).name);
+    if (current && games.length && !select.dataset.offered) {   // first offer another game
       select.dataset.offered = "1";
-      if (select.value === how.current) {
-        select.value = GAMES.find(([name]) => name !== how.current)[0];
+      if (select.value === current) {
+        select.value = games.find((g) => g.name !== current).name;
         select.dispatchEvent(new Event("change"));
       }
     }

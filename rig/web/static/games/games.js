@@ -19,6 +19,7 @@
   // --- talking to the rig --------------------------------------------------------------------
   let game = null;          // GET /api/game
   let loaded = null;        // the game this page opened on (another one: the page reloads)
+  let title = null;         // its title, as the rig lists it (GET /api/games)
   let paired = false;       // this phone is paired (as a player of this game or not)
   let me = null;            // GET /api/game/me (null: not paired, or not a player)
   let shownMe = "";         // the view the controls were last built from
@@ -213,8 +214,8 @@
   function render() {
     if (!game) return;
     if (!rules) return;
-    say($("title"), rules.title);
-    document.title = rules.title;
+    say($("title"), title);
+    document.title = title;
     const status = rules.status(game.view);
     say($("status"), status);
     if (status !== shownStatus) {           // a new turn, round or result: the list follows
@@ -247,6 +248,9 @@
     }
     game = answer.body;
     loaded = game.game;
+    const listed = await api("GET", "/api/games");
+    const entry = listed.status === 200 ? listed.body.find((g) => g.name === loaded) : null;
+    title = entry ? entry.title : loaded;
     await loadGame(loaded);
     Night.mount($("night"));
     await loadMe();

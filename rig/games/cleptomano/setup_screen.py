@@ -1,5 +1,5 @@
-"""Drawing the set-up screen (:class:`~rig.display.setup_flow.SetupView`) and the wiring check
-on the rig's own screen (:class:`~rig.core.view.WiringView`).
+"""Drawing the set-up screen (:class:`~rig.games.cleptomano.setup_flow.SetupView`) and the
+wiring check on the rig's own screen (:class:`~rig.core.view.WiringView`).
 
 Both are read from 2 m like the score display: the question and the choices are big, every
 choice shows the key that picks it, and the keys' meanings run along the bottom.  Sizes come
@@ -9,9 +9,9 @@ Sensor faults keep their corner, as on every screen.
 
 import re
 
-from .kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED, TEXT, boxes,
-                  fit_size, get_font, put_text, wrap_lines)
-from .render import draw_faults, regions
+from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED,
+                            TEXT, boxes, fit_size, get_font, put_text, wrap_lines)
+from .screen import draw_faults, regions
 
 LIVE = (90, 200, 255)          # an input away from rest right now
 _WALL = (120, 110, 95)
@@ -72,7 +72,7 @@ def _frame(surface, title, step, question, note, keys, faults):
 # --- the set-up pages ------------------------------------------------------------------------
 
 def draw_setup(surface, view, now_s=None):
-    """Draw one set-up page (a :class:`~rig.display.setup_flow.SetupView`)."""
+    """Draw one set-up page (a :class:`~rig.games.cleptomano.setup_flow.SetupView`)."""
     body = _frame(surface, view.title, view.step, view.question, view.note, view.keys,
                   view.faults)
     x, y, w, h = body

@@ -16,13 +16,14 @@ pygame.
 
 from typing import Dict
 
-from ..core.calls import guard_note
-from .kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED,
-                  TEXT, Box, as_dict, as_finite, as_int, as_text, as_tuple, boxes, clock_text,
-                  countdown_text, draw_check, draw_cross, draw_infinity, draw_painting_icon,
-                  draw_panel, draw_relic_icon, fit_size, get_font, is_last_seconds, legible_size,
-                  line_size, load_pygame, put_big, put_name, put_text, short_name, wrap_lines)
-from .phones import draw_phones
+from ...core.calls import guard_note
+from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
+                            PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
+                            as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
+                            draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
+                            fit_size, get_font, is_last_seconds, legible_size, line_size,
+                            load_pygame, put_big, put_name, put_text, short_name, wrap_lines)
+from ...display.phones import draw_phones
 
 
 BANNER_COLOURS = {
@@ -598,3 +599,9 @@ def _draw_faults(surface, badges):
         for i, line in enumerate(lines):
             put_text(surface, line, (x + int(w * 0.03), y + pad + i * line_h, int(w * 0.94),
                                      line_h), DARK, "left", size=size)
+
+
+def draw_screen(surface, snapshot, now_s=None):
+    """The face's one way in (README "Adding a game"): draw Cleptómano's snapshot (a
+    :class:`~rig.core.view.Scoreboard`) onto ``surface``."""
+    draw(surface, snapshot, now_s)

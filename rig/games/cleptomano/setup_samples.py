@@ -6,9 +6,9 @@ key map and feeding real readings to the real check, so every sample is a state 
 function, thing)``.
 """
 
-from ..core.view import Scoreboard
-from ..shell.config import load_config
-from ..shell.wiring import new_check
+from ...core.view import Scoreboard
+from ...shell.config import load_config
+from ...shell.wiring import new_check
 from .keys import KeyMapper
 from .setup_screen import draw_setup, draw_wiring
 

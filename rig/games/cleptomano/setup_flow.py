@@ -12,13 +12,13 @@ command is the referee's call, as for every key.
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from ..core.calls import level_words
-from ..core.errors import RulesError
-from ..core.events import NewMatch
-from ..core.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
-from ..core.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
-from ..core.rules import MAX_NAME_CHARS, MAX_PLAYERS
-from ..core.wiringcheck import START, CheckWiring
+from ...core.calls import level_words
+from ...core.errors import RulesError
+from ...core.events import NewMatch
+from ...core.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
+from ...core.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
+from ...core.rules import MAX_NAME_CHARS, MAX_PLAYERS
+from ...core.wiringcheck import START, CheckWiring
 
 PER_PAGE = 9                       # names a digit can pick on one page (0 turns the page)
 MAX_TIMER_DIGITS = 4

@@ -25,13 +25,15 @@ command is allowed by the rules is the daemon's call (it shows the refusal in ``
 this module only turns keys into well-formed commands.
 """
 
+from dataclasses import replace
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
-from ..core.errors import ConfigError
-from ..core.events import Choose, ConfirmLoot, Role, UndoTouch
-from ..core.museum import PAINTINGS, RELICS
-from ..core.phones import RevokePhones
-from ..core.wiringcheck import SKIP, STOP, CheckWiring
+from ...core.errors import ConfigError
+from ...core.events import Choose, ConfirmLoot, Role, UndoTouch
+from ...core.museum import PAINTINGS, RELICS
+from ...core.phones import RevokePhones
+from ...core.wiringcheck import SKIP, STOP, CheckWiring
+from ...display.keymodes import digit_of, pretty_key
 from .setup_flow import SetupFlow
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke")
@@ -49,46 +51,8 @@ KEYPAD_KEYS: Dict[str, Tuple[str, ...]] = {
 DEFAULT_BINDINGS: Dict[str, Tuple[str, ...]] = {a: MAIN_KEYS[a] + KEYPAD_KEYS[a]
                                                 for a in ACTIONS}
 
-# SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
-# scancode still says which keypad key it was.
-KEYPAD_SCANCODES = {84: "[/]", 85: "[*]", 86: "[-]", 87: "[+]", 88: "enter", 98: "[0]",
-                    99: "[.]"}
-KEYPAD_SCANCODES.update({88 + d: "[%d]" % d for d in range(1, 10)})
-
 MAX_PAINTINGS = len(PAINTINGS)
 MAX_RELICS = len(RELICS)
-
-_DIGITS = {str(d): d for d in range(10)}
-_DIGITS.update({"[%d]" % d: d for d in range(10)})
-
-_PRETTY = {
-    "return": "Enter", "enter": "Num Enter", "escape": "Esc", "backspace": "Bksp",
-    "space": "Space", "tab": "Tab", "delete": "Del",
-}
-
-
-def digit_of(key_name: str) -> Optional[int]:
-    """The digit a key stands for (``"3"`` or keypad ``"[3]"`` -> 3), else None."""
-    return _DIGITS.get(key_name)
-
-
-def pretty_key(key_name: str) -> str:
-    """A key name as printed on the key: ``"t"`` -> ``"T"``, ``"[+]"`` -> ``"Num+"``."""
-    if key_name in _PRETTY:
-        return _PRETTY[key_name]
-    if len(key_name) >= 3 and key_name.startswith("[") and key_name.endswith("]"):
-        return "Num" + key_name[1:-1]
-    if len(key_name) == 1:
-        return key_name.upper()
-    return key_name.capitalize()
-
-
-def keypad_name(key_name: str, scancode: Optional[int] = None) -> str:
-    """The key's name for :meth:`KeyMapper.feed`: keypad keys by their scancode ("[1]" even when
-    NumLock is off and SDL calls it "end"), any other key by its pygame name."""
-    if scancode in KEYPAD_SCANCODES:
-        return KEYPAD_SCANCODES[scancode]
-    return key_name
 
 
 def normalize_bindings(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
@@ -122,7 +86,7 @@ def normalize_bindings(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] 
                                   "\"return\" or keypad \"[+]\"" % (name,),
                                   key="keys.%s" % action)
             name = name.strip().lower()
-            if name in _DIGITS:
+            if digit_of(name) is not None:
                 raise ConfigError("key %r is a digit; digits 0-9 (and keypad [0]-[9]) are kept "
                                   "for choosing players and counts, bind another key" % name,
                                   key="keys.%s" % action)
@@ -201,6 +165,25 @@ class KeyMapper:
         """What the set-up screen shows (:class:`~.setup_flow.SetupView`), or None when it is
         closed."""
         return self.flow.view() if self.flow is not None else None
+
+    def look(self):
+        """What the keys add to the screen besides their prompt: the set-up screen, while open
+        (the face draws again when it changes)."""
+        return self.setup_view()
+
+    def shown(self, board, prompt):
+        """``(draw, thing)``: the wiring check while one runs, the set-up screen while it is
+        open, else the scoreboard with the half-typed key prompt."""
+        from .screen import draw
+        from .setup_screen import draw_setup, draw_wiring
+        if getattr(board, "wiring", None) is not None:
+            return draw_wiring, board
+        setup = self.setup_view()
+        if setup is not None:
+            return draw_setup, replace(setup, faults=tuple(board.faults))
+        if prompt:
+            board = replace(board, message=prompt)
+        return draw, board
 
     def _wiring(self):
         return getattr(self._board, "wiring", None)
@@ -327,3 +310,14 @@ class KeyMapper:
 
 def _count(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+class CleptomanoKeys(KeyMapper):
+    """The guard's keys as the face makes every game's key mode: ``MODE(bindings, keypad)``."""
+
+    def __init__(self, bindings=None, keypad=True):
+        super().__init__(bindings, (), keypad)
+
+
+#: The face's one way in (README "Adding a game"): Cleptómano's key mode.
+MODE = CleptomanoKeys
