@@ -230,12 +230,6 @@ EXCEPTIONS = {
 }
 #: Second lists of games still in rig/ (outside this helper's territory), each with what must
 #: change; test_no_game_list_is_left_in_the_phone_pages fails (xpass) once they are gone.
-KNOWN_LISTS = {
-    "rig/web/static/night.js": "the night page's GAMES (name, title) pairs: the rig should serve "
-                               "the list of games (names and titles) from the registry",
-    "rig/web/static/games/commands.js": "each game's command makers by name: they belong in "
-                                        "each game's phone.js (kit.commands[game])",
-}
 
 
 def _sources(top):
@@ -305,15 +299,9 @@ def _game_names_outside_their_folders():
 def test_the_rig_names_each_game_only_in_its_folder_and_the_registry():
     """No second list of games in rig/: each game's package, command-line name, recording name,
     file prefix and config section appear in code only in its folder and rig/games/__init__.py
-    (and the documented exceptions above; the known lists still to go are listed apart)."""
+    (and the documented exceptions above)."""
     found = _game_names_outside_their_folders()
-    assert {k: v for k, v in found.items() if k not in KNOWN_LISTS} == {}
-
-
-@pytest.mark.xfail(strict=True, reason="; ".join("%s: %s" % kv for kv in KNOWN_LISTS.items()))
-def test_no_game_list_is_left_in_the_phone_pages():
-    found = _game_names_outside_their_folders()
-    assert not set(found) & set(KNOWN_LISTS), found
+    assert found == {}
 
 
 def test_its_rules_are_pure():

@@ -35,7 +35,7 @@ from rig import games as registry
 from rig.core.errors import RecordingError, RulesError
 from rig.core.gamekit import Sound
 from rig.core.recording import dumps
-from rig.display.keys import pretty_key
+from rig.display.keymodes import pretty_key
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
