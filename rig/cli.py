@@ -495,20 +495,17 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     """Host one of the companion games until ``stop``: the keys on the display, the phones,
     and on a Raspberry Pi the museum's start button (no other sensor)."""
     from .display.game_keys import primary
+    from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
-    from .games import game, settings
-    from .shell.gamehost import GameHost
-    from .shell.session import RecordingSession
     display = _open_display(config, args.headless, game=choice.game)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=display is None or display.headless, game=True)
     clock = MonotonicClock()
-    played = game(choice.game)
-    host = GameHost(played, choice.players, settings=settings(played, config), clock=clock,
-                    session=RecordingSession(Path(recordings)), display=display,
-                    key_help=_game_key_help(choice.game),
-                    phones=web.pairing if web is not None else None,
-                    button=primary(choice.game), detect=config.detect)
+    host = build_game_host(config, choice.game, choice.players, clock=clock,
+                           recordings_dir=recordings, display=display,
+                           key_help=_game_key_help(choice.game),
+                           phones=web.pairing if web is not None else None,
+                           button=primary(choice.game))
     button = None
     try:
         host.start()

@@ -8,10 +8,7 @@ from dataclasses import replace
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.faces import Faces, MemoryDisplay
-from rig.games import game as game_named
-from rig.games import settings as settings_of
-from rig.shell.gamehost import GameHost
-from rig.shell.session import RecordingSession
+from rig.shell.build import build_game_host
 from rig.web.face import GameWebFace
 
 
@@ -28,11 +25,10 @@ class GameTable:
         self.memory = MemoryDisplay(keep=50)
         self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
                                recordings_dir)
-        played = game_named(game)
-        self.host = GameHost(played, players, settings=settings_of(played, config),
-                             clock=MonotonicClock(), seed=seed,
-                             session=RecordingSession(recordings_dir),
-                             display=Faces(self.memory, self.web), phones=self.web.pairing)
+        self.host = build_game_host(config, game, players, clock=MonotonicClock(), seed=seed,
+                                    recordings_dir=recordings_dir,
+                                    display=Faces(self.memory, self.web),
+                                    phones=self.web.pairing)
 
     @property
     def url(self):

@@ -1,6 +1,7 @@
 """One wiring for every rig: :func:`build_rig` makes the :class:`~rig.shell.daemon.Rig` from the
 config and a :class:`Backend`, whether the backend is the real Pi (:func:`real_backend`) or the
-simulator (``sim.backend``, ``sim.table``)."""
+simulator (``sim.backend``, ``sim.table``); :func:`build_game_host` makes the host of any other
+game of the registry, for ``cleptomano run`` and the simulator's game tables alike."""
 
 import logging
 import time
@@ -11,6 +12,7 @@ from typing import Callable, Optional
 from ..core.errors import RigError
 from .daemon import Rig
 from .faces import Faces, NullDisplay
+from .gamehost import GameHost
 from .pins import Outputs
 from .session import RecordingSession
 from .sources import HubSource, PinSource
@@ -64,6 +66,23 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                resume=resume, patterns=patterns, trace=trace,
                edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones,
                links=links)
+
+
+def build_game_host(config, name, players, *, clock, recordings_dir=None, display=None,
+                    phones=None, key_help=(), button=None, seed=None):
+    """The host of the registry's game ``name`` (:mod:`rig.games`) for ``players``: its settings
+    from ``config`` (its own table), its recording in ``recordings_dir`` (None: the config's),
+    the start button's debounce from ``[detect]``.  ``display`` and ``phones`` as for
+    :func:`build_rig`; ``key_help`` and ``button`` (the command a press of the start button
+    gives) are the game's keys' own, which the faces know (the shell never imports a face);
+    ``seed`` None: a fresh one, drawn when the game starts."""
+    from ..games import game, settings
+    played = game(name)
+    directory = Path(recordings_dir or config.storage.recordings_dir)
+    return GameHost(played, players, settings=settings(played, config), clock=clock,
+                    session=RecordingSession(directory, clock=clock), display=display,
+                    seed=seed, key_help=key_help, phones=phones, button=button,
+                    detect=config.detect)
 
 
 def tournament_link(config, directory, session):
