@@ -465,9 +465,7 @@ def test_the_button_and_keys_are_documented(name):
 
 
 #: Keys the README's tables do not name yet, with where the missing words are.
-README_GAPS = {
-    ("canine", "[-]"): "keypad - (a pile ran out): the line is in NOTES-h6-contract.md",
-}
+README_GAPS = {}
 
 
 def readme_form(key):
