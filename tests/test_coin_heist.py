@@ -311,3 +311,26 @@ def test_its_rules_are_pure():
     found = {target for path in (FOLDER / "rules").rglob("*.py")
              for _, target in imported_names(path, "coin_heist.rules")}
     assert found == {"hashlib", "dataclasses", "typing", "rig.core.errors", "rig.core.gamekit"}
+
+
+def test_cut_off_it_resumes_where_it_was_and_without_restore_a_new_game_begins(
+        coin, tmp_path, monkeypatch, caplog):
+    """The resume every game gets from the host: a coin heist cut off (the rig killed) is taken
+    up where it was; a game whose GAME cannot restore (no ``restore``) is not taken up: the
+    log says why and a new game begins, nothing raises."""
+    table = Table(tmp_path)
+    table.press("space").press("t")
+    jewels = table.view["jewels"]
+    table.host.stop(clean=False)                          # as a crash leaves it
+    cut = table.host.recording_path
+    again = Table(tmp_path)
+    assert again.host.resumed is not None and again.host.recording_path == cut
+    assert again.view["jewels"] == jewels and again.view["flips"] == 2
+    again.host.stop(clean=False)
+    monkeypatch.delattr(type(coin), "restore")            # GameBase's: it does not say how
+    with caplog.at_level("WARNING"):
+        fresh = Table(tmp_path)
+    assert fresh.host.resumed is None and fresh.host.recording_path != cut
+    assert fresh.view["flips"] == 0
+    assert "does not say how to take a game up again" in caplog.text
+    fresh.stop()

@@ -373,7 +373,7 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 REFERENCE = README[README.index("## Configuration"):README.index("## The relic hub")]
 GAME_TABLES = README[README.index("**Config tables.**"):]
 GAME_TABLES = GAME_TABLES[:GAME_TABLES.index("```", GAME_TABLES.index("```toml") + 3)]
-#: Keys the README does not document yet (see NOTES-h5-config.md): the lead adds them.
+#: Keys the README does not document yet: the lead adds them.
 README_GAPS = set()
 
 

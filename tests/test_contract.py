@@ -112,6 +112,7 @@ class Played:
         self.lines = [g.header(self.state)]
         self.steps, self.refusals, self.states = [], [], [self.state]
         self.recorded = self.state          # the state as of the recording's last line
+        self.at_line = [self.state]         # the state after each line (the header first)
         self.t = 0.0
         for _ in range(moves):
             if g.over(self.state):
@@ -153,6 +154,7 @@ class Played:
         if line is not None:
             self.lines.append(line)
             self.recorded = after
+            self.at_line.append(after)
         self.steps.append((self.state, command, tuple(effects), obj))
         self.state = after
         self.states.append(after)
@@ -220,6 +222,17 @@ def test_a_timer_that_ran_out_after_the_last_line_replays_as_it_ran():
     game = Played(g, 122)
     assert game.recorded is not game.state
     assert g.replay(game.text()) == g.result(game.state)
+
+
+@pytest.mark.parametrize("name", HOSTED)
+def test_a_game_cut_off_after_any_line_is_restored_where_it_was(name):
+    """What a crash leaves (the header and the lines written so far) is restored to the very
+    state the live game had after its last line: ``restore``, which the game host resumes
+    from (Cleptómano is resumed by the museum's host: tests/test_resume.py)."""
+    for p in played(name, range(2)):
+        text = p.text()
+        for k, state in enumerate(p.at_line):
+            assert p.g.restore(text[:k + 1]) == state, (name, k)
 
 
 @pytest.mark.parametrize("name", NAMES)

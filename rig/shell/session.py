@@ -88,6 +88,11 @@ def unfinished(directory, game, torn=None, why=None):
         if why is not None:
             why.append("cannot resume %s (%s); it is left as it is" % (path, exc))
         return None
+    except NotImplementedError:         # a game that does not say how (no restore)
+        if why is not None:
+            why.append("cannot resume %s: %s does not say how to take a game up again (its "
+                       "GAME has no restore)" % (path, game.title))
+        return None
     if game.over(state):
         if why is not None:
             why.append("%s: its game is over, so it is not resumed" % path)

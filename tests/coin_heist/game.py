@@ -66,6 +66,9 @@ class CoinHeist(GameBase):
     def replay(self, lines, path=None):
         return coin.replay_lines(lines, path)
 
+    def restore(self, lines, path=None):
+        return coin.restore_lines(lines, path)
+
     def secrets(self, state):
         return ()          # a coin heist has none: every call is made aloud
 

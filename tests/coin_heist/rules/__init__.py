@@ -172,6 +172,11 @@ def _check(state, said):
         "the line says the coin came down %s, the replay flipped %s" % (said, flipped))
 
 
-def replay_lines(lines, path=None):
+def restore_lines(lines, path=None):
+    """The state a recording's lines leave (what a crash left: the host resumes from it)."""
     state, items = read_lines(lines, _parse_header, parse_item, path)
-    return result(replay_items(state, items, step, _check, path))
+    return replay_items(state, items, step, _check, path)
+
+
+def replay_lines(lines, path=None):
+    return result(restore_lines(lines, path))
