@@ -15,7 +15,7 @@ from typing import Optional, Tuple
 from ...core.calls import level_words
 from ...core.errors import RulesError
 from ...core.events import NewMatch
-from ...core.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
+from ...games.cleptomano.rules.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
 from ...core.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
 from ...core.rules import MAX_NAME_CHARS, MAX_PLAYERS
 from ...core.wiringcheck import START, CheckWiring
@@ -46,7 +46,7 @@ class Choice:
 @dataclass(frozen=True)
 class LayoutView:
     """The layout as typed so far: two ends per added laser (None: not typed yet), and what
-    :func:`rig.core.layout.validate_layout` says once all are typed."""
+    :func:`rig.games.cleptomano.rules.layout.validate_layout` says once all are typed."""
     lasers: int
     ends: Tuple[Optional[End], ...]
     problems: Tuple[str, ...] = ()
