@@ -22,7 +22,7 @@ from rig.display.face import KeyedDisplay
 from rig.display.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.core.view import Scoreboard
-from rig.core.wiringcheck import CheckWiring
+from rig.games.cleptomano.rules.wiringcheck import CheckWiring
 from rig.shell.storage import replay_file
 from sim.harness import Harness, Recording
 

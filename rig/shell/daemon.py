@@ -28,7 +28,7 @@ from ..core.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..core.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
-from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
