@@ -214,7 +214,7 @@ def cmd_leaderboard(args):
             raise ConfigError("%s is not a directory of recordings; give each rig's recordings "
                               "folder (copied off its /var/lib/cleptomano)" % missing[0],
                               key="--from")
-        from .core.standings import standings
+        from .games.cleptomano.rules.standings import standings
         warn = lambda line: print("cleptomano: warning: %s" % line, file=sys.stderr)
         sys.stdout.write(json.dumps(standings(records_from(args.from_dirs, warn)),
                                     indent=1) + "\n")
@@ -236,7 +236,7 @@ def cmd_leaderboard(args):
 
 
 def _feed(args):
-    from .core.tournament import parse_broker
+    from .games.cleptomano.rules.tournament import parse_broker
     from .links.feed import Feed
     from .shell.config import read_password_file
     try:
@@ -331,7 +331,7 @@ def cmd_layout(args):
     """Exit 0 and print the layout when it is legal; 1 and every broken rule, one a line, when
     it is not; 2 (one line) when it cannot be read."""
     from .core.errors import RulesError
-    from .core.layout import format_layout, parse_layout, validate_layout
+    from .games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
     try:
         lasers = parse_layout(args.layout)
     except RulesError as exc:

@@ -138,7 +138,7 @@ class DemoBuilder:
 
     def _run(self):
         from rig.core.museum import NOTHING_IN_RANGE_MM, rest_value
-        from rig.core.wiringcheck import HAND, family
+        from rig.games.cleptomano.rules.wiringcheck import HAND, family
         while not self.stop.is_set():
             try:
                 step = self.steps.get(timeout=0.1)

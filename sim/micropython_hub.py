@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rig.core.errors import HardwareError
-from rig.core.protocol import Decoder, Heartbeat, Hello
+from rig.games.cleptomano.rules.protocol import Decoder, Heartbeat, Hello
 from rig.shell.hub import InputTracker
 
 REPO = Path(__file__).resolve().parent.parent

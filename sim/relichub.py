@@ -30,7 +30,7 @@ from collections import deque
 from pathlib import Path
 
 from relichub.hub import Hub, SAMPLE_PERIOD_MS  # the firmware's own logic
-from rig.core import protocol
+from rig.games.cleptomano.rules import protocol
 from rig.core.errors import HardwareError
 from rig.shell.threads import stop_and_join
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rig.core import recording
 from rig.core.events import InputChange
-from rig.core.tournament import parse_broker
+from rig.games.cleptomano.rules.tournament import parse_broker
 from rig.shell.build import tournament_link
 from rig.shell.config import TournamentConfig
 from rig.shell.session import RecordingSession

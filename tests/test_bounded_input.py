@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from rig.core import bounded
-from rig.core import tournament as tm
+from rig.games.cleptomano.rules import tournament as tm
 from rig.core.errors import ConfigError, PayloadError, RecordingError, RequestError
 from rig.games.canine.rules import parse_card_table
 from rig.games.chest_heist.rules import parse_sheet
@@ -276,7 +276,7 @@ def test_a_deep_mqtt_payload_is_one_payload_error(topic):
 
 
 def test_the_leaderboard_skips_a_deep_payload_and_goes_on(caplog):
-    from rig.core.tournament import Broker
+    from rig.games.cleptomano.rules.tournament import Broker
     from rig.links.feed import Feed
     feed = Feed(Broker("mqtt", "localhost", 1883))
     feed.take(tm.status_topic("table-1"), deep(2000).encode())

@@ -11,7 +11,7 @@ import pytest
 
 from rig.core import calls, rules
 from rig.core import events as ev
-from rig.core.referee import Referee
+from rig.games.cleptomano.rules.referee import Referee
 from rig.shell.storage import read
 
 HERE = Path(__file__).resolve().parent

@@ -60,7 +60,7 @@ def test_a_glitch_in_the_gap_after_a_touch_restarts_the_merge_window():
 def test_a_touch_within_100_ms_after_a_lone_glitch_is_stamped_at_the_glitchs_first_edge():
     # The glitch alone counts nothing, but a contact within the merge window after it belongs
     # to its episode: the touch is counted from the glitch's first edge.
-    from rig.core.replay import referee
+    from rig.games.cleptomano.rules.replay import referee
     from rig.core.recording import parse_lines
     s = Recording()
     s.press(1.0)

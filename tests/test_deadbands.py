@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core import events as ev
-from rig.core import protocol as p
+from rig.games.cleptomano.rules import protocol as p
 from rig.core import recording, rules
 from rig.core.errors import RigError
 from rig.core.museum import NOTHING_IN_RANGE_MM, RELICS
-from rig.core.referee import Referee
-from rig.core.replay import result
+from rig.games.cleptomano.rules.referee import Referee
+from rig.games.cleptomano.rules.replay import result
 from rig.shell.hub import InputTracker
 from rig.shell.tof import should_report
 from sim.tools import recsize

@@ -15,7 +15,7 @@ from rig.core import events as ev
 from rig.core import rules
 from rig.core.detect import Detector
 from rig.core.levels import make_level
-from rig.core.referee import Referee
+from rig.games.cleptomano.rules.referee import Referee
 
 from sim.harness import Recording as Script
 from sim.harness import only_turn

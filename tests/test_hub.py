@@ -6,7 +6,7 @@ import time
 import pytest
 import serial
 
-from rig.core import protocol as p
+from rig.games.cleptomano.rules import protocol as p
 from rig.core.errors import ConfigError, HubError
 from rig.shell.hub import FloodGuard, HubLink, InputTracker
 from sim.harness import wait_until

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rig.core.errors import LevelError, RulesError
-from rig.core.layout import (End, Laser, TABLE, format_layout, parse_layout, validate_layout)
+from rig.games.cleptomano.rules.layout import (End, Laser, TABLE, format_layout, parse_layout, validate_layout)
 
 L, R = "left", "right"
 
@@ -318,7 +318,7 @@ def test_format_writes_the_compact_notation():
 # --- Properties against an independent reading of the rules --------------------------------------
 
 def rulebook_legal(lasers, level_lasers):
-    """The rules read afresh, written without looking at rig.core.layout's structure."""
+    """The rules read afresh, written without looking at rig.games.cleptomano.rules.layout's structure."""
     count = len(lasers)
     if count not in (3, 4, 5) or (level_lasers is not None and count != level_lasers):
         return False

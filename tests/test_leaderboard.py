@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from rig import cli
-from rig.core import standings as sd
+from rig.games.cleptomano.rules import standings as sd
 from rig.links.feed import Feed, records_from
 from rig.web.leaderboard import STATIC, build_app
 from rig.web.server import WebServer

@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from rig.core.layout import parse_layout, validate_layout
+from rig.games.cleptomano.rules.layout import parse_layout, validate_layout
 from rig.shell.storage import replay_file
 from sim import phone as browser
 from sim.harness import Recording

@@ -20,7 +20,7 @@ from rig.core import rules
 from rig.core.detect import Detector
 from rig.core.museum import INPUT_NAMES
 from rig.core.levels import make_level
-from rig.core.replay import replay_lines
+from rig.games.cleptomano.rules.replay import replay_lines
 
 FAST = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

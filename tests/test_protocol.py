@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig.core import protocol as p
-from rig.core.protocol import ProtocolError
+from rig.games.cleptomano.rules import protocol as p
+from rig.games.cleptomano.rules.protocol import ProtocolError
 
 
 def stream_of(frames):

@@ -85,10 +85,15 @@ def test_core_module_imports_only_the_pure_standard_library_and_the_core(name, p
 
 def test_the_core_folder_holds_the_rigs_pure_modules():
     expected = {"rig.core.%s" % m for m in (
-        "events", "errors", "museum", "levels", "layout", "titles", "rules", "detect",
-        "referee", "recording", "replay", "protocol", "view", "board", "calls",
-        "wiringcheck")}
+        "events", "errors", "museum", "levels", "titles", "rules", "detect",
+        "recording", "view", "board", "calls")}
     assert expected <= set(CORE_IDS)
+
+
+def test_cleptomanos_own_rules_live_in_its_folder_and_are_walked_as_pure():
+    moved = ("layout", "referee", "replay", "protocol", "tournament", "standings", "wiringcheck")
+    assert {"rig.games.cleptomano.rules.%s" % m for m in moved} <= set(PURE_IDS)
+    assert not {"rig.core.%s" % m for m in moved} & set(CORE_IDS)
 
 
 def test_no_rig_module_imports_the_simulator():
@@ -123,7 +128,7 @@ def test_importing_the_core_loads_no_hardware_and_starts_no_thread():
 
 def test_replay_reads_no_clock(monkeypatch):
     """A whole turn re-refereed with every clock function booby-trapped."""
-    from rig.core.replay import replay_lines
+    from rig.games.cleptomano.rules.replay import replay_lines
 
     def trap(*args, **kwargs):
         raise AssertionError("the core read the clock or slept")
@@ -182,7 +187,7 @@ def test_the_check_itself_catches_impure_modules(tmp_path):
 
 def test_every_error_of_the_tree_is_also_the_built_in_type_it_means():
     from rig.core import errors
-    from rig.core.protocol import ProtocolError
+    from rig.games.cleptomano.rules.protocol import ProtocolError
     builtin = {
         errors.RulesError: ValueError, errors.LevelError: ValueError,
         errors.InvalidChoice: ValueError, errors.LootError: ValueError,

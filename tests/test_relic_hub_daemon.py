@@ -6,7 +6,7 @@ arrive in real time and are stamped when they arrive."""
 
 import pytest
 
-from rig.core import protocol
+from rig.games.cleptomano.rules import protocol
 from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.harness import Harness, wait_until

@@ -1,5 +1,5 @@
 """The recording contract (issue 3, "Recording and replay: the contract"), driven the way a user
-meets it: a recording built line by line, re-refereed by ``rig.core.replay``, and the result JSON
+meets it: a recording built line by line, re-refereed by ``rig.games.cleptomano.rules.replay``, and the result JSON
 checked against the rulebook.
 
 :class:`Script` is the tiny builder the other test modules share: each method writes the input
@@ -15,7 +15,7 @@ import pytest
 
 from rig.core.errors import RecordingError
 from rig.core.recording import dumps, parse_header
-from rig.core.replay import replay_lines
+from rig.games.cleptomano.rules.replay import replay_lines
 from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo
 from sim.harness import Recording as Script

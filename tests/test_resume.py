@@ -161,7 +161,7 @@ def test_a_kill_right_after_any_fsync_of_a_whole_match_loses_no_completed_turn(t
     """Every fsync of a whole match, each as the moment of a power cut: the recording as it
     stood then (copied from the sync hook) resumes with every turn that had ended before it."""
     from rig.core import rules
-    from rig.core.replay import turn_json
+    from rig.games.cleptomano.rules.replay import turn_json
     from sim.harness import Harness
     from sim.script import demo_match
     snapshots = []

@@ -1,7 +1,7 @@
 """The rulebook, rule by rule: levels, a turn, rounds and choices, round winners, the match and
 its tiebreaker, and the solo heist.
 
-Whole matches are played as recordings through ``rig.core.replay`` (the way a user meets them); a
+Whole matches are played as recordings through ``rig.games.cleptomano.rules.replay`` (the way a user meets them); a
 rule that reads better as a table is checked on the pure engine (``rig.core.rules.step``) with game
 events.  Expected values come from the rulebook and issues 2-3, never from the code.
 """
@@ -16,8 +16,8 @@ from rig.core import events as ev
 from rig.core import rules
 from rig.core.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
 from rig.core.levels import PRESETS, make_level
-from rig.core.referee import Referee
-from rig.core.replay import replay_lines
+from rig.games.cleptomano.rules.referee import Referee
+from rig.games.cleptomano.rules.replay import replay_lines
 
 from sim.harness import Recording as Script
 from sim.harness import only_turn, solo

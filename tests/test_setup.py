@@ -17,12 +17,12 @@ from rig.core import events as ev
 from rig.core import recording, rules
 from rig.core.errors import RecordingError
 from rig.core.levels import PRESETS, make_level
-from rig.core.replay import replay_lines
+from rig.games.cleptomano.rules.replay import replay_lines
 from rig.display.face import KeyedDisplay
 from rig.display.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.core.view import Scoreboard
-from rig.core.wiringcheck import CheckWiring
+from rig.games.cleptomano.rules.wiringcheck import CheckWiring
 from rig.shell.storage import replay_file
 from sim.harness import Harness, Recording
 

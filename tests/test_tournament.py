@@ -9,8 +9,8 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rig.core import standings as sd
-from rig.core import tournament as tm
+from rig.games.cleptomano.rules import standings as sd
+from rig.games.cleptomano.rules import tournament as tm
 from rig.core.errors import ConfigError, PayloadError
 from rig.links.feed import Feed, record_of, records_from
 from rig.shell.storage import Follower

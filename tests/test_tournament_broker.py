@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from rig.core import standings as sd
-from rig.core import tournament as tm
+from rig.games.cleptomano.rules import standings as sd
+from rig.games.cleptomano.rules import tournament as tm
 from rig.core import recording
-from rig.core import replay as rereferee
+from rig.games.cleptomano.rules import replay as rereferee
 from rig.links import mqtt
 from rig.links.acks import FILE as ACKS_FILE
 from rig.links.feed import Feed, records_from

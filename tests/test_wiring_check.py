@@ -7,7 +7,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from rig.core.wiringcheck import WiringCheck, check_order, relic_step
+from rig.games.cleptomano.rules.wiringcheck import WiringCheck, check_order, relic_step
 from rig.display.face import KeyedDisplay
 from rig.display.kit import RED
 from rig.games.cleptomano.setup_screen import LIVE
@@ -134,7 +134,7 @@ def test_the_check_waits_for_the_end_of_a_turn(rig):
     t.start_turn()
     screen.press("s")
     assert "between turns" in screen.face.prompt
-    from rig.core.wiringcheck import CheckWiring
+    from rig.games.cleptomano.rules.wiringcheck import CheckWiring
     t.submit(CheckWiring(0.0, "start"))
     t.advance(0.2)
     assert screen.board.wiring is None

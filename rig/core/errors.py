@@ -19,7 +19,7 @@ The tree::
     |   +-- SensorError, HubError
     +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
 
-:class:`rig.core.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
+:class:`rig.games.cleptomano.rules.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
 the protocol module itself, which the Pico runs too: one class statement, a ``ValueError`` on
 both ends and a :class:`RigError` on the Pi.
 
@@ -117,7 +117,7 @@ class RequestError(RigError, ValueError):
 
 class PayloadError(RigError, ValueError):
     """A message from the tournament's MQTT broker that is not one of the contract's
-    (:mod:`rig.core.tournament`): the leaderboard logs it, skips it and goes on."""
+    (:mod:`rig.games.cleptomano.rules.tournament`): the leaderboard logs it, skips it and goes on."""
 
 
 # --- Hardware and links -----------------------------------------------------------------------

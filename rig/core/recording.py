@@ -55,7 +55,7 @@ class Header:
     corridor: object = None
     first_thief: object = None
     settings: DetectSettings = DetectSettings()
-    rig: object = None            # the tournament's rig id (rig.core.tournament), or None
+    rig: object = None            # the tournament's rig id (rig.games.cleptomano.rules.tournament), or None
 
     @property
     def level(self):

@@ -73,7 +73,7 @@ class WiringStep:
 
 @dataclass(frozen=True)
 class WiringView:
-    """The wiring check as the rig's screen shows it (see :mod:`rig.core.wiringcheck`)."""
+    """The wiring check as the rig's screen shows it (see :mod:`rig.games.cleptomano.rules.wiringcheck`)."""
     steps: Tuple[WiringStep, ...] = ()
     prompt: Optional[str] = None          # "5/22: touch laser 4 (GPIO22)"
     instruction: Optional[str] = None     # "touch laser 4"

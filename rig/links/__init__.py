@@ -8,6 +8,6 @@
   of its own, the recordings the source of truth;
 * :mod:`.feed` -- the leaderboard's side: every rig's messages, checked, into the standings.
 
-The contract itself (topics, messages, standings) is pure and lives in :mod:`rig.core.tournament`
-and :mod:`rig.core.standings`.
+The contract itself (topics, messages, standings) is pure and lives in :mod:`rig.games.cleptomano.rules.tournament`
+and :mod:`rig.games.cleptomano.rules.standings`.
 """

@@ -25,7 +25,7 @@ import threading
 from importlib import metadata
 from pathlib import Path
 
-from ..core import tournament as tm
+from ..games.cleptomano.rules import tournament as tm
 from ..shell.storage import Follower, is_finished
 from . import mqtt
 from .acks import AckStore

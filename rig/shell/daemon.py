@@ -3,7 +3,7 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, feeds the :class:`~rig.core.referee.Referee`, fires deadlines on
+  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`, fires deadlines on
   time and performs the effects (buzzer, lamps, log, display snapshot);
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
@@ -27,8 +27,8 @@ from ..core.errors import RulesError
 from ..core.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..core.recording import header_for, header_from
-from ..core.referee import Referee
-from ..core.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from ..games.cleptomano.rules.referee import Referee
+from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
@@ -611,7 +611,7 @@ class Rig(Host):
 
     def result(self):
         """The live match's result, in the replay output's shape."""
-        from ..core.replay import result
+        from ..games.cleptomano.rules.replay import result
         t = max(self.referee.t, round(self.clock.now() - self.t0, 6))
         return result(rules.unfinished(self.referee.match, t))
 

@@ -26,7 +26,7 @@ import serial
 from ..core import museum
 from ..core.errors import ConfigError, HubError
 from ..core.museum import Aspect
-from ..core.protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT,
+from ..games.cleptomano.rules.protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT,
                              FRAME_HELLO, Heartbeat, Hello)
 from .threads import is_running, stop_and_join
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..core import events as ev
 from ..core import recording
 from ..core.errors import ConfigError, HardwareError, RigError
-from ..core.replay import referee as rereferee
+from ..games.cleptomano.rules.replay import referee as rereferee
 from ..core.rules import check_new_match
 from ..games import games
 from . import storage

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..core import recording
 from ..core.bounded import json_depth
-from ..core import replay as rereferee
+from ..games.cleptomano.rules import replay as rereferee
 from ..core.errors import RecordingError
 from ..games import by_recording
 from . import files

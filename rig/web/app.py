@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import RequestError, RulesError
-from ..core.layout import format_layout, parse_layout, validate_layout
+from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
 from .games import game_routes
 from .matches import Matches, recording_routes

@@ -6,7 +6,7 @@ internet.
 =========================  ===========================================================
 ``GET /``                  the big-screen view (``static/leaderboard/index.html``)
 ``GET /phone``             the same page laid out for a phone
-``GET /api/standings``     the standings as JSON (:func:`rig.core.standings.standings`,
+``GET /api/standings``     the standings as JSON (:func:`rig.games.cleptomano.rules.standings.standings`,
                            with each rig's status and live match)
 ``GET /static/...``        the page's script and style sheet
 =========================  ===========================================================

@@ -13,7 +13,7 @@ noisy machine:
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
    (the turn lamp going off), in real time, with short turns.
-4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.core.replay.replay_lines`.
+4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.games.cleptomano.rules.replay.replay_lines`.
 5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
    beside a bare gpiozero Button and Buzzer.
 6. **flood** (issue 12) -- touch-to-buzzer through the whole daemon while a relic hub gone wrong
@@ -756,12 +756,12 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
 
 
 def count_touches(changes, settings=None, level=None):
-    """Referee the raw edges (a :class:`rig.core.referee.Referee`, exactly as the daemon and the
+    """Referee the raw edges (a :class:`rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon and the
     replay do, deadlines fired in time order) and collect what the detector decided."""
     from rig.core import rules
     from rig.core.detect import DetectSettings
     from rig.core.levels import make_level
-    from rig.core.referee import Referee
+    from rig.games.cleptomano.rules.referee import Referee
 
     class Watching(Referee):
         def _apply(self, outputs, effects):
@@ -895,9 +895,9 @@ def four_player_match():
 
 
 def replay_speed(repeats=200):
-    """Turns re-refereed per second by rig.core.replay.replay_lines, beside parsing alone."""
+    """Turns re-refereed per second by rig.games.cleptomano.rules.replay.replay_lines, beside parsing alone."""
     from rig.core import recording
-    from rig.core.replay import replay_lines
+    from rig.games.cleptomano.rules.replay import replay_lines
     lines = four_player_match().lines()
     result = replay_lines(lines)
     turns = len(result["turns"])

@@ -23,8 +23,8 @@ import threading
 import time
 from pathlib import Path
 
-from rig.core import standings as sd
-from rig.core import tournament as tm
+from rig.games.cleptomano.rules import standings as sd
+from rig.games.cleptomano.rules import tournament as tm
 from rig.links.feed import Feed, records_from
 
 from .. import broker as sim_broker

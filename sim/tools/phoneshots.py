@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rig.core.layout import parse_layout
+from rig.games.cleptomano.rules.layout import parse_layout
 
 from ..phone import Browser, PhoneTable
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from rig.core import events as ev
 from rig.core.errors import RigError
 from rig.core.museum import NOTHING_IN_RANGE_MM
-from rig.core.protocol import Decoder
+from rig.games.cleptomano.rules.protocol import Decoder
 from rig.shell.hub import InputTracker
 
 from ..fake_tof import NoisyVL53L0X

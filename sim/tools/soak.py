@@ -44,7 +44,7 @@ from rig.shell.config import load_config
 from rig.core.museum import NOTHING_IN_RANGE_MM
 from rig.core.errors import RigError, RulesError
 from rig.core.levels import make_level
-from rig.core.replay import result as result_json
+from rig.games.cleptomano.rules.replay import result as result_json
 from rig.shell.storage import replay_file
 
 from ..table import SimulatedTable

@@ -32,7 +32,7 @@ from ...core.errors import ConfigError
 from ...core.events import Choose, ConfirmLoot, Role, UndoTouch
 from ...core.museum import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
-from ...core.wiringcheck import SKIP, STOP, CheckWiring
+from .rules.wiringcheck import SKIP, STOP, CheckWiring
 from ...display.keymodes import digit_of, pretty_key
 from .setup_flow import SetupFlow
 

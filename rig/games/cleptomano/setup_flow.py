@@ -15,10 +15,10 @@ from typing import Optional, Tuple
 from ...core.calls import level_words
 from ...core.errors import RulesError
 from ...core.events import NewMatch
-from ...core.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
+from .rules.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
 from ...core.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
 from ...core.rules import MAX_NAME_CHARS, MAX_PLAYERS
-from ...core.wiringcheck import START, CheckWiring
+from .rules.wiringcheck import START, CheckWiring
 
 PER_PAGE = 9                       # names a digit can pick on one page (0 turns the page)
 MAX_TIMER_DIGITS = 4
@@ -46,7 +46,7 @@ class Choice:
 @dataclass(frozen=True)
 class LayoutView:
     """The layout as typed so far: two ends per added laser (None: not typed yet), and what
-    :func:`rig.core.layout.validate_layout` says once all are typed."""
+    :func:`rig.games.cleptomano.rules.layout.validate_layout` says once all are typed."""
     lasers: int
     ends: Tuple[Optional[End], ...]
     problems: Tuple[str, ...] = ()

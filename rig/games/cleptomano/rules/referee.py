@@ -7,10 +7,10 @@ detector's before the engine's on a tie).  The daemon and ``cleptomano replay`` 
 Referee; neither has any refereeing logic of its own.
 """
 
-from . import events as ev
-from . import rules
-from .detect import Detector, DetectSettings
-from .errors import RulesError
+from rig.core import events as ev
+from rig.core import rules
+from rig.core.detect import Detector, DetectSettings
+from rig.core.errors import RulesError
 
 
 class Referee:

@@ -33,8 +33,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, List, Optional
 
-from .errors import RulesError
-from .levels import check_lasers
+from rig.core.errors import RulesError
+from rig.core.levels import check_lasers
 
 WALLS = ("left", "right")
 ZONES = ("I", "II", "III")

@@ -18,10 +18,10 @@ only shown live (the arm that reaches a rod passes over the hand sensor).
 from collections import deque
 from dataclasses import dataclass
 
-from .calls import describe
-from .museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind, PIN_INPUTS,
+from rig.core.calls import describe
+from rig.core.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind, PIN_INPUTS,
                      parse, relic, rest_value)
-from .view import WiringStep, WiringView
+from rig.core.view import WiringStep, WiringView
 
 HAND = Kind.TOF.value
 ACTIONS = {

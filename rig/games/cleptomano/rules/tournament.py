@@ -27,12 +27,12 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from . import recording
-from .errors import ConfigError, PayloadError, RecordingError
-from .recording import RIG_ID_RULE, is_rig_id
-from .bounded import load_json
+from rig.core import recording
+from rig.core.errors import ConfigError, PayloadError, RecordingError
+from rig.core.recording import RIG_ID_RULE, is_rig_id
+from rig.core.bounded import load_json
 from .replay import replay
-from .text import control_character
+from rig.core.text import control_character
 
 PREFIX = "cleptomano/rigs"
 #: What the leaderboard subscribes to: every rig's tree.
