@@ -85,7 +85,7 @@ def test_core_module_imports_only_the_pure_standard_library_and_the_core(name, p
 
 def test_the_core_folder_holds_the_rigs_pure_modules():
     expected = {"rig.core.%s" % m for m in (
-        "events", "errors", "museum", "levels", "titles", "rules", "detect",
+        "events", "errors", "jsonl", "severity", "museum", "levels", "titles", "rules", "detect",
         "recording", "view", "board", "calls")}
     assert expected <= set(CORE_IDS)
 

@@ -9,19 +9,10 @@ thing (and another language is one more module like this one).
 * :func:`problem_text`, :func:`fault_text`, :func:`refusal_text`, :func:`describe`, ...
 """
 
-import enum
-
 from . import events as ev
 from .museum import PAINTINGS, Kind, parse
+from .severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from .view import BannerKind, BannerView
-
-
-class Severity(enum.StrEnum):
-    INFO = "info"
-    WARNING = "warning"
-
-
-INFO, WARNING = Severity.INFO, Severity.WARNING
 
 _REASON_WORDS = {
     "lasers": "touched the lasers 3 times",

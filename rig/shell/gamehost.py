@@ -38,7 +38,7 @@ from dataclasses import replace
 
 from ..core.errors import RulesError
 from ..core.gamekit import GameScreen, Sound
-from ..core.recording import dumps
+from ..core.jsonl import dumps
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
 

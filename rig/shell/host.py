@@ -28,7 +28,7 @@ import threading
 import time
 from collections import deque
 
-from ..core.calls import INFO, WARNING
+from ..core.severity import INFO, WARNING
 from ..core.detect import StartButton
 from ..core.errors import RigError
 from ..core.museum import BUTTON
