@@ -14,7 +14,7 @@ import time
 import pytest
 
 from rig.core.errors import RecordingError
-from rig.core.recording import dumps, parse_header
+from rig.games.cleptomano.rules.recording import dumps, parse_header
 from rig.games.cleptomano.rules.replay import replay_lines
 from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo

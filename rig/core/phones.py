@@ -2,7 +2,7 @@
 
 Pairing itself (codes, the lock-out, sessions) lives with the web face (:mod:`rig.web.pairing`);
 the referee only carries its snapshot, a :class:`PhonesView`, on every
-:class:`~rig.core.view.Scoreboard`, and :func:`screen_lines` words it for the screen.  The
+:class:`~rig.games.cleptomano.rules.view.Scoreboard`, and :func:`screen_lines` words it for the screen.  The
 pairing code is on the screen and nowhere else: :func:`public` is the view without it, for
 anything a phone can read.
 

@@ -17,7 +17,7 @@ import secrets
 import threading
 from pathlib import Path
 
-from ..core import recording
+from ..games.cleptomano.rules import recording
 from ..games.cleptomano.rules import standings as st
 from ..games.cleptomano.rules import tournament as tm
 from ..core.errors import PayloadError, RecordingError

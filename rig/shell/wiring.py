@@ -8,7 +8,7 @@ hub's serial link, or the simulator's feed), all onto one :class:`~rig.shell.inb
 judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared with the check on the screen.
 """
 
-from ..core.museum import RELICS
+from ..games.cleptomano.rules.museum import RELICS
 from ..games.cleptomano.rules.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
 from .inbox import FaultReport, Inbox, Reading
 from .sources import HandSource, Intake, PinSource

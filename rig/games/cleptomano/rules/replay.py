@@ -4,7 +4,7 @@ The recording goes through the full input pipeline (touch detection included) in
 :class:`~rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
 """
 
-from rig.core import calls, recording, rules
+from rig.games.cleptomano.rules import calls, recording, engine as rules
 from rig.core.errors import RecordingError, RulesError
 from .referee import Referee
 

@@ -18,7 +18,7 @@ out).  The table is ordered by matches won, round wins, points, then the fastest
 
 from collections import Counter
 
-from rig.core import recording, titles
+from rig.games.cleptomano.rules import recording, titles
 from .tournament import newer
 
 _RANKS = ("Amateur", "Mastery", "Professional", "Specialist", "Legend")

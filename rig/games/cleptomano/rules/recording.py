@@ -22,12 +22,12 @@ from dataclasses import dataclass, fields, replace
 from . import events as ev
 from .detect import DetectSettings
 from .museum import BINARY_INPUTS, INPUT_NAMES
-from .rules.model import check_new_match, check_players
-from .errors import InvalidChoice, LevelError, RecordingError, RulesError
+from .engine.model import check_new_match, check_players
+from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
 # The JSON Lines every game's recording shares; Cleptómano's readers use them through this module.
-from .jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps, is_number,  # noqa: F401
-                    line_head, load_line, read_lines)
+from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps, is_number, line_head,  # noqa: F401
+                            load_line, read_lines)
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
@@ -95,7 +95,7 @@ def header_for(players, level, first_thief=None, settings=None, rig=None):
 
 
 def header_from(command, settings=None, rig=None):
-    """The header of the recording a :class:`~rig.core.events.NewMatch` opens: its own
+    """The header of the recording a :class:`~rig.games.cleptomano.rules.events.NewMatch` opens: its own
     settings, as it gave them (the preset's where it left one out); ``rig`` as for
     :func:`header_for`."""
     first = command.first_thief if command.first_thief is not None else command.players[0]
@@ -209,7 +209,7 @@ _NEW_MATCH_KEYS = ("players", "difficulty", "timer_s", "lasers", "corridor", "fi
 
 def _parse_new_match(spec, t, by, line):
     """A ``new_match`` line's object, checked as the set-up screen's command is
-    (:func:`rig.core.rules.check_new_match`)."""
+    (:func:`rig.games.cleptomano.rules.engine.check_new_match`)."""
     if not isinstance(spec, dict) or "players" not in spec:
         _fail('new_match must be {"players": [...], "difficulty": ..., "first_thief": ...}, got '
               '%r' % (spec,), line)
