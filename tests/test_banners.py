@@ -1,8 +1,8 @@
 """Every big moment gets the screen for its time, in order (issue 13, finding 1).
 
-The banner queue (:mod:`rig.games.cleptomano.rules.banners`) is tested as a value first; then the bundled demo
-match is played on the simulated table with a display that keeps its snapshots, sampled every
-0.2 s of virtual time, each snapshot drawn as the screen would (SDL's dummy video driver), and
+The banner queue (:mod:`rig.games.cleptomano.rules.banners`) is tested as a value first; then the
+bundled demo match is played on the simulated table with a display that keeps its snapshots, sampled
+every 0.2 s of virtual time, each snapshot drawn as the screen would (SDL's dummy video driver), and
 checked against the banner log: every banner of the match appears, in order, for its time.
 """
 

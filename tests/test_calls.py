@@ -1,4 +1,5 @@
-"""The referee's words: every call of every kept recording, worded by rig.games.cleptomano.rules.calls.
+"""The referee's words: every call of every kept recording, worded by
+rig.games.cleptomano.rules.calls.
 
 ``tests/golden/calls/NAME.txt`` lists, for ``tests/recordings/**/NAME.jsonl`` re-refereed line by
 line, each call's log line (with its severity) and each banner it puts on the screen, as the rig

@@ -258,8 +258,8 @@ def test_draw_never_raises_on_an_odd_board(board, size, now_s):
 
 
 def test_draw_never_raises_on_an_empty_board_in_any_phase():
-    # The renderer trusts its own frozen snapshot (built by rig.games.cleptomano.rules.board); any Scoreboard,
-    # even an empty one, draws.
+    # The renderer trusts its own frozen snapshot (built by rig.games.cleptomano.rules.board); any
+    # Scoreboard, even an empty one, draws.
     for phase in Phase:
         draw(pygame.Surface(SMALL), Scoreboard(phase=phase))
 

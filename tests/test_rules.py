@@ -1,9 +1,10 @@
 """The rulebook, rule by rule: levels, a turn, rounds and choices, round winners, the match and
 its tiebreaker, and the solo heist.
 
-Whole matches are played as recordings through ``rig.games.cleptomano.rules.replay`` (the way a user meets them); a
-rule that reads better as a table is checked on the pure engine (``rig.games.cleptomano.rules.engine.step``) with game
-events.  Expected values come from the rulebook and issues 2-3, never from the code.
+Whole matches are played as recordings through ``rig.games.cleptomano.rules.replay`` (the way a user
+meets them); a rule that reads better as a table is checked on the pure engine
+(``rig.games.cleptomano.rules.engine.step``) with game events.  Expected values come from the
+rulebook and issues 2-3, never from the code.
 """
 
 import copy

@@ -3,8 +3,8 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`, fires deadlines on
-  time and performs the effects (buzzer, lamps, log, display snapshot);
+  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`,
+  fires deadlines on time and performs the effects (buzzer, lamps, log, display snapshot);
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
 * the sources (:mod:`rig.shell.sources`): the pins' callbacks (gpiozero's threads), the

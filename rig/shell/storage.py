@@ -1,8 +1,8 @@
 """Recording files on disk: read one, repair a torn one, append to one (shell code).
 
-The format itself is pure and lives in :mod:`rig.games.cleptomano.rules.recording`; this module is the only one that
-opens recording files.  :class:`Writer` flushes every line to the operating system and fsyncs
-when asked (at turn boundaries and penalties, from the daemon's sync thread).
+The format itself is pure and lives in :mod:`rig.games.cleptomano.rules.recording`; this module is
+the only one that opens recording files.  :class:`Writer` flushes every line to the operating system
+and fsyncs when asked (at turn boundaries and penalties, from the daemon's sync thread).
 """
 
 import errno

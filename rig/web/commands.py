@@ -3,8 +3,8 @@
 The phone speaks the recording's own vocabulary (README "Recordings"): exactly what one line
 holds, minus ``t`` (the referee stamps it when it takes the command) and ``by`` (the rig adds
 the paired phone's name).  So it is checked by the recording's own parser
-(:func:`rig.games.cleptomano.rules.recording.parse_item`), and what the referee records is the line a replay
-reads back.
+(:func:`rig.games.cleptomano.rules.recording.parse_item`), and what the referee records is the line
+a replay reads back.
 """
 
 from dataclasses import replace

@@ -13,9 +13,9 @@ noisy machine:
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
    (the turn lamp going off), in real time, with short turns.
-4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.games.cleptomano.rules.replay.replay_lines`.
-5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
-   beside a bare gpiozero Button and Buzzer.
+4. **replay** -- a 4-player, 3-round match re-refereed with
+:func:`rig.games.cleptomano.rules.replay.replay_lines`. 5. **cost** -- CPU % of one core and peak
+   memory, idle and during a turn with the display on, beside a bare gpiozero Button and Buzzer.
 6. **flood** (issue 12) -- touch-to-buzzer through the whole daemon while a relic hub gone wrong
    floods its serial port with 12,000 frames a second, each changing an input (the real link
    reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
@@ -756,8 +756,9 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
 
 
 def count_touches(changes, settings=None, level=None):
-    """Referee the raw edges (a :class:`rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon and the
-    replay do, deadlines fired in time order) and collect what the detector decided."""
+    """Referee the raw edges (a :class:`rig.games.cleptomano.rules.referee.Referee`, exactly as the
+    daemon and the replay do, deadlines fired in time order) and collect what the detector
+    decided."""
     from rig.games.cleptomano.rules import engine as rules
     from rig.games.cleptomano.rules.detect import DetectSettings
     from rig.games.cleptomano.rules.levels import make_level

@@ -129,10 +129,11 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
 class KeyMapper:
     """Turns the guard's key presses into commands, one key at a time.
 
-    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a rig.games.cleptomano.rules.events value when a
-    sequence completes (else None); ``prompt`` is the text to show while a sequence is half typed
-    (None when nothing is pending, so the screen clears the prompt).  Unknown keys are ignored
-    and never lose a half-typed sequence; Esc/Backspace drop it.
+    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a
+    rig.games.cleptomano.rules.events value when a sequence completes (else None); ``prompt`` is the
+    text to show while a sequence is half typed (None when nothing is pending, so the screen clears
+    the prompt).  Unknown keys are ignored and never lose a half-typed sequence; Esc/Backspace drop
+    it.
     """
 
     def __init__(self, bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,

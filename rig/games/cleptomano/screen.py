@@ -1,4 +1,5 @@
-"""Drawing the score display: one :class:`rig.games.cleptomano.rules.view.Scoreboard` onto one pygame Surface.
+"""Drawing the score display: one :class:`rig.games.cleptomano.rules.view.Scoreboard` onto one
+pygame Surface.
 
 Pure drawing: :func:`draw` reads the snapshot and the surface's size and paints; it keeps no game
 state, reads no clock (``now_s`` is passed in, only for blinking) and opens nothing, so the same
@@ -96,7 +97,8 @@ def regions(size, top=None) -> Dict[str, Box]:
 # --- The screens ----------------------------------------------------------------------------------
 
 def draw(surface, board, now_s=None) -> None:
-    """Draw ``board`` (a :class:`rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``, filling all of it.
+    """Draw ``board`` (a :class:`rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``,
+    filling all of it.
 
     ``now_s`` (any monotonic seconds) only drives blinking; None draws a still frame."""
     load_pygame()

@@ -5,8 +5,8 @@ Everything is typed on the guard's keyboard or a numeric keypad: digits pick, En
 Esc (or the keypad's Backspace) deletes what was typed here or goes back a step.  Only a new
 player's name needs letters (a keyboard; the phone companion will type them too).  Pure: keys
 in, a :class:`SetupView` to draw, and at the end one command out (a
-:class:`~rig.games.cleptomano.rules.events.NewMatch`, or the wiring check's start).  Whether the rig takes the
-command is the referee's call, as for every key.
+:class:`~rig.games.cleptomano.rules.events.NewMatch`, or the wiring check's start).  Whether the rig
+takes the command is the referee's call, as for every key.
 """
 
 from dataclasses import dataclass, replace
@@ -151,8 +151,8 @@ class SetupFlow:
 
     @classmethod
     def from_board(cls, board, confirm="Enter", cancel="Esc"):
-        """The flow for a :class:`~rig.games.cleptomano.rules.view.Scoreboard`: its players ticked, its roster
-        offered, its level chosen."""
+        """The flow for a :class:`~rig.games.cleptomano.rules.view.Scoreboard`: its players ticked,
+        its roster offered, its level chosen."""
         if board is None:
             return cls(confirm=confirm, cancel=cancel)
         return cls(board.players, board.roster,

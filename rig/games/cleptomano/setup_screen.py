@@ -251,9 +251,10 @@ _STATE_COLOURS = {"ok": (24, 90, 48), "skipped": (60, 60, 70), "asked": (90, 64,
 
 
 def draw_wiring(surface, board, now_s=None):
-    """The wiring check of ``board`` (its :attr:`~rig.games.cleptomano.rules.view.Scoreboard.wiring`): what to do
-    now, where it is wired, every input's cell (green answered, grey skipped, amber asked, blue
-    while it is away from rest, a red frame for a mix-up) and the latest verdicts."""
+    """The wiring check of ``board`` (its
+    :attr:`~rig.games.cleptomano.rules.view.Scoreboard.wiring`): what to do now, where it is wired,
+    every input's cell (green answered, grey skipped, amber asked, blue while it is away from rest,
+    a red frame for a mix-up) and the latest verdicts."""
     view = board.wiring
     answered = sum(1 for s in view.steps if s.state == "ok")
     step = "%d/%d" % (answered, len(view.steps))

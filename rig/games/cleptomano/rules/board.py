@@ -1,4 +1,5 @@
-"""Build the display's :class:`~rig.games.cleptomano.rules.view.Scoreboard` from the referee's state (pure)."""
+"""Build the display's :class:`~rig.games.cleptomano.rules.view.Scoreboard` from the referee's
+state (pure)."""
 
 from . import calls, engine as rules
 from .events import NextKind

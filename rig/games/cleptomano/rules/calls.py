@@ -1,11 +1,12 @@
 """The referee's words: every call, refusal, problem and fault put into English, in one place.
 
-The core decides and says what happened as data (:mod:`rig.games.cleptomano.rules.events`); this module turns it
-into the sentences the log, the score display and the phones show, so they always say the same
-thing (and another language is one more module like this one).
+The core decides and says what happened as data (:mod:`rig.games.cleptomano.rules.events`); this
+module turns it into the sentences the log, the score display and the phones show, so they always
+say the same thing (and another language is one more module like this one).
 
 * :func:`say` -> the log line of an effect (``"Caught! Ana touched the guard."``), or None;
-* :func:`banner` -> the big moment a call puts on the screen (:class:`~rig.games.cleptomano.rules.view.BannerView`);
+* :func:`banner` -> the big moment a call puts on the screen
+  (:class:`~rig.games.cleptomano.rules.view.BannerView`);
 * :func:`problem_text`, :func:`fault_text`, :func:`refusal_text`, :func:`describe`, ...
 """
 

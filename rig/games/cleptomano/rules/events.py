@@ -11,8 +11,8 @@ Three families, each a frozen dataclass carrying ``t`` (seconds on the match's c
 The engine answers with *effects* (:class:`Effect` subclasses): what the shell should make happen
 (buzz, light a lamp, make a recording durable) and the referee's *calls* (:class:`Call`
 subclasses): what happened, as data.  The words for a call (the log line, the banner) are made in
-one place, :mod:`rig.games.cleptomano.rules.calls`, so the screen, the log and the phones say the same thing.  None
-of this module does I/O or reads a clock.
+one place, :mod:`rig.games.cleptomano.rules.calls`, so the screen, the log and the phones say the
+same thing.  None of this module does I/O or reads a clock.
 """
 
 import enum
@@ -269,7 +269,7 @@ class Dropped(Effect):
     error: str = ""
 
 
-# --- Calls: what happened, as data (rig.games.cleptomano.rules.calls words them) ------------------------------------
+# --- Calls: what happened, as data (rig.games.cleptomano.rules.calls words them) ------------------
 
 @dataclass(frozen=True)
 class Call(Effect):
@@ -300,7 +300,8 @@ class TurnStarted(Call):
 
 @dataclass(frozen=True)
 class TurnEnded(Call):
-    """A turn is over; ``turn`` is the :class:`rig.games.cleptomano.rules.engine.Turn` as it stands."""
+    """A turn is over; ``turn`` is the :class:`rig.games.cleptomano.rules.engine.Turn` as it
+    stands."""
     turn: object = None
 
 

@@ -26,8 +26,8 @@ from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
 # The JSON Lines every game's recording shares; Cleptómano's readers use them through this module.
-from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps, is_number, line_head,  # noqa: F401
-                            load_line, read_lines)
+from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps,  # noqa: F401
+                            is_number, line_head, load_line, read_lines)
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
@@ -95,8 +95,8 @@ def header_for(players, level, first_thief=None, settings=None, rig=None):
 
 
 def header_from(command, settings=None, rig=None):
-    """The header of the recording a :class:`~rig.games.cleptomano.rules.events.NewMatch` opens: its own
-    settings, as it gave them (the preset's where it left one out); ``rig`` as for
+    """The header of the recording a :class:`~rig.games.cleptomano.rules.events.NewMatch` opens: its
+    own settings, as it gave them (the preset's where it left one out); ``rig`` as for
     :func:`header_for`."""
     first = command.first_thief if command.first_thief is not None else command.players[0]
     return Header(tuple(command.players), command.difficulty,

@@ -227,7 +227,8 @@ class Live:
     board: dict
 
 
-#: The snapshot's fields (``board_json``, :mod:`rig.games.cleptomano.rules.view`) the leaderboard shows live.
+#: The snapshot's fields (``board_json``, :mod:`rig.games.cleptomano.rules.view`) the leaderboard
+#: shows live.
 LIVE_FIELDS = ("phase", "players", "round", "level", "thief", "guard", "tiebreak",
                "remaining_s", "elapsed_s", "touches", "turn_score", "round_wins", "winner",
                "title")

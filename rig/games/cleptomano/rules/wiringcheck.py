@@ -250,7 +250,8 @@ class WiringCheck:
         return step in self.values and self._active(step, self.values[step])
 
     def view(self, now=None):
-        """The check as the rig's screen shows it (:class:`~rig.games.cleptomano.rules.view.WiringView`)."""
+        """The check as the rig's screen shows it
+        (:class:`~rig.games.cleptomano.rules.view.WiringView`)."""
         mixed = {got for _, got in self.wrong} | {expected for expected, _ in self.wrong}
         steps = []
         for i, step in enumerate(self.steps):

@@ -256,8 +256,8 @@ def check_players(players):
 
 
 def check_new_match(command):
-    """The one check of a :class:`~rig.games.cleptomano.rules.events.NewMatch`, from the set-up screen, the phone
-    or a recording line: returns ``(players, level, first_thief)``, or raises
+    """The one check of a :class:`~rig.games.cleptomano.rules.events.NewMatch`, from the set-up
+    screen, the phone or a recording line: returns ``(players, level, first_thief)``, or raises
     :class:`InvalidChoice` (the players, the first thief) or :class:`LevelError` (the level)
     naming the bad value."""
     players = check_players(command.players)
