@@ -11,7 +11,7 @@ import shutil
 import sys
 import threading
 
-from rig.core.recording import item_to_json
+from rig.games.cleptomano.rules.recording import item_to_json
 from rig.shell.storage import read
 
 from .pins import Museum, VirtualFactory
@@ -137,7 +137,7 @@ class DemoBuilder:
         self.steps.put(step)
 
     def _run(self):
-        from rig.core.museum import NOTHING_IN_RANGE_MM, rest_value
+        from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM, rest_value
         from rig.games.cleptomano.rules.wiringcheck import HAND, family
         while not self.stop.is_set():
             try:

@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 
-from rig.core import rules
+from rig.games.cleptomano.rules import engine as rules
 
 from .script import Script
 from .table import SimulatedTable

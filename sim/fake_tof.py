@@ -19,7 +19,7 @@ an unplugged sensor and a hang show on ``data_ready``, the first bus access of a
 import random
 import threading
 
-from rig.core.museum import NOTHING_IN_RANGE_MM
+from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
 
 
 class FakeVL53L0X:

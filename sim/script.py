@@ -11,7 +11,7 @@
 Times are absolute seconds on the recording's clock; the builder keeps the lines in time order.
 """
 
-from rig.core.recording import dumps
+from rig.games.cleptomano.rules.recording import dumps
 
 
 class Script:

@@ -9,8 +9,8 @@ controls.  The rig referees it exactly as it would a real table.
 
 import threading
 
-from rig.core import events as ev
-from rig.core import museum
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import museum
 from rig.shell.build import Backend, build_rig
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config

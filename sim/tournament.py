@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from rig.core import recording
-from rig.core.events import InputChange
+from rig.games.cleptomano.rules import recording
+from rig.games.cleptomano.rules.events import InputChange
 from rig.games.cleptomano.rules.tournament import parse_broker
 from rig.shell.build import tournament_link
 from rig.shell.config import TournamentConfig

@@ -1,8 +1,8 @@
 """Every big moment gets the screen for its time, in order (issue 13, finding 1).
 
-The banner queue (:mod:`rig.core.banners`) is tested as a value first; then the bundled demo
-match is played on the simulated table with a display that keeps its snapshots, sampled every
-0.2 s of virtual time, each snapshot drawn as the screen would (SDL's dummy video driver), and
+The banner queue (:mod:`rig.games.cleptomano.rules.banners`) is tested as a value first; then the
+bundled demo match is played on the simulated table with a display that keeps its snapshots, sampled
+every 0.2 s of virtual time, each snapshot drawn as the screen would (SDL's dummy video driver), and
 checked against the banner log: every banner of the match appears, in order, for its time.
 """
 
@@ -10,10 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from rig.core import banners
-from rig.core import events as ev
-from rig.core.banners import EMPTY, Shown, add, advance, cut, duration_s, on_screen
-from rig.core.view import BannerKind, BannerView
+from rig.games.cleptomano.rules import banners
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules.banners import (EMPTY, Shown, add, advance, cut, duration_s,
+                                                on_screen)
+from rig.games.cleptomano.rules.view import BannerKind, BannerView
 from rig.shell.faces import MemoryDisplay
 from sim.harness import Harness
 from sim.script import demo_match
@@ -98,7 +99,7 @@ def test_calls_about_the_same_moment_share_its_key():
 
 
 def demo_turn():
-    from rig.core.rules import Turn
+    from rig.games.cleptomano.rules.engine import Turn
     return Turn(round=1, thief="Ana", guard="Ben", start_t=1.0, end_t=8.0)
 
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from rig.core.detect import DetectSettings
+from rig.games.cleptomano.rules.detect import DetectSettings
 from sim.tools import bench
 
 # Real time is measured here (the bench's latencies):

@@ -1,4 +1,5 @@
-"""The referee's words: every call of every kept recording, worded by rig.core.calls.
+"""The referee's words: every call of every kept recording, worded by
+rig.games.cleptomano.rules.calls.
 
 ``tests/golden/calls/NAME.txt`` lists, for ``tests/recordings/**/NAME.jsonl`` re-refereed line by
 line, each call's log line (with its severity) and each banner it puts on the screen, as the rig
@@ -9,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rig.core import calls, rules
-from rig.core import events as ev
+from rig.games.cleptomano.rules import calls, engine as rules
+from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules.referee import Referee
 from rig.shell.storage import read
 

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from rig import games as registry
 from rig.core.errors import RecordingError, RulesError
 from rig.core.gamekit import Sound
-from rig.core.recording import dumps
+from rig.games.cleptomano.rules.recording import dumps
 from rig.display.keymodes import pretty_key
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession

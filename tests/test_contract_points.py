@@ -61,7 +61,7 @@ def test_a_touch_within_100_ms_after_a_lone_glitch_is_stamped_at_the_glitchs_fir
     # The glitch alone counts nothing, but a contact within the merge window after it belongs
     # to its episode: the touch is counted from the glitch's first edge.
     from rig.games.cleptomano.rules.replay import referee
-    from rig.core.recording import parse_lines
+    from rig.games.cleptomano.rules.recording import parse_lines
     s = Recording()
     s.press(1.0)
     s.hand_in(2.0)

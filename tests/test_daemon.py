@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rig.shell import storage
 from rig.shell.faces import MemoryDisplay
-from rig.core.levels import make_level
+from rig.games.cleptomano.rules.levels import make_level
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules import protocol as p
-from rig.core import recording, rules
+from rig.games.cleptomano.rules import recording, engine as rules
 from rig.core.errors import RigError
-from rig.core.museum import NOTHING_IN_RANGE_MM, RELICS
+from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM, RELICS
 from rig.games.cleptomano.rules.referee import Referee
 from rig.games.cleptomano.rules.replay import result
 from rig.shell.hub import InputTracker

@@ -10,11 +10,11 @@ the way a recording writes them.
 
 import pytest
 
-from rig.core import calls
-from rig.core import events as ev
-from rig.core import rules
-from rig.core.detect import Detector
-from rig.core.levels import make_level
+from rig.games.cleptomano.rules import calls
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import engine as rules
+from rig.games.cleptomano.rules.detect import Detector
+from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.referee import Referee
 
 from sim.harness import Recording as Script

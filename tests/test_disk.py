@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from rig import cli
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.shell import storage
 from sim.disk import FaultyDisk
 from sim.harness import Harness

@@ -34,8 +34,8 @@ from rig.core.errors import ConfigError, DisplayError
 from rig.games.cleptomano.keys import KeyMapper, key_help, normalize_bindings
 from rig.games.cleptomano.samples import STATES, sample_board
 from rig.games.cleptomano.screen import BANNER_COLOURS, draw, regions
-from rig.core.events import Choose, ConfirmLoot, UndoTouch
-from rig.core.view import Phase, BannerView, Piece, RoundRow, Scoreboard
+from rig.games.cleptomano.rules.events import Choose, ConfirmLoot, UndoTouch
+from rig.games.cleptomano.rules.view import Phase, BannerView, Piece, RoundRow, Scoreboard
 from sim.frames import area, count
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -258,8 +258,8 @@ def test_draw_never_raises_on_an_odd_board(board, size, now_s):
 
 
 def test_draw_never_raises_on_an_empty_board_in_any_phase():
-    # The renderer trusts its own frozen snapshot (built by rig.core.board); any Scoreboard,
-    # even an empty one, draws.
+    # The renderer trusts its own frozen snapshot (built by rig.games.cleptomano.rules.board); any
+    # Scoreboard, even an empty one, draws.
     for phase in Phase:
         draw(pygame.Surface(SMALL), Scoreboard(phase=phase))
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from rig import cli
-from rig.core import rules
-from rig.core import events as ev
+from rig.games.cleptomano.rules import engine as rules
+from rig.games.cleptomano.rules import events as ev
 from rig.shell.storage import replay_file
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from rig.cli import main
-from rig.core.detect import DetectSettings
+from rig.games.cleptomano.rules.detect import DetectSettings
 from rig.display.game_keys import key_help, primary
 from rig.shell.build import game_button
 from rig.shell.clock import MonotonicClock

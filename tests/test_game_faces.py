@@ -164,7 +164,7 @@ def test_once_unregistered_the_faces_no_longer_know_it(coin):
 def test_every_snapshot_is_dispatched_the_same_way_cleptomano_first():
     """Cleptómano's Scoreboard says its game as a GameScreen does: the face takes its keys and
     screen from its folder through the registry, as for any other game."""
-    from rig.core.view import Scoreboard
+    from rig.games.cleptomano.rules.view import Scoreboard
     from rig.games.cleptomano import keys as cleptomano_keys
     from rig.games.cleptomano import screen as cleptomano_screen
     from rig.games.stop_thief import keys as stop_thief_keys

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.display.game_keys import primary
 from rig.shell.daemon import Rig
 from rig.shell.faces import MemoryDisplay

@@ -76,7 +76,7 @@ def test_without_the_allowance_a_late_falling_edge_makes_a_false_penalty(table):
 
 
 def test_an_exit_press_before_the_time_limit_delivered_after_it_still_escapes(table):
-    from rig.core.levels import make_level
+    from rig.games.cleptomano.rules.levels import make_level
     t = table(edge_delay_s=EDGE_DELAY_S, level=make_level("normal", timer_s=10.0))
     t.start_turn(at=1.0, hand_in_at=2.0)
     t.advance_to(5.0).hand_out()

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from rig import cli
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.core.errors import RequestError
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost

@@ -12,8 +12,8 @@ import types
 import pytest
 
 from rig.shell import build
-from rig.core.detect import DetectSettings
-from rig.core.museum import CONTACTS
+from rig.games.cleptomano.rules.detect import DetectSettings
+from rig.games.cleptomano.rules.museum import CONTACTS
 from rig.core.errors import HardwareError, RigError
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config

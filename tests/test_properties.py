@@ -15,11 +15,11 @@ import json
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from hypothesis import event as note
 
-from rig.core import events as ev
-from rig.core import rules
-from rig.core.detect import Detector
-from rig.core.museum import INPUT_NAMES
-from rig.core.levels import make_level
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import engine as rules
+from rig.games.cleptomano.rules.detect import Detector
+from rig.games.cleptomano.rules.museum import INPUT_NAMES
+from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.replay import replay_lines
 
 FAST = settings(max_examples=120, deadline=None,

@@ -17,8 +17,8 @@ import pytest
 
 from rig import cli
 from rig import games as registry
-from rig.core import events as ev
-from rig.core import recording
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import recording
 from rig.core.contract import Game, Outcome
 from rig.core.errors import ConfigError, IllegalMove
 from rig.core.gamekit import Sound

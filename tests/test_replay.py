@@ -1,6 +1,6 @@
 """The recording contract (issue 3, "Recording and replay: the contract"), driven the way a user
-meets it: a recording built line by line, re-refereed by ``rig.games.cleptomano.rules.replay``, and the result JSON
-checked against the rulebook.
+meets it: a recording built line by line, re-refereed by ``rig.games.cleptomano.rules.replay``, and
+the result JSON checked against the rulebook.
 
 :class:`Script` is the tiny builder the other test modules share: each method writes the input
 lines a real table would produce (a press is a 1 then a 0 on ``button``, a touch a pulse on a
@@ -14,7 +14,7 @@ import time
 import pytest
 
 from rig.core.errors import RecordingError
-from rig.core.recording import dumps, parse_header
+from rig.games.cleptomano.rules.recording import dumps, parse_header
 from rig.games.cleptomano.rules.replay import replay_lines
 from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo

@@ -116,7 +116,7 @@ def test_a_broken_recording_does_not_keep_the_rig_from_starting(tmp_path):
 def test_a_crash_after_the_deciding_turn_resumes_the_match_so_the_haul_can_be_corrected(tmp_path):
     # Issue 12 #6: the deciding turn's haul may still be corrected until the next start, and a
     # correction can change the winner; a crash in between must not take that away.
-    from rig.core import events as ev
+    from rig.games.cleptomano.rules import events as ev
     from sim.script import demo_match
     from sim.harness import Harness
     first = Harness(recordings_dir=tmp_path, players=PLAYERS, resume=True).start()
@@ -160,7 +160,7 @@ def test_resume_chooses_the_unfinished_match_by_content_not_by_modification_time
 def test_a_kill_right_after_any_fsync_of_a_whole_match_loses_no_completed_turn(tmp_path):
     """Every fsync of a whole match, each as the moment of a power cut: the recording as it
     stood then (copied from the sync hook) resumes with every turn that had ended before it."""
-    from rig.core import rules
+    from rig.games.cleptomano.rules import engine as rules
     from rig.games.cleptomano.rules.replay import turn_json
     from sim.harness import Harness
     from sim.script import demo_match

@@ -1,9 +1,10 @@
 """The rulebook, rule by rule: levels, a turn, rounds and choices, round winners, the match and
 its tiebreaker, and the solo heist.
 
-Whole matches are played as recordings through ``rig.games.cleptomano.rules.replay`` (the way a user meets them); a
-rule that reads better as a table is checked on the pure engine (``rig.core.rules.step``) with game
-events.  Expected values come from the rulebook and issues 2-3, never from the code.
+Whole matches are played as recordings through ``rig.games.cleptomano.rules.replay`` (the way a user
+meets them); a rule that reads better as a table is checked on the pure engine
+(``rig.games.cleptomano.rules.engine.step``) with game events.  Expected values come from the
+rulebook and issues 2-3, never from the code.
 """
 
 import copy
@@ -11,11 +12,11 @@ import time
 
 import pytest
 
-from rig.core import calls
-from rig.core import events as ev
-from rig.core import rules
+from rig.games.cleptomano.rules import calls
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import engine as rules
 from rig.core.errors import InvalidChoice, LevelError, LootError, RecordingError, RulesError
-from rig.core.levels import PRESETS, make_level
+from rig.games.cleptomano.rules.levels import PRESETS, make_level
 from rig.games.cleptomano.rules.referee import Referee
 from rig.games.cleptomano.rules.replay import replay_lines
 

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 
 pygame = pytest.importorskip("pygame")
 
-from rig.core import events as ev
-from rig.core import recording, rules
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import recording, engine as rules
 from rig.core.errors import RecordingError
-from rig.core.levels import PRESETS, make_level
+from rig.games.cleptomano.rules.levels import PRESETS, make_level
 from rig.games.cleptomano.rules.replay import replay_lines
 from rig.display.face import KeyedDisplay
 from rig.display.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
-from rig.core.view import Scoreboard
+from rig.games.cleptomano.rules.view import Scoreboard
 from rig.games.cleptomano.rules.wiringcheck import CheckWiring
 from rig.shell.storage import replay_file
 from sim.harness import Harness, Recording

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from rig.core.errors import LevelError, RulesError
-from rig.core.titles import criminal_title, timer_column
+from rig.games.cleptomano.rules.titles import criminal_title, timer_column
 
 # The rulebook's first table, copied by hand: lasers -> (no limit, 60", 30").
 RULEBOOK_RANKS = {

@@ -21,7 +21,7 @@ import pytest
 
 from rig.games.cleptomano.rules import standings as sd
 from rig.games.cleptomano.rules import tournament as tm
-from rig.core import recording
+from rig.games.cleptomano.rules import recording
 from rig.games.cleptomano.rules import replay as rereferee
 from rig.links import mqtt
 from rig.links.acks import FILE as ACKS_FILE

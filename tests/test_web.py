@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.core.errors import RequestError
 from rig.core.phones import RevokePhones
 from rig.shell.config import load_config

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from .errors import IllegalMove, RecordingError, RulesError
-from .recording import is_number, line_head
-from .recording import read_lines as _read_lines
+from .jsonl import is_number, line_head
+from .jsonl import read_lines as _read_lines
 
 VERSION = 1
 
@@ -154,7 +154,7 @@ def check_header(obj, game, keys, line=1):
 
 
 def read_kind(obj, kinds, line, last_t):
-    """The kind of a game's line ``obj`` after :func:`rig.core.recording.line_head` has checked
+    """The kind of a game's line ``obj`` after :func:`rig.core.jsonl.line_head` has checked
     its ``t`` (against the line before's ``last_t``) and keys; every line of a game may say
     ``by``, who sent the move."""
     expected = {k: {"t", k, "by"} | set(v) for k, v in kinds.items()}
@@ -163,7 +163,7 @@ def read_kind(obj, kinds, line, last_t):
 
 def read_lines(lines, parse_header, parse_item, path=None):
     """Parse a game's recording: ``(header, [(line number, item), ...])``, as Cleptómano's
-    (:func:`rig.core.recording.read_lines`): ``parse_header(obj, line)`` reads the first object,
+    (:func:`rig.core.jsonl.read_lines`): ``parse_header(obj, line)`` reads the first object,
     ``parse_item(obj, line, last_t)`` each later one.  Errors name FILE:LINE."""
     return _read_lines(lines, parse_header, parse_item, path)
 

@@ -2,16 +2,17 @@
 
 :class:`Face` is the render loop's logic (:mod:`rig.display.window`): it takes the newest
 snapshot, turns keys into commands and says which screen to draw, the same way for every game:
-the snapshot says its game (``game``: Cleptómano's :class:`~rig.core.view.Scoreboard` and
-the others' :class:`~rig.core.gamekit.GameScreen` alike), and that game's key mode, its
-folder's ``keys.MODE`` found through the registry (:mod:`.game_keys`), reads the keys and says
-what the screen shows (its folder's screen: Cleptómano's scoreboard, set-up screen and wiring
-check; another game's screen under the host's message strip).  :class:`KeyedDisplay` is the
-same face kept in memory (a :class:`~rig.shell.faces.MemoryDisplay`): tests and the simulator
-press keys on it as the guard would and render the very frame the screen would show.
+the snapshot says its game (``game``: Cleptómano's
+:class:`~rig.games.cleptomano.rules.view.Scoreboard` and the others'
+:class:`~rig.core.gamekit.GameScreen` alike), and that game's key mode, its folder's ``keys.MODE``
+found through the registry (:mod:`.game_keys`), reads the keys and says what the screen shows (its
+folder's screen: Cleptómano's scoreboard, set-up screen and wiring check; another game's screen
+under the host's message strip).  :class:`KeyedDisplay` is the same face kept in memory (a
+:class:`~rig.shell.faces.MemoryDisplay`): tests and the simulator press keys on it as the guard
+would and render the very frame the screen would show.
 """
 
-from ..core.view import Scoreboard
+from ..games.cleptomano.rules.view import Scoreboard
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from .keymodes import Mode

@@ -326,7 +326,8 @@ class _Shell:
                 self._commands.append(payload)
 
     def poll_commands(self) -> List[object]:
-        """The guard's commands since the last call (rig.core.events values, t=0.0).  Never blocks."""
+        """The guard's commands since the last call (rig.games.cleptomano.rules.events values,
+        t=0.0).  Never blocks."""
         out = []
         while True:
             try:

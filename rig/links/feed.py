@@ -1,9 +1,10 @@
 """The leaderboard's side of a tournament: every rig's messages from the broker, checked, kept,
 and turned into the standings -- or the same standings from the recordings alone.
 
-:class:`Feed` subscribes to every rig's tree (:data:`rig.games.cleptomano.rules.tournament.SUBSCRIPTIONS`) as
-the broker's ``leaderboard`` user, which may only read.  Each message is untrusted input: it is
-parsed by :func:`rig.games.cleptomano.rules.tournament.parse_message` (size limits, shape, every value the
+:class:`Feed` subscribes to every rig's tree
+(:data:`rig.games.cleptomano.rules.tournament.SUBSCRIPTIONS`) as the broker's ``leaderboard`` user,
+which may only read.  Each message is untrusted input: it is parsed by
+:func:`rig.games.cleptomano.rules.tournament.parse_message` (size limits, shape, every value the
 standings read, the embedded recording's sha256 and replay); a bad one is logged, counted in
 ``skipped`` and dropped, and the feed goes on.  Of several versions of a match the newest is
 kept, so a message the broker delivers twice (QoS 1 may) or a rig republishes counts once.
@@ -17,7 +18,7 @@ import secrets
 import threading
 from pathlib import Path
 
-from ..core import recording
+from ..games.cleptomano.rules import recording
 from ..games.cleptomano.rules import standings as st
 from ..games.cleptomano.rules import tournament as tm
 from ..core.errors import PayloadError, RecordingError
@@ -30,9 +31,10 @@ log = logging.getLogger("cleptomano")
 
 
 class Feed:
-    """The messages of every rig on ``broker`` (:class:`rig.games.cleptomano.rules.tournament.Broker`), kept
-    newest first; :meth:`standings` is the leaderboard's JSON.  ``on_change()`` is called (on
-    paho's thread) after each message that changed anything."""
+    """The messages of every rig on ``broker``
+    (:class:`rig.games.cleptomano.rules.tournament.Broker`), kept newest first; :meth:`standings` is
+    the leaderboard's JSON.  ``on_change()`` is called (on paho's thread) after each message that
+    changed anything."""
 
     def __init__(self, broker, *, username="leaderboard", password=None, ca_file=None,
                  open_client=None, on_change=None):
@@ -124,11 +126,11 @@ class Feed:
 
 
 def record_of(path):
-    """The :class:`rig.games.cleptomano.rules.tournament.MatchRecord` of a recording file, as its rig publishes
-    it: its whole lines (a torn last line left out, as the rig's link leaves it), re-refereed
-    as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's (no rig id in
-    its header, or not a match's file name) or when its rig would not publish it yet (neither
-    decided nor closed).  RecordingError or OSError when it cannot be read."""
+    """The :class:`rig.games.cleptomano.rules.tournament.MatchRecord` of a recording file, as its
+    rig publishes it: its whole lines (a torn last line left out, as the rig's link leaves it),
+    re-refereed as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's
+    (no rig id in its header, or not a match's file name) or when its rig would not publish it yet
+    (neither decided nor closed).  RecordingError or OSError when it cannot be read."""
     path = Path(path)
     match_id = tm.match_id_of(path.name)
     if match_id is None:

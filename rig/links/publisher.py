@@ -302,7 +302,7 @@ class TournamentLink:
         if not self._connected or board is None or board is self._sent_board \
                 or now < self._live_due:
             return
-        from ..core.view import board_json
+        from ..games.cleptomano.rules.view import board_json
         self._sent_board = board
         self._live_due = now + LIVE_PERIOD_S
         self._client.publish(tm.live_topic(self.config.rig_id), tm.dumps(board_json(board)),

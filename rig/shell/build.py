@@ -149,7 +149,7 @@ def game_button(config, clock, on_edge, pin_factory=None):
     go to ``on_edge(value, t_abs)``; the rest of the museum's pins stay closed.  A button that
     cannot be opened (no pin library, a busy pin, no permission) is one warning and None: the
     game goes on with the keys and the phones."""
-    from ..core.museum import BUTTON
+    from ..games.cleptomano.rules.museum import BUTTON
     from .pins import Inputs
     try:
         factory = real_pin_factory(clock) if pin_factory is None else pin_factory

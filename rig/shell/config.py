@@ -33,10 +33,11 @@ from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..core import bounded, levels, museum, rules
+from ..core import bounded
+from ..games.cleptomano.rules import levels, museum, engine as rules
 from ..core.addresses import bind_problem
-from ..core.calls import input_label
-from ..core.detect import DetectSettings
+from ..games.cleptomano.rules.calls import input_label
+from ..games.cleptomano.rules.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex

@@ -3,8 +3,8 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`, fires deadlines on
-  time and performs the effects (buzzer, lamps, log, display snapshot);
+  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`,
+  fires deadlines on time and performs the effects (buzzer, lamps, log, display snapshot);
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
 * the sources (:mod:`rig.shell.sources`): the pins' callbacks (gpiozero's threads), the
@@ -20,13 +20,13 @@ import time
 from collections import deque
 from dataclasses import dataclass, replace
 
-from ..core import banners, calls, rules
-from ..core import events as ev
-from ..core.board import build as build_board
+from ..games.cleptomano.rules import banners, calls, engine as rules
+from ..games.cleptomano.rules import events as ev
+from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
-from ..core.museum import Kind, parse
+from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
-from ..core.recording import header_for, header_from
+from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from . import storage

@@ -19,7 +19,8 @@ in) owns the game value and everything around it:
 * the museum's start button, when the game has one (``button``), gives the game's primary
   command: its pin callback only puts the stamped edge on the inbox (:meth:`GameHost.button_edge`);
   the host's thread debounces the edges on their stamps as a match does
-  (:class:`~rig.core.detect.StartButton`) and submits the command when a press is certain;
+  (:class:`~rig.games.cleptomano.rules.detect.StartButton`) and submits the command when a press is
+certain;
 * a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
   reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
 * the display gets a :class:`~rig.core.gamekit.GameScreen` after every change and a few
@@ -38,7 +39,7 @@ from dataclasses import replace
 
 from ..core.errors import RulesError
 from ..core.gamekit import GameScreen, Sound
-from ..core.recording import dumps
+from ..core.jsonl import dumps
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
 
@@ -59,9 +60,10 @@ class GameHost(Host):
     :class:`rig.web.pairing.Pairing`, shown on the screen; None: no phones), ``button`` (the
     command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
-    debounce (the config's ``[detect]``, a :class:`~rig.core.detect.DetectSettings`; None: the
-    defaults); ``resume`` (default True): take up the game's unfinished recording, if there is
-    one, instead of beginning a new game (its players, seed and settings are the recording's)."""
+    debounce (the config's ``[detect]``, a
+    :class:`~rig.games.cleptomano.rules.detect.DetectSettings`; None: the defaults); ``resume``
+    (default True): take up the game's unfinished recording, if there is one, instead of beginning a
+    new game (its players, seed and settings are the recording's)."""
 
     MESSAGE_S = MESSAGE_S
     DISPLAY_PERIOD_S = DISPLAY_PERIOD_S

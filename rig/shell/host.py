@@ -28,10 +28,10 @@ import threading
 import time
 from collections import deque
 
-from ..core.calls import INFO, WARNING
-from ..core.detect import StartButton
+from ..core.severity import INFO, WARNING
+from ..games.cleptomano.rules.detect import StartButton
 from ..core.errors import RigError
-from ..core.museum import BUTTON
+from ..games.cleptomano.rules.museum import BUTTON
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
 from .threads import start_on_clock

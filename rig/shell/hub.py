@@ -23,9 +23,9 @@ import time
 
 import serial
 
-from ..core import museum
+from ..games.cleptomano.rules import museum
 from ..core.errors import ConfigError, HubError
-from ..core.museum import Aspect
+from ..games.cleptomano.rules.museum import Aspect
 from ..games.cleptomano.rules.protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT,
                              FRAME_HELLO, Heartbeat, Hello)
 from .threads import is_running, stop_and_join

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from ..core.museum import RELICS, Aspect, relic
+from ..games.cleptomano.rules.museum import RELICS, Aspect, relic
 
 _COALESCED = frozenset(relic(n, Aspect.TILT) for n in RELICS)
 
@@ -43,7 +43,8 @@ class Order:
 @dataclass(frozen=True)
 class Answer:
     """The referee's answer to an :class:`Order`: taken, or refused with ``reason`` (the words
-    the screen shows); ``board`` the :class:`~rig.core.view.Scoreboard` right after it."""
+    the screen shows); ``board`` the :class:`~rig.games.cleptomano.rules.view.Scoreboard` right
+    after it."""
     accepted: bool
     reason: Optional[str] = None
     board: Any = None

@@ -5,7 +5,7 @@ the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a
 a withdrawn touch buzz cancels what is left of the old one.
 """
 
-from ..core.events import Pattern
+from ..games.cleptomano.rules.events import Pattern
 
 #: The buzzer's patterns: (on_s, off_s) steps.
 PATTERNS = {

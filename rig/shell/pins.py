@@ -8,12 +8,12 @@ callback gets to run: a burst of edges delivered 50 ms late keeps every edge's e
 :func:`check_edge_clock` makes sure of it for every pin factory, and refuses the others.
 
 gpiozero's bounce_time is left unset on purpose: under lgpio it delays every edge and drops short
-contacts; the rig debounces on edge timestamps itself (:mod:`rig.core.detect`).
+contacts; the rig debounces on edge timestamps itself (:mod:`rig.games.cleptomano.rules.detect`).
 
 gpiozero is imported lazily, so the pure core imports anywhere.
 """
 
-from ..core.calls import describe
+from ..games.cleptomano.rules.calls import describe
 from ..core.errors import HardwareError, RigError
 
 CLOCK_MONOTONIC = "CLOCK_MONOTONIC"

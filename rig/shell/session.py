@@ -28,11 +28,11 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from ..core import events as ev
-from ..core import recording
+from ..games.cleptomano.rules import events as ev
+from ..games.cleptomano.rules import recording
 from ..core.errors import ConfigError, HardwareError, RigError
 from ..games.cleptomano.rules.replay import referee as rereferee
-from ..core.rules import check_new_match
+from ..games.cleptomano.rules.engine import check_new_match
 from ..games import games
 from . import storage
 from .clock import MonotonicClock

@@ -11,8 +11,8 @@ upright and still (turns start and end as usual; the guard counts relics by hand
 
 import threading
 
-from ..core import museum
-from ..core.museum import Aspect
+from ..games.cleptomano.rules import museum
+from ..games.cleptomano.rules.museum import Aspect
 from .inbox import FaultReport, Order, Reading
 
 

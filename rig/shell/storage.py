@@ -1,8 +1,8 @@
 """Recording files on disk: read one, repair a torn one, append to one (shell code).
 
-The format itself is pure and lives in :mod:`rig.core.recording`; this module is the only one that
-opens recording files.  :class:`Writer` flushes every line to the operating system and fsyncs
-when asked (at turn boundaries and penalties, from the daemon's sync thread).
+The format itself is pure and lives in :mod:`rig.games.cleptomano.rules.recording`; this module is
+the only one that opens recording files.  :class:`Writer` flushes every line to the operating system
+and fsyncs when asked (at turn boundaries and penalties, from the daemon's sync thread).
 """
 
 import errno
@@ -13,7 +13,7 @@ import re
 import threading
 from pathlib import Path
 
-from ..core import recording
+from ..games.cleptomano.rules import recording
 from ..core.bounded import json_depth
 from ..games.cleptomano.rules import replay as rereferee
 from ..core.errors import RecordingError

@@ -5,10 +5,11 @@ The check reads the inputs exactly as the rig does: the pins through
 :class:`~rig.shell.sources.PinSource`, the hand sensor through
 :class:`~rig.shell.sources.HandSource` (its poller), the relics through the relic source (the
 hub's serial link, or the simulator's feed), all onto one :class:`~rig.shell.inbox.Inbox`.  The
-judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared with the check on the screen.
+judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared with the check on
+the screen.
 """
 
-from ..core.museum import RELICS
+from ..games.cleptomano.rules.museum import RELICS
 from ..games.cleptomano.rules.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
 from .inbox import FaultReport, Inbox, Reading
 from .sources import HandSource, Intake, PinSource

@@ -3,16 +3,16 @@
 The phone speaks the recording's own vocabulary (README "Recordings"): exactly what one line
 holds, minus ``t`` (the referee stamps it when it takes the command) and ``by`` (the rig adds
 the paired phone's name).  So it is checked by the recording's own parser
-(:func:`rig.core.recording.parse_item`), and what the referee records is the line a replay
-reads back.
+(:func:`rig.games.cleptomano.rules.recording.parse_item`), and what the referee records is the line
+a replay reads back.
 """
 
 from dataclasses import replace
 
-from ..core import events as ev
+from ..games.cleptomano.rules import events as ev
 from ..core import bounded
 from ..core.errors import RecordingError, RequestError
-from ..core.recording import parse_item
+from ..games.cleptomano.rules.recording import parse_item
 from ..games.cleptomano import GAME
 
 #: How long a phone's command waits for the referee's answer.

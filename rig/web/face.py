@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..core.errors import RequestError
 from ..core.phones import spaced
-from ..core.view import board_json
+from ..games.cleptomano.rules.view import board_json
 from .app import build_app
 from .games import game_json
 from .live import Live

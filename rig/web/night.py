@@ -26,9 +26,9 @@ import logging
 from dataclasses import dataclass
 
 from ..core.errors import RequestError, RulesError
-from ..core.rules.model import MAX_NAME_CHARS
+from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
 from ..core.text import control_character
-from ..core.view import Phase
+from ..games.cleptomano.rules.view import Phase
 from ..games import game as game_named
 from ..games import games
 from ..games import names as game_names

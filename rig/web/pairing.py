@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..core.addresses import best_url
 from ..core.errors import RequestError
 from ..core.phones import PhonesView
-from ..core.rules.model import MAX_NAME_CHARS
+from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
 from ..core.text import control_character
 
 log = logging.getLogger("cleptomano")

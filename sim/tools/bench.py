@@ -13,9 +13,9 @@ noisy machine:
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
    (the turn lamp going off), in real time, with short turns.
-4. **replay** -- a 4-player, 3-round match re-refereed with :func:`rig.games.cleptomano.rules.replay.replay_lines`.
-5. **cost** -- CPU % of one core and peak memory, idle and during a turn with the display on,
-   beside a bare gpiozero Button and Buzzer.
+4. **replay** -- a 4-player, 3-round match re-refereed with
+:func:`rig.games.cleptomano.rules.replay.replay_lines`. 5. **cost** -- CPU % of one core and peak
+   memory, idle and during a turn with the display on, beside a bare gpiozero Button and Buzzer.
 6. **flood** (issue 12) -- touch-to-buzzer through the whole daemon while a relic hub gone wrong
    floods its serial port with 12,000 frames a second, each changing an input (the real link
    reading a pseudo-terminal), beside the same with a calm virtual hub; with the referee's inbox,
@@ -56,7 +56,7 @@ import tempfile
 import threading
 import time
 
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 
 CHILD_TIMEOUT_S = 900.0
 PATTERN_SCALE = 1 / 24          # buzzer patterns in the latency bench: a 5 ms touch buzz
@@ -454,7 +454,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     ``tournament``: ``{"broker_url", "rig_id", "password"}``, the rig's tournament link on;
     ``raw``: every latency too, in seconds (for :func:`alternating_blocks`)."""
     import gc
-    from rig.core.levels import make_level
+    from rig.games.cleptomano.rules.levels import make_level
     config = None
     if tournament is not None:
         import dataclasses
@@ -661,7 +661,7 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
     Returns (changes, truths, stats): changes are (t_us, name, value) sorted by time; truths are
     (laser, start_us, end_us) of the real touches.
     """
-    from rig.core.detect import DetectSettings
+    from rig.games.cleptomano.rules.detect import DetectSettings
     s = settings or DetectSettings()
     rng = random.Random(seed)
     merge_us = int(round(s.merge_window_s * 1e6))
@@ -756,11 +756,12 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
 
 
 def count_touches(changes, settings=None, level=None):
-    """Referee the raw edges (a :class:`rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon and the
-    replay do, deadlines fired in time order) and collect what the detector decided."""
-    from rig.core import rules
-    from rig.core.detect import DetectSettings
-    from rig.core.levels import make_level
+    """Referee the raw edges (a :class:`rig.games.cleptomano.rules.referee.Referee`, exactly as the
+    daemon and the replay do, deadlines fired in time order) and collect what the detector
+    decided."""
+    from rig.games.cleptomano.rules import engine as rules
+    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.games.cleptomano.rules.levels import make_level
     from rig.games.cleptomano.rules.referee import Referee
 
     class Watching(Referee):
@@ -781,7 +782,7 @@ def count_touches(changes, settings=None, level=None):
 def accuracy(touches=10000, seed=7, settings=None):
     """False and missed touch counts over synthetic touches (virtual time: as fast as it goes).
     ``settings``: the detector's (default: the recording contract's)."""
-    from rig.core.detect import DetectSettings
+    from rig.games.cleptomano.rules.detect import DetectSettings
     settings = settings or DetectSettings()
     changes, truths, stats = synthetic_touches(touches, seed)   # the world: contract timings
     t0 = time.perf_counter()
@@ -820,7 +821,7 @@ def wait_overshoot(samples, timer_s):
 def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     """Scheduled end of a turn vs the turn lamp going off (and the end buzz), real time, beside
     a bare Condition.wait(timeout) for the same deadline."""
-    from rig.core.levels import make_level
+    from rig.games.cleptomano.rules.levels import make_level
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
@@ -896,7 +897,7 @@ def four_player_match():
 
 def replay_speed(repeats=200):
     """Turns re-refereed per second by rig.games.cleptomano.rules.replay.replay_lines, beside parsing alone."""
-    from rig.core import recording
+    from rig.games.cleptomano.rules import recording
     from rig.games.cleptomano.rules.replay import replay_lines
     lines = four_player_match().lines()
     result = replay_lines(lines)
@@ -1011,7 +1012,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
     per second the link received (decoded, or skipped unread while flooded), the longest the
     referee's inbox got (sampled at each touch), the recording's growth, the flood fault shown
     and the CPU the rig's process used."""
-    from rig.core.levels import make_level
+    from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.sources import HUB_FLOOD
     from ..relichub import HubFlood, VirtualRelicHub
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
@@ -1091,7 +1092,7 @@ def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=
     beside the latency: the snapshots pushed a second, what each phone received and the CPU
     the rig's process used (the server's thread included); ``raw``: every latency too, in
     seconds (:func:`bench_web` pools its blocks)."""
-    from rig.core.levels import make_level
+    from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.config import WebConfig
     from rig.web.face import WebFace
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \

@@ -9,10 +9,10 @@ pulse on every contact of the pin map -- a 0.3 ms glitch, a 0.5 ms spike, a 1.5 
 
 Figures, against the kernel's own timestamps: the error of every edge's time on the rig (rig time
 minus kernel time, p50/p99/max in microseconds; goal: p99 under 10 us), the error of every pulse's
-measured width, and the touches the detector (:class:`rig.core.detect.Detector`, fed the edges as
-the callbacks delivered them) miscounts against the truth: a pulse shorter than ``glitch_s``
-counted, a longer one missed, or a touch stamped elsewhere than its first edge (``glitch_s`` as
-the recording contract has it, whatever settings the detector under test is given).
+measured width, and the touches the detector (:class:`rig.games.cleptomano.rules.detect.Detector`,
+fed the edges as the callbacks delivered them) miscounts against the truth: a pulse shorter than
+``glitch_s`` counted, a longer one missed, or a touch stamped elsewhere than its first edge
+(``glitch_s`` as the recording contract has it, whatever settings the detector under test is given).
 """
 
 import random
@@ -20,10 +20,10 @@ import statistics
 import threading
 import time
 
-from rig.core import events as ev
-from rig.core.detect import DetectSettings, Detector
-from rig.core.museum import CONTACTS
-from rig.core.levels import make_level
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules.detect import DetectSettings, Detector
+from rig.games.cleptomano.rules.museum import CONTACTS
+from rig.games.cleptomano.rules.levels import make_level
 
 GOAL_P99_US = 10.0
 WIDTHS_S = (0.0003, 0.0005, 0.0015, 0.003)

@@ -23,7 +23,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from rig.core import recording
+from rig.games.cleptomano.rules import recording
 from sim import broker as sim_broker
 from sim.tournament import LightRig, SimRig, library
 

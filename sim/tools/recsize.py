@@ -24,9 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rig.core import events as ev
+from rig.games.cleptomano.rules import events as ev
 from rig.core.errors import RigError
-from rig.core.museum import NOTHING_IN_RANGE_MM
+from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
 from rig.games.cleptomano.rules.protocol import Decoder
 from rig.shell.hub import InputTracker
 

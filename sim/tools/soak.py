@@ -8,11 +8,11 @@ The real daemon (:class:`rig.shell.daemon.Rig`, every thread) runs on :class:`si
 in virtual time.  A seeded random player presses, touches (with contact bounce), lifts paintings,
 carries, knocks over and drops relics, touches the guard, displaces rods, waits for the time
 limit, makes the guard's choices, haul counts and undos -- all legal by the rules, checked against
-the pure engine (:func:`rig.core.rules.step`) before they are made.  Faults are injected on the way:
-contacts stuck closed (during a turn and when a turn is armed), the relic hub unplugged, the hand
-sensor raising I2C errors or unplugged, and daemon crashes (``table.crash()``, then a new table
-resuming from the same recordings directory).  When a match ends the next start press opens a
-new match, or the table is replaced with other players and another level.
+the pure engine (:func:`rig.games.cleptomano.rules.engine.step`) before they are made.  Faults are
+injected on the way: contacts stuck closed (during a turn and when a turn is armed), the relic hub
+unplugged, the hand sensor raising I2C errors or unplugged, and daemon crashes (``table.crash()``,
+then a new table resuming from the same recordings directory).  When a match ends the next start
+press opens a new match, or the table is replaced with other players and another level.
 
 Checks: no exception and no error logged by the rig's threads, every thread alive until each
 stop, every score within the rules' bounds, every completed turn surviving a crash, and every
@@ -38,12 +38,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from rig.core import events as ev
-from rig.core import rules
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import engine as rules
 from rig.shell.config import load_config
-from rig.core.museum import NOTHING_IN_RANGE_MM
+from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
 from rig.core.errors import RigError, RulesError
-from rig.core.levels import make_level
+from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.replay import result as result_json
 from rig.shell.storage import replay_file
 

@@ -1,23 +1,25 @@
 """Cleptómano as the rig's contract says a game (:class:`rig.core.contract.Game`), over the
-core it has always had: :mod:`rig.core.rules` (the match and its ``step``),
-:mod:`rig.core.recording`, :mod:`rig.games.cleptomano.rules.replay` and :mod:`rig.core.calls`.
+core it has always had: :mod:`rig.games.cleptomano.rules.engine` (the match and its ``step``),
+:mod:`rig.games.cleptomano.rules.recording`, :mod:`rig.games.cleptomano.rules.replay` and
+:mod:`rig.games.cleptomano.rules.calls`.
 
 Cleptómano is the museum's game: its live hosting is the :class:`rig.shell.daemon.Rig`, whose
-sensors feed a :class:`~rig.games.cleptomano.rules.referee.Referee` (touch detection, debounced buttons) that turns
-raw input changes into the events this ``step`` referees.  So here the state is the match value
-(:class:`rig.core.rules.Match`) and ``step`` the core's step over one *detected* event (a start
-press, a touch, a choice, a loot confirmation, a tick); ``replay`` re-referees a whole recording
-(raw inputs included) exactly as ``cleptomano replay`` always has.  What it cannot answer yet:
+sensors feed a :class:`~rig.games.cleptomano.rules.referee.Referee` (touch detection, debounced
+buttons) that turns raw input changes into the events this ``step`` referees.  So here the state is
+the match value (:class:`rig.games.cleptomano.rules.engine.Match`) and ``step`` the core's step over
+one *detected* event (a start press, a touch, a choice, a loot confirmation, a tick); ``replay``
+re-referees a whole recording (raw inputs included) exactly as ``cleptomano replay`` always has.
+What it cannot answer yet:
 :meth:`Cleptomano.line` records only the commands a recording holds (a detected event is
 recorded by the Rig as the raw input changes behind it), and :meth:`Cleptomano.view` is what the
 match value alone says (the scoreboard the screen shows needs the museum's sensors and clock).
 """
 
-from ...core import calls, recording, rules
+from .rules import calls, recording, engine as rules
 from .rules import replay
-from ...core import events as ev
+from .rules import events as ev
 from ...core.errors import IllegalMove
-from ...core.levels import PRESETS
+from .rules.levels import PRESETS
 from ..base import GameBase, Outcome
 
 

@@ -29,8 +29,8 @@ from dataclasses import replace
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from ...core.errors import ConfigError
-from ...core.events import Choose, ConfirmLoot, Role, UndoTouch
-from ...core.museum import PAINTINGS, RELICS
+from .rules.events import Choose, ConfirmLoot, Role, UndoTouch
+from .rules.museum import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
 from .rules.wiringcheck import SKIP, STOP, CheckWiring
 from ...display.keymodes import digit_of, pretty_key
@@ -129,10 +129,11 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
 class KeyMapper:
     """Turns the guard's key presses into commands, one key at a time.
 
-    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a rig.core.events value when a
-    sequence completes (else None); ``prompt`` is the text to show while a sequence is half typed
-    (None when nothing is pending, so the screen clears the prompt).  Unknown keys are ignored
-    and never lose a half-typed sequence; Esc/Backspace drop it.
+    ``feed(key_name)`` returns ``(command, prompt)``: ``command`` is a
+    rig.games.cleptomano.rules.events value when a sequence completes (else None); ``prompt`` is the
+    text to show while a sequence is half typed (None when nothing is pending, so the screen clears
+    the prompt).  Unknown keys are ignored and never lose a half-typed sequence; Esc/Backspace drop
+    it.
     """
 
     def __init__(self, bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,

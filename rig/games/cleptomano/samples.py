@@ -8,11 +8,11 @@ real frames.  The tests render the same samples.
 
 from dataclasses import replace
 
-from ...core import calls
-from ...core import events as ev
+from .rules import calls
+from .rules import events as ev
 from ...core.errors import DisplayError
 from ...core.phones import PhonesView
-from ...core.view import BannerView, Piece, RoundRow, Scoreboard
+from .rules.view import BannerView, Piece, RoundRow, Scoreboard
 from ...display.kit import save_png
 from . import setup_samples
 from .keys import key_help

@@ -1,4 +1,5 @@
-"""Drawing the score display: one :class:`rig.core.view.Scoreboard` onto one pygame Surface.
+"""Drawing the score display: one :class:`rig.games.cleptomano.rules.view.Scoreboard` onto one
+pygame Surface.
 
 Pure drawing: :func:`draw` reads the snapshot and the surface's size and paints; it keeps no game
 state, reads no clock (``now_s`` is passed in, only for blinking) and opens nothing, so the same
@@ -16,7 +17,7 @@ pygame.
 
 from typing import Dict
 
-from ...core.calls import guard_note
+from .rules.calls import guard_note
 from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
@@ -96,7 +97,8 @@ def regions(size, top=None) -> Dict[str, Box]:
 # --- The screens ----------------------------------------------------------------------------------
 
 def draw(surface, board, now_s=None) -> None:
-    """Draw ``board`` (a :class:`rig.core.view.Scoreboard`) onto ``surface``, filling all of it.
+    """Draw ``board`` (a :class:`rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``,
+    filling all of it.
 
     ``now_s`` (any monotonic seconds) only drives blinking; None draws a still frame."""
     load_pygame()
@@ -603,5 +605,5 @@ def _draw_faults(surface, badges):
 
 def draw_screen(surface, snapshot, now_s=None):
     """The face's one way in (README "Adding a game"): draw Cleptómano's snapshot (a
-    :class:`~rig.core.view.Scoreboard`) onto ``surface``."""
+    :class:`~rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``."""
     draw(surface, snapshot, now_s)

@@ -5,19 +5,19 @@ Everything is typed on the guard's keyboard or a numeric keypad: digits pick, En
 Esc (or the keypad's Backspace) deletes what was typed here or goes back a step.  Only a new
 player's name needs letters (a keyboard; the phone companion will type them too).  Pure: keys
 in, a :class:`SetupView` to draw, and at the end one command out (a
-:class:`~rig.core.events.NewMatch`, or the wiring check's start).  Whether the rig takes the
-command is the referee's call, as for every key.
+:class:`~rig.games.cleptomano.rules.events.NewMatch`, or the wiring check's start).  Whether the rig
+takes the command is the referee's call, as for every key.
 """
 
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from ...core.calls import level_words
+from .rules.calls import level_words
 from ...core.errors import RulesError
-from ...core.events import NewMatch
+from .rules.events import NewMatch
 from .rules.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
-from ...core.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
-from ...core.rules import MAX_NAME_CHARS, MAX_PLAYERS
+from .rules.levels import CORRIDORS, PRESETS, Level, check_lasers, check_timer, make_level
+from .rules.engine import MAX_NAME_CHARS, MAX_PLAYERS
 from .rules.wiringcheck import START, CheckWiring
 
 PER_PAGE = 9                       # names a digit can pick on one page (0 turns the page)
@@ -151,8 +151,8 @@ class SetupFlow:
 
     @classmethod
     def from_board(cls, board, confirm="Enter", cancel="Esc"):
-        """The flow for a :class:`~rig.core.view.Scoreboard`: its players ticked, its roster
-        offered, its level chosen."""
+        """The flow for a :class:`~rig.games.cleptomano.rules.view.Scoreboard`: its players ticked,
+        its roster offered, its level chosen."""
         if board is None:
             return cls(confirm=confirm, cancel=cancel)
         return cls(board.players, board.roster,

@@ -6,7 +6,7 @@ key map and feeding real readings to the real check, so every sample is a state 
 function, thing)``.
 """
 
-from ...core.view import Scoreboard
+from .rules.view import Scoreboard
 from ...shell.config import load_config
 from ...shell.wiring import new_check
 from .keys import KeyMapper

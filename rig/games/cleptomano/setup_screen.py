@@ -1,5 +1,5 @@
 """Drawing the set-up screen (:class:`~rig.games.cleptomano.setup_flow.SetupView`) and the
-wiring check on the rig's own screen (:class:`~rig.core.view.WiringView`).
+wiring check on the rig's own screen (:class:`~rig.games.cleptomano.rules.view.WiringView`).
 
 Both are read from 2 m like the score display: the question and the choices are big, every
 choice shows the key that picks it, and the keys' meanings run along the bottom.  Sizes come
@@ -251,9 +251,10 @@ _STATE_COLOURS = {"ok": (24, 90, 48), "skipped": (60, 60, 70), "asked": (90, 64,
 
 
 def draw_wiring(surface, board, now_s=None):
-    """The wiring check of ``board`` (its :attr:`~rig.core.view.Scoreboard.wiring`): what to do
-    now, where it is wired, every input's cell (green answered, grey skipped, amber asked, blue
-    while it is away from rest, a red frame for a mix-up) and the latest verdicts."""
+    """The wiring check of ``board`` (its
+    :attr:`~rig.games.cleptomano.rules.view.Scoreboard.wiring`): what to do now, where it is wired,
+    every input's cell (green answered, grey skipped, amber asked, blue while it is away from rest,
+    a red frame for a mix-up) and the latest verdicts."""
     view = board.wiring
     answered = sum(1 for s in view.steps if s.state == "ok")
     step = "%d/%d" % (answered, len(view.steps))

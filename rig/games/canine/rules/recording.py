@@ -25,7 +25,7 @@ every error is a :class:`~rig.core.errors.RecordingError` naming the line.
 import json
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
-from rig.core.recording import line_head, read_lines
+from rig.core.jsonl import line_head, read_lines
 from . import effects as fx
 from . import game as g
 from .calls import outcome_words

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Iterable, List, Optional
 
 from rig.core.errors import RulesError
-from rig.core.levels import check_lasers
+from rig.games.cleptomano.rules.levels import check_lasers
 
 WALLS = ("left", "right")
 ZONES = ("I", "II", "III")

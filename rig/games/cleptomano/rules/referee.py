@@ -1,15 +1,15 @@
 """The whole referee, still pure: raw inputs and commands in, effects out, deadlines on request.
 
-:class:`Referee` joins the :class:`~rig.core.detect.Detector` and the rules engine (:mod:`rig.core.rules`)
-and owns the one rule of the clock that makes live play and replay agree: before anything
-stamped ``t`` is applied, every deadline due at or before ``t`` fires, in time order (the
-detector's before the engine's on a tie).  The daemon and ``cleptomano replay`` both drive a
-Referee; neither has any refereeing logic of its own.
+:class:`Referee` joins the :class:`~rig.games.cleptomano.rules.detect.Detector` and the rules engine
+(:mod:`rig.games.cleptomano.rules.engine`) and owns the one rule of the clock that makes live play
+and replay agree: before anything stamped ``t`` is applied, every deadline due at or before ``t``
+fires, in time order (the detector's before the engine's on a tie).  The daemon and ``cleptomano
+replay`` both drive a Referee; neither has any refereeing logic of its own.
 """
 
-from rig.core import events as ev
-from rig.core import rules
-from rig.core.detect import Detector, DetectSettings
+from rig.games.cleptomano.rules import events as ev
+from rig.games.cleptomano.rules import engine as rules
+from rig.games.cleptomano.rules.detect import Detector, DetectSettings
 from rig.core.errors import RulesError
 
 
@@ -96,7 +96,8 @@ class Referee:
 
     def sounds_at_once(self, change):
         """Whether feeding ``change`` would sound the buzzer at once (see
-        :meth:`rig.core.detect.Detector.sounds_at_once`): only while a turn runs."""
+        :meth:`rig.games.cleptomano.rules.detect.Detector.sounds_at_once`): only while a turn
+        runs."""
         return self.match.current is not None and self.detector.sounds_at_once(
             change.name, change.value, change.t)
 

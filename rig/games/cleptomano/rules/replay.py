@@ -1,10 +1,11 @@
 """Re-referee a recording in virtual time and report the result (a public contract).
 
 The recording goes through the full input pipeline (touch detection included) in a
-:class:`~rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon fed it live; nothing here sleeps.
+:class:`~rig.games.cleptomano.rules.referee.Referee`, exactly as the daemon fed it live; nothing
+here sleeps.
 """
 
-from rig.core import calls, recording, rules
+from rig.games.cleptomano.rules import calls, recording, engine as rules
 from rig.core.errors import RecordingError, RulesError
 from .referee import Referee
 

@@ -1,10 +1,11 @@
 """The tournament's standings: a pure function of the matches every rig played.
 
-The leaderboard feeds it what the broker delivered (:class:`rig.games.cleptomano.rules.tournament.MatchRecord`)
-and ``cleptomano leaderboard --from DIR...`` what the recordings replay to; the same matches give
-the same standings, whatever order they came in and however often.  Of several versions of one
-match (same rig, same match id) only the newest counts (:func:`rig.games.cleptomano.rules.tournament.newer`): a
-corrected haul replaces the first count, a message delivered twice counts once.
+The leaderboard feeds it what the broker delivered
+(:class:`rig.games.cleptomano.rules.tournament.MatchRecord`) and ``cleptomano leaderboard --from
+DIR...`` what the recordings replay to; the same matches give the same standings, whatever order
+they came in and however often.  Of several versions of one match (same rig, same match id) only the
+newest counts (:func:`rig.games.cleptomano.rules.tournament.newer`): a corrected haul replaces the
+first count, a message delivered twice counts once.
 
 A player is a name, trimmed and compared case-insensitively ("ana " and "Ana" are one player),
 shown as it was written most often.  Only decided matches count (a winner, or a solo heist whose
@@ -18,7 +19,7 @@ out).  The table is ordered by matches won, round wins, points, then the fastest
 
 from collections import Counter
 
-from rig.core import recording, titles
+from rig.games.cleptomano.rules import recording, titles
 from .tournament import newer
 
 _RANKS = ("Amateur", "Mastery", "Professional", "Specialist", "Legend")
@@ -97,8 +98,9 @@ def _order(row):
 def standings(records, statuses=(), lives=()):
     """The standings of every match in ``records`` (any order, duplicates and old versions
     included): ``{"players": [...], "rigs": [...], "matches": [...]}``, JSON-ready.  Each rig
-    shows its last :class:`~rig.games.cleptomano.rules.tournament.Status` and :class:`~rig.games.cleptomano.rules.tournament.Live`
-    of ``statuses`` and ``lives`` (none from recordings alone: ``status`` is then None)."""
+    shows its last :class:`~rig.games.cleptomano.rules.tournament.Status` and
+    :class:`~rig.games.cleptomano.rules.tournament.Live` of ``statuses`` and ``lives`` (none from
+    recordings alone: ``status`` is then None)."""
     matches = sorted(latest(records).values(), key=lambda r: r.key)
     players, rigs = {}, {}
 

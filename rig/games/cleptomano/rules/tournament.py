@@ -27,9 +27,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from rig.core import recording
+from rig.games.cleptomano.rules import recording
 from rig.core.errors import ConfigError, PayloadError, RecordingError
-from rig.core.recording import RIG_ID_RULE, is_rig_id
+from rig.games.cleptomano.rules.recording import RIG_ID_RULE, is_rig_id
 from rig.core.bounded import load_json
 from .replay import replay
 from rig.core.text import control_character
@@ -227,7 +227,8 @@ class Live:
     board: dict
 
 
-#: The snapshot's fields (``board_json``, :mod:`rig.core.view`) the leaderboard shows live.
+#: The snapshot's fields (``board_json``, :mod:`rig.games.cleptomano.rules.view`) the leaderboard
+#: shows live.
 LIVE_FIELDS = ("phase", "players", "round", "level", "thief", "guard", "tiebreak",
                "remaining_s", "elapsed_s", "touches", "turn_score", "round_wins", "winner",
                "title")

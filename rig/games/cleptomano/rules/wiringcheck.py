@@ -18,10 +18,10 @@ only shown live (the arm that reaches a rod passes over the hand sensor).
 from collections import deque
 from dataclasses import dataclass
 
-from rig.core.calls import describe
-from rig.core.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind, PIN_INPUTS,
-                     parse, relic, rest_value)
-from rig.core.view import WiringStep, WiringView
+from rig.games.cleptomano.rules.calls import describe
+from rig.games.cleptomano.rules.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect,
+                                               Kind, PIN_INPUTS, parse, relic, rest_value)
+from rig.games.cleptomano.rules.view import WiringStep, WiringView
 
 HAND = Kind.TOF.value
 ACTIONS = {
@@ -250,7 +250,8 @@ class WiringCheck:
         return step in self.values and self._active(step, self.values[step])
 
     def view(self, now=None):
-        """The check as the rig's screen shows it (:class:`~rig.core.view.WiringView`)."""
+        """The check as the rig's screen shows it
+        (:class:`~rig.games.cleptomano.rules.view.WiringView`)."""
         mixed = {got for _, got in self.wrong} | {expected for expected, _ in self.wrong}
         steps = []
         for i, step in enumerate(self.steps):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rig.core.errors import RecordingError, RulesError
-from rig.core.recording import line_head, read_lines
+from rig.core.jsonl import line_head, read_lines
 from . import events as ev
 from . import rules
 from .board import BoardError, board_from_dict, board_sha256, board_to_dict

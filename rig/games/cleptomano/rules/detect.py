@@ -1,9 +1,10 @@
 """From raw input changes to game events, on timestamps only.
 
-The :class:`Detector` is a sans-I/O state machine: it is fed :class:`~rig.core.events.InputChange`
-values and asked to fire its own deadlines, and answers with game events (for the rules engine)
-and instant effects (buzzer feedback, faults).  It never reads a clock: live play and the replay
-of a recording go through the very same code with the very same timestamps, so they agree.
+The :class:`Detector` is a sans-I/O state machine: it is fed
+:class:`~rig.games.cleptomano.rules.events.InputChange` values and asked to fire its own deadlines,
+and answers with game events (for the rules engine) and instant effects (buzzer feedback, faults).
+It never reads a clock: live play and the replay of a recording go through the very same code with
+the very same timestamps, so they agree.
 
 What it decides:
 
@@ -11,8 +12,8 @@ What it decides:
   shorter than ``merge_window_s`` belong to one episode; a pulse shorter than ``glitch_s`` is
   noise; an episode with at least one real pulse is one touch, stamped with its first edge.  The
   touch is known for certain ``glitch_s`` after a pulse begins (or when it ends, if sooner it is
-  noise); the buzzer is not kept waiting: :class:`~rig.core.events.Feedback` goes out on the first edge
-  and is withdrawn if the pulse proves to be noise.
+  noise); the buzzer is not kept waiting: :class:`~rig.games.cleptomano.rules.events.Feedback` goes
+  out on the first edge and is withdrawn if the pulse proves to be noise.
 * **displaced rods**: a seat open for ``seat_open_s``.
 * **the hand**: inside while the hand sensor reads below ``hand_threshold_mm``.
 * **broken relics**: a fall, or a tip to 60 degrees or more that lasts ``tilt_hold_s``, while the

@@ -2,10 +2,10 @@
 
 ``step(match, event) -> (match, effects)`` is the whole engine.  A :class:`Match` is an immutable
 value; every decision is taken from the event's own timestamp, never from a clock, so a 60 s turn
-is refereed in microseconds in a test.  Effects and calls (:mod:`rig.core.events`) tell the shell
-what to make happen and what happened; :mod:`rig.core.calls` puts the calls into words.  Invalid
-choices raise :class:`~rig.core.errors.InvalidChoice` / :class:`~rig.core.errors.LootError` and
-leave the match as it was (the caller keeps the old value).
+is refereed in microseconds in a test.  Effects and calls (:mod:`rig.games.cleptomano.rules.events`)
+tell the shell what to make happen and what happened; :mod:`rig.games.cleptomano.rules.calls` puts
+the calls into words.  Invalid choices raise :class:`~rig.core.errors.InvalidChoice` /
+:class:`~rig.core.errors.LootError` and leave the match as it was (the caller keeps the old value).
 
 Everything that can be derived is derived: rounds, their winners, round wins, the tiebreak and the
 outcome are computed from the list of turns, so a late correction of a haul (the guard's count)

@@ -5,10 +5,10 @@ from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from ..events import PRESET, NextKind
-from ..errors import InvalidChoice, LevelError
+from rig.core.errors import InvalidChoice, LevelError
 from ..levels import Level, make_level
 from ..museum import RELICS
-from ..text import control_character
+from rig.core.text import control_character
 
 MAX_TOUCHES = 3
 ROUND_WINS_TO_WIN = 2
@@ -256,8 +256,8 @@ def check_players(players):
 
 
 def check_new_match(command):
-    """The one check of a :class:`~rig.core.events.NewMatch`, from the set-up screen, the phone
-    or a recording line: returns ``(players, level, first_thief)``, or raises
+    """The one check of a :class:`~rig.games.cleptomano.rules.events.NewMatch`, from the set-up
+    screen, the phone or a recording line: returns ``(players, level, first_thief)``, or raises
     :class:`InvalidChoice` (the players, the first thief) or :class:`LevelError` (the level)
     naming the bad value."""
     players = check_players(command.players)

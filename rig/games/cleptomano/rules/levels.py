@@ -4,7 +4,7 @@ import sys
 from dataclasses import dataclass
 from typing import Optional
 
-from .errors import LevelError
+from rig.core.errors import LevelError
 from .museum import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
 
 CORRIDORS = ("wide", "narrow")

@@ -16,28 +16,22 @@ Pure: text in, values out (and values in, text out); every error names the line 
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 """
 
-import json
 import re
-import sys
 from dataclasses import dataclass, fields, replace
 
 from . import events as ev
 from .detect import DetectSettings
 from .museum import BINARY_INPUTS, INPUT_NAMES
-from .rules.model import check_new_match, check_players
-from .errors import InvalidChoice, LevelError, RecordingError, RulesError
+from .engine.model import check_new_match, check_players
+from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level
-from .bounded import MAX_DEPTH, load_json
+# The JSON Lines every game's recording shares; Cleptómano's readers use them through this module.
+from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps,  # noqa: F401
+                            is_number, line_head, load_line, read_lines)
 
 MAGIC = "recording"
 FORMAT = "cleptomano"
 VERSION = 1
-#: The longest line a recording may hold, in UTF-8 bytes: a header (a card table included) is a
-#: few KB, any other line under 200 bytes.  Longer is not a recording (``replay /dev/zero``).
-MAX_LINE_BYTES = 1 << 20
-#: The deepest a line's arrays and objects may nest: a recording's go at most 6 deep (a card
-#: table).  Deeper JSON would exhaust the parser's recursion (100,000 nested ``[]`` fit a line).
-MAX_NESTING = MAX_DEPTH
 #: A tournament's rig id (the header's ``rig``): one MQTT topic level and a broker user name.
 RIG_ID_RULE = "1-32 letters, digits, '-' or '_', starting with a letter or digit"
 _RIG_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
@@ -101,8 +95,8 @@ def header_for(players, level, first_thief=None, settings=None, rig=None):
 
 
 def header_from(command, settings=None, rig=None):
-    """The header of the recording a :class:`~rig.core.events.NewMatch` opens: its own
-    settings, as it gave them (the preset's where it left one out); ``rig`` as for
+    """The header of the recording a :class:`~rig.games.cleptomano.rules.events.NewMatch` opens: its
+    own settings, as it gave them (the preset's where it left one out); ``rig`` as for
     :func:`header_for`."""
     first = command.first_thief if command.first_thief is not None else command.players[0]
     return Header(tuple(command.players), command.difficulty,
@@ -114,13 +108,6 @@ def header_from(command, settings=None, rig=None):
 
 def _fail(message, line):
     raise RecordingError(message, line=line)
-
-
-def is_number(value):
-    """A number the rig can compute with: not a bool, not NaN or infinity, and not an integer
-    too big for a float (JSON allows 10**309, no clock does)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and abs(value) <= sys.float_info.max)
 
 
 def parse_header(obj, line=1):
@@ -167,35 +154,6 @@ def _parse_settings(obj, line):
         if not is_number(value) or value < 0:
             _fail("detect.%s %r must be a number of 0 or more" % (key, value), line)
     return DetectSettings(**{k: float(v) for k, v in obj.items()})
-
-
-def line_head(obj, line, last_t, expected):
-    """What every line after the header (any game's recording) starts with: ``(t, kind, by)``.
-
-    ``obj`` must be a JSON object whose ``t`` is seconds since the start, never before the line
-    above's; with exactly one key of ``expected`` (kind -> the keys its line may hold) and no
-    key its kind does not allow; ``by``, if there, the name of who sent it."""
-    if not isinstance(obj, dict):
-        _fail("a line must be a JSON object with \"t\", got %s" % type(obj).__name__, line)
-    t = obj.get("t")
-    if not is_number(t) or t < 0:
-        _fail("t %r must be a number of seconds since the start, 0 or more" % (t,), line)
-    if t < last_t:
-        _fail("t %r goes back in time (the line before says %r); times never decrease"
-              % (t, last_t), line)
-    kinds = [k for k in expected if k in obj]
-    if len(kinds) != 1:
-        _fail("a line needs exactly one of %s; got keys %s" % (", ".join(expected), sorted(obj)),
-              line)
-    kind = kinds[0]
-    extra = sorted(set(obj) - set(expected[kind]))
-    if extra:
-        _fail("key %r does not belong on a %s line; allowed: %s"
-              % (extra[0], kind, ", ".join(sorted(expected[kind]))), line)
-    by = obj.get("by")
-    if by is not None and not isinstance(by, str):
-        _fail("by %r must be the name of who sent it" % (by,), line)
-    return float(t), kind, by
 
 
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player", "by"},
@@ -251,7 +209,7 @@ _NEW_MATCH_KEYS = ("players", "difficulty", "timer_s", "lasers", "corridor", "fi
 
 def _parse_new_match(spec, t, by, line):
     """A ``new_match`` line's object, checked as the set-up screen's command is
-    (:func:`rig.core.rules.check_new_match`)."""
+    (:func:`rig.games.cleptomano.rules.engine.check_new_match`)."""
     if not isinstance(spec, dict) or "players" not in spec:
         _fail('new_match must be {"players": [...], "difficulty": ..., "first_thief": ...}, got '
               '%r' % (spec,), line)
@@ -279,72 +237,6 @@ def ends_match(item):
     """Whether a recording's match ends at ``item``: its ``end`` line, or the ``new_match`` line
     that closed it (inputs are held until then; later deadlines never fire)."""
     return isinstance(item, (ev.End, ev.NewMatch))
-
-
-def load_line(text, line):
-    """One line's JSON value, or RecordingError naming ``line``: a line too long or nested too
-    deep is refused before it is parsed (:func:`rig.core.bounded.load_json`); a number of more
-    digits than Python reads is named."""
-    return load_json(text, lambda message: RecordingError(message, line=line),
-                     "a recording line is one short JSON object, a few levels deep (is this a "
-                     "recording?)", max_depth=MAX_NESTING, max_bytes=MAX_LINE_BYTES,
-                     what="the line")
-
-
-def read_lines(lines, parse_header, parse_item, path=None, stop=None):
-    """The JSON Lines reading every game's recording shares: the first non-blank line through
-    ``parse_header(obj, line)``, each later one through ``parse_item(obj, line, last_t)``
-    (``last_t`` the line before's ``t``, which ``parse_item`` checks with :func:`line_head`), up
-    to the first item ``stop`` accepts.  ``lines`` are the text between newlines (``"\n"``
-    only: text may hold U+2028 or U+0085).  Returns ``(header, [(line,
-    item), ...])``; a RecordingError names FILE:LINE."""
-    reader = LineReader(parse_header, parse_item, path, stop)
-    try:
-        for text in lines:       # the lines' source may refuse one too (bytes not UTF-8)
-            reader.feed(text)
-            if reader.done:
-                break
-    except RecordingError as exc:
-        raise RecordingError(exc.detail, path=path, line=exc.line) from None
-    return reader.finish()
-
-
-class LineReader:
-    """:func:`read_lines` a line at a time, for a recording still being written (the
-    tournament link follows the open match as its lines reach the disk): :meth:`feed` each
-    line's text, read ``header`` and ``items`` as they come, :meth:`finish` at the end."""
-
-    def __init__(self, parse_header, parse_item, path=None, stop=None):
-        self.parse_header, self.parse_item = parse_header, parse_item
-        self.path, self.stop = path, stop
-        self.header, self.items, self.last_t = None, [], 0.0
-        self.number = 0
-        self.done = False            # the stop item was read: nothing after it counts
-
-    def feed(self, text):
-        """Read the next line; returns its item (None for the header or a blank line)."""
-        self.number += 1
-        if self.done or not text.strip():
-            return None
-        try:
-            obj = load_line(text, self.number)
-            if self.header is None:
-                self.header = self.parse_header(obj, self.number)
-                return None
-            item = self.parse_item(obj, self.number, self.last_t)
-        except RecordingError as exc:
-            raise RecordingError(exc.detail, path=self.path, line=exc.line) from None
-        self.last_t = obj["t"]
-        self.items.append((self.number, item))
-        self.done = self.stop is not None and bool(self.stop(item))
-        return item
-
-    def finish(self):
-        """``(header, items)``; RecordingError when there was no header."""
-        if self.header is None:
-            raise RecordingError("the recording is empty; it must start with a header line",
-                                 path=self.path, line=1)
-        return self.header, self.items
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -386,7 +278,3 @@ def _by(command, out):
     if command.by is not None:
         out["by"] = command.by
     return out
-
-
-def dumps(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

@@ -229,7 +229,8 @@ def awaiting_loot(match):
 
 
 def next_deadline(match):
-    """When the engine next needs a :class:`~rig.core.events.Tick` (the end of the turn's time)."""
+    """When the engine next needs a :class:`~rig.games.cleptomano.rules.events.Tick` (the end of
+    the turn's time)."""
     turn = match.current
     if turn is None or match.level.timer_s is None:
         return None

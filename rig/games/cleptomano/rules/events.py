@@ -3,16 +3,16 @@
 Three families, each a frozen dataclass carrying ``t`` (seconds on the match's clock):
 
 * raw inputs (:class:`InputChange`): a pin, the hand sensor or the relic hub changed; they are
-  what recordings store and what :mod:`rig.core.detect` turns into game events;
+  what recordings store and what :mod:`rig.games.cleptomano.rules.detect` turns into game events;
 * commands from the rig's controls (:class:`Choose`, :class:`ConfirmLoot`, :class:`UndoTouch`,
   :class:`NewMatch`, :class:`End`): the guard's decisions, recorded too;
-* game events (everything the detector emits) fed to :func:`rig.core.rules.step`.
+* game events (everything the detector emits) fed to :func:`rig.games.cleptomano.rules.engine.step`.
 
 The engine answers with *effects* (:class:`Effect` subclasses): what the shell should make happen
 (buzz, light a lamp, make a recording durable) and the referee's *calls* (:class:`Call`
 subclasses): what happened, as data.  The words for a call (the log line, the banner) are made in
-one place, :mod:`rig.core.calls`, so the screen, the log and the phones say the same thing.  None
-of this module does I/O or reads a clock.
+one place, :mod:`rig.games.cleptomano.rules.calls`, so the screen, the log and the phones say the
+same thing.  None of this module does I/O or reads a clock.
 """
 
 import enum
@@ -207,7 +207,7 @@ class Fault:
     """A fault the referee must see (never scored): ``source`` such as ``laser.4``, ``tof``,
     ``hub``, ``recording``; ``active`` False when it clears.  ``message`` is the words of the
     part that noticed it (a device's own error); :class:`StuckContact` leaves them to
-    :mod:`rig.core.calls`."""
+    :mod:`rig.games.cleptomano.rules.calls`."""
     t: float
     source: str
     message: str = ""
@@ -269,7 +269,7 @@ class Dropped(Effect):
     error: str = ""
 
 
-# --- Calls: what happened, as data (rig.core.calls words them) ------------------------------------
+# --- Calls: what happened, as data (rig.games.cleptomano.rules.calls words them) ------------------
 
 @dataclass(frozen=True)
 class Call(Effect):
@@ -300,7 +300,8 @@ class TurnStarted(Call):
 
 @dataclass(frozen=True)
 class TurnEnded(Call):
-    """A turn is over; ``turn`` is the :class:`rig.core.rules.Turn` as it stands."""
+    """A turn is over; ``turn`` is the :class:`rig.games.cleptomano.rules.engine.Turn` as it
+    stands."""
     turn: object = None
 
 

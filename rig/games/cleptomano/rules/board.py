@@ -1,6 +1,7 @@
-"""Build the display's :class:`~rig.core.view.Scoreboard` from the referee's state (pure)."""
+"""Build the display's :class:`~rig.games.cleptomano.rules.view.Scoreboard` from the referee's
+state (pure)."""
 
-from . import calls, rules
+from . import calls, engine as rules
 from .events import NextKind
 from .museum import PAINTINGS, RELICS, PieceKind, PieceState
 from .view import DEFAULT_PIECES, Phase, Piece, RoundRow, Scoreboard

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
 from .museum import PAINTINGS, RELICS, PieceKind, PieceState
-from .phones import PhonesView, public
+from rig.core.phones import PhonesView, public
 
 
 class Phase(enum.StrEnum):

@@ -20,7 +20,7 @@ Pure: no I/O, no clock.
 
 from typing import Optional
 
-from .errors import RulesError
+from rig.core.errors import RulesError
 from .levels import check_corridor, check_lasers, check_timer
 
 # The timer columns of the first table, hardest last.

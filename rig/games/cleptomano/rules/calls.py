@@ -1,27 +1,19 @@
 """The referee's words: every call, refusal, problem and fault put into English, in one place.
 
-The core decides and says what happened as data (:mod:`rig.core.events`); this module turns it
-into the sentences the log, the score display and the phones show, so they always say the same
-thing (and another language is one more module like this one).
+The core decides and says what happened as data (:mod:`rig.games.cleptomano.rules.events`); this
+module turns it into the sentences the log, the score display and the phones show, so they always
+say the same thing (and another language is one more module like this one).
 
 * :func:`say` -> the log line of an effect (``"Caught! Ana touched the guard."``), or None;
-* :func:`banner` -> the big moment a call puts on the screen (:class:`~rig.core.view.BannerView`);
+* :func:`banner` -> the big moment a call puts on the screen
+  (:class:`~rig.games.cleptomano.rules.view.BannerView`);
 * :func:`problem_text`, :func:`fault_text`, :func:`refusal_text`, :func:`describe`, ...
 """
 
-import enum
-
 from . import events as ev
 from .museum import PAINTINGS, Kind, parse
+from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from .view import BannerKind, BannerView
-
-
-class Severity(enum.StrEnum):
-    INFO = "info"
-    WARNING = "warning"
-
-
-INFO, WARNING = Severity.INFO, Severity.WARNING
 
 _REASON_WORDS = {
     "lasers": "touched the lasers 3 times",

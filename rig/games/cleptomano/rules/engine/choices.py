@@ -8,7 +8,7 @@ Each handler returns the new match or raises :class:`~rig.core.errors.InvalidCho
 from dataclasses import replace
 
 from .. import events as ev
-from ..errors import InvalidChoice, LootError
+from rig.core.errors import InvalidChoice, LootError
 from ..museum import PAINTINGS, RELICS
 from .announce import announce_results
 from ..calls import reason_words
