@@ -222,14 +222,9 @@ EXCEPTIONS = {
     # Cleptómano is the museum's game: the shell, the faces and the web were written around it
     # before the registry, and its name is the rig's own (the command, the package).
     "cleptomano": "*",
-    # Stop Thief!'s board files are read by the shell (a board is a file the shell opens; the
-    # rules parse its text), for the config's [stop_thief] table.
-    "stop_thief": {"rig/shell/boards.py",
-                   # the example body of POST /api/night/game, in its error messages
-                   "rig/web/night.py"},
+    # The example body of POST /api/night/game, in its error messages.
+    "stop_thief": {"rig/web/night.py"},
 }
-#: Second lists of games still in rig/ (outside this helper's territory), each with what must
-#: change; test_no_game_list_is_left_in_the_phone_pages fails (xpass) once they are gone.
 
 
 def _sources(top):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rig.core.errors import ConfigError
 from rig.games.stop_thief.rules.board import (BoardError, board_from_dict, board_sha256,
                                              board_to_dict, parse_board, validate_board)
-from rig.shell.boards import read_board, sample_town, sample_town_text
+from rig.games.stop_thief.resources import read_board, sample_town, sample_town_text
 
 from stop_thief_support import TINY_TEXT, tiny, tiny_dict
 

@@ -24,7 +24,7 @@ from rig.games.stop_thief.rules.recording import (dumps, end_json, header_json, 
                                                  replay_lines, result)
 from rig.games.stop_thief.rules.rules import new_game, step
 from rig.games.stop_thief.rules.thief import Settings
-from rig.shell.boards import sample_town
+from rig.games.stop_thief.resources import sample_town
 
 BOARD = sample_town()
 GOLDEN = Path(__file__).parent / "golden" / "stop_thief"

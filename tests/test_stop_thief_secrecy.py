@@ -26,7 +26,7 @@ from rig.games.stop_thief.rules.recording import result
 from rig.games.stop_thief.rules.rules import new_game
 from rig.games.stop_thief.rules.thief import Thief
 from rig.games.stop_thief.rules.views import player_view, public_view
-from rig.shell.boards import sample_town
+from rig.games.stop_thief.resources import sample_town
 
 from stop_thief_support import ACTIONS, play
 

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rig.games.stop_thief.samples import board_png, scanner_screenshot  # noqa: E402
-from rig.shell.boards import sample_town  # noqa: E402
+from rig.games.stop_thief.resources import sample_town  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -44,7 +44,7 @@ def _command(game, word, t):
 @lru_cache(maxsize=None)
 def sample_game(name):
     """The game of the sample ``name`` (one of :data:`STATES`) on the sample town."""
-    from ...shell.boards import sample_town
+    from .resources import sample_town
     if name not in SCRIPTS:
         raise DisplayError("%r is not a Stop Thief! sample screen; use one of %s"
                            % (name, ", ".join(STATES)))

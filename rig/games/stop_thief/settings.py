@@ -31,7 +31,7 @@ def _thief(t, context=None):
 def _build(values, t, context):
     path, board = values["board"], None
     if path is not None:
-        from ...shell.boards import read_board
+        from .resources import read_board
         board = parsed_file(t, "board", path, lambda: read_board(path))
     return StopThiefConfig(board=board, board_path=path, settings=_thief(t))
 

@@ -5,7 +5,7 @@ kind of space it entered; the table moves the investigators and plays the cards.
 
 * :mod:`.board` -- the board as data (spaces, footprint paths, thief deck, money), its parser
   and its validator; the sample town is ``data/sample_town.toml`` (read by
-  :mod:`rig.shell.boards`);
+  :mod:`rig.games.stop_thief.resources`);
 * :mod:`.thief` -- the thief's movement, a pure function of (board, thief, draw), and its
   settings;
 * :mod:`.events` -- commands (GetClue, ReplayClue, Arrest, EndTurn) and effects;

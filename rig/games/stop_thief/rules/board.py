@@ -12,7 +12,7 @@ Spaces are keyed by their number, or for the unnumbered circles (which only inve
 step on) by a short text ``id``.  Every space has a place ``at = [x, y]`` for drawing; rooms
 and buildings are drawn around their spaces, so a board needs no other geometry.
 
-Pure: text in, values out.  Reading the file is the shell's (:mod:`rig.shell.boards`).
+Pure: text in, values out.  Reading the file is :mod:`rig.games.stop_thief.resources`'s.
 """
 
 import hashlib
