@@ -83,18 +83,20 @@ class Recordings:
 
     def ids(self):
         """The ids of the recordings here, newest first (by the time in the name)."""
+        ids = self.ID        # read once a listing (the games' is made from the registry)
         found = {p.stem for pattern in self.GLOBS for p in self.directory.glob(pattern)
-                 if self.ID.match(p.stem) and p.is_file()}
-        return sorted(found, key=lambda i: (self.ID.match(i).groups()[-6:], i),
+                 if ids.match(p.stem) and p.is_file()}
+        return sorted(found, key=lambda i: (ids.match(i).groups()[-6:], i),
                       reverse=True)[:MAX_LISTED]
 
     def listing(self):
         """Every recording, newest first: its id, date, whether it is being written now, and
         :meth:`summary` of its replay (or the one-line ``error`` that says why it has none)."""
         live = self.live()
+        ids = self.ID
         out = []
         for rec_id in self.ids():
-            y, mo, d, h, mi, s = self.ID.match(rec_id).groups()[-6:]
+            y, mo, d, h, mi, s = ids.match(rec_id).groups()[-6:]
             entry = {"id": rec_id, "date": "%s-%s-%sT%s:%s:%s" % (y, mo, d, h, mi, s),
                      "live": live is not None and live.stem == rec_id}
             try:
