@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots \
-    gameshots
+    gameshots catalogs mo
 
 venv: $(STAMP)
 
@@ -52,16 +52,27 @@ $(BROWSER_STAMP): $(BROWSER)/package-lock.json
 
 # The README's pictures of the phone companion (docs/screenshots/phone-*.png, tablet-*.png),
 # taken in the real browser on a phone and a tablet; about half a minute.
-phoneshots: $(STAMP) $(BROWSER_STAMP)
+phoneshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.phoneshots
 
 # The README's pictures of the games' phone page (docs/screenshots/games-*.png, the chest heist
 # and Stolen Paintings), taken the same way; about 40 seconds.
-gameshots: $(STAMP) $(BROWSER_STAMP)
+gameshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.gameshots
 
+# The message catalogs (README "Languages"): `make catalogs` adds every new code the sources use
+# to each language's .po (its words to be written) and compiles them; `mo` only compiles (what
+# run, test and the screenshots need: .mo files are built, never committed; the wheel's build
+# compiles them too).
+catalogs: $(STAMP)
+	$(BIN)/python -m rig.catalogs update
+	$(BIN)/python -m rig.catalogs compile
+
+mo: $(STAMP)
+	@$(BIN)/python -m rig.catalogs compile >/dev/null
+
 # Runs the rig: real pins on a Raspberry Pi, the simulator anywhere else.
-run: $(STAMP)
+run: $(STAMP) mo
 	$(BIN)/cleptomano run $(ARGS)
 
 # The suite, headless, in two passes: everything on three workers (pytest-xdist, one test module
@@ -77,16 +88,16 @@ PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
     $(BIN)/python -m pytest
 # The second pass collects only the modules that hold `serial` tests (collecting all is 12 s).
 SERIAL_FILES = $(shell grep -l 'mark\.serial' tests/test_*.py)
-test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
+test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 	$(PYTEST) -n 3 --dist loadscope -m "not serial and not slow and not heavy" $(PYTEST_ARGS) \
 	    || [ $$? -eq 5 ]
 	$(PYTEST) -m "serial and not slow and not heavy" $(PYTEST_ARGS) \
 	    $(if $(PYTEST_ARGS),,$(SERIAL_FILES)) || [ $$? -eq 5 ]
 
-test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP)
+test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
-bench: $(STAMP)
+bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
 # The long reliability run (about 30 minutes on 2 cores): the tests marked `slow`, the soak on
@@ -94,7 +105,7 @@ bench: $(STAMP)
 # fsync).  Not part of `make test`.
 SOAK_SEEDS ?= 1 2 3 4 5 6 7 8 9 10
 SOAK_TURNS ?= 3000
-soak: $(STAMP)
+soak: $(STAMP) mo
 	$(PYTEST) -m slow
 	@for seed in $(SOAK_SEEDS); do 	    echo "soak: seed $$seed, $(SOAK_TURNS) turns" >&2; 	    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.soak 	        --turns $(SOAK_TURNS) --seed $$seed > .soak-$$seed.json || 	        { cat .soak-$$seed.json; exit 1; }; 	    $(BIN)/python -c "import json; r = json.load(open('.soak-$$seed.json')); 	print('seed %d: %d matches, %d faults injected, %d crashes resumed: ok' % 	(r['seed'], r['matches'], r['faults_total'], r['faults'].get('restart', 0)))"; 	done
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.killsweep

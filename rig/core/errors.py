@@ -28,11 +28,23 @@ file (a name holding U+2028, a TOML key holding a newline) is shown escaped, as 
 it, so ``cleptomano: FILE:LINE: what is wrong`` stays one line on a terminal and in the log.
 """
 
+from .msg import Msg
 from .text import one_line
 
 
 class RigError(Exception):
-    """Base of every error the rig raises on purpose; its message is always one line."""
+    """Base of every error the rig raises on purpose; its message is always one line.
+
+    An error a player may read (a refused move, a refused request from a phone) is raised with a
+    :class:`rig.core.msg.Msg`, a code and its parameters, not a sentence: ``msg`` holds it and the
+    faces say it in each reader's language (:func:`rig.words.Words.error`).  ``str()`` of such an
+    error is the message's language-neutral form (the code and its parameters), as a log keeps it.
+    """
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        first = args[0] if args else None
+        self.msg = first if isinstance(first, Msg) else None
 
     def __str__(self):
         return one_line(super().__str__())
@@ -112,7 +124,7 @@ class RequestError(RigError, ValueError):
     def __init__(self, message, status=400):
         super().__init__(message)
         self.status = status
-        self.detail = one_line(message)
+        self.detail = one_line(str(message))
 
 
 class PayloadError(RigError, ValueError):

@@ -102,10 +102,52 @@ def is_last_seconds(remaining_s) -> bool:
     return n is not None and n <= LAST_SECONDS
 
 
+# --- Words: the language the screen speaks ----------------------------------------------------
+# The display draws from one thread; the face sets the table's language before each frame
+# (:func:`use_words`), and every text drawn through :func:`as_text` that is a code (a
+# :class:`rig.core.msg.Msg`, or its JSON form from the display process's pipe) is said in it.
+_words = [None]
+
+
+def use_words(words):
+    """Say every code drawn from now on with ``words`` (a :class:`rig.words.Words`, or a
+    language code); returns the previous one."""
+    if isinstance(words, str):
+        from ..words import Words
+        words = Words(words)
+    before = _words[0]
+    _words[0] = words
+    return before
+
+
+def words():
+    """The :class:`rig.words.Words` the screen speaks now (English until a face chooses)."""
+    if _words[0] is None:
+        from ..words import Words
+        _words[0] = Words()
+    return _words[0]
+
+
+def say(code, **params) -> str:
+    """A code of a catalog (``rig.keys.start``, ``stop_thief.screen.money``) in the screen's
+    language: every word a screen draws comes through here or :func:`as_text`."""
+    return words().say(code, **params)
+
+
 def as_text(x, limit=200) -> str:
-    """Any value as one line of text (snapshots from a bad daemon must not crash the screen)."""
+    """Any value as one line of text (snapshots from a bad daemon must not crash the screen); a
+    code is said in the screen's language."""
     if x is None:
         return ""
+    if not isinstance(x, str):
+        from ..core.msg import Msg, from_json, is_msg_json
+        if is_msg_json(x):
+            try:
+                x = from_json(x)
+            except (TypeError, ValueError):
+                x = ""
+        if isinstance(x, Msg):
+            x = words().text(x)
     s = x if isinstance(x, str) else str(x)
     s = " ".join(s[:limit * 4].split())
     if not s.isprintable():   # NUL and control characters make pygame raise; drop them

@@ -40,6 +40,7 @@ from dataclasses import replace
 from ..core.errors import RulesError
 from ..core.gamekit import GameScreen, Sound
 from ..core.jsonl import dumps
+from ..core.msg import Msg
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
 
@@ -192,10 +193,11 @@ class GameHost(Host):
         try:
             after, effects = self.adapter.step(before, command)
         except RulesError as exc:
+            reason = exc.msg if exc.msg is not None else str(exc)
             if private:
-                self._refuse(command.t, "%s's entry; their phone says why" % command.by)
-                return str(exc)
-            return self._refuse(command.t, str(exc))
+                self._refuse(command.t, Msg("rig.host.private_entry", player=command.by))
+                return reason
+            return self._refuse(command.t, reason)
         line = self.adapter.line(command, after, effects)
         if line is not None:
             if not self.session.record_whole(dumps(line), command.t):
@@ -207,8 +209,9 @@ class GameHost(Host):
 
     def _refuse(self, t, reason):
         self.refused += 1
-        self._say(t, "Refused: %s" % reason)
-        self._show_message("Refused: %s" % reason)
+        said = Msg("rig.host.refused", reason=reason)
+        self._say(t, said)
+        self._show_message(said)
         return reason
 
     def _perform(self, t, effects):

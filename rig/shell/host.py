@@ -32,14 +32,16 @@ from ..core.severity import INFO, WARNING
 from ..games.cleptomano.rules.detect import StartButton
 from ..core.errors import RigError
 from ..games.cleptomano.rules.museum import BUTTON
+from ..core.msg import Msg
+from ..words import english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
 from .threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 
-FULL_DISK = ("the recording is full and could not keep this; free space on the disk and give "
-             "it again")
+#: A command the recording could not keep (the disk is full): refused, and said so.
+FULL_DISK = Msg("rig.host.full_disk")
 
 
 class Host:
@@ -211,15 +213,17 @@ class Host:
 
     # --- what the table hears and sees -------------------------------------------------------------
     def _say(self, t, text, severity=INFO):
-        """A line for the log and the phones' list of calls, at ``t`` on the game's clock."""
-        line = "[%8.3f s] %s" % (t, text)
+        """A line for the log and the phones' list of calls, at ``t`` on the game's clock.
+        ``text`` is a code (:class:`rig.core.msg.Msg`): the log says it in English, whatever the
+        table speaks, and the faces each in their reader's language."""
+        line = "[%8.3f s] %s" % (t, english(text))
         self.log_lines.append(line)
         if self._hear is not None:
             self._hear(t, text, severity)
         (log.warning if severity == WARNING else log.info)(line)
 
     def _show_message(self, text, now=None):
-        """``text`` on the screen for ``MESSAGE_S``."""
+        """``text`` (a code, said by each face) on the screen for ``MESSAGE_S``."""
         self._message = ((self.clock.now() if now is None else now) + self.MESSAGE_S, text)
         self._refresh_soon()
 
