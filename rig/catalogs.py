@@ -1,7 +1,7 @@
 """The message catalogs' tools, with Babel: find every code, keep the four languages' ``.po``
 files in step, check them, compile them.
 
-    python -m rig.catalogs update    # add new codes to every .po (empty), mark unused ones
+    python -m rig.catalogs update [DOMAIN...]   # add new codes to each .po (empty), drop unused
     python -m rig.catalogs check     # every code has words in every language (exit 1 if not)
     python -m rig.catalogs compile   # .po -> .mo beside it (make venv/test; the wheel's build)
 
@@ -229,7 +229,7 @@ def main(argv=None):
         print("compiled %d catalogs" % len(po_files()))
         return 0
     if what == "update":
-        counts = update()
+        counts = update(domains=argv[1:] or None)
         print("; ".join("%s %d codes" % kv for kv in sorted(counts.items())))
         return 0
     if what == "check":

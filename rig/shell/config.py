@@ -336,6 +336,14 @@ DISPLAY = Section("display", (
     read_order=("size", "enabled", "fullscreen", "fps", "quiet", "process"))
 
 
+TABLE = Section("table", (
+    Key("language", "choice", "en", "the language of the screen, the key help, the set-up "
+        "screens and the voice: \"en\" English, \"es\" Español, \"fr\" Français, \"ro\" "
+        "Română (each phone chooses its own)", choices=("en", "es", "fr", "ro")),
+), class_name="TableConfig", module=__name__,
+    doc="The table: the language its screen speaks (README \"Languages\").")
+
+
 def _keys(values, t, context):
     chosen = {}
     for key in KEYS.keys:
@@ -562,7 +570,7 @@ TOURNAMENT = Section("tournament", (
     doc="a tournament's MQTT broker; without this section the rig plays on its own")
 
 #: The shell's sections, around the games' (the order of the config file and its messages).
-_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, KEYS, STORAGE)
+_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, TABLE, KEYS, STORAGE)
 _SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
 
 
