@@ -67,6 +67,9 @@ class Msg:
     def __setattr__(self, name, value):
         raise AttributeError("a Msg is a value and cannot be changed")
 
+    def __reduce__(self):               # pickled to the display process: rebuilt, checked again
+        return (_rebuild, (self.code, self.params))
+
     @property
     def domain(self) -> str:
         return domain_of(self.code)
@@ -104,6 +107,10 @@ class Msg:
 
     def as_json(self) -> Dict[str, Any]:
         return {"code": self.code, "params": {k: _to_json(v) for k, v in self.params}}
+
+
+def _rebuild(code, params):
+    return Msg(code, **dict(params))
 
 
 def _codes_in(value):

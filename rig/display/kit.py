@@ -262,11 +262,33 @@ def fit_size(texts, w, h, cap=None) -> int:
     return size
 
 
+# --- What did not fit ----------------------------------------------------------------------------
+# Every text the kit had to cut ("cut": ellipsized) or to shrink for its width below the legibility
+# floor ("small"), since the last :func:`clips` call: what the pseudo-locale test reads
+# (tests/test_languages_screens.py), so a translation too long for its box is found, not guessed.
+_clips = []
+_MAX_CLIPS = 200
+
+
+def _clipped(text, why):
+    if len(_clips) < _MAX_CLIPS:
+        _clips.append((why, text))
+
+
+def clips(clear=True):
+    """The texts cut or shrunk below the floor since the last call: ``[(why, text), ...]``."""
+    found = list(_clips)
+    if clear:
+        _clips.clear()
+    return found
+
+
 def ellipsize(text, size, w):
     """``text`` cut with "…" to fit ``w`` px at font ``size`` ("" when not even "…" fits)."""
     f = get_font(size)
     if f.size(text)[0] <= w:
         return text
+    _clipped(text, "cut")
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -286,6 +308,9 @@ def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=Non
         return pg.Rect(x, y, 0, 0)
     if size is None:
         size = fit_size([text], w, h, cap)
+        floor = legible_size(surface.get_height())
+        if size < floor and size < fit_size([text], 10 ** 6, h, cap):
+            _clipped(text, "small")
     text = ellipsize(text, size, w)
     if not text:
         return pg.Rect(x, y, 0, 0)
