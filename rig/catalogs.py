@@ -26,7 +26,7 @@ from typing import Dict, Iterable, List, Tuple
 ROOT = Path(__file__).resolve().parent            # rig/
 LANGS = ("en", "es", "fr", "ro")
 METHODS = [("**/locale/**", "ignore"), ("**/__pycache__/**", "ignore"),
-           ("**.py", "python"), ("**.js", "javascript")]
+           ("**.py", "rig.catalogs:extract_python"), ("**.js", "javascript")]
 KEYWORDS = {"Msg": None, "msg": None, "N_": None, "t": None, "tn": None}
 
 
@@ -59,6 +59,27 @@ def compile_all(root: Path = ROOT, out: Path = None) -> List[Path]:
         compile_po(po, mo)
         written.append(mo)
     return written
+
+
+def extract_python(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the rig's Python: every call of a keyword (``Msg``,
+    ``msg``, ``N_``) whose first argument is a string, wherever it is written (Babel's own
+    Python extractor misses a call inside a list or a generator within another call's
+    arguments: ``Msg("a", places=tuple(Msg("b", ...) for ...))``)."""
+    import ast
+    try:
+        tree = ast.parse(fileobj.read())
+    except (SyntaxError, ValueError):
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) \
+            else None
+        first = node.args[0]
+        if name in keywords and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            yield node.lineno, name, first.value, []
 
 
 def extract(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
