@@ -96,6 +96,18 @@ def extract(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
     return found
 
 
+def extract_all(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
+    """Every code the rig's sources use, and every registered game's whose folder is outside
+    the rig (a game registered from elsewhere brings its own catalogs)."""
+    found = extract(root)
+    for domain, locale in domain_dirs(root).items():
+        folder = locale.parent
+        if root not in folder.parents and folder != root:
+            for code, where in extract(folder).items():
+                found.setdefault(code, []).extend(where)
+    return found
+
+
 def domain_dirs(root: Path = ROOT) -> Dict[str, Path]:
     """Each catalog's domain and its ``locale`` folder: the rig's and every registered game's."""
     from . import games
@@ -137,7 +149,7 @@ def update(root: Path = ROOT, domains: Iterable[str] = None, extra_roots=()) -> 
     """Add every code the sources use to each language's ``.po`` of its domain (empty words, to
     be written), and drop the entries no source uses any more; returns how many codes each
     domain has."""
-    used = extract(root)
+    used = extract_all(root)
     for other in extra_roots:
         used.update(extract(Path(other)))
     dirs = domain_dirs(root)
@@ -181,7 +193,7 @@ def problems(root: Path = ROOT, used: Dict[str, list] = None) -> List[str]:
     language, words left empty or fuzzy, a plural entry without every form, a translation whose
     fields differ from English's, an entry no source uses."""
     from babel.messages.pofile import read_po
-    used = extract(root) if used is None else used
+    used = extract_all(root) if used is None else used
     out = []
     for domain, locale in domain_dirs(root).items():
         codes = {c for c in used if c.split(".", 1)[0] == domain}
