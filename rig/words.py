@@ -255,7 +255,7 @@ class Words:
 
     __call__ = text
 
-    def say(self, code: str, **params) -> str:
+    def say(self, code: str, /, **params) -> str:
         """``Words("fr").say("rig.keys.start")``: a code and its parameters, said."""
         return self._render(Msg(code, **params))
 

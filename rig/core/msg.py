@@ -56,7 +56,7 @@ class Msg:
 
     __slots__ = ("code", "params")
 
-    def __init__(self, code: str, **params: Any):
+    def __init__(self, code: str, /, **params: Any):
         if not isinstance(code, str) or not CODE.match(code):
             raise ValueError("message code %r is not a dotted lower-case code "
                              "(domain.part[.part...]), e.g. 'rig.host.refused'" % (code,))
@@ -160,7 +160,7 @@ def from_json(obj, depth=0) -> "Msg":
     return Msg(obj["code"], **{str(k): _from_json(v, depth) for k, v in obj["params"].items()})
 
 
-def msg(code: str, **params: Any) -> Msg:
+def msg(code: str, /, **params: Any) -> Msg:
     """Shorthand for :class:`Msg` (``msg("rig.web.full", most=8)``)."""
     return Msg(code, **params)
 

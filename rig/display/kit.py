@@ -128,7 +128,7 @@ def words():
     return _words[0]
 
 
-def say(code, **params) -> str:
+def say(code, /, **params) -> str:
     """A code of a catalog (``rig.keys.start``, ``stop_thief.screen.money``) in the screen's
     language: every word a screen draws comes through here or :func:`as_text`."""
     return words().say(code, **params)
