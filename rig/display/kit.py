@@ -149,6 +149,8 @@ def as_text(x, limit=200) -> str:
         if isinstance(x, Msg):
             x = words().text(x)
     s = x if isinstance(x, str) else str(x)
+    # str.split() also splits on the no-break spaces French puts in numbers and before ":"
+    # (Babel's CLDR formats), which the screen's font has no glyph for: they become spaces.
     s = " ".join(s[:limit * 4].split())
     if not s.isprintable():   # NUL and control characters make pygame raise; drop them
         s = "".join(ch for ch in s if ch.isprintable())
