@@ -45,6 +45,7 @@ from ..core.phones import public
 from ..games import data, games
 from ..shell.storage import game_of
 from .commands import COMMAND_TIMEOUT_S, load_json
+from .language import said, words_of
 from .matches import STAMP, Recordings, recording_routes
 
 def game_json(screen):
@@ -128,7 +129,7 @@ def game_routes(face, paired, answers):
     @answers
     async def game(request):
         host()
-        return JSONResponse(face.state())
+        return JSONResponse(said(face.state(), words_of(request)))
 
     @answers
     async def board(request):
@@ -137,13 +138,14 @@ def game_routes(face, paired, answers):
         if drawn is None:
             raise RequestError("%s has no board map; only Stop Thief! has one" %
                                running.adapter.title, 404)
-        return JSONResponse(drawn)
+        return JSONResponse(said(drawn, words_of(request)))
 
     @answers
     async def me(request):
         session = paired(request)
         running = host()
-        return JSONResponse(running.player_view(player_of(running, session.name)))
+        return JSONResponse(said(running.player_view(player_of(running, session.name)),
+                                 words_of(request)))
 
     @answers
     async def command(request):
@@ -161,7 +163,7 @@ def game_routes(face, paired, answers):
         answer = await face.command(replace(item, by=player), COMMAND_TIMEOUT_S)
         if not answer.accepted:
             raise RequestError(answer.reason, 409)
-        return JSONResponse(running.player_view(player))
+        return JSONResponse(said(running.player_view(player), words_of(request)))
 
     @answers
     async def phone(request):

@@ -19,6 +19,7 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..shell.storage import is_finished, replay_file
+from .language import said, words_of
 
 STAMP = r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-\d{1,4})?$"
 MAX_LISTED = 500
@@ -105,7 +106,7 @@ class Recordings:
                     made["summary"] = self.summary(path, result)
                 entry.update(made["summary"], torn=bool(torn))
             except RequestError as exc:
-                entry["error"] = exc.detail
+                entry["error"] = exc.msg if exc.msg is not None else exc.detail
             out.append(entry)
         return out
 
@@ -129,7 +130,8 @@ def recording_routes(base, recordings, answers):
 
     @answers
     async def listing(request):
-        return JSONResponse(await asyncio.to_thread(recordings.listing))
+        return JSONResponse(said(await asyncio.to_thread(recordings.listing),
+                                 words_of(request)))
 
     @answers
     async def replayed(request):
