@@ -28,8 +28,8 @@ Every refusal is ``{"error": "..."}`` with one message that says what was wrong 
 send, in the phone's language: its ``cleptomano_lang`` cookie's, else its browser's
 ``Accept-Language`` (English when it names none the rig speaks).  So are the snapshots, the calls
 and the listings: the rig keeps them as codes (:class:`rig.core.msg.Msg`) and says them at this
-edge (:func:`rig.web.language.said`), once per language in use.  :class:`Guard` wraps them all: the Host and Origin checks, the body's size limit and the
-security headers.
+edge (:func:`rig.web.language.said`), once per language in use.  :class:`Guard` wraps them
+all: the Host and Origin checks, the body's size limit and the security headers.
 """
 
 import asyncio
