@@ -12,6 +12,8 @@
                                            rules refuse it, 401 unpaired, 400 malformed
 ``POST /api/layout``                       ``{"layout": "4: L-I R-II; ...", "lasers": 4}``:
                                            every rule the layout breaks, in the guard's words
+                                           (``problems``), and the lasers they name
+                                           (``bad_lasers``)
 ``GET /api/matches``                       the matches recorded here, newest first
 ``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
 ``GET /api/matches/ID/recording``          its recording, the JSON Lines file
@@ -34,6 +36,7 @@ all: the Host and Origin checks, the body's size limit and the security headers.
 
 import asyncio
 import json
+import re
 import socket
 
 from starlette.applications import Starlette
@@ -44,6 +47,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
+from ..words import english
 from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
 from .games import game_routes
@@ -266,6 +270,7 @@ def build_app(face, static_dir, names=None):
         problems = validate_layout(declared, lasers)
         return JSONResponse({"legal": not problems,
                              "problems": said(problems, words_of(request)),
+                             "bad_lasers": bad_lasers(problems),
                              "layout": format_layout(declared)})
 
     async def live(websocket):
@@ -319,6 +324,15 @@ async def not_there(request, exc):
                                       method=request.method[:10]), 405), words_of(request))
     return error(RequestError(Msg("rig.web.no_such_address", path=request.url.path[:80]), 404),
                  words_of(request))
+
+
+def bad_lasers(problems):
+    """The lasers the layout's problems name, for the page to draw them red: read from their
+    English words ("laser 4"), whatever language the phone reads them in."""
+    found = set()
+    for problem in problems:
+        found.update(int(n) for n in re.findall(r"\blaser (\d+)", english(problem)))
+    return sorted(found)
 
 
 def _short(value):

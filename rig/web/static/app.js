@@ -13,6 +13,33 @@
 "use strict";  // not words: the directive
 
 (() => {
+  // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+  const PAGE_WORDS = [
+    N_("rig.phone.page_title"), N_("rig.phone.connecting"), N_("rig.phone.screens"),
+    N_("rig.phone.tab_live"), N_("rig.phone.tab_setup"), N_("rig.phone.tab_matches"),
+    N_("rig.phone.join"), N_("rig.phone.join_lead"), N_("rig.phone.watch"),
+    N_("rig.phone.pair_this"), N_("rig.phone.code"), N_("rig.phone.phone_name"),
+    N_("rig.phone.phone_name_example"), N_("rig.phone.pair"), N_("rig.phone.thief"),
+    N_("rig.phone.guard"), N_("rig.phone.hand_out"), N_("rig.phone.laser_touches"),
+    N_("rig.phone.score"), N_("rig.phone.loot"), N_("rig.phone.confirm_prompt"),
+    N_("rig.phone.next_thief"), N_("rig.phone.last_turn"), N_("rig.phone.touches"),
+    N_("rig.phone.match_over"), N_("rig.phone.set_up_next"), N_("rig.phone.round_table"),
+    N_("rig.phone.guard_commands"), N_("rig.phone.round_guard"), N_("rig.phone.haul"),
+    N_("rig.phone.haul_hint"), N_("rig.phone.paintings"), N_("rig.phone.painting_fewer"),
+    N_("rig.phone.painting_more"), N_("rig.phone.relics"), N_("rig.phone.relic_fewer"),
+    N_("rig.phone.relic_more"), N_("rig.phone.confirm_haul"), N_("rig.phone.undo_touch"),
+    N_("rig.phone.calls"), N_("rig.phone.set_up"), N_("rig.phone.setup_locked"),
+    N_("rig.phone.players"), N_("rig.phone.playing_order"), N_("rig.phone.a_name"),
+    N_("rig.phone.add"), N_("rig.phone.recent_players"), N_("rig.phone.level"),
+    N_("rig.phone.level_easy"), N_("rig.phone.level_normal"), N_("rig.phone.level_hard"),
+    N_("rig.phone.level_custom"), N_("rig.phone.time_limit"), N_("rig.phone.no_limit"),
+    N_("rig.phone.added_lasers"), N_("rig.phone.corridor"), N_("rig.phone.corridor_wide"),
+    N_("rig.phone.corridor_narrow"), N_("rig.phone.first_thief"), N_("rig.phone.layout"),
+    N_("rig.phone.layout_hint"), N_("rig.phone.corridor_label"), N_("rig.phone.clear_layout"),
+    N_("rig.phone.museum"), N_("rig.phone.start_match"), N_("rig.phone.matches"),
+    N_("rig.phone.no_matches"),
+  ];
+
   const API = {
     state: "/api/state",
     session: "/api/session",
@@ -734,9 +761,9 @@
       drawCorridor(this, bad, state);
       const status = $("layout-status");
       status.className = "layout-status" + ({ legal: " legal", illegal: " bad" }[state] || "");
-      const placing = this.current === null ? "" : " " + t(
-        (this.ends[this.current] || [])[0] ? "rig.phone.tap_second_end" : "rig.phone.tap_first_end",
-        { laser: this.current });
+      const laser = this.current;
+      const placing = laser === null ? "" : " " + ((this.ends[laser] || [])[0]
+        ? t("rig.phone.tap_second_end", { laser }) : t("rig.phone.tap_first_end", { laser }));
       text(status, {
         empty: () => t("rig.phone.layout_empty"),
         placing: () => t("rig.phone.lasers_placed", { placed: this.declared().length, n: lasers.length }) +
@@ -885,7 +912,7 @@
       const cy = box.y + box.h / 2;
       parts.push(target("table-" + side, box, "table-end",
         s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
-          t(side === "L" ? "rig.phone.table_left" : "rig.phone.table_right")), setupState));
+          side === "L" ? t("rig.phone.table_left") : t("rig.phone.table_right")), setupState));
     }
     // The lasers, then their ends, then their numbers: no line ever hides a number.
     const points = endPoints(setupState);

@@ -10,6 +10,14 @@
 "use strict";  // not words: the directive
 
 (() => {
+  // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+  const PAGE_WORDS = [
+    N_("rig.phone.games_title"), N_("rig.phone.connecting"),
+    N_("rig.phone.play_from_phone"), N_("rig.phone.code_tab"), N_("rig.phone.your_name"),
+    N_("rig.phone.pair"), N_("rig.phone.game_over"), N_("rig.phone.recordings"),
+    N_("rig.phone.no_recordings"),
+  ];
+
   const C = window.GameCommands;
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
   const $ = (id) => document.getElementById(id);

@@ -3,6 +3,16 @@
 // page's own words are t("rig.board...") in the reader's language (/dom.js, its picker).
 "use strict";  // not words: the directive
 
+// The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+const PAGE_WORDS = [
+  N_("rig.board.page_title"), N_("rig.board.tournament"), N_("rig.board.waiting"),
+  N_("rig.board.standings"), N_("rig.board.player"), N_("rig.board.won"),
+  N_("rig.board.won_title"), N_("rig.board.played"), N_("rig.board.played_title"),
+  N_("rig.board.rounds"), N_("rig.board.rounds_title"), N_("rig.board.points"),
+  N_("rig.board.best_title"), N_("rig.board.tiebreak"), N_("rig.board.tiebreak_title"),
+  N_("rig.board.no_players"), N_("rig.board.tables"), N_("rig.board.no_rigs"),
+];
+
 const REFRESH_MS = 1000;
 const PHONE = window.matchMedia("(max-width: 700px)");
 
@@ -60,9 +70,11 @@ function rigItem(r) {
   const li = el("li", null, r.status === "online" ? "online" : "offline");
   if (live && live.phase === "turn") li.classList.add("turn");
   const head = el("div", null, "rig-head");
-  const status = r.status === "online" ? t(live && live.phase === "turn" ? "rig.board.playing"
-    : "rig.board.online") : (r.status === "offline" ? t("rig.board.offline")
-    : (r.status || t("rig.board.no_status")));
+  let status = r.status || t("rig.board.no_status");
+  if (r.status === "offline") status = t("rig.board.offline");
+  if (r.status === "online") {
+    status = live && live.phase === "turn" ? t("rig.board.playing") : t("rig.board.online");
+  }
   head.append(el("span", r.rig), el("span", status, "state"));
   li.append(head);
   if (live) {
