@@ -62,6 +62,9 @@
   const SHORT = { painting: N_("rig.phone.painting_short"), relic: N_("rig.phone.relic_short") };
   const STATES = { "in place": N_("rig.phone.piece_in_place"), taken: N_("rig.phone.piece_taken"),  // not words: the rig's value
     broken: N_("rig.phone.piece_broken") };
+  const LINK = { live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
+    lost: N_("rig.phone.offline") };
+  const CORRIDOR_WORDS = { wide: N_("rig.phone.wide_corridor"), narrow: N_("rig.phone.narrow_corridor") };
   const said = (table, value) => (table[value] ? t(table[value]) : String(value));
   const upper = (words) => words.toLocaleUpperCase(Words.locale);
   // --- building the page: text only ----------------------------------------------------------
@@ -162,8 +165,7 @@
   function setLink(state) {
     const el = $("link");
     el.dataset.state = state;
-    text(el, t({ live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
-      lost: N_("rig.phone.offline") }[state]));
+    text(el, t(LINK[state]));
   }
 
   function hear(c) {
@@ -658,10 +660,10 @@
       for (const b of $("custom-corridor").querySelectorAll("button")) {
         b.setAttribute("aria-pressed", String(b.dataset.corridor === this.custom.corridor));
       }
-      text($("level-words"), t("rig.phone.level_summary", {
-        time: level.timer_s === null ? t("rig.phone.no_time_limit") : t("rig.phone.seconds", { n: level.timer_s }),
-        n: level.lasers,
-        corridor: level.corridor === "narrow" ? t("rig.phone.narrow_corridor") : t("rig.phone.wide_corridor") }));
+      const time = level.timer_s === null ? t("rig.phone.no_time_limit")
+        : t("rig.phone.seconds", { n: level.timer_s });
+      const corridor = said(CORRIDOR_WORDS, level.corridor);
+      text($("level-words"), t("rig.phone.level_summary", { time, n: level.lasers, corridor }));
     },
 
     renderFirstThief() {
