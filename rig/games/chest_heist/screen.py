@@ -58,15 +58,15 @@ def _header(surface, view, W, H):
     left = "CHEST HEIST · TURN %d OF %d" % (turn, turns)
     if get(view, "phase") == "over":
         left = "CHEST HEIST · CHEST L HAS LOCKED"
-    put_text(surface, left, box(W, H, 0.02, 0.015, 0.58, 0.07), DIM, "left")
+    put_text(surface, left, box(W, H, 0.02, 0.015, 0.58, 0.07), DIM, align="left")
     nxt = as_text(get(view, "next_lock"), 2)
     if nxt:
         put_text(surface, "LOCKS NEXT: %s" % nxt, box(W, H, 0.62, 0.015, 0.20, 0.07), AMBER,
-                 "right")
+                 align="right")
     left_n = as_int(get(view, "rerolls_left"))
     total = max(0, min(as_int(get(view, "rerolls"), 3), 6))
     x, y, w, h = box(W, H, 0.84, 0.015, 0.14, 0.07)
-    put_text(surface, "REROLLS", (x, y, int(w * 0.55), h), DIM, "left")
+    put_text(surface, "REROLLS", (x, y, int(w * 0.55), h), DIM, align="left")
     r = max(2, min(h // 3, int(w * 0.45) // (2 * max(1, total)) - 1))
     for i in range(total):
         cx = x + int(w * 0.58) + r + i * (2 * r + 2)
@@ -148,7 +148,7 @@ def _last_move(surface, view, area):
         text = "Skimmer %s charged: %s" % (as_text(m.get("target"), 4), as_text(m.get("formula")))
     else:
         text = "Box %s ticked: %s" % (as_text(m.get("target"), 12), as_text(m.get("formula")))
-    put_text(surface, text, area, TEXT, "left")
+    put_text(surface, text, area, TEXT, align="left")
 
 
 def _score_line(surface, view, area, align="left"):
