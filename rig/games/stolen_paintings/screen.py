@@ -16,10 +16,11 @@ carries ``remaining_s``); a malformed view draws what it can and never raises.
 
 import math
 
+from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, countdown_text, draw_check, draw_cross,
                             draw_painting_icon, draw_panel, fit_size, get_font, is_last_seconds,
-                            legible_size, line_size, load_pygame, put_big, put_text, say,
+                            legible_size, line_size, load_pygame, put_big, put_text, words,
                             wrap_lines)
 from ...display.view_dict import box, get, items, mapping
 
@@ -55,6 +56,11 @@ def draw(surface, view):
         _setup(surface, view, W, H)
 
 
+def _say(message):
+    """``message`` (a code of the game's catalog) in the screen's language."""
+    return words().text(message)
+
+
 def para(surface, text, area, colour, most=2, align="center"):
     """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
     large as the lines' height allows, smaller only while a line is too wide and the size is
@@ -82,10 +88,10 @@ def _header(surface, view, phase, W, H):
     number = as_int(get(view, "round"))
     thief = as_text(get(view, "thief"), 40)
     if phase != "over" and number:
-        left = say("stolen_paintings.screen.header_round", round=number, rounds=rounds)
+        left = _say(Msg("stolen_paintings.screen.header_round", round=number, rounds=rounds))
     else:
-        left = say("stolen_paintings.screen.header")
-    right = say("stolen_paintings.screen.thief", thief=thief.upper()) \
+        left = _say(Msg("stolen_paintings.screen.header"))
+    right = _say(Msg("stolen_paintings.screen.thief", thief=thief.upper())) \
         if thief and phase != "over" else ""
     # The name of the game and the round take the room the thief's name leaves.
     x, y, w, h = box(W, H, 0.02, 0.015, 0.96, 0.07)
@@ -102,13 +108,13 @@ def _header(surface, view, phase, W, H):
 def _setup(surface, view, W, H):
     thief = as_text(get(view, "thief"), 40)
     draw_panel(surface, box(W, H, 0.02, 0.12, 0.52, 0.78), PANEL, 0.05)
-    para(surface, say("stolen_paintings.screen.is_thief", thief=thief.upper()),
+    para(surface, _say(Msg("stolen_paintings.screen.is_thief", thief=thief.upper())),
          box(W, H, 0.04, 0.14, 0.48, 0.16), GOLD)
     _grid_icon(surface, box(W, H, 0.14, 0.32, 0.24, 0.22))
-    para(surface, say("stolen_paintings.screen.lay_out", thief=thief, paintings=24, rows=4,
-                      columns=6), box(W, H, 0.03, 0.56, 0.50, 0.33), TEXT, most=4)
+    lay_out = Msg("stolen_paintings.screen.lay_out", thief=thief, paintings=24, rows=4, columns=6)
+    para(surface, _say(lay_out), box(W, H, 0.03, 0.56, 0.50, 0.33), TEXT, most=4)
     _standings(surface, view, box(W, H, 0.57, 0.12, 0.41, 0.78),
-               say("stolen_paintings.screen.scores"))
+               _say(Msg("stolen_paintings.screen.scores")))
 
 
 def _exhibition(surface, view, W, H):
@@ -119,39 +125,39 @@ def _exhibition(surface, view, W, H):
     draw_panel(surface, box(W, H, *COUNTDOWN), (70, 16, 20) if last else PANEL, 0.05)
     put_big(surface, countdown_text(remaining), box(W, H, 0.06, 0.18, 0.47, 0.58),
             RED if last else TEXT)
-    para(surface, say("stolen_paintings.screen.exhibition"), box(W, H, 0.59, 0.12, 0.40, 0.10),
-         GOLD, most=1)
+    para(surface, _say(Msg("stolen_paintings.screen.exhibition")),
+         box(W, H, 0.59, 0.12, 0.40, 0.10), GOLD, most=1)
     _grid_icon(surface, box(W, H, 0.63, 0.24, 0.32, 0.28))
-    para(surface, say("stolen_paintings.screen.memorise"), box(W, H, 0.59, 0.54, 0.40, 0.28),
-         TEXT, most=3)
-    para(surface, say("stolen_paintings.screen.time_out"), box(W, H, 0.02, 0.84, 0.96, 0.14),
-         DIM)
+    para(surface, _say(Msg("stolen_paintings.screen.memorise")),
+         box(W, H, 0.59, 0.54, 0.40, 0.28), TEXT, most=3)
+    para(surface, _say(Msg("stolen_paintings.screen.time_out")),
+         box(W, H, 0.02, 0.84, 0.96, 0.14), DIM)
 
 
 def _swap(surface, view, W, H):
     thief = as_text(get(view, "thief"), 40)
-    put_text(surface, say("stolen_paintings.screen.detectives"),
+    put_text(surface, _say(Msg("stolen_paintings.screen.detectives")),
              box(W, H, 0.05, 0.12, 0.90, 0.16), TEXT)
-    put_text(surface, say("stolen_paintings.screen.close_eyes"),
+    put_text(surface, _say(Msg("stolen_paintings.screen.close_eyes")),
              box(W, H, 0.03, 0.29, 0.94, 0.20), AMBER)
     _closed_eye(surface, box(W, H, 0.40, 0.52, 0.20, 0.12))
-    para(surface, say("stolen_paintings.screen.swap", thief=thief, most=3, row=8),
+    para(surface, _say(Msg("stolen_paintings.screen.swap", thief=thief, most=3, row=8)),
          box(W, H, 0.03, 0.67, 0.94, 0.31), DIM, most=3)
 
 
 def _auction(surface, view, W, H):
     settings = mapping(view, "settings")
     most = as_int(settings.get("max_marks"), 3)
-    put_text(surface, say("stolen_paintings.screen.open_eyes"),
+    put_text(surface, _say(Msg("stolen_paintings.screen.open_eyes")),
              box(W, H, 0.03, 0.10, 0.94, 0.10), GOLD)
     cost = as_int(settings.get("wrong_mark_cost"))
     if most >= 8:
-        rule = "stolen_paintings.screen.mark_any_cost" if cost else \
-            "stolen_paintings.screen.mark_any"
+        rule = N_("stolen_paintings.screen.mark_any_cost") if cost else \
+            N_("stolen_paintings.screen.mark_any")
     else:
-        rule = "stolen_paintings.screen.mark_up_to_cost" if cost else \
-            "stolen_paintings.screen.mark_up_to"
-    para(surface, say(rule, most=most, cost=cost), box(W, H, 0.02, 0.20, 0.96, 0.13), TEXT)
+        rule = N_("stolen_paintings.screen.mark_up_to_cost") if cost else \
+            N_("stolen_paintings.screen.mark_up_to")
+    para(surface, _say(Msg(rule, most=most, cost=cost)), box(W, H, 0.02, 0.20, 0.96, 0.13), TEXT)
     _row(surface, box(W, H, *AUCTION_ROW), {}, {})
     marked = [as_text(p, 30) for p in items(view, "marked")]
     people = [as_text(p, 30) for p in items(view, "detectives")][:8]
@@ -164,14 +170,13 @@ def _reveal(surface, view, W, H):
     marks = {as_text(p, 30): [as_int(n) for n in m] for p, m in mapping(last, "marks").items()
              if isinstance(m, (list, tuple))}
     marked_by = {n: [p for p, m in marks.items() if n in m] for n in range(1, 9)}
-    put_text(surface, say("stolen_paintings.screen.stole", round=as_int(get(last, "round")),
-                          thief=as_text(get(last, "thief"), 30).upper(),
-                          n=len(stolen), paintings=tuple(sorted(stolen))),
-             box(W, H, 0.03, 0.10, 0.94, 0.09), GOLD)
+    head = Msg("stolen_paintings.screen.stole", round=as_int(get(last, "round")),
+               thief=as_text(get(last, "thief"), 30).upper(), paintings=tuple(sorted(stolen)))
+    put_text(surface, _say(head), box(W, H, 0.03, 0.10, 0.94, 0.09), GOLD)
     _row(surface, box(W, H, *REVEAL_ROW), stolen, marked_by)
     _round_points(surface, view, last, box(W, H, 0.02, 0.66, 0.96, 0.20))
     thief = as_text(get(view, "thief"), 40)
-    para(surface, say("stolen_paintings.screen.next", thief=thief),
+    para(surface, _say(Msg("stolen_paintings.screen.next", thief=thief)),
          box(W, H, 0.02, 0.87, 0.96, 0.12), DIM, most=1)
 
 
@@ -179,15 +184,15 @@ def _over(surface, view, W, H):
     winners = [as_text(p, 30) for p in items(view, "winners")]
     how = as_text(get(view, "decided_by"), 10)
     if len(winners) == 1:
-        title = say("stolen_paintings.screen.wins", winner=winners[0].upper())
+        title = _say(Msg("stolen_paintings.screen.wins", winner=winners[0].upper()))
     else:
-        title = say("stolen_paintings.screen.share", winners=tuple(w.upper() for w in winners))
+        title = _say(Msg("stolen_paintings.screen.share", winners=" & ".join(winners).upper()))
     put_text(surface, title, box(W, H, 0.03, 0.10, 0.94, 0.14), GOLD)
-    why = {"total": "stolen_paintings.screen.why_total",
-           "thief": "stolen_paintings.screen.why_thief",
-           "shared": "stolen_paintings.screen.why_shared"}.get(how)
+    why = {"total": N_("stolen_paintings.screen.why_total"),
+           "thief": N_("stolen_paintings.screen.why_thief"),
+           "shared": N_("stolen_paintings.screen.why_shared")}.get(how)
     if why:
-        para(surface, say(why), box(W, H, 0.03, 0.24, 0.94, 0.08), DIM, most=1)
+        para(surface, _say(Msg(why)), box(W, H, 0.03, 0.24, 0.94, 0.08), DIM, most=1)
     _standings(surface, view, box(W, H, 0.12, 0.33, 0.76, 0.62), None)
 
 
@@ -225,11 +230,11 @@ def _row(surface, area, stolen, marked_by):
                            DARK if taken else CANVAS, portrait=True)
         put_text(surface, str(n), (sx, y + icon_h, slot, number_h), GOLD if taken else TEXT)
         if taken:
-            put_text(surface, say("stolen_paintings.screen.stolen"),
+            put_text(surface, _say(Msg("stolen_paintings.screen.stolen")),
                      (sx, y + icon_h + number_h, slot, word_h), GOLD)
         who = marked_by.get(n, [])
         shown = who if len(who) <= 3 else who[:2] + [
-            say("stolen_paintings.screen.more", n=len(who) - 2)]
+            _say(Msg("stolen_paintings.screen.more", n=len(who) - 2))]
         top = y + icon_h + number_h + word_h
         for j, name in enumerate(shown):
             ly = top + j * line_h
@@ -255,8 +260,8 @@ def _ballots(surface, area, people, marked):
     per_row = min(len(people), 4)
     rows = (len(people) + per_row - 1) // per_row
     cw, ch = w // per_row, h // rows
-    marking, done_word = say("stolen_paintings.screen.marking"), \
-        say("stolen_paintings.screen.marked")
+    marking, done_word = _say(Msg("stolen_paintings.screen.marking")), \
+        _say(Msg("stolen_paintings.screen.marked"))
     size = fit_size(people + [marking], cw * 0.55, ch * 0.45)
     for i, name in enumerate(people):
         r, c = divmod(i, per_row)
@@ -284,7 +289,7 @@ def _round_points(surface, view, last, area):
     if not players:
         return
     cw = w // len(players)
-    as_thief = say("stolen_paintings.screen.name_thief", player=thief)
+    as_thief = _say(Msg("stolen_paintings.screen.name_thief", player=thief))
     size = fit_size(players + [as_thief], cw * 0.9, h * 0.28)
     for i, name in enumerate(players):
         cx = x + i * cw
@@ -295,7 +300,8 @@ def _round_points(surface, view, last, area):
         gained = as_int(points.get(name))
         put_big(surface, "%+d" % gained, (cx + cw // 4, y + int(h * 0.36), cw // 2,
                                           int(h * 0.34)), GREEN if gained > 0 else DIM)
-        put_text(surface, say("stolen_paintings.screen.total", total=as_int(totals.get(name))),
+        total = Msg("stolen_paintings.screen.total", total=as_int(totals.get(name)))
+        put_text(surface, _say(total),
                  (cx + 4, y + int(h * 0.74), cw - 8, int(h * 0.24)), DIM, size=int(size * 0.9))
 
 
@@ -313,7 +319,8 @@ def _standings(surface, view, area, heading):
     players.sort(key=lambda p: (-as_int(totals.get(p)), -as_int(as_thief.get(p), -1)))
     row_h = min(h // (len(players) + 1), int(w * 0.16)) if players else h
     name_w, thief_w = int(w * 0.5), int(w * 0.25)
-    heads = say("stolen_paintings.screen.as_thief"), say("stolen_paintings.screen.totals")
+    heads = (_say(Msg("stolen_paintings.screen.as_thief")),
+             _say(Msg("stolen_paintings.screen.totals")))
     head = fit_size(heads, thief_w * 0.9, row_h * 0.45)
     put_text(surface, heads[0], (x + name_w, y, thief_w, row_h), DIM, size=head)
     put_text(surface, heads[1], (x + name_w + thief_w, y, w - name_w - thief_w, row_h), DIM,

@@ -4,7 +4,7 @@ game's catalogs (``locale/<lang>/LC_MESSAGES/stolen_paintings.po``), the Romania
 rulebook's own terms (hoț, detectivi, picturi, Faza Expoziției)."""
 
 from rig.core.gamekit import Sound
-from rig.core.msg import Msg
+from rig.core.msg import N_, Msg
 from . import effects as fx
 from .model import GRID, MOST_STOLEN, PAINTINGS
 
@@ -34,11 +34,11 @@ def call(effect):
         return Msg("stolen_paintings.call.eyes_opened")
     if isinstance(effect, fx.BallotIn):
         if effect.waiting:
-            code = ("stolen_paintings.call.changed_waiting" if effect.changed
-                    else "stolen_paintings.call.marked_waiting")
+            code = (N_("stolen_paintings.call.changed_waiting") if effect.changed
+                    else N_("stolen_paintings.call.marked_waiting"))
             return Msg(code, detective=effect.detective, waiting=tuple(effect.waiting))
-        code = ("stolen_paintings.call.changed_all_in" if effect.changed
-                else "stolen_paintings.call.marked_all_in")
+        code = (N_("stolen_paintings.call.changed_all_in") if effect.changed
+                else N_("stolen_paintings.call.marked_all_in"))
         return Msg(code, detective=effect.detective)
     if isinstance(effect, fx.Revealed):
         return reveal_words(effect)
@@ -68,7 +68,8 @@ def reveal_words(effect):
 
 
 def _totals(pairs):
-    return tuple(Msg("stolen_paintings.call.total", player=p, points=n) for p, n in pairs)
+    """``Ana 10, Ben 7``: names and numbers, the same in every language."""
+    return ", ".join("%s %s" % (p, n) for p, n in pairs)
 
 
 def game_over_words(effect):
