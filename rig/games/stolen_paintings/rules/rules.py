@@ -59,7 +59,7 @@ def paintings(value, what, most):
         if value.count(x) > 1:
             raise IllegalMove(Msg("stolen_paintings.refuse.place_twice", what=what, place=x))
     if not 1 <= len(value) <= most:
-        raise IllegalMove(Msg("stolen_paintings.refuse.how_many", what=what, n=len(value),
+        raise IllegalMove(Msg("stolen_paintings.refuse.how_many", what=what, given=len(value),
                               most=most))
     return value
 
