@@ -66,7 +66,7 @@
       if (v.phase === "exhibition" && typeof v.remaining_s === "number") {
         out.push(h("p", { class: "big" + (v.remaining_s <= 10 ? " late" : "") },
                    String(Math.ceil(v.remaining_s))),
-                 h("p", { class: "hint center" }, t("stolen_paintings.phone.seconds_left",  # not words: CSS classes
+                 h("p", { class: "hint center" }, t("stolen_paintings.phone.seconds_left", // not words: CSS classes
                    { n: Math.ceil(v.remaining_s) })));
       }
       if (v.phase === "swap") out.push(h("p", { class: "big" }, t("stolen_paintings.phone.close_eyes")));
