@@ -109,8 +109,10 @@ def _numbered(box, dice, skimmers):
         return _no(Msg("chest_heist.check.is_not", what=what, value=terms[0][1], box=box.number))
     if len(made) > _MOST_LISTED:
         can = Msg("chest_heist.check.range", count=len(made), low=made[0], high=made[-1])
+    elif len(made) > 1:
+        can = Msg("chest_heist.check.either", first=", ".join(map(str, made[:-1])), last=made[-1])
     else:
-        can = ", ".join(map(str, made))
+        can = str(made[0])
     if box.number in [v for _, v in terms]:
         return _no(Msg("chest_heist.check.never_hint", what=what, can=can, box=box.number))
     return _no(Msg("chest_heist.check.never", what=what, can=can, box=box.number))

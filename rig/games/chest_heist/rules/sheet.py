@@ -134,7 +134,9 @@ def sheet_from_json(obj, path=None):
             try:
                 boxes.append(parse_box(spec, black=True))
             except RulesError:
-                raise ConfigError("box %r is not a box; write %s" % (spec, SPEC_HELP),
+                given = str(spec) if isinstance(spec, int) and not isinstance(spec, bool) \
+                    else spec
+                raise ConfigError("box %r is not a box; write %s" % (given, SPEC_HELP),
                                   path=path, key=box_id(r, c)) from None
         grid.append(tuple(boxes))
     sheet = Sheet(tuple(grid), ())
