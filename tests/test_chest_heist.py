@@ -762,3 +762,46 @@ junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 6), st.floats()
     junk, max_size=4))
 def test_a_damaged_view_still_draws(name, changes):
     frame(dict(SAMPLES[name][1], **changes), (400, 240))
+
+
+# ============================================================================================
+# Languages: a refusal in French, the titles in the rulebook's French; no screen clips
+# ============================================================================================
+
+def test_a_refusal_is_said_in_french_in_the_rulebooks_terms():
+    game = play(new_game(5), Roll(1.0))
+    with pytest.raises(IllegalMove) as info:
+        step(game, Roll(2.0))
+    said = Words("fr").error(info.value)
+    assert said == ("les dés du tour 1 sont déjà lancés\u00a0; relancez-en (il reste 3 "
+                    "relances) ou finissez le tour")
+    with pytest.raises(IllegalMove) as info:
+        step(game, Mark(2.0, None, "P", (1, 2)))
+    assert Words("fr").error(info.value).startswith("case P\u00a0: une case P (pair) se coche "
+                                                    "avec un seul dé")
+
+
+def test_the_titles_are_the_rulebooks_in_french_and_translated_elsewhere():
+    from rig.games.chest_heist.rules.calls import title_words
+    from rig.games.chest_heist.rules.titles import TITLES
+    for low, french, english_gloss, _ in TITLES:
+        m = title_words(title_for(low))
+        assert Words("fr").text(m) == french and english(m) == english_gloss
+        assert Words("es").text(m) != french or french == english_gloss
+
+
+def test_every_sample_screen_fits_in_every_language_and_the_pseudo_locale():
+    from rig.display import kit
+    from rig.games.chest_heist import samples
+    before = kit.words()
+    try:
+        for lang in ("pseudo", "en", "es", "fr", "ro"):
+            kit.use_words(lang)
+            for name in samples.SHOTS:
+                draw, view = samples.shot(name)
+                surface = kit.load_pygame().Surface((800, 480))
+                kit.clips()
+                draw(surface, view)
+                assert kit.clips() == [], (lang, name)
+    finally:
+        kit.use_words(before)

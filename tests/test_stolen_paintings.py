@@ -581,3 +581,35 @@ junk = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 6), st.floats()
                      "remaining_s", "settings"]), junk, max_size=4))
 def test_a_damaged_view_still_draws(name, changes):
     frame(dict(SAMPLES[name][1], **changes), (400, 240))
+
+
+# ============================================================================================
+# Languages: the reveal in Romanian, with its three plural forms; no screen clips
+# ============================================================================================
+
+def test_a_reveal_is_said_in_romanian_with_its_three_plural_forms():
+    reveal = fx.Revealed(70.0, 2, "Ana", (2, 5), (("Ben", (2, 7)), ("Caro", (2, 5))),
+                         (("Ana", 20), ("Ben", 1), ("Caro", 2)))
+    said = Words("ro").text(call_code(reveal))
+    assert said == ("Runda 2: Ana a furat picturile 2 și 5. Ben a identificat 2 (1 punct) și "
+                    "Caro a identificat 2 și 5, pe toate (2 puncte). Ana, hoțul: "
+                    "20 de puncte.")
+    one = fx.Revealed(70.0, 1, "Ana", (4,), (("Ben", ()),), (("Ana", 1), ("Ben", 0)))
+    assert Words("ro").text(call_code(one)).startswith("Runda 1: Ana a furat pictura 4.")
+
+
+def test_every_sample_screen_fits_in_every_language_and_the_pseudo_locale():
+    from rig.display import kit
+    from rig.games.stolen_paintings import samples
+    before = kit.words()
+    try:
+        for lang in ("pseudo", "en", "es", "fr", "ro"):
+            kit.use_words(lang)
+            for name in samples.SHOTS:
+                draw, view = samples.shot(name)
+                surface = kit.load_pygame().Surface((800, 480))
+                kit.clips()
+                draw(surface, view)
+                assert kit.clips() == [], (lang, name)
+    finally:
+        kit.use_words(before)

@@ -74,8 +74,8 @@ def draw(surface, view):
         return
     _dice(surface, view, box(W, H, *DICE))
     _skimmers(surface, view, box(W, H, *SKIMMERS))
-    _last_move(surface, view, box(W, H, 0.02, 0.71, 0.49, 0.09))
-    _score_line(surface, view, box(W, H, 0.02, 0.82, 0.49, 0.08))
+    _last_move(surface, view, box(W, H, 0.02, 0.70, 0.49, 0.09))
+    _score_line(surface, view, box(W, H, 0.02, 0.80, 0.49, 0.19), most=3)
     right = box(W, H, *RIGHT)
     if items(view, "sheet"):
         _sheet(surface, view, right)
@@ -101,7 +101,7 @@ def _header(surface, view, W, H):
     r = max(2, h // 3)
     dots_w = total * (2 * r + 2)
     word_w = min(font.size(rerolls)[0], int(w * 0.2))
-    next_w = min(font.size(right)[0], int(w * 0.25)) if right else 0
+    next_w = min(font.size(right)[0], int(w * 0.34)) if right else 0
     gap = int(w * 0.02)
     dots_x = x + w - dots_w
     put_text(surface, rerolls, (dots_x - gap // 2 - word_w, y, word_w, h), DIM, align="right")
@@ -203,7 +203,7 @@ def _last_move(surface, view, area):
     para(surface, _say(text), area, TEXT, most=1, align="left")
 
 
-def _score_line(surface, view, area, align="left"):
+def _score_line(surface, view, area, align="left", most=1):
     unused = Msg("chest_heist.screen.unused", n=as_int(get(view, "unused_skimmers")))
     diamonds = get(view, "diamonds")
     if diamonds is None:
@@ -213,7 +213,8 @@ def _score_line(surface, view, area, align="left"):
         if align == "left":
             text = Msg("chest_heist.screen.score_line", score=as_int(get(view, "score")),
                        parts=text)
-    para(surface, _say(text), area, GOLD if diamonds is not None else DIM, most=1, align=align)
+    para(surface, _say(text), area, GOLD if diamonds is not None else DIM, most=most,
+         align=align)
 
 
 # --- the right column -----------------------------------------------------------------------------
@@ -258,8 +259,8 @@ def _tag(surface, area, chest, nxt):
         u = min(w // 2, h)
         _diamond(surface, (x + w // 2, y + (h - u // 2) // 2, u // 2, u // 2), DARK)
         if n is not None:
-            put_text(surface, str(as_int(n)), (x + w // 2 + u // 2, y, w // 2 - u // 2 - 2, h),
-                     fg)
+            room = (x + w // 2 + u // 2, y, w // 2 - u // 2 - 2, h)
+            put_text(surface, str(as_int(n)), room, fg, size=fit_size(["20"], room[2], h * 0.8))
         if locked:          # burgled first, locked since: the diamonds stay won
             _padlock(surface, (x + 2, y + 2, h // 3, h // 3), LOCKED)
     elif locked:
@@ -312,9 +313,9 @@ def _sheet(surface, view, area):
 def _chest_tiles(surface, view, area):
     """No sheet: the twelve chests, A to L, in three rows of four."""
     x, y, w, h = area
-    para(surface, _say(Msg("chest_heist.screen.no_sheet")), (x, y, w, int(h * 0.09)), DIM,
-         most=1)
-    y, h = y + int(h * 0.1), h - int(h * 0.1)
+    para(surface, _say(Msg("chest_heist.screen.no_sheet")), (x, y, w, int(h * 0.22)), DIM,
+         most=3)
+    y, h = y + int(h * 0.23), h - int(h * 0.23)
     cw, chh = w // 4, h // 3
     nxt = as_text(get(view, "next_lock"), 2)
     for i, chest in enumerate(list(_chests(view).values())[:12]):

@@ -210,14 +210,14 @@ def _grid_icon(surface, area):
 
 def _row(surface, area, stolen, marked_by):
     """The 8 numbered paintings.  At the reveal (``marked_by`` given) the ``stolen`` ones are
-    an empty gold frame over the word STOLEN, and under each painting are the detectives who
+    an empty gold frame over a gold number, and under each painting are the detectives who
     marked it: a green tick for a stolen one, a red cross for a wrong mark."""
     pg = load_pygame()
     x, y, w, h = area
     slot = w // 8
     reveal = bool(marked_by)
     names_h = int(h * 0.40) if reveal else 0
-    word_h = int(h * 0.10) if reveal else 0
+    word_h = 0
     icon_h = int((h - names_h - word_h) * 0.74)
     number_h = h - names_h - word_h - icon_h
     line_h = names_h // 3
@@ -229,9 +229,6 @@ def _row(surface, area, stolen, marked_by):
         draw_painting_icon(surface, (sx, y, slot, icon_h), GOLD if taken else FRAME,
                            DARK if taken else CANVAS, portrait=True)
         put_text(surface, str(n), (sx, y + icon_h, slot, number_h), GOLD if taken else TEXT)
-        if taken:
-            put_text(surface, _say(Msg("stolen_paintings.screen.stolen")),
-                     (sx, y + icon_h + number_h, slot, word_h), GOLD)
         who = marked_by.get(n, [])
         shown = who if len(who) <= 3 else who[:2] + [
             _say(Msg("stolen_paintings.screen.more", n=len(who) - 2))]
