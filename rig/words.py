@@ -260,10 +260,11 @@ class Words:
         return self._render(Msg(code, **params))
 
     def error(self, exc: BaseException) -> str:
-        """What a player reads for a refusal: its message in this language, or its text."""
+        """What a player reads for a refusal: its message in this language, or its text (with
+        the file and line it names first, if any: a recording's refused move)."""
         m = getattr(exc, "msg", None)
         if isinstance(m, Msg):
-            return self._render(m)
+            return (getattr(exc, "where", "") or "") + self._render(m)
         return str(exc)
 
     # For the phones -----------------------------------------------------------------------
