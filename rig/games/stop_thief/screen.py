@@ -18,10 +18,10 @@ display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value d
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
                             as_text, as_tuple, boxes, draw_panel, fit_size, load_pygame, put_text,
                             wrap_lines)
+from ...core.msg import Msg
 from .icons import ICON_COLOURS, draw_clue_icon
 from .townmap import draw_town
 
-TITLE = "STOP THIEF!"
 WIN_BANNER = (215, 160, 20)
 
 
@@ -37,10 +37,26 @@ def regions(size):
     })
 
 
-def dollars(amount):
+def _said(message):
+    """A :class:`Msg` said in the screen's language (:func:`rig.display.kit.as_text`)."""
+    return as_text(message, 400)
+
+
+def money(amount):
+    """A money parameter: whole dollars, or a dash for a bad value (the catalog writes $)."""
     if isinstance(amount, bool) or not isinstance(amount, int):
-        return "$–"
-    return "$" + format(amount, ",")
+        return "–"
+    return amount
+
+
+def dollars(amount):
+    """``$15,000`` in the screen's language (its digit grouping, its place for the $)."""
+    return _said(Msg("stop_thief.screen.money", amount=money(amount)))
+
+
+def numeral(x):
+    """A thief's or a space's number as the screen writes it (a dash for a bad value)."""
+    return str(x) if isinstance(x, int) and not isinstance(x, bool) else "–"
 
 
 def draw(surface, view, board, now_s=None):
@@ -73,19 +89,21 @@ def _draw_header(surface, view, box):
     x, y, w, h = box
     load_pygame().draw.rect(surface, PANEL, load_pygame().Rect(x, y, w, h))
     pad = int(h * 0.15)
-    put_text(surface, TITLE, (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, "left")
+    put_text(surface, Msg("stop_thief.screen.title"),
+             (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, align="left")
     board = as_text(view.get("board"), 40)
     turn = as_text(view.get("turn"), 30)
     if view.get("winner"):
-        right = "GAME OVER"
+        right = Msg("stop_thief.screen.game_over")
     elif turn:
-        right = "%s'S TURN · %s" % (turn.upper(), "play a card, then arrest or pass"
-                                    if view.get("clue_taken") else "get a clue")
+        right = Msg("stop_thief.screen.turn_clued", player=turn.upper()) \
+            if view.get("clue_taken") else Msg("stop_thief.screen.turn", player=turn.upper())
     else:
         right = ""
-    put_text(surface, board, (x + int(w * 0.25), y + pad, int(w * 0.3), h - 2 * pad), DIM, "left")
+    put_text(surface, board, (x + int(w * 0.25), y + pad, int(w * 0.3), h - 2 * pad), DIM,
+             align="left")
     put_text(surface, right, (x + int(w * 0.5), y + pad, int(w * 0.49) - pad, h - 2 * pad),
-             AMBER if view.get("clue_taken") else TEXT, "right")
+             AMBER if view.get("clue_taken") else TEXT, align="right")
 
 
 def _draw_thief(surface, thief, box):
@@ -93,33 +111,37 @@ def _draw_thief(surface, thief, box):
     draw_panel(surface, box, PANEL, 0.08)
     pad = int(h * 0.08)
     number = thief.get("number")
-    put_text(surface, "THIEF %s AT LARGE" % (number if isinstance(number, int) else "–"),
-             (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, "left")
+    put_text(surface, Msg("stop_thief.screen.at_large", number=numeral(number)),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, align="left")
     put_text(surface, as_text(thief.get("name"), 40) or "–",
-             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, "left")
-    reward = "REWARD %s" % dollars(thief.get("reward"))
+             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, align="left")
     wave = thief.get("crime_wave")
-    line = reward if not wave else "%s + %s CRIME WAVE = %s" % (
-        reward, dollars(wave), dollars(thief.get("total")))
+    if wave:
+        line = _said(Msg("stop_thief.screen.reward_wave", reward=money(thief.get("reward")),
+                   wave=money(wave), total=money(thief.get("total"))))
+    else:
+        line = _said(Msg("stop_thief.screen.reward", reward=money(thief.get("reward"))))
     put_text(surface, line, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)),
-             RED if wave else GOLD, "left")
+             RED if wave else GOLD, align="left")
 
 
 def _draw_arrest(surface, arrest, box):
     x, y, w, h = box
     draw_panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
     pad = int(h * 0.08)
-    put_text(surface, "ARRESTED by %s at space %s" % (as_text(arrest.get("by"), 30),
-                                                      arrest.get("space")),
-             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, "left")
+    put_text(surface, Msg("stop_thief.screen.arrested_by", by=as_text(arrest.get("by"), 30),
+                          space=numeral(arrest.get("space"))),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, align="left")
     put_text(surface, as_text(arrest.get("name"), 40),
-             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, "left")
+             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, align="left")
     wave = arrest.get("crime_wave")
-    paid = "paid %s" % dollars(arrest.get("paid"))
     if wave:
-        paid += " (%s + %s crime wave)" % (dollars(arrest.get("reward")), dollars(wave))
-    put_text(surface, paid + " · its path is on the map",
-             (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD, "left")
+        paid = _said(Msg("stop_thief.screen.paid_wave", paid=money(arrest.get("paid")),
+                   reward=money(arrest.get("reward")), wave=money(wave)))
+    else:
+        paid = _said(Msg("stop_thief.screen.paid", paid=money(arrest.get("paid"))))
+    put_text(surface, paid, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD,
+             align="left")
 
 
 def _draw_players(surface, view, box):
@@ -127,13 +149,14 @@ def _draw_players(surface, view, box):
     x, y, w, h = box
     players = [p for p in as_tuple(view.get("players")) if isinstance(p, dict)][:6]
     retire = view.get("retire")
-    put_text(surface, "RETIRE AT %s" % dollars(retire), (x, y, w, int(h * 0.16)), DIM, "left")
+    put_text(surface, Msg("stop_thief.screen.retire_at", money=money(retire)),
+             (x, y, w, int(h * 0.16)), DIM, align="left")
     if not players:
         return
     top = y + int(h * 0.18)
     row = (y + h - top) // max(4, len(players))
     name_size = fit_size([as_text(p.get("name"), 30) for p in players], w * 0.42, row * 0.62)
-    money_size = fit_size(["$88,888"], w * 0.3, row * 0.62)
+    money_size = fit_size([dollars(88888)], w * 0.3, row * 0.62)
     winner = view.get("winner")
     for i, p in enumerate(players):
         ry = top + i * row
@@ -147,15 +170,15 @@ def _draw_players(surface, view, box):
                                              (x + mark * 2, ry + row // 2)])
         name = as_text(p.get("name"), 30)
         colour = GOLD if winner and name == winner else (AMBER if turn else TEXT)
-        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour, "left",
-                 size=name_size)
-        money = p.get("money")
-        put_text(surface, dollars(money), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,
-                 "right", size=money_size)
+        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour,
+                 align="left", size=name_size)
+        cash = p.get("money")
+        put_text(surface, dollars(cash), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,
+                 align="right", size=money_size)
         bar = (x + int(w * 0.83), ry + row // 3, int(w * 0.15), row // 3)
         pg.draw.rect(surface, DARK, pg.Rect(bar))
-        if isinstance(money, int) and isinstance(retire, int) and retire > 0:
-            fill = int(bar[2] * max(0.0, min(1.0, money / retire)))
+        if isinstance(cash, int) and isinstance(retire, int) and retire > 0:
+            fill = int(bar[2] * max(0.0, min(1.0, cash / retire)))
             pg.draw.rect(surface, GOLD, pg.Rect(bar[0], bar[1], fill, bar[3]))
         pg.draw.rect(surface, DIM, pg.Rect(bar), 1)
 
@@ -165,17 +188,19 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
     arrest panel)."""
     x, y, w, h = box
     clues = [c for c in clues if isinstance(c, dict)]
-    head = "CLUES FOR THIEF %s" % thief.get("number", "–")
-    put_text(surface, head, (x, y, w, int(h * 0.14)), DIM, "left")
+    head = _said(Msg("stop_thief.screen.clues_for", number=numeral(thief.get("number"))))
+    put_text(surface, head, (x, y, w, int(h * 0.14)), DIM, align="left")
     top = y + int(h * 0.16)
     rows = 6
     row = (y + h - top) // rows
     if not clues:
-        put_text(surface, "none yet: get a clue", (x, top, w, row), DIM, "left")
+        put_text(surface, Msg("stop_thief.screen.no_clues"), (x, top, w, row), DIM,
+                 align="left")
         if introduce and thief.get("at_large") and thief.get("name"):
-            put_text(surface, "%s is at large: reward %s" % (as_text(thief.get("name"), 40),
-                                                             dollars(thief.get("reward"))),
-                     (x, top + row, w, row), GOLD, "left")
+            put_text(surface, Msg("stop_thief.screen.new_thief",
+                                  name=as_text(thief.get("name"), 40),
+                                  reward=money(thief.get("reward"))),
+                     (x, top + row, w, row), GOLD, align="left")
         return
     shown = clues[-rows:]
     if len(clues) > rows:
@@ -186,8 +211,8 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
     size = fit_size(lines, w - row * 1.3, row * 0.6)
     start = top
     if len(clues) > rows:
-        put_text(surface, "… %d earlier clues" % (len(clues) - len(shown)), (x, start, w, row),
-                 DIM, "left", size=size)
+        put_text(surface, Msg("stop_thief.screen.earlier_clues", n=len(clues) - len(shown)),
+                 (x, start, w, row), DIM, align="left", size=size)
         start += row
     for i, (c, line) in enumerate(zip(shown, lines)):
         ry = start + i * row
@@ -195,7 +220,7 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
         draw_clue_icon(surface, kind, (x, ry + row // 10, row * 8 // 10, row * 8 // 10))
         newest = i == len(shown) - 1
         put_text(surface, line, (x + row, ry, w - row, row),
-                 ICON_COLOURS.get(kind, TEXT) if newest else TEXT, "left", size=size)
+                 ICON_COLOURS.get(kind, TEXT) if newest else TEXT, align="left", size=size)
 
 
 def _draw_message(surface, message, box):
@@ -212,10 +237,10 @@ def _draw_message(surface, message, box):
         size = fit_size(lines, w * 0.96, h * 0.46)
         for i, line in enumerate(lines):
             put_text(surface, line, (x + int(w * 0.02), y + i * h // 2, int(w * 0.96), h // 2),
-                     (255, 220, 90), "left", size=size)
+                     (255, 220, 90), align="left", size=size)
         return
     put_text(surface, text, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
-             (255, 220, 90), "left", size=one)
+             (255, 220, 90), align="left", size=one)
 
 
 def _draw_winner(surface, view, area):
@@ -225,11 +250,11 @@ def _draw_winner(surface, view, area):
     x, y, w, h = box
     draw_panel(surface, box, WIN_BANNER, 0.08, border=DARK)
     winner = as_text(view.get("winner"), 30)
-    money = next((p.get("money") for p in as_tuple(view.get("players"))
+    cash = next((p.get("money") for p in as_tuple(view.get("players"))
                   if isinstance(p, dict) and p.get("name") == view.get("winner")), None)
-    put_text(surface, "%s RETIRES!" % winner.upper(), (x + w // 20, y + h // 10, w * 9 // 10,
-                                                       h * 4 // 10), DARK)
-    put_text(surface, "%s: off to a sunny Caribbean beach" % dollars(money),
+    put_text(surface, Msg("stop_thief.screen.retires", player=winner.upper()),
+             (x + w // 20, y + h // 10, w * 9 // 10, h * 4 // 10), DARK)
+    put_text(surface, Msg("stop_thief.screen.beach", money=money(cash)),
              (x + w // 20, y + h * 6 // 10, w * 9 // 10, h * 25 // 100), DARK)
 
 
