@@ -6,20 +6,28 @@ played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 * the town map (after an arrest, the caught thief's whole path on it, until the next clue);
 * the thief card: which thief, its reward and the crime-wave money on it;
 * every player's money, with a bar towards the cash to retire, and whose turn it is;
-* the clues since this thief started, each as its icon and its words (the newest at the
-  bottom, so the table reads them like a list);
+* the clues since this thief started, each as its icon (the sound) and what it means (the
+  newest at the bottom, so the table reads them like a list);
+* under the map, where the last thief was caught and what the player whose turn it is does
+  next;
 * the last calls on the message strip, and the winner over everything once someone retires.
 
 It draws only what the view holds, so it can show nothing the view does not: the thief's
 position is not in the view before an arrest (see ``views.py``).  Pure drawing, with the
 display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value draws as a dash.
+
+Every word is a code of the ``stop_thief`` catalog, said in the table's language.  A translation
+is longer than the English (the pseudo-locale 40 % longer): the header's parts are as wide as
+their words, and the longer lines are blocks (:func:`put_block`) that take a second line rather
+than a smaller font.
 """
 
-from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
-                            as_text, as_tuple, boxes, draw_panel, fit_size, load_pygame, put_text,
-                            wrap_lines)
 from ...core.msg import Msg
+from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
+                            MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
+                            line_size, load_pygame, put_text, wrap_lines)
 from .icons import ICON_COLOURS, draw_clue_icon
+from .rules.calls import CLUE_MEANINGS, clue_meaning
 from .townmap import draw_town
 
 WIN_BANNER = (215, 160, 20)
@@ -29,7 +37,8 @@ def regions(size):
     """The scanner's layout for a window of ``size``: name -> (x, y, w, h) in pixels."""
     return boxes(size, {
         "header": (0.0, 0.0, 1.0, 0.085),
-        "map": (0.005, 0.09, 0.6, 0.82),
+        "map": (0.005, 0.09, 0.6, 0.7),
+        "hint": (0.015, 0.795, 0.585, 0.12),
         "thief": (0.615, 0.095, 0.375, 0.2),
         "players": (0.615, 0.305, 0.375, 0.28),
         "clues": (0.615, 0.595, 0.375, 0.315),
@@ -59,6 +68,43 @@ def numeral(x):
     return str(x) if isinstance(x, int) and not isinstance(x, bool) else "–"
 
 
+# Every text a block drew smaller than its rows' size since the last :func:`shrunk` call: a
+# translation too long for its block even on all its rows (tests/test_stop_thief_screen.py).
+_shrunk = []
+
+
+def shrunk(clear=True):
+    """The blocks drawn below their rows' size since the last call: ``[(text, size, full)]``."""
+    found = list(_shrunk)
+    if clear:
+        _shrunk.clear()
+    return found
+
+
+def put_block(surface, text, box, colour, rows, align="left", cap=None):
+    """``text`` on up to ``rows`` lines of ``box`` at the size its rows' height gives (at most
+    ``cap``), whatever the language: a longer translation takes another line instead of a
+    smaller font.  Only a text too long for every row is drawn smaller (and reported by
+    :func:`shrunk`).  Returns the size drawn."""
+    text = as_text(text, 400)
+    x, y, w, h = box
+    if not text or rows < 1 or h < rows:
+        return 0
+    row = h // rows
+    size = full = line_size(row, cap)
+    while True:
+        lines = wrap_lines(text, size, w, rows)
+        if size <= MIN_FONT or all(get_font(size).size(line)[0] <= w for line in lines):
+            break
+        size -= 1
+    if size < full and len(_shrunk) < 200:
+        _shrunk.append((text, size, full))
+    top = y + (h - row * len(lines)) // 2 if len(lines) < rows and align == "center" else y
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, top + i * row, w, row), colour, align=align, size=size)
+    return size
+
+
 def draw(surface, view, board, now_s=None):
     """Draw ``view`` (a public view dict) of a game on ``board`` onto ``surface``."""
     load_pygame()
@@ -73,6 +119,7 @@ def draw(surface, view, board, now_s=None):
     path = arrest.get("path") if arrest else None
     draw_town(surface, board, r["map"], path=path if isinstance(path, list) else None,
               font_scale=1.0)
+    _draw_hint(surface, view, arrest, r["hint"])
     if arrest:
         _draw_arrest(surface, arrest, r["thief"])
     else:
@@ -86,24 +133,50 @@ def draw(surface, view, board, now_s=None):
 
 
 def _draw_header(surface, view, box):
+    """The title, the board's name (where there is room for it) and whose turn it is: one line
+    at one size, each part as wide as its words."""
+    pg = load_pygame()
     x, y, w, h = box
-    load_pygame().draw.rect(surface, PANEL, load_pygame().Rect(x, y, w, h))
+    pg.draw.rect(surface, PANEL, pg.Rect(x, y, w, h))
     pad = int(h * 0.15)
-    put_text(surface, Msg("stop_thief.screen.title"),
-             (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, align="left")
-    board = as_text(view.get("board"), 40)
+    size = line_size(h - 2 * pad)
+    font = get_font(size)
+    title = _said(Msg("stop_thief.screen.title"))
     turn = as_text(view.get("turn"), 30)
     if view.get("winner"):
-        right = Msg("stop_thief.screen.game_over")
+        right = _said(Msg("stop_thief.screen.game_over"))
     elif turn:
-        right = Msg("stop_thief.screen.turn_clued", player=turn.upper()) \
-            if view.get("clue_taken") else Msg("stop_thief.screen.turn", player=turn.upper())
+        right = _said(Msg("stop_thief.screen.turn", player=turn.upper()))
     else:
         right = ""
-    put_text(surface, board, (x + int(w * 0.25), y + pad, int(w * 0.3), h - 2 * pad), DIM,
-             align="left")
-    put_text(surface, right, (x + int(w * 0.5), y + pad, int(w * 0.49) - pad, h - 2 * pad),
-             AMBER if view.get("clue_taken") else TEXT, align="right")
+    left_w = min(font.size(title)[0], w // 2)
+    right_w = min(font.size(right)[0], w - left_w - 3 * pad) if right else 0
+    put_text(surface, title, (x + pad, y + pad, left_w, h - 2 * pad), RED, align="left",
+             size=size if font.size(title)[0] <= left_w else None)
+    if right:
+        put_text(surface, right, (x + w - pad - right_w, y + pad, right_w, h - 2 * pad),
+                 AMBER if view.get("clue_taken") else TEXT, align="right",
+                 size=size if font.size(right)[0] <= right_w else None)
+    board = as_text(view.get("board"), 40)
+    room = w - left_w - right_w - 6 * pad
+    if board and font.size(board)[0] <= room:        # decoration: left out when it does not fit
+        put_text(surface, board, (x + left_w + 3 * pad, y + pad, room, h - 2 * pad), DIM,
+                 align="left", size=size)
+
+
+def _draw_hint(surface, view, arrest, box):
+    """Under the map: where the last thief was caught, and what the player whose turn it is
+    does next (get a clue; or play a card, then arrest or pass)."""
+    said = []
+    if arrest:
+        said.append(_said(Msg("stop_thief.screen.caught", space=numeral(arrest.get("space")))))
+    turn = as_text(view.get("turn"), 30)
+    if turn and not view.get("winner"):
+        said.append(_said(Msg("stop_thief.screen.hint_card", player=turn)
+                          if view.get("clue_taken") else
+                          Msg("stop_thief.screen.hint_clue", player=turn)))
+    put_block(surface, " ".join(said), box, AMBER if view.get("clue_taken") else TEXT, rows=2,
+              cap=30)
 
 
 def _draw_thief(surface, thief, box):
@@ -117,10 +190,10 @@ def _draw_thief(surface, thief, box):
              (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, align="left")
     wave = thief.get("crime_wave")
     if wave:
-        line = _said(Msg("stop_thief.screen.reward_wave", reward=money(thief.get("reward")),
-                   wave=money(wave), total=money(thief.get("total"))))
+        line = Msg("stop_thief.screen.reward_wave", reward=money(thief.get("reward")),
+                   wave=money(wave), total=money(thief.get("total")))
     else:
-        line = _said(Msg("stop_thief.screen.reward", reward=money(thief.get("reward"))))
+        line = Msg("stop_thief.screen.reward", reward=money(thief.get("reward")))
     put_text(surface, line, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)),
              RED if wave else GOLD, align="left")
 
@@ -129,17 +202,16 @@ def _draw_arrest(surface, arrest, box):
     x, y, w, h = box
     draw_panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
     pad = int(h * 0.08)
-    put_text(surface, Msg("stop_thief.screen.arrested_by", by=as_text(arrest.get("by"), 30),
-                          space=numeral(arrest.get("space"))),
+    put_text(surface, Msg("stop_thief.screen.arrested_by", by=as_text(arrest.get("by"), 30)),
              (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, align="left")
     put_text(surface, as_text(arrest.get("name"), 40),
              (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, align="left")
     wave = arrest.get("crime_wave")
     if wave:
-        paid = _said(Msg("stop_thief.screen.paid_wave", paid=money(arrest.get("paid")),
-                   reward=money(arrest.get("reward")), wave=money(wave)))
+        paid = Msg("stop_thief.screen.paid_wave", paid=money(arrest.get("paid")),
+                   wave=money(wave))
     else:
-        paid = _said(Msg("stop_thief.screen.paid", paid=money(arrest.get("paid"))))
+        paid = Msg("stop_thief.screen.paid", paid=money(arrest.get("paid")))
     put_text(surface, paid, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD,
              align="left")
 
@@ -197,17 +269,19 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
         put_text(surface, Msg("stop_thief.screen.no_clues"), (x, top, w, row), DIM,
                  align="left")
         if introduce and thief.get("at_large") and thief.get("name"):
-            put_text(surface, Msg("stop_thief.screen.new_thief",
-                                  name=as_text(thief.get("name"), 40),
-                                  reward=money(thief.get("reward"))),
-                     (x, top + row, w, row), GOLD, align="left")
+            put_block(surface, Msg("stop_thief.screen.new_thief",
+                                   name=as_text(thief.get("name"), 40),
+                                   reward=money(thief.get("reward"))),
+                      (x, top + row, w, 2 * row), GOLD, rows=2)
         return
     shown = clues[-rows:]
     if len(clues) > rows:
         shown = clues[-(rows - 1):]
     lines = []
-    for c in shown:
-        lines.append("%s  %s" % (c.get("number", ""), as_text(c.get("words"), 60)))
+    for c in shown:                  # the icon says the sound; the words say what it means
+        kind = c.get("kind")
+        meaning = clue_meaning(kind) if kind in CLUE_MEANINGS else c.get("words")
+        lines.append("%s  %s" % (c.get("number", ""), as_text(meaning, 60)))
     size = fit_size(lines, w - row * 1.3, row * 0.6)
     start = top
     if len(clues) > rows:
@@ -246,16 +320,17 @@ def _draw_message(surface, message, box):
 def _draw_winner(surface, view, area):
     """The winner over the top of the map; the money stays in view beside it."""
     ax, ay, aw, ah = area
-    box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah * 4 // 10)
+    box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah // 2)
     x, y, w, h = box
     draw_panel(surface, box, WIN_BANNER, 0.08, border=DARK)
     winner = as_text(view.get("winner"), 30)
     cash = next((p.get("money") for p in as_tuple(view.get("players"))
                   if isinstance(p, dict) and p.get("name") == view.get("winner")), None)
     put_text(surface, Msg("stop_thief.screen.retires", player=winner.upper()),
-             (x + w // 20, y + h // 10, w * 9 // 10, h * 4 // 10), DARK)
-    put_text(surface, Msg("stop_thief.screen.beach", money=money(cash)),
-             (x + w // 20, y + h * 6 // 10, w * 9 // 10, h * 25 // 100), DARK)
+             (x + w // 20, y + h // 12, w * 9 // 10, h * 4 // 10), DARK)
+    put_block(surface, Msg("stop_thief.screen.beach", money=money(cash)),
+              (x + w // 20, y + h // 2, w * 9 // 10, h * 45 // 100), DARK, rows=2, cap=36,
+              align="center")
 
 
 def draw_screen(surface, snapshot, now_s=None):
