@@ -167,7 +167,7 @@ def history_lines(directory):
             # The museum's matches were the rig's only recordings once: their lines never
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
-                g.title, who), g.outcome_words(outcome), _TORN if torn else ""))
+                g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
     return lines
 
 
