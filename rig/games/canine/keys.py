@@ -6,7 +6,7 @@ is a code (:class:`rig.core.msg.Msg`) the screen says in the table's language; t
 themselves (K, B, S, C, O, E, U, P...) stay the same in every language.
 """
 
-from ...core.msg import Msg
+from ...core.msg import Msg, N_
 from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode
 from . import rules as canine
 from .rules.cards import PAW, POO_PIZZA, card_name
@@ -15,6 +15,9 @@ from .rules.dice import PARITIES, parity_word
 
 _CARD_KEYS = {"k": "key", "b": "badger", "s": "squirrel", "c": "charm"}
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: Who a player key picks, by what it is for.
+_WHO = {"play": N_("canine.keys.who_plays"), "doggy": N_("canine.keys.who_took_doggy"),
+        "reveal": N_("canine.keys.whose_hiding_places"), "thief": N_("canine.keys.who_steals")}
 
 
 class CanineKeys(Mode):
@@ -41,9 +44,7 @@ class CanineKeys(Mode):
         return None, self.player(None, self._who_words())[1]
 
     def _who_words(self):
-        return Msg({"play": "canine.keys.who_plays", "doggy": "canine.keys.who_took_doggy",
-                    "reveal": "canine.keys.whose_hiding_places",
-                    "thief": "canine.keys.who_steals"}[self.state["for"]])
+        return Msg(_WHO[self.state["for"]])
 
     def prompt(self):
         s = self.state
@@ -51,9 +52,9 @@ class CanineKeys(Mode):
         if step == "empty":
             words = Msg("canine.keys.which_pile")
         elif step == "doggy":
-            words = Msg("canine.keys.which_doggy", player=s["who"], doggies=tuple(
-                Msg("canine.keys.numbered", number=i + 1, name=card_name(d))
-                for i, d in enumerate(self._choices("doggies")[:9])))
+            doggies = tuple(Msg("canine.keys.numbered", number=i + 1, name=card_name(d))
+                            for i, d in enumerate(self._choices("doggies")[:9]))
+            words = Msg("canine.keys.which_doggy", player=s["who"], doggies=doggies)
         elif step == "face":
             words = Msg("canine.keys.doggy_face", doggy=card_name(s["doggy"]), player=s["who"])
         elif step == "card":

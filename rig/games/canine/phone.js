@@ -103,14 +103,17 @@
     const act = (label, change, props) => h("button", Object.assign({ type: "button",
       onclick: () => { change(); redraw(); } }, props), label);
     const names = (cards) => cards.map((name) => said(m, name)).join(", ");
+    const none = t("canine.phone.none");
     const standsFor = (p, i) => h("select", {
       "aria-label": t("canine.phone.aria_stands_for", { place: i + 1 }),
       onchange: (e) => { p.wild_as = e.target.value || null; } },
       [h("option", { value: "" }, t("canine.phone.stands_for"))].concat(m.choices.kinds.map((k) =>
         h("option", { value: k, selected: p.wild_as === k }, t("canine.phone.as_kind", { kind: said(m, k) })))));
-    const placeItem = (p, i) => h("li", {},
-      t(p.ultimate ? "canine.phone.place_ultimate" : "canine.phone.place",
-        { place: i + 1, cards: names(p.cards) || t("canine.phone.empty") }) + " ",
+    const placeWords = (p, i) => {
+      const params = { place: i + 1, cards: names(p.cards) || t("canine.phone.empty") };
+      return p.ultimate ? t("canine.phone.place_ultimate", params) : t("canine.phone.place", params);
+    };
+    const placeItem = (p, i) => h("li", {}, placeWords(p, i) + " ",
       p.cards.some((name) => m.choices.wild.includes(name)) ? standsFor(p, i) : null,
       p.cards.length || places.length > 1
         ? act(t("canine.phone.remove"), () => { places.splice(i, 1); if (!places.length) places.push(empty()); },
@@ -124,7 +127,7 @@
         act(t("canine.phone.take_back"), () => { if (current.cards.length) current.cards.pop(); else if (places.length > 1) places.pop(); })),
       h("div", { class: "row" }, act(t("canine.phone.next_place"), () => places.push(empty()), { disabled: !current.cards.length }),
         act(t("canine.phone.ultimate"), () => { current.ultimate = !current.ultimate; }, { "aria-pressed": current.ultimate ? "true" : "false" })),
-      h("p", {}, t("canine.phone.face_up_cards", { cards: names(laid) || t("canine.phone.none") })),
+      h("p", {}, t("canine.phone.face_up_cards", { cards: names(laid) || none })),
       h("div", { class: "row" }, choice("card_to_lay", m.choices.bedroom, t("canine.phone.aria_face_up_card"), m.choices.names),
         act(t("canine.phone.lay_face_up"), () => laid.push(picked.card_to_lay)),
         act(t("canine.phone.take_back"), () => laid.pop(), { disabled: !laid.length, "aria-label": t("canine.phone.aria_take_back_face_up") })),
@@ -133,7 +136,7 @@
           " " + t("canine.phone.hold_paw")),
         h("label", {}, h("input", { type: "checkbox", checked: picked.poo, "aria-label": t("canine.phone.aria_poo_pizza"), onchange: (e) => { picked.poo = e.target.checked; } }),
           " " + t("canine.phone.hold_poo_pizza"))),
-      button(t(m.entry ? "canine.phone.send_correction" : "canine.phone.send_hiding_places"),
+      button(m.entry ? t("canine.phone.send_correction") : t("canine.phone.send_hiding_places"),
              () => c.reveal(places, laid, picked.paw, picked.poo), true, "go"),
     ];
     if (!m.score) return form;
@@ -174,13 +177,13 @@
       out.push(h("p", { class: "end" }, t("canine.phone.action_pile", { left: v.end.left, size: v.end.size,
                                                                         ends: v.end.ends })));
       if (v.phase === "scoring") {
-        out.push(h("p", {}, t("canine.phone.scores_in", {
-          players: v.revealed.length ? v.revealed : t("canine.phone.nobody_yet") })));
+        const nobody = t("canine.phone.nobody_yet");
+        out.push(h("p", {}, t("canine.phone.scores_in", { players: v.revealed.length ? v.revealed : nobody })));
       }
       if (v.scores) {
         out.push(h("ol", { class: "scores" }, v.scores.map((s) => h("li", {},
-          h("strong", {}, t(s.winner ? "canine.phone.score_winner" : "canine.phone.score",
-                            { player: s.player, points: s.total })),
+          h("strong", {}, s.winner ? t("canine.phone.score_winner", { player: s.player, points: s.total })
+                                   : t("canine.phone.score", { player: s.player, points: s.total })),
           list(s.lines.map((l) => l.words))))));
       }
       return out;
@@ -191,8 +194,9 @@
       const others = m.players.filter((p) => p !== m.you);
       const out = [];
       if (m.doggy) {
-        out.push(h("p", {}, t(m.doggy.face_up ? "canine.phone.your_doggy_up" : "canine.phone.your_doggy_down",
-                              { doggy: m.doggy.said || m.doggy.name })));
+        const doggy = { doggy: m.doggy.said || m.doggy.name };
+        out.push(h("p", {}, m.doggy.face_up ? t("canine.phone.your_doggy_up", doggy)
+                                            : t("canine.phone.your_doggy_down", doggy)));
       } else if (acts.includes("choose-doggy")) {
         out.push(h("div", { class: "row" }, choice("doggy", m.choices.doggies, t("canine.phone.aria_doggy"), m.choices.names),
                    h("label", {}, h("input", { type: "checkbox", checked: picked.faceUp, onchange: (e) => { picked.faceUp = e.target.checked; } }),

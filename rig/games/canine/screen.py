@@ -80,17 +80,17 @@ def draw(surface, view):
         _draw_final(surface, view, r["table"])
         winners = tuple(as_text(p, 40) for p in as_tuple(view.get("winners")))
         if len(winners) == 1:
-            message = say("canine.screen.wins", player=winners[0])
+            message = say(N_("canine.screen.wins"), player=winners[0])
         else:
-            message = say("canine.screen.share_the_win", players=winners)
+            message = say(N_("canine.screen.share_the_win"), players=winners)
     else:
         if phase == "scoring":
             _draw_scoring(surface, view, r["dice"])
-            message = say("canine.screen.scores_when_all_in")
+            message = say(N_("canine.screen.scores_when_all_in"))
         else:
             _draw_dice(surface, view, r["dice"])
             dice = as_dict(view.get("dice"))
-            message = dice.get("words") or say("canine.screen.rig_rolls_for")
+            message = dice.get("words") or say(N_("canine.screen.rig_rolls_for"))
         _draw_end(surface, view, r["end"])
         _draw_players(surface, view, r["players"])
     _draw_message(surface, message, r["message"])
@@ -99,12 +99,12 @@ def draw(surface, view):
 def _draw_header(surface, view, box):
     x, y, w, h = box
     title_w = w if not view.get("placeholder") else int(w * 0.58)
-    put_text(surface, say("canine.screen.title"), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
+    put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
              TEXT, align="left")
     if view.get("placeholder"):
         pill = (x + int(w * 0.6), y + int(h * 0.18), int(w * 0.4), int(h * 0.64))
         draw_panel(surface, pill, AMBER, 0.3)
-        put_text(surface, say("canine.screen.placeholder"),
+        put_text(surface, say(N_("canine.screen.placeholder")),
                  (pill[0] + pill[3] // 3, pill[1] + pill[3] // 6, pill[2] - 2 * (pill[3] // 3),
                   pill[3] * 2 // 3), DARK)
 
@@ -133,17 +133,17 @@ def draw_die(surface, box, face, colour=IVORY, pip=PIP):
 def _need_words(dice):
     need = dice.get("need")
     if need == "odd":
-        return say("canine.screen.needs_odd")
+        return say(N_("canine.screen.needs_odd"))
     if need == "even":
-        return say("canine.screen.needs_even")
+        return say(N_("canine.screen.needs_even"))
     if need == "six" and dice.get("thief"):
-        return say("canine.screen.six_stops", player=as_text(dice.get("thief"), 30))
+        return say(N_("canine.screen.six_stops"), player=as_text(dice.get("thief"), 30))
     if need == "six":
-        return say("canine.screen.needs_six")
+        return say(N_("canine.screen.needs_six"))
     rolls = _dicts(dice.get("rolls"))
     if rolls:
-        return say("canine.screen.passed", n=as_int(rolls[0].get("face")))
-    return say("canine.screen.passes")
+        return say(N_("canine.screen.passed"), n=as_int(rolls[0].get("face")))
+    return say(N_("canine.screen.passes"))
 
 
 def _draw_dice(surface, view, box):
@@ -152,9 +152,9 @@ def _draw_dice(surface, view, box):
     dice = as_dict(view.get("dice"))
     pad = int(min(w, h) * 0.06)
     if not dice:
-        put_text(surface, say("canine.screen.no_dice"),
+        put_text(surface, say(N_("canine.screen.no_dice")),
                  (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)), TEXT)
-        put_text(surface, say("canine.screen.dice_here"),
+        put_text(surface, say(N_("canine.screen.dice_here")),
                  (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
         return
     put_text(surface, as_text(dice.get("name"), 60).upper(),
@@ -171,14 +171,14 @@ def _draw_dice(surface, view, box):
                  WON if dice.get("won") else LOST, align="left")
     else:
         who = as_text(dice.get("whose_roll"), 40)
-        put_text(surface, say("canine.screen.whose_roll", player=who).upper(),
+        put_text(surface, say(N_("canine.screen.whose_roll"), player=who).upper(),
                  (tx, y + int(h * 0.2), tw, int(h * 0.2)), TEXT, align="left")
     put_text(surface, _need_words(dice), (tx, y + int(h * 0.43), tw, int(h * 0.1)), DIM,
              align="left")
     tries = as_int(dice.get("tries"), 0)
     if tries > 1:
         shown = len(rolls) if dice.get("decided") else len(rolls) + 1
-        put_text(surface, say("canine.screen.roll_of", roll=shown, tries=tries),
+        put_text(surface, say(N_("canine.screen.roll_of"), roll=shown, tries=tries),
                  (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, align="left")
     # The rolls so far, oldest first, with who rolled each
     cell = min(int(h * 0.2), (w - 2 * pad) // 8)
@@ -188,7 +188,7 @@ def _draw_dice(surface, view, box):
         draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
                  as_int(roll.get("face"), None))
         label = roll.get("player") if dice.get("card") == "squirrel" else \
-            say("canine.screen.try", number=len(rolls) - len(history) + i + 1)
+            say(N_("canine.screen.try"), number=len(rolls) - len(history) + i + 1)
         put_text(surface, as_text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
                  TEXT)
 
@@ -196,13 +196,13 @@ def _draw_dice(surface, view, box):
 def _verdict(dice):
     card, won = dice.get("card"), dice.get("won")
     if card == "key":
-        return say("canine.screen.unlocked" if won else "canine.screen.locked")
+        return say(N_("canine.screen.unlocked") if won else N_("canine.screen.locked"))
     if card == "badger":
-        return say("canine.screen.badger_to", player=as_text(dice.get("holder"), 40)).upper()
+        return say(N_("canine.screen.badger_to"), player=as_text(dice.get("holder"), 40)).upper()
     if card == "squirrel":
-        return say("canine.screen.squirrel_cards", player=as_text(dice.get("winner"), 40),
+        return say(N_("canine.screen.squirrel_cards"), player=as_text(dice.get("winner"), 40),
                    n=SQUIRREL_PICKS).upper()
-    return say("canine.screen.stopped" if won else "canine.screen.no_six")
+    return say(N_("canine.screen.stopped") if won else N_("canine.screen.no_six"))
 
 
 def _draw_end(surface, view, box):
@@ -212,8 +212,8 @@ def _draw_end(surface, view, box):
     end = as_dict(view.get("end"))
     pad = int(min(w, h) * 0.08)
     piles = as_int(end.get("piles"), 1)
-    label = say("canine.screen.action_pile") if piles == 1 else \
-        say("canine.screen.action_pile_of", pile=as_int(end.get("pile"), 1), piles=piles)
+    label = say(N_("canine.screen.action_pile")) if piles == 1 else \
+        say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
     put_text(surface, label, (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.2)), DIM, align="left")
     left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
@@ -223,7 +223,7 @@ def _draw_end(surface, view, box):
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
                 TEXT)
-        put_text(surface, say("canine.screen.left_of", n=left, size=size),
+        put_text(surface, say(N_("canine.screen.left_of"), n=left, size=size),
                  (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
                  align="left")
     bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
@@ -242,8 +242,8 @@ def _draw_players(surface, view, box):
     doggies = _dicts(view.get("doggies"))[:10]
     revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
     scoring = view.get("phase") == "scoring"
-    put_text(surface, say("canine.screen.hiding_places_in" if scoring else
-                          "canine.screen.doggy_cards"),
+    put_text(surface, say(N_("canine.screen.hiding_places_in") if scoring else
+                          N_("canine.screen.doggy_cards")),
              (x, y, w, int(h * 0.16)), DIM, align="left")
     if not doggies:
         return
@@ -257,11 +257,11 @@ def _draw_players(surface, view, box):
         put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, align="left",
                  size=size)
         done = names[i] in revealed if scoring else bool(dog.get("chosen"))
-        words = say("canine.screen.not_chosen")
+        words = say(N_("canine.screen.not_chosen"))
         if dog.get("chosen"):
-            words = as_text(dog.get("doggy"), 30) or say("canine.screen.face_down")
+            words = as_text(dog.get("doggy"), 30) or say(N_("canine.screen.face_down"))
         if scoring:
-            words = say("canine.screen.entry_in" if done else "canine.screen.waiting")
+            words = say(N_("canine.screen.entry_in") if done else N_("canine.screen.waiting"))
         mark = (x + int(w * 0.56), ry + row // 4, row // 2, row // 2)
         if done:
             draw_check(surface, mark, GREEN, max(2, row // 10))
@@ -273,17 +273,17 @@ def _draw_scoring(surface, view, box):
     x, y, w, h = box
     draw_panel(surface, box, PANEL, 0.05, border=AMBER)
     pad = int(min(w, h) * 0.08)
-    put_text(surface, say("canine.screen.game_over"),
+    put_text(surface, say(N_("canine.screen.game_over")),
              (x + pad, y + pad, w - 2 * pad, int(h * 0.24)), AMBER)
     revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
     waiting = [as_text(p, 30) for p in as_tuple(view.get("players"))
                if as_text(p, 30) not in revealed]
-    put_text(surface, say("canine.screen.enter_hiding_places"),
+    put_text(surface, say(N_("canine.screen.enter_hiding_places")),
              (x + pad, y + int(h * 0.4), w - 2 * pad, int(h * 0.14)), TEXT)
-    put_text(surface, say("canine.screen.on_your_phone"),
+    put_text(surface, say(N_("canine.screen.on_your_phone")),
              (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.12)), TEXT)
     if waiting:
-        put_text(surface, say("canine.screen.waiting_for", players=tuple(waiting)),
+        put_text(surface, say(N_("canine.screen.waiting_for"), players=tuple(waiting)),
                  (x + pad, y + int(h * 0.75), w - 2 * pad, int(h * 0.09)), DIM)
 
 
@@ -299,7 +299,7 @@ def _draw_final(surface, view, box):
     total_w = int(w * 0.14)
     col_w = (w - name_w - total_w) // len(columns)
     row_h = min(int(h / (len(rows) + 1.2)), int(h * 0.2)) if rows else int(h * 0.2)
-    heads = [say(c[0]).split("|") for c in columns] + [[say("canine.screen.col_total")]]
+    heads = [say(c[0]).split("|") for c in columns] + [[say(N_("canine.screen.col_total"))]]
     head_size = fit_size([part for head in heads for part in head], col_w * 0.92, row_h * 0.36)
     for j, head in enumerate(heads):
         hx, hw = (x + name_w + j * col_w, col_w) if j < len(columns) else (x + w - total_w,

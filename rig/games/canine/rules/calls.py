@@ -13,7 +13,7 @@ from collections import Counter
 from rig.core.gamekit import Sound
 from rig.core.msg import Msg
 from . import effects as fx
-from .cards import PAW, POO_PIZZA, card_name, card_names
+from .cards import PAW, POO_PIZZA, card_name, card_names, place_label
 from .dice import BADGER_DISCARDS, SQUIRREL_PICKS, card_title, parity_word
 
 
@@ -134,8 +134,7 @@ def _place_cards(cards):
 def line_words(line):
     """One line of a score breakdown ("Hiding place 1: 3 Slipper: 3 x 2 = 6")."""
     if line.item == "hiding-place":
-        label = Msg("canine.line.ultimate_place" if line.ultimate else "canine.line.place",
-                    place=line.place)
+        label = place_label(line.place, line.ultimate)
         if not line.cards:
             return Msg("canine.line.empty_place", label=label)
         if line.multiplier != 1:

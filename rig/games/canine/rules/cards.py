@@ -154,6 +154,14 @@ def card_name(name):
     return name
 
 
+def place_label(number, ultimate=False):
+    """Hiding Place ``number`` of a player's area (the Ultimate says so), as a score line and a
+    refusal name it."""
+    if ultimate:
+        return Msg("canine.line.ultimate_place", place=number)
+    return Msg("canine.line.place", place=number)
+
+
 def card_names(names):
     """:func:`card_name` of each of ``names``, a tuple (a list a language joins its way)."""
     return tuple(card_name(name) for name in names)

@@ -240,7 +240,7 @@ def shown_name(name):
     return name if isinstance(name, str) else repr(name)
 
 
-def _player(game, name, code="canine.refuse.not_a_player"):
+def _player(game, name, code=N_("canine.refuse.not_a_player")):
     if name not in game.players:
         raise IllegalMove(Msg(code, name=shown_name(name), players=game.players))
     return name
@@ -354,7 +354,7 @@ def _check_key(game, cmd):
 
 
 def _check_charm(game, cmd):
-    _player(game, cmd.thief, "canine.refuse.not_a_thief")
+    _player(game, cmd.thief, N_("canine.refuse.not_a_thief"))
     if cmd.thief == cmd.by:
         raise IllegalMove(Msg("canine.refuse.charm_self", player=cmd.by))
     _true_or_false(cmd.power, "power")

@@ -24,7 +24,8 @@ from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove
 from rig.core.msg import Msg
-from .cards import PAW, POO_PIZZA, ULTIMATE_MULTIPLIER, WILD_COUNTS_AS, card_name, card_names
+from .cards import (PAW, POO_PIZZA, ULTIMATE_MULTIPLIER, WILD_COUNTS_AS, card_name, card_names,
+                    place_label)
 
 PAW_POINTS = 30
 POO_PIZZA_POINTS = -30
@@ -105,10 +106,6 @@ def _shown(name):
     return name if isinstance(name, str) else repr(name)
 
 
-def _place_label(number, ultimate):
-    return Msg("canine.line.ultimate_place" if ultimate else "canine.line.place", place=number)
-
-
 def _listed(names):
     """Card names for a refusal's list: the language's list, or "none listed"."""
     return card_names(names) or (Msg("canine.refuse.none_listed"),)
@@ -141,7 +138,7 @@ def score_holdings(table, holdings, doggy=None, optional_rule="off"):
 
 
 def _hiding_place(table, place, number):
-    what = _place_label(number, place.ultimate)
+    what = place_label(number, place.ultimate)
     kinds, wilds, collectables = [], 0, 0
     for name in place.cards:
         if name in table.kinds:
