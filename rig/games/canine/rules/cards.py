@@ -40,6 +40,7 @@ NAMES = {
     "Wacky Earplugs": N_("canine.name.wacky_earplugs"),  # not words: a key
     "Laundry Basket": N_("canine.name.laundry_basket"),  # not words: a key
     "Ultimate Hiding Place": N_("canine.name.ultimate_hiding_place"),  # not words: a key
+    "Hiding Place": N_("canine.name.hiding_place"),  # not words: a key (the supply's)
 }
 #: The example table's placeholder doggies ("Doggy A"): said as the language's "doggy" and
 #: the letter.
