@@ -15,7 +15,7 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            load_pygame, put_big, put_text, say, wrap_lines)
+                            load_pygame, put_big, put_name, put_text, say, wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
 #: What the end tracker says when a pile ran out, by pile.
@@ -41,6 +41,23 @@ COLUMNS = ((N_("canine.screen.col_hidden"), ("hiding-place",)),
            (N_("canine.screen.col_face_up"), ("face-up",)),
            (N_("canine.screen.col_doggy"), ("doggy",)),
            (N_("canine.screen.col_paw_poo"), ("paw", "poo-pizza")))
+
+
+def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None):
+    """``text`` in ``box`` on one line, or wrapped onto two when one line would have to shrink
+    for its width (a longer translation): the larger of the two sizes wins."""
+    x, y, w, h = box
+    text = as_text(text, 300)
+    one = fit_size([text], w, h, cap)
+    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text:
+        return put_text(surface, text, box, colour, align, cap=cap)
+    lines = wrap_lines(text, fit_size([text], 2 * w, h // 2, cap), w, 2)
+    two = fit_size(lines, w, h // 2, cap)
+    if two <= one:
+        return put_text(surface, text, box, colour, align, cap=cap)
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, y + i * (h // 2), w, h // 2), colour, align, size=two)
+    return None
 
 
 def _dicts(x):
@@ -98,15 +115,15 @@ def draw(surface, view):
 
 def _draw_header(surface, view, box):
     x, y, w, h = box
-    title_w = w if not view.get("placeholder") else int(w * 0.58)
+    title_w = w if not view.get("placeholder") else int(w * 0.5)
     put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
              TEXT, align="left")
     if view.get("placeholder"):
-        pill = (x + int(w * 0.6), y + int(h * 0.18), int(w * 0.4), int(h * 0.64))
+        pill = (x + int(w * 0.52), y + int(h * 0.1), int(w * 0.48), int(h * 0.8))
         draw_panel(surface, pill, AMBER, 0.3)
-        put_text(surface, say(N_("canine.screen.placeholder")),
-                 (pill[0] + pill[3] // 3, pill[1] + pill[3] // 6, pill[2] - 2 * (pill[3] // 3),
-                  pill[3] * 2 // 3), DARK)
+        put_fitted(surface, say(N_("canine.screen.placeholder")),
+                   (pill[0] + pill[3] // 4, pill[1] + pill[3] // 10, pill[2] - pill[3] // 2,
+                    pill[3] * 4 // 5), DARK)
 
 
 def draw_die(surface, box, face, colour=IVORY, pip=PIP):
@@ -154,7 +171,7 @@ def _draw_dice(surface, view, box):
     if not dice:
         put_text(surface, say(N_("canine.screen.no_dice")),
                  (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)), TEXT)
-        put_text(surface, say(N_("canine.screen.dice_here")),
+        put_fitted(surface, say(N_("canine.screen.dice_here")),
                  (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
         return
     put_text(surface, as_text(dice.get("name"), 60).upper(),
@@ -173,13 +190,13 @@ def _draw_dice(surface, view, box):
         who = as_text(dice.get("whose_roll"), 40)
         put_text(surface, say(N_("canine.screen.whose_roll"), player=who).upper(),
                  (tx, y + int(h * 0.2), tw, int(h * 0.2)), TEXT, align="left")
-    put_text(surface, _need_words(dice), (tx, y + int(h * 0.43), tw, int(h * 0.1)), DIM,
-             align="left")
+    put_fitted(surface, _need_words(dice), (tx, y + int(h * 0.4), tw, int(h * 0.14)), DIM,
+               align="left")
     tries = as_int(dice.get("tries"), 0)
     if tries > 1:
         shown = len(rolls) if dice.get("decided") else len(rolls) + 1
-        put_text(surface, say(N_("canine.screen.roll_of"), roll=shown, tries=tries),
-                 (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, align="left")
+        put_fitted(surface, say(N_("canine.screen.roll_of"), roll=shown, tries=tries),
+                   (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, align="left")
     # The rolls so far, oldest first, with who rolled each
     cell = min(int(h * 0.2), (w - 2 * pad) // 8)
     top = y + int(h * 0.7)
@@ -187,10 +204,11 @@ def _draw_dice(surface, view, box):
         cx = x + pad + i * cell
         draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
                  as_int(roll.get("face"), None))
-        label = roll.get("player") if dice.get("card") == "squirrel" else \
-            say(N_("canine.screen.try"), number=len(rolls) - len(history) + i + 1)
-        put_text(surface, as_text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
-                 TEXT)
+        below = (cx, top + int(cell * 0.82), cell, int(cell * 0.4))
+        if dice.get("card") == "squirrel":      # who rolled it (shortened, never shrunk away)
+            put_name(surface, as_text(roll.get("player"), 20), below, TEXT, align="center")
+        else:                                   # the try's number: the same in every language
+            put_text(surface, str(len(rolls) - len(history) + i + 1), below, TEXT)
 
 
 def _verdict(dice):
@@ -223,7 +241,7 @@ def _draw_end(surface, view, box):
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
                 TEXT)
-        put_text(surface, say(N_("canine.screen.left_of"), n=left, size=size),
+        put_fitted(surface, say(N_("canine.screen.left_of"), n=left, size=size),
                  (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
                  align="left")
     bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
@@ -232,7 +250,7 @@ def _draw_end(surface, view, box):
     filled.w = int(bar.w * min(1.0, max(0, left) / size))
     if filled.w:
         pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
-    put_text(surface, as_text(end.get("ends"), 120), (x + pad, y + int(h * 0.78), w - 2 * pad,
+    put_fitted(surface, as_text(end.get("ends"), 120), (x + pad, y + int(h * 0.76), w - 2 * pad,
                                                      int(h * 0.16)), DIM, align="left")
 
 
