@@ -172,7 +172,7 @@ def _draw_dice(surface, view, box):
         put_text(surface, say(N_("canine.screen.no_dice")),
                  (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)), TEXT)
         put_fitted(surface, say(N_("canine.screen.dice_here")),
-                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
+                   (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.18)), DIM)
         return
     put_text(surface, as_text(dice.get("name"), 60).upper(),
              (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
@@ -251,7 +251,7 @@ def _draw_end(surface, view, box):
     if filled.w:
         pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
     put_fitted(surface, as_text(end.get("ends"), 120), (x + pad, y + int(h * 0.76), w - 2 * pad,
-                                                     int(h * 0.16)), DIM, align="left")
+                                                        int(h * 0.22)), DIM, align="left")
 
 
 def _draw_players(surface, view, box):
@@ -283,8 +283,8 @@ def _draw_players(surface, view, box):
         mark = (x + int(w * 0.56), ry + row // 4, row // 2, row // 2)
         if done:
             draw_check(surface, mark, GREEN, max(2, row // 10))
-        put_text(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
-                                  row), TEXT if done else AMBER, align="left", cap=int(row * 0.6))
+        put_fitted(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
+                                    row), TEXT if done else AMBER, align="left", cap=int(row * 0.6))
 
 
 def _draw_scoring(surface, view, box):
