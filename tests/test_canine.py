@@ -1118,3 +1118,60 @@ def test_the_dice_sound_plays_on_each_new_roll_and_the_fanfare_at_the_final():
     assert sounds(effects) == []                      # a score is in, not yet every one
     game, effects = g.step(game, last)
     assert sounds(effects) == ["fanfare"] and public_view(game)["phase"] == "final"
+
+
+# === In the players' languages ===================================================================
+
+def test_a_scoring_call_is_said_in_spanish_and_romanian_with_the_right_plural_forms():
+    score = score_holdings(TABLE, Holdings((HP(("Slipper",) * 2),)), "Tramp")
+    doggy = calls.line_words(score.lines[-1])          # Tramp: 2 target Collectables: +2
+    assert english(doggy) == "Tramp: 2 target Collectables: +2"
+    assert Words("es").text(doggy) == "Tramp: 2 Coleccionables objetivo: +2"
+    assert Words("ro").text(doggy) == "Tramp: 2 Colecționabile țintă: +2"
+    line = scoring.ScoreLine("doggy", 1, doggy="Tramp", collectables=1)
+    assert Words("es").text(calls.line_words(line)) == "Tramp: 1 Coleccionable objetivo: +1"
+    assert Words("ro").text(calls.line_words(line)) == "Tramp: 1 Colecționabil țintă: +1"
+    line = scoring.ScoreLine("doggy", 20, doggy="Tramp", collectables=20)
+    assert Words("ro").text(calls.line_words(line)) == "Tramp: 20 de Colecționabile țintă: +20"
+    # The Action pile's count: Romanian's three forms (1, 2-19, 20 and more).
+    said = [Words("ro").text(calls.words(fx.ActionDrawn(0.0, "Ana", 1, n))) for n in (1, 3, 21)]
+    assert said == ["Carte de Acțiune trasă: a mai rămas 1 carte în pachetul de Acțiune.",
+                    "Carte de Acțiune trasă: au mai rămas 3 cărți în pachetul de Acțiune.",
+                    "Carte de Acțiune trasă: au mai rămas 21 de cărți în pachetul de Acțiune."]
+    assert Words("es").text(calls.words(fx.ActionDrawn(0.0, "Ana", 1, 1))) == \
+        "Carta de Acción robada: queda 1 carta en el mazo de Acción."
+
+
+def test_the_final_scores_and_a_refusal_are_said_in_every_language_with_the_card_names():
+    final = calls.words(fx.FinalScores(5.0, (("Ana", 42), ("Ben", 42)), ("Ana", "Ben")))
+    assert Words("es").text(final) == \
+        "Puntuación final: Ana 42, Ben 42. Ana y Ben comparten la victoria con 42."
+    assert Words("fr").text(final) == \
+        "Scores finaux : Ana 42, Ben 42. Ana et Ben se partagent la victoire avec 42."
+    with pytest.raises(IllegalMove) as info:
+        score_holdings(TABLE, Holdings((HP(("Bone", "Bone", cards.PAW)),)))
+    assert Words("es").error(info.value).startswith("La carta Pata Suprema del Saqueo se tiene")
+    assert Words("ro").error(info.value).startswith("Cartea Laba Supremă a Șterpelitului")
+    # A name the owner typed is said as typed; the rulebook's are the language's.
+    assert Words("fr").text(cards.card_name("Laundry Basket")) == "Panier à Linge"
+    assert cards.card_name("Teacup") == "Teacup"
+    assert Words("ro").text(cards.card_name("Doggy C")) == "Cățelul C"
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "es", "fr", "ro"])
+def test_the_sample_screens_draw_in_every_language_with_no_word_left_in_english(lang):
+    pygame = pytest.importorskip("pygame")
+    from rig.display import kit
+    from rig.games.canine import samples
+    before = kit.use_words(lang)
+    try:
+        for name in samples.SHOTS:
+            draw, thing = samples.shot(name)
+            kit.clips()                                 # forget what earlier tests drew
+            surface = pygame.Surface((800, 480))
+            draw(surface, thing)
+            # every text drawn from a catalog: nothing cut (ellipsized) but a player's name
+            cut = [text for why, text in kit.clips() if why == "cut"]
+            assert set(cut) <= {"Bruno", "Carla"}, (name, cut)
+    finally:
+        kit.use_words(before)
