@@ -15,7 +15,7 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            load_pygame, put_big, put_name, put_text, say, wrap_lines)
+                            load_pygame, put_big, put_text, say, wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
 #: What the end tracker says when a pile ran out, by pile.
@@ -115,11 +115,11 @@ def draw(surface, view):
 
 def _draw_header(surface, view, box):
     x, y, w, h = box
-    title_w = w if not view.get("placeholder") else int(w * 0.5)
+    title_w = w if not view.get("placeholder") else int(w * 0.44)
     put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
              TEXT, align="left")
     if view.get("placeholder"):
-        pill = (x + int(w * 0.52), y + int(h * 0.1), int(w * 0.48), int(h * 0.8))
+        pill = (x + int(w * 0.45), y + int(h * 0.1), int(w * 0.55), int(h * 0.8))
         draw_panel(surface, pill, AMBER, 0.3)
         put_fitted(surface, say(N_("canine.screen.placeholder")),
                    (pill[0] + pill[3] // 4, pill[1] + pill[3] // 10, pill[2] - pill[3] // 2,
@@ -204,11 +204,14 @@ def _draw_dice(surface, view, box):
         cx = x + pad + i * cell
         draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
                  as_int(roll.get("face"), None))
-        below = (cx, top + int(cell * 0.82), cell, int(cell * 0.4))
-        if dice.get("card") == "squirrel":      # who rolled it (shortened, never shrunk away)
-            put_name(surface, as_text(roll.get("player"), 20), below, TEXT, align="center")
-        else:                                   # the try's number: the same in every language
-            put_text(surface, str(len(rolls) - len(history) + i + 1), below, TEXT)
+        if dice.get("card") != "squirrel":      # the try's number: the same in every language
+            put_text(surface, str(len(rolls) - len(history) + i + 1),
+                     (cx, top + int(cell * 0.82), cell, int(cell * 0.4)), TEXT)
+    if history and dice.get("card") == "squirrel":
+        # who rolled each, in order, on one line under the dice (a cell is too narrow for a name)
+        put_fitted(surface, " · ".join(as_text(r.get("player"), 20) for r in history),
+                   (x + pad, top + int(cell * 0.82), w - 2 * pad, int(cell * 0.45)), TEXT,
+                   align="left")
 
 
 def _verdict(dice):
@@ -232,7 +235,7 @@ def _draw_end(surface, view, box):
     piles = as_int(end.get("piles"), 1)
     label = say(N_("canine.screen.action_pile")) if piles == 1 else \
         say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
-    put_text(surface, label, (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.2)), DIM, align="left")
+    put_text(surface, label, (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23)), DIM, align="left")
     left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
     if over:
@@ -250,8 +253,8 @@ def _draw_end(surface, view, box):
     filled.w = int(bar.w * min(1.0, max(0, left) / size))
     if filled.w:
         pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
-    put_fitted(surface, as_text(end.get("ends"), 120), (x + pad, y + int(h * 0.76), w - 2 * pad,
-                                                        int(h * 0.22)), DIM, align="left")
+    put_fitted(surface, as_text(end.get("ends"), 120), (x + pad // 2, y + int(h * 0.75), w - pad,
+                                                        int(h * 0.24)), DIM, align="left")
 
 
 def _draw_players(surface, view, box):
