@@ -361,6 +361,7 @@ class Voice:
         self._ready = None                         # (sound, text, deadline): for poll()
         self._loaded = collections.OrderedDict()   # (lang, text) -> sound
         self._failed_once = False
+        self._working = False                      # the worker is making a phrase now
         self._stop = False
         self._thread = None
 
@@ -481,15 +482,22 @@ class Voice:
                     job, urgent = self._urgent, True
                 else:
                     job, urgent = self._ahead.popleft(), False
+                self._working = True
             lang, text = job[0], job[1]
             sound = self._make(lang, text)
             with self._cond:
+                self._working = False
                 if urgent and self._urgent is job:
                     self._urgent = None
                     if sound is not None:
                         self._ready = (sound, text, job[2])
                     else:
                         self.dropped += 1
+
+    def _busy(self) -> bool:
+        """Whether the worker is making a phrase now (tests wait for it to settle)."""
+        with self._cond:
+            return self._working
 
     def _make(self, lang, text):
         """The loaded sound of ``text`` in ``lang``: from memory, the cache, or rendered now.
