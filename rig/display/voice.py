@@ -355,6 +355,7 @@ class Voice:
         self.words = None
         self.said = 0                   # lines played (the bench and tests read it)
         self.dropped = 0                # lines not ready in time
+        self.rendered = 0               # phrases espeak-ng rendered (not found in the cache)
         self._cond = threading.Condition()
         self._ahead = collections.deque()          # (lang, text) to render ahead of time
         self._urgent = None                        # (lang, text, deadline): the newest moment
@@ -388,6 +389,11 @@ class Voice:
         return True
 
     def close(self, timeout_s=2.0) -> None:
+        """Stop the worker (a render under way finishes within its timeout, its thread being a
+        daemon's) and log what the voice did."""
+        if self.available:
+            log.info("voice: said %d lines, %d dropped, %d rendered", self.said, self.dropped,
+                     self.rendered)
         with self._cond:
             self._stop = True
             self._cond.notify_all()
@@ -512,6 +518,7 @@ class Voice:
             path = self.cache.get(cache_key)
             if path is None:
                 path = self.cache.put(cache_key, lambda p: self.renderer(settings, text, p))
+                self.rendered += 1
             sound = self.loader(path)
         except Exception as e:   # timeout, espeak-ng failing, a full disk, a bad file
             if not self._failed_once:
