@@ -12,7 +12,8 @@ with Debian's ``espeak-ng`` (present on Raspberry Pi OS).
   (language, voice settings, text), written atomically (a temporary file, then a rename) and
   bounded in size (the least recently used go first).
 * :class:`Voice` (shell) renders in a worker thread of its own, never in the render loop and
-  never in the thread that plays the buzzer, each ``espeak-ng`` run with a finite timeout.  At
+  never in the thread that plays the buzzer, at a lower CPU priority (its ``espeak-ng`` runs
+  too), each ``espeak-ng`` run with a finite timeout.  At
   start-up (and when the table changes language) it renders the fixed phrases ahead of time
   and keeps them loaded, so the countdown is said the moment it comes.  A phrase not rendered
   yet (a result with the players' names) is rendered when its moment comes and said if ready
@@ -52,6 +53,7 @@ RENDER_TIMEOUT_S = 10.0      # one espeak-ng run; a short phrase takes ~0.1 s on
 FRESH_S = 1.5                # a phrase rendered when its moment comes is said if ready by then
 COUNT_FROM = 10              # the countdown said aloud: 10, 9, ... 1
 LOADED_MAX = 64              # phrases kept loaded in memory (the fixed ones and recent results)
+WORKER_NICE = 10             # the worker and its espeak-ng runs yield the CPU to the referee
 DEFAULT_CACHE_DIR = "~/.cache/cleptomano/voice"
 DEFAULT_CACHE_MB = 20
 
@@ -478,6 +480,7 @@ class Voice:
 
     # The worker -------------------------------------------------------------------------------
     def _work(self) -> None:
+        _lower_priority()
         while True:
             with self._cond:
                 while not self._stop and self._urgent is None and not self._ahead:
@@ -544,6 +547,18 @@ class Voice:
     def _play_on_channel(self, sound) -> None:
         if self.channel is not None:
             self.channel.play(sound)       # on its own channel: stops the line still speaking
+
+
+def _lower_priority(nice=WORKER_NICE) -> None:
+    """Lower this thread's CPU priority (Linux: a thread has its own nice value, and the
+    espeak-ng runs it starts inherit it), so rendering never competes with the referee and the
+    buzzer on a Pi's few cores.  Best effort: elsewhere the thread keeps its priority."""
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid)
+                                                  + nice))
+    except (AttributeError, OSError):
+        pass
 
 
 def voice_for(options, sounds) -> Optional[Voice]:
