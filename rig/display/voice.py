@@ -64,11 +64,13 @@ ESCAPED = N_("cleptomano.banner.escaped")
 #: sounds (its rules' ``SOUND_OF_CLUE``; the alarm also sounds for a new crime) say the clue's
 #: kind.  A game's ``sounds`` part may declare its own as ``SPOKEN`` (it then wins).
 SPOKEN_CUES = {"stop-thief": {
-    "alarm": N_("stop_thief.clue.crime"), "footsteps": N_("stop_thief.clue.inside"),
-    "loudspeaker": N_("stop_thief.clue.subway"), "creaking door": N_("stop_thief.clue.door"),
-    "breaking glass": N_("stop_thief.clue.window"),
-    "street commotion": N_("stop_thief.clue.outside"),
-    "hold music": N_("stop_thief.clue.stayed")}}
+    "alarm": N_("stop_thief.clue.crime"),
+    "footsteps": N_("stop_thief.clue.inside"),
+    "loudspeaker": N_("stop_thief.clue.subway"),
+    "creaking door": N_("stop_thief.clue.door"),            # not words: a sound's name
+    "breaking glass": N_("stop_thief.clue.window"),         # not words: a sound's name
+    "street commotion": N_("stop_thief.clue.outside"),      # not words: a sound's name
+    "hold music": N_("stop_thief.clue.stayed")}}            # not words: a sound's name
 
 #: Which moment wins when one snapshot brings several (a new line stops the older one, so
 #: only one is said): a result over a banner over a clue over the countdown.
@@ -503,10 +505,11 @@ class Voice:
                     else:
                         self.dropped += 1
 
-    def _busy(self) -> bool:
-        """Whether the worker is making a phrase now (tests wait for it to settle)."""
+    def idle(self) -> bool:
+        """Whether the worker has nothing to do (the fixed phrases rendered; tests and the
+        bench wait for it)."""
         with self._cond:
-            return self._working
+            return not self._working and not self._ahead and self._urgent is None
 
     def _make(self, lang, text):
         """The loaded sound of ``text`` in ``lang``: from memory, the cache, or rendered now.
@@ -547,6 +550,17 @@ class Voice:
     def _play_on_channel(self, sound) -> None:
         if self.channel is not None:
             self.channel.play(sound)       # on its own channel: stops the line still speaking
+
+
+def cache_folder(configured, environ=None) -> Path:
+    """The cache folder: ``configured``, except that the default follows ``$XDG_CACHE_HOME``
+    when it is set (``$XDG_CACHE_HOME/cleptomano/voice``)."""
+    env = os.environ if environ is None else environ
+    configured = Path(configured).expanduser()
+    xdg = env.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg) and configured == Path(DEFAULT_CACHE_DIR).expanduser():
+        return Path(xdg) / "cleptomano" / "voice"
+    return configured
 
 
 def _lower_priority(nice=WORKER_NICE) -> None:
@@ -592,9 +606,11 @@ class VoiceOptions:
     spanish: str = "es"
 
     @classmethod
-    def from_config(cls, sound) -> "VoiceOptions":
-        """From a :class:`rig.shell.config.SoundConfig` (``[sound]``)."""
-        return cls(enabled=bool(sound.voice), cache_dir=str(sound.voice_cache),
+    def from_config(cls, sound, environ=None) -> "VoiceOptions":
+        """From a :class:`rig.shell.config.SoundConfig` (``[sound]``); the default cache folder
+        follows ``$XDG_CACHE_HOME`` when it is set (the systemd unit sets it)."""
+        return cls(enabled=bool(sound.voice),
+                   cache_dir=str(cache_folder(sound.voice_cache, environ)),
                    cache_mb=int(sound.voice_cache_mb), speed_wpm=int(sound.voice_speed_wpm),
                    volume=float(sound.voice_volume), spanish=str(sound.voice_es))
 

@@ -348,7 +348,7 @@ SOUND = Section("sound", (
     Key("voice", "boolean", True, "false: no voice (the rig says the countdown, Caught!, "
         "Escaped!, results and clue kinds aloud in the table's language, with espeak-ng)"),
     Key("voice_cache", "path", "~/.cache/cleptomano/voice", "where the spoken phrases are kept "
-        "once rendered (under systemd give \"/var/cache/cleptomano/voice\")",
+        "once rendered (by default under $XDG_CACHE_HOME when set, as systemd's unit does)",
         what="a directory", value_default=Path("~/.cache/cleptomano/voice").expanduser()),
     Key("voice_cache_mb", "whole", 20, "the most the phrase cache may hold (the least recently "
         "said go first)", unit="MB", low=1, high=1000),
