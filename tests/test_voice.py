@@ -361,6 +361,7 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
         buzzes = [t for n, t in buzzed if n == "buzz"]
         assert len(buzzes) >= 10            # (a loaded machine may merge two snapshots)
         assert "voice: on (en)" in caplog.messages
+        assert d.voice_stats == {"said": 0, "dropped": 0, "rendered": 0}     # reported back
         assert renderer.calls == []                 # espeak-ng is still stuck on its phrase
         # each buzz came right after its snapshot, not after the stuck render (still stuck)
         assert max(b - max(s for s in shown if s <= b) for b in buzzes) < 0.5

@@ -424,6 +424,11 @@ class Voice:
             self._ahead = collections.deque((lang, t) for t in texts)
             self._cond.notify_all()
 
+    def counts(self) -> Dict[str, int]:
+        """What the voice did so far: lines ``said``, ``dropped`` (not ready in time) and
+        phrases ``rendered`` (not found in the cache)."""
+        return {"said": self.said, "dropped": self.dropped, "rendered": self.rendered}
+
     # The render loop's side -------------------------------------------------------------------
     def hear(self, prev, board, lang=None) -> Optional[str]:
         """Say what ``board`` calls for after ``prev`` (:func:`moments`), in ``lang`` (default:

@@ -199,6 +199,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
         voice = voice_for(options, sounds)     # its own worker thread renders the phrases
     except Exception as e:
         log.warning("display: the voice could not start (%s); the rig carries on without it", e)
+    voice_counts = None
     face = Face(options.bindings, options.keypad)
     board = None
     heard = None            # the snapshot the sounds were last cued from
@@ -221,6 +222,9 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 heard = board
             if voice is not None:
                 voice.poll()
+                if voice.counts() != voice_counts:     # at most a line a second: cheap
+                    voice_counts = voice.counts()
+                    end.emit("voice", voice_counts)
             keys = []
             name = end.key()
             while name is not None:
@@ -325,6 +329,7 @@ class _Shell:
         self.driver: Optional[str] = None      # the SDL video driver, once a window is open
         self.headless: Optional[bool] = None   # None until the render side has tried
         self.audio: Optional[bool] = None
+        self.voice_stats: Optional[dict] = None   # the voice's counts (None: no voice)
         self._commands = collections.deque(maxlen=256)
         self._ready = threading.Event()
         self._lock = threading.Lock()          # guards the one-snapshot mailbox
@@ -343,6 +348,8 @@ class _Shell:
             self.driver, self.headless = None, True
         elif kind == "audio":
             self.audio = bool(payload)
+        elif kind == "voice":
+            self.voice_stats = dict(payload)
         elif kind == "command":
             if self.on_command is not None:
                 try:

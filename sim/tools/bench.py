@@ -52,7 +52,6 @@ import os
 import platform
 import queue
 import random
-import re
 import resource
 import statistics
 import subprocess
@@ -481,7 +480,6 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
         sys.setswitchinterval(switch_interval_s)
     voice_tmp = tempfile.TemporaryDirectory(prefix="cleptomano-bench-voice-") if voice else None
     warmed = warm_voice_cache(voice_tmp.name) if voice else None
-    voice_log = VoiceLog() if voice else None
     disp, frames = open_bench_display(display, voice_tmp.name if voice else None)
     if display_nice is not None and getattr(disp, "pid", None):
         os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
@@ -532,17 +530,16 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                         if d1 is not None and disp0 is not None:
                             out["display_cpu_pct"] = round(100 * (d1 - disp0) / wall, 1)
                     out["display_video"] = disp.driver
+                if voice:
+                    out["voice"] = dict(disp.voice_stats or {}, on=disp.voice_stats is not None,
+                                        warmed_s=warmed)
         finally:
             if disp is not None:
                 disp.stop(5.0)
             if frames is not None:
                 frames["restore"]()
-            if voice_log is not None:
-                voice_log.close()
             if voice_tmp is not None:
                 voice_tmp.cleanup()
-    if voice_log is not None:
-        out["voice"] = dict(voice_log.summary(), warmed_s=warmed)
     return out
 
 
@@ -562,39 +559,6 @@ def warm_voice_cache(folder, lang="en", timeout_s=120.0):
     finally:
         voice.close()
     return round(time.monotonic() - t0, 2)
-
-
-class VoiceLog(logging.Handler):
-    """Catches the display process's voice lines (forwarded to this process's
-    ``rig.display.voice`` logger): whether the voice came on, and its summary when it
-    stopped (lines said, dropped, rendered)."""
-
-    def __init__(self):
-        super().__init__(logging.INFO)
-        self.lines = []
-        self.logger = logging.getLogger("rig.display.voice")
-        self.saved = (self.logger.level, self.logger.propagate)
-        self.logger.addHandler(self)
-        self.logger.setLevel(logging.INFO)
-        self.logger.propagate = False
-
-    def emit(self, record):
-        self.lines.append(record.getMessage())
-
-    def close(self):
-        self.logger.removeHandler(self)
-        self.logger.setLevel(self.saved[0])
-        self.logger.propagate = self.saved[1]
-        super().close()
-
-    def summary(self):
-        out = {"on": any(line.startswith("voice: on") for line in self.lines)}
-        for line in self.lines:
-            found = re.match(r"voice: said (\d+) lines, (\d+) dropped, (\d+) rendered", line)
-            if found:
-                out.update(zip(("said", "dropped", "rendered"), map(int, found.groups())))
-        out["log"] = self.lines[-5:]
-        return out
 
 
 def latency_profile(touches=600, seed=1, display="process", **kwargs):
