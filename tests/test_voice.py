@@ -44,15 +44,23 @@ class Clock:
 class FakeRenderer:
     """Writes a small fake WAV for each phrase and remembers what it was asked."""
 
-    def __init__(self, gate=None):
+    def __init__(self, gate=None, wav=False):
         self.calls = []
         self.gate = gate
+        self.wav = wav          # a real WAV (0.2 s of a quiet hum) for pygame to load
 
     def __call__(self, settings, text, path):
         if self.gate is not None:
             assert self.gate.wait(10), "the test never opened the gate"
         self.calls.append((settings.voice, text))
-        Path(path).write_bytes(b"RIFF" + b"\0" * 100 + text.encode("utf-8"))
+        if self.wav:
+            with wave.open(str(path), "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(22050)
+                w.writeframes(b"\x10\x00\xf0\xff" * 2205)
+        else:
+            Path(path).write_bytes(b"RIFF" + b"\0" * 100 + text.encode("utf-8"))
 
 
 def make_voice(tmp_path, lang="en", **kw):
@@ -331,7 +339,7 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
     from rig.display.window import DisplayOptions, DisplayThread
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     gate = threading.Event()
-    renderer = FakeRenderer(gate)
+    renderer = FakeRenderer(gate, wav=True)
     monkeypatch.setattr(vo, "espeak_renderer", lambda *a, **k: renderer)
     monkeypatch.setattr(vo.shutil, "which", lambda name: "/usr/bin/" + name)
     buzzed = []
@@ -351,7 +359,7 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
             pytest.skip("no dummy audio device on this machine")
         shown = []
         for i in range(20):
-            board = replace(TURN, remaining_s=10.95 - i * 0.25, touches=i)
+            board = replace(TURN, remaining_s=10.95 - i * 0.25, touches=i, language="es")
             shown.append(time.monotonic())
             d.show(board)
             time.sleep(0.06)
@@ -360,11 +368,19 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
             time.sleep(0.01)
         buzzes = [t for n, t in buzzed if n == "buzz"]
         assert len(buzzes) >= 10            # (a loaded machine may merge two snapshots)
-        assert "voice: on (en)" in caplog.messages
+        assert "voice: on" in caplog.messages
         assert d.voice_stats == {"said": 0, "dropped": 0, "rendered": 0}     # reported back
         assert renderer.calls == []                 # espeak-ng is still stuck on its phrase
         # each buzz came right after its snapshot, not after the stuck render (still stuck)
         assert max(b - max(s for s in shown if s <= b) for b in buzzes) < 0.5
+        gate.set()
+        deadline = time.monotonic() + 10
+        while len(renderer.calls) < 10 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        # the table's language came with the snapshots: Spanish, with the Spanish voice
+        assert {v for v, _ in renderer.calls} == {"es"}
+        assert {t for _, t in renderer.calls} >= {str(n) for n in range(1, 11)}
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     finally:
         gate.set()
         assert d.stop(5)

@@ -372,8 +372,9 @@ class Voice:
 
     # Start and stop ---------------------------------------------------------------------------
     def open(self, lang="en") -> bool:
-        """Start the worker and render the fixed phrases of ``lang``; False (and one log line)
-        when there is no espeak-ng to render with."""
+        """Start the worker and render the fixed phrases of ``lang`` (None: of the language
+        the first :meth:`hear` brings); False (and one log line) when there is no espeak-ng to
+        render with."""
         if self.renderer is None:
             found = shutil.which(self.espeak)
             if found is None:
@@ -388,8 +389,9 @@ class Voice:
         self.available = True
         self._thread = threading.Thread(target=self._work, name="voice", daemon=True)
         self._thread.start()
-        self.use_language(lang)
-        log.info("voice: on (%s)", self.voices.get(self.lang, "en"))
+        if lang is not None:
+            self.use_language(lang)
+        log.info("voice: on%s", " (%s)" % self.voices.get(self.lang, "en") if self.lang else "")
         return True
 
     def close(self, timeout_s=2.0) -> None:
@@ -595,9 +597,9 @@ def voice_for(options, sounds) -> Optional[Voice]:
         return None
     voice = Voice(vo.cache_dir, speed_wpm=vo.speed_wpm, volume=vo.volume,
                   cache_mb=vo.cache_mb, spanish=vo.spanish, channel=channel)
-    from .kit import words
-    lang = getattr(options, "language", None) or words().lang
-    return voice if voice.open(lang) else None
+    # The table's language comes with the first snapshot (its ``language``), moments after
+    # the display starts: the fixed phrases are rendered for it then.
+    return voice if voice.open(getattr(options, "language", None)) else None
 
 
 @dataclass(frozen=True)

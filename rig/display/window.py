@@ -218,7 +218,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                     sounds.play(name)
                 face.show(board)
                 if voice is not None:
-                    _hear(voice, heard, board)
+                    _hear(voice, heard, board, face.language())
                 heard = board
             if voice is not None:
                 voice.poll()
@@ -286,12 +286,12 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             pass
 
 
-def _hear(voice, prev, board):
-    """The voice's turn with a new snapshot, in the language the screen speaks now (the face
-    sets it; the set-up screen may change it).  A failure is logged, never raised."""
-    from .kit import words
+def _hear(voice, prev, board, lang):
+    """The voice's turn with a new snapshot, in ``lang``, the language the screen speaks now
+    (the snapshot's: the table's, which the set-up screen may change).  A failure is logged,
+    never raised."""
     try:
-        voice.hear(prev, board, words().lang)
+        voice.hear(prev, board, lang)
     except Exception as e:
         log.warning("display: the voice failed on a snapshot (%s: %s)", type(e).__name__, e)
 
