@@ -394,7 +394,7 @@ class Voice:
         log.info("voice: on%s", " (%s)" % self.voices.get(self.lang, "en") if self.lang else "")
         return True
 
-    def close(self, timeout_s=2.0) -> None:
+    def close(self, timeout_s=1.0) -> None:
         """Stop the worker (a render under way finishes within its timeout, its thread being a
         daemon's) and log what the voice did."""
         if self.available:
