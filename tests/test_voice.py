@@ -479,3 +479,14 @@ def test_voice_off_quiet_or_no_audio_starts_no_voice():
     assert vo.voice_for(DisplayOptions(quiet=True, voice=vo.VoiceOptions()), Bank()) is None
     Bank.available = False
     assert vo.voice_for(DisplayOptions(voice=vo.VoiceOptions()), Bank()) is None
+
+
+def test_the_said_cues_are_stop_thief_s_clue_sounds_and_every_phrase_has_words():
+    from rig.games.stop_thief.rules.rules import SOUND_OF_CLUE
+    said = vo.spoken_cues("stop-thief")
+    assert said == {sound: "stop_thief.clue." + kind for kind, sound in SOUND_OF_CLUE.items()}
+    for lang in ("en", "es", "fr", "ro"):
+        words = Words(lang)
+        clues = [phrase(Moment("clue", Msg(code)), words) for code in said.values()]
+        assert all(clues) and len(set(clues)) == 7, (lang, clues)
+        assert set(clues) <= set(vo.fixed_phrases(words))       # rendered ahead of time
