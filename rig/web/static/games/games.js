@@ -206,7 +206,7 @@
       h("p", { class: "date" }, (r.title || r.id) + " · " + when(r.date) +
         (r.live ? " · " + t("rig.phone.this_game") : "")),
       r.error ? h("p", { class: "error" }, r.error) : [
-        h("p", {}, t("rig.phone.names", { names: r.players })),
+        h("p", {}, r.players.join(", ")),
         h("p", { class: "outcome" }, r.outcome),
         r.torn ? h("p", { class: "hint" }, t("rig.phone.torn")) : null],
       h("a", { class: "download", href: url + "/recording", download: r.id + ".jsonl" },
