@@ -915,7 +915,7 @@
       const cy = box.y + box.h / 2;
       parts.push(target("table-" + side, box, "table-end",
         s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
-          side === "L" ? t("rig.phone.table_left") : t("rig.phone.table_right")), setupState));
+          t("rig.phone.table_word")), setupState));    // its full name is the target's label
     }
     // The lasers, then their ends, then their numbers: no line ever hides a number.
     const points = endPoints(setupState);
