@@ -39,7 +39,7 @@ def load_json(body):
     if text.count("[") + text.count("{") > bounded.MAX_DEPTH:
         found = bounded.json_depth(text)
         if found > bounded.MAX_DEPTH:
-            raise RequestError(Msg("rig.web.too_deep", most=bounded.MAX_DEPTH, found=str(found)))
+            raise RequestError(Msg("rig.web.too_deep", most=bounded.MAX_DEPTH, found=found))
     try:
         return bounded.load_json(text, _NotJson, "", syntax="%s")
     except _NotJson as exc:
