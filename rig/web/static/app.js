@@ -138,7 +138,10 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
     setLink("connecting");
-    socket = new WebSocket(scheme + "//" + location.host + API.live);
+    // The socket asks for the page's language: a WebSocket's handshake may not carry the
+    // browser's Accept-Language, and the cookie is set only by the picker.
+    socket = new WebSocket(scheme + "//" + location.host + API.live + "?lang=" +
+      encodeURIComponent(Words.language));
     socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
     socket.addEventListener("message", (event) => {
       let message;

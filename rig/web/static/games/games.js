@@ -94,7 +94,10 @@
 
   let socket = null;
   function connect(attempt) {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live");  // not words: a URL scheme
+    // The socket asks for the page's language: a WebSocket's handshake may not carry the
+    // browser's Accept-Language, and the cookie is set only by the picker.
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host  // not words: URL schemes
+      + "/api/live?lang=" + encodeURIComponent(Words.language));
     socket = ws;
     ws.onopen = () => { put($("link"), t("rig.phone.live")); attempt = 0; };
     ws.onmessage = (event) => {
