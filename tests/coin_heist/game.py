@@ -1,6 +1,7 @@
 """The coin heist as the rig's contract says a game (:class:`rig.core.contract.Game`): its pure
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak.
-The test suite's own game (README "Adding a game"): it lives wholly in this folder."""
+The test suite's own game (README "Adding a game"): it lives wholly in this folder, its words
+too (``locale/<lang>/LC_MESSAGES/coin_heist.po``, the ``coin_heist`` catalog)."""
 
 from rig.games.base import GameBase, Outcome
 
@@ -9,7 +10,7 @@ from . import rules as coin
 
 class CoinHeist(GameBase):
     name = recording = prefix = coin.GAME
-    title = "Coin heist"
+    title = "Coin heist"        # not words: the game's name (the phones say its catalog's title)
     section = "coin_heist"
     min_players, max_players = 2, 4
     seed_bound = coin.SEED_MAX + 1
@@ -51,10 +52,8 @@ class CoinHeist(GameBase):
                        "won" if won else "unfinished", (("flips", len(result["flips"])),))
 
     def outcome_words(self, outcome):
-        jewels = ", ".join("%s %d" % pj for pj in outcome.scores)
-        if outcome.code == "won":
-            return "%s won (%s jewels)" % (outcome.winners[0], jewels)
-        return "unfinished after %d flips (%s jewels)" % (outcome.get("flips"), jewels)
+        return coin.outcome_words(outcome.winners[0] if outcome.code == "won" else None,
+                                  outcome.scores, outcome.get("flips"))
 
     def players_in(self, result):
         return tuple(result["players"])

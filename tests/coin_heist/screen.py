@@ -1,11 +1,15 @@
 """Drawing the coin heist's table screen: each thief's jewels (a gold gem per jewel stolen, an
 outline per jewel still to steal), whose call it is, and the last flip as a coin: gold heads,
 blue tails.  ``draw_screen`` is what the faces read (README "Adding a game"); pure drawing
-with the display kit, and a malformed view draws what it can and never raises."""
+with the display kit, and a malformed view draws what it can and never raises.  Every word is
+a code of the ``coin_heist`` catalog (a Msg), said in the table's language by the kit."""
 
+from rig.core.msg import Msg
 from rig.display.kit import (AMBER, BG, DIM, GOLD, GREEN, PANEL, TEXT, as_int, as_text,
                              draw_panel, load_pygame, put_text)
 from rig.display.view_dict import box, get, mapping
+
+from .rules import side_words
 
 HEADS = (230, 180, 20)       # the coin, heads up
 TAILS = (60, 110, 220)       # the coin, tails up
@@ -23,8 +27,9 @@ def draw(surface, view):
         return
     winner = as_text(get(view, "winner"), 40)
     turn = as_text(get(view, "turn"), 40)
-    title = ("COIN HEIST · %s WINS" % winner.upper() if winner else
-             "COIN HEIST · %s'S CALL" % turn.upper() if turn else "COIN HEIST")
+    title = (Msg("coin_heist.screen.wins", player=winner.upper()) if winner else
+             Msg("coin_heist.screen.call", player=turn.upper()) if turn else
+             Msg("coin_heist.screen.title"))
     put_text(surface, title, box(W, H, 0.02, 0.02, 0.96, 0.10), AMBER if winner else DIM)
     jewels = mapping(view, "jewels")
     target = max(1, min(as_int(get(view, "target"), 3), 9))
@@ -53,11 +58,12 @@ def draw(surface, view):
         side = as_text(last.get("flipped"), 8)
         r = min(cw, ch) * 2 // 5
         pg.draw.circle(surface, HEADS if side == "heads" else TAILS, (cx + cw // 2, cy + r), r)
-        put_text(surface, "%s called %s: %s" % (as_text(last.get("player"), 20),
-                                                as_text(last.get("called"), 8), side.upper()),
-                 (cx, cy + 2 * r + ch // 20, cw, ch // 6), TEXT)
+        said = Msg("coin_heist.screen.last", player=as_text(last.get("player"), 20),
+                   called=side_words(as_text(last.get("called"), 8)), side=side_words(side))
+        put_text(surface, said, (cx, cy + 2 * r + ch // 20, cw, ch // 6), TEXT)
     else:
-        put_text(surface, "CALL THE COIN", (cx, cy + ch // 3, cw, ch // 6), DIM)
+        put_text(surface, Msg("coin_heist.screen.call_the_coin"),
+                 (cx, cy + ch // 3, cw, ch // 6), DIM)
 
 
 def draw_screen(surface, snapshot, now_s=None):
