@@ -15,7 +15,7 @@ class CoinHeist(GameBase):
     min_players, max_players = 2, 4
     seed_bound = coin.SEED_MAX + 1
     ANSWERS = ("flipped",)
-    example = '{"call": "heads"} or {"call": "tails"}'
+    example = '{"call": "heads"} or {"call": "tails"}'      # not words: JSON commands
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[coin_heist]`` table (its target), or None: every default."""

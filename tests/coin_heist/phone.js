@@ -7,7 +7,7 @@
 // game's title, status line, board and controls.  The page decides nothing about the game.
 // Every word is the phone's language: t("coin_heist....") says a code of this game's catalog
 // (locale/<lang>/LC_MESSAGES/coin_heist.po), fetched by the page for the phone's language.
-"use strict";
+"use strict";  // not words: a JavaScript directive
 
 (window.GamePhones = window.GamePhones || {})["coin-heist"] = (kit) => {
   const { h, list, button } = kit;

@@ -6,7 +6,8 @@ a code of the ``coin_heist`` catalog (a Msg), said in the table's language by th
 
 from rig.core.msg import Msg
 from rig.display.kit import (AMBER, BG, DIM, GOLD, GREEN, PANEL, TEXT, as_int, as_text,
-                             draw_panel, load_pygame, put_text)
+                             draw_panel, fit_size, get_font, legible_size, load_pygame,
+                             put_text, wrap_lines)
 from rig.display.view_dict import box, get, mapping
 
 from .rules import side_words
@@ -16,6 +17,8 @@ TAILS = (60, 110, 220)       # the coin, tails up
 JEWEL = GOLD
 ROWS = (0.04, 0.16, 0.56, 0.80)     # the thieves' rows (x, y, w, h fractions of the window)
 COIN = (0.64, 0.22, 0.32, 0.50)     # the last flip
+WORDS_BOTTOM = 0.96                 # the coin's words go no lower (the thieves' rows' foot)
+MAX_LINES = 3                       # the coin's words, wrapped in a longer language
 
 
 def draw(surface, view):
@@ -60,10 +63,28 @@ def draw(surface, view):
         pg.draw.circle(surface, HEADS if side == "heads" else TAILS, (cx + cw // 2, cy + r), r)
         said = Msg("coin_heist.screen.last", player=as_text(last.get("player"), 20),
                    called=side_words(as_text(last.get("called"), 8)), side=side_words(side))
-        put_text(surface, said, (cx, cy + 2 * r + ch // 20, cw, ch // 6), TEXT)
+        top = cy + 2 * r + ch // 20
+        put_lines(surface, said, (cx, top, cw, int(H * WORDS_BOTTOM) - top), ch // 6, TEXT)
     else:
-        put_text(surface, Msg("coin_heist.screen.call_the_coin"),
-                 (cx, cy + ch // 3, cw, ch // 6), DIM)
+        top = cy + ch // 3
+        put_lines(surface, Msg("coin_heist.screen.call_the_coin"),
+                  (cx, top, cw, int(H * WORDS_BOTTOM) - top), ch // 6, DIM)
+
+
+def put_lines(surface, text, box, line_h, colour):
+    """``text`` in the coin's narrow column ``box``: on one line ``line_h`` px tall when it fits
+    there at a legible size, else wrapped onto up to :data:`MAX_LINES` lines at the legibility
+    floor (a longer language takes more lines, never a smaller font), from the box's top."""
+    text = as_text(text, 400)
+    x, y, w, h = box
+    floor = legible_size(surface.get_height())
+    if fit_size([text], w, line_h) >= floor:
+        put_text(surface, text, (x, y, w, line_h), colour)
+        return
+    step = get_font(floor).get_linesize()
+    lines = wrap_lines(text, floor, w, max(1, min(MAX_LINES, h // max(1, step))))
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, y + i * step, w, step), colour, size=floor)
 
 
 def draw_screen(surface, snapshot, now_s=None):

@@ -7,7 +7,8 @@ function of (seed, n), so a replay flips the same coin.  Pure, like every game's
 What a player reads is said in codes of the ``coin_heist`` catalog (``../locale``), never in
 sentences: a call's words, a refusal's reason (``IllegalMove(Msg(...))``), the outcome.  The
 recording and the views keep the sides as data (``"heads"``, ``"tails"``); :func:`side_words`
-is how a face says one.  A builder's errors (a seed, a target, a recording line) stay English.
+is how a face says one.  A builder's errors (a seed, a target, a recording line: ``not words``
+below) stay English, as README "Languages" allows.
 
 Recording::
 
@@ -71,10 +72,11 @@ class Won:
 def new_game(players, seed, target=3):
     players = check_players(players, 2, 4)
     if not is_whole(seed, 0, SEED_MAX):
-        raise RulesError("seed %r is not usable; give a whole number from 0 to %d"
-                         % (seed, SEED_MAX))
+        why = "seed %r is not usable; give a whole number from 0 to %d"  # not words: builder's
+        raise RulesError(why % (seed, SEED_MAX))
     if not is_whole(target, 1, 9):
-        raise RulesError("target %r is not usable; give 1 to 9 jewels to win" % (target,))
+        why = "target %r is not usable; give 1 to 9 jewels to win"  # not words: builder's
+        raise RulesError(why % (target,))
     return State(players, seed, target, (0,) * len(players))
 
 
@@ -110,7 +112,7 @@ _HANDLERS = {Call: _call}
 
 
 def step(state, command):
-    return handler_for(_HANDLERS, command, "coin heist")(state, command)
+    return handler_for(_HANDLERS, command, GAME)(state, command)
 
 
 def public_view(state):
@@ -198,7 +200,8 @@ def parse_item(obj, number, last_t=0.0):
 def _check(state, said):
     flipped = state.flips[-1][2]
     return None if said == flipped else (
-        "the line says the coin came down %s, the replay flipped %s" % (said, flipped))
+        "the line says the coin came down %s, the replay flipped %s"  # not words: replay's
+        % (said, flipped))
 
 
 def restore_lines(lines, path=None):
