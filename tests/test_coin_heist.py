@@ -223,7 +223,7 @@ def test_its_words_in_each_language_with_their_plural_forms(coin):
     assert english(stolen) == "Ana called heads: heads, a jewel stolen!"
     assert Words("es").text(stolen) == "Ana eligió cara: salió cara, ¡una joya robada!"
     assert Words("fr").text(GAME.words(Won(2.0, "Ana"))) == (
-        "Ana remporte le casse à pile ou face !")
+        "Ana remporte le casse à pile ou face\u00a0!")
     assert Words("ro").text(GAME.words(Flipped(1.0, "Ben", "tails", "heads", False))) == (
         "Ben a ales pajură: a ieșit cap, nimic")
     unfinished = lambda n: GAME.outcome_words(Outcome(False, (), (("Ana", 1), ("Ben", 0)),
