@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent            # rig/
 LANGS = ("en", "es", "fr", "ro")
 METHODS = [("**/locale/**", "ignore"), ("**/__pycache__/**", "ignore"),
            ("**.py", "rig.catalogs:extract_python"), ("**.js", "javascript")]
-KEYWORDS = {"Msg": None, "msg": None, "N_": None, "t": None, "tn": None}
+KEYWORDS = {"Msg": None, "msg": None, "N_": None, "say": None, "t": None, "tn": None}
 
 
 def po_files(root: Path = ROOT) -> List[Path]:

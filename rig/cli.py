@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from .core.errors import ConfigError, HardwareError, RecordingError, RigError
+from .words import english, english_error
 from .games import names as game_names
 
 log = logging.getLogger("cleptomano")
@@ -126,7 +127,7 @@ def main(argv=None):
     try:
         return COMMANDS[args.command](args)
     except RigError as exc:      # bad config, bad recording, no pin library...
-        print("cleptomano: %s" % exc, file=sys.stderr)
+        print("cleptomano: %s" % english_error(exc), file=sys.stderr)
         return 2
 
 
@@ -166,7 +167,7 @@ def history_lines(directory):
             # The museum's matches were the rig's only recordings once: their lines never
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
-                g.title, who), g.outcome_words(outcome), _TORN if torn else ""))
+                g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
     return lines
 
 
@@ -179,7 +180,8 @@ def _replays(directory, pattern, lines):
         try:
             result = replay_file(path, torn)
         except RecordingError as exc:
-            lines.append("%s  unreadable: %s" % (path.name, exc.detail))
+            lines.append("%s  unreadable: %s" % (
+                path.name, english(exc.msg) if exc.msg is not None else exc.detail))
             continue
         yield path, result, torn
 

@@ -246,9 +246,17 @@ class Words:
                 return str(m)
 
     def text(self, m) -> str:
-        """``m`` (a :class:`Msg`) in this language; a str is returned as it is, None as ""."""
+        """``m`` (a :class:`Msg`, or its JSON form) in this language; a str is returned as it
+        is, None as ""."""
         if m is None:
             return ""
+        if isinstance(m, dict):
+            from .core.msg import from_json, is_msg_json
+            if is_msg_json(m):
+                try:
+                    m = from_json(m)
+                except (TypeError, ValueError):
+                    return ""
         if isinstance(m, Msg):
             return self._render(m)
         return str(m)
@@ -260,10 +268,11 @@ class Words:
         return self._render(Msg(code, **params))
 
     def error(self, exc: BaseException) -> str:
-        """What a player reads for a refusal: its message in this language, or its text."""
+        """What a player reads for a refusal: its message in this language, or its text (with
+        the file and line it names first, if any: a recording's refused move)."""
         m = getattr(exc, "msg", None)
         if isinstance(m, Msg):
-            return self._render(m)
+            return (getattr(exc, "where", "") or "") + self._render(m)
         return str(exc)
 
     # For the phones -----------------------------------------------------------------------

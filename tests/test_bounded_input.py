@@ -238,7 +238,7 @@ def test_a_deep_body_is_one_400_or_413_and_the_rig_goes_on(web):
     assert client.post("/api/pair", json={"code": "424242", "name": "Ben"},
                        headers=ORIGIN).status_code == 200
     for body, status, words in ((deep(), 413, "over"),
-                                (deep(5000), 400, "too deep: more than 32 deep (5000 levels)"),
+                                (deep(5000), 400, "more than 32 deep (5,000 levels)"),
                                 ('{"choose": "thief", "player": %s}' % deep(40), 400,
                                  "(41 levels)")):
         answer = client.post("/api/command", content=body.encode(), headers=ORIGIN)

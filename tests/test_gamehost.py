@@ -18,6 +18,7 @@ import pytest
 from rig.cli import main
 from rig.display.game_keys import key_help
 from rig.shell.config import ChestHeistConfig, StolenPaintingsConfig
+from rig.words import english
 from rig.shell.gamehost import GameHost
 from rig.games import game as game_named
 from rig.shell.session import RecordingSession
@@ -97,7 +98,7 @@ def test_stop_thief_a_whole_game_at_the_keys_replays_to_the_same_result(tmp_path
     assert table.display.heard[-2:] == [first, first]
     wrong = next(n for n in game.board.numbers if n != table.host.game.case.thief.space)
     table.press("a", *str(wrong), "return")
-    assert "$1,000" in table.view["message"]
+    assert "$1,000" in english(table.view["message"])
     turns = 0
     while table.view["winner"] is None and turns < 60:
         turns += 1
@@ -106,7 +107,8 @@ def test_stop_thief_a_whole_game_at_the_keys_replays_to_the_same_result(tmp_path
         table.press("[*]", *["[%s]" % d for d in str(space)], "enter")
     winner = table.view["winner"]
     assert winner is not None and table.view["turn"] is None
-    assert "ARRESTED" in table.view["message"].upper() or "retire" in table.view["message"]
+    said = english(table.view["message"])
+    assert "ARRESTED" in said.upper() or "retire" in said
     heard = table.display.heard
     clues = [line for line in table.lines() if "clue" in line]
     assert len([s for s in heard if s != "alarm"]) >= len(clues) and "alarm" in heard
@@ -160,16 +162,16 @@ def test_stolen_paintings_a_whole_game_at_the_keys_replays_to_the_same_result(tm
         assert table.view["phase"] == "exhibition" and 4 <= table.view["remaining_s"] <= 5
         table.press(wait_s=5.0)                      # the countdown runs out by itself
         assert table.view["phase"] == "swap" and table.display.heard[-1] == "gong"
-        assert "close your eyes" in table.screen.message.lower()
+        assert "close your eyes" in english(table.screen.message).lower()
         table.press("t", *map(str, stolen[thief]))
-        assert "%d" % stolen[thief][0] in table.display.face.prompt
+        assert "%d" % stolen[thief][0] in english(table.display.face.prompt)
         table.press("return")
         assert table.view["phase"] == "auction"
         for place, detective in enumerate(players, 1):
             if detective == thief:
                 continue
             table.press("m", str(place), *map(str, marks[detective]))
-            prompt = table.display.face.prompt
+            prompt = english(table.display.face.prompt)
             assert "MARKS of %s" % detective in prompt and "%d chosen" % len(
                 marks[detective]) in prompt and str(marks[detective]) not in prompt
             table.press("return")
@@ -240,7 +242,7 @@ def test_canine_a_whole_game_at_the_keys_replays_to_the_same_result(tmp_path, ca
     table.press("v", "2", "c", "c", "c", "return")
     assert table.view["revealed"] == ["Ana", "Ben"] and table.view["scores"] is None
     table.press("v", "3", "b", "return")              # one card: refused, with the reason
-    assert "Refused" in table.screen.message and table.view["revealed"] == ["Ana", "Ben"]
+    assert "Refused" in english(table.screen.message) and table.view["revealed"] == ["Ana", "Ben"]
     table.press("v", "3", "a", "a", "4", "return")
     assert table.view["phase"] == "final" and table.view["winners"], table.screen.message
     assert table.display.heard[-1] == "fanfare"
@@ -286,8 +288,9 @@ def test_a_refused_key_shows_its_reason_and_changes_nothing(game, tmp_path):
     table = Table(tmp_path, game, players)
     view, lines = table.view, table.lines()
     table.press(*REFUSED[game])
-    message = table.screen.message
+    message = english(table.screen.message)
     assert message.startswith("Refused: ") and len(message) > 30
+    assert table.screen.message.code == "rig.host.refused"
     assert table.view == view and table.lines() == lines
     assert strip_shown(table.display.frame())
     assert table.host.refused >= 1

@@ -23,10 +23,11 @@ from pathlib import Path
 
 import pytest
 
-from rig.games.stop_thief.rules.calls import CLUE_MEANINGS, CLUE_SOUNDS
+from rig.games.stop_thief.rules.calls import clue_sound, clue_words
 from rig.games.stop_thief.rules.thief import Settings
 from rig.shell.config import StopThiefConfig
 from rig.shell.storage import replay_file
+from rig.words import english
 from sim import phone as browser
 from sim.gametable import GameTable, pair
 
@@ -166,13 +167,14 @@ def test_a_whole_stop_thief_game_from_the_phone_pages(tmp_path, chromium):
             item = "#board ol.clues li:nth-child(%d)" % (clues + 1)
             me.wait(item)
             clue = host.game.case.clues[-1]
-            words = "%s: %s (%s)" % (CLUE_SOUNDS[clue.kind], CLUE_MEANINGS[clue.kind], player)
-            me.wait(item + ' svg.icon[aria-label="%s"]' % clue.kind, state="attached")
+            words = "%s (%s)" % (english(clue_words(clue.kind)), player)
+            me.wait(item + ' svg.icon[aria-label="%s"]' % english(clue_sound(clue.kind)),
+                    state="attached")
             assert me.wait(item).strip() == words       # the clue's icon, then its words
             if not replayed and player != "Caro":     # anyone may replay; nothing moves
                 phones["Caro"].click(REPLAY)
                 phones["Caro"].wait("#message", text="Clue %d again: %s" % (
-                    clues + 1, CLUE_SOUNDS[clue.kind]))
+                    clues + 1, english(clue_sound(clue.kind))))
                 assert host.game.case.clues[-1] == clue and len(host.game.case.clues) == \
                     clues + 1
                 replayed = True

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.core.gamekit import Sound
+from rig.core.msg import Msg
 from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.calls import words
 from rig.games.stop_thief.rules.recording import result
@@ -27,10 +28,21 @@ from rig.games.stop_thief.rules.rules import new_game
 from rig.games.stop_thief.rules.thief import Thief
 from rig.games.stop_thief.rules.views import player_view, public_view
 from rig.games.stop_thief.resources import sample_town
+from rig.words import english
 
 from stop_thief_support import ACTIONS, play
 
 BOARD = sample_town()
+
+
+def params(message):
+    """Every parameter of ``message`` and of the messages nested in it: ``(name, value)``."""
+    for name, value in message.params:
+        for v in value if isinstance(value, tuple) else (value,):
+            if isinstance(v, Msg):
+                yield from params(v)
+            else:
+                yield name, v
 
 
 def answers(game):
@@ -72,8 +84,14 @@ def test_no_call_names_the_thief_space_or_room_while_it_is_at_large(seed):
             continue
         space = after.board.space(after.case.thief.space)
         # The arrest names the caught thief's space; every other call is about the one at large.
-        for text in [words(e) for e in effects if not isinstance(e, (ev.Arrested, Sound))]:
+        for said in [words(e) for e in effects if not isinstance(e, (ev.Arrested, Sound))]:
+            text = english(said)
             assert not re.search(r"\bspace %d\b" % space.key, text)
             assert space.kind != "inside" or space.area not in text
+            # In every language: no parameter of the call is the space or its room.
+            found = list(params(said))
+            assert ("space", str(space.key)) not in found, said
+            assert space.kind != "inside" or not any(
+                isinstance(v, str) and space.area in v for _, v in found), said
             checked += 1
     assert checked > 20

@@ -94,8 +94,11 @@ class ConfigError(RigError, ValueError):
             where = "%s: " % (path,)
         elif key is not None:
             where = "%s: " % (key,)
-        super().__init__(where + message)
-        self.detail = one_line(message)
+        self.where = where
+        super().__init__(where + str(message))
+        self.detail = one_line(str(message))
+        # A game's own check refusing a setting: its code, said by the terminal in English.
+        self.msg = message if isinstance(message, Msg) else None
 
 
 class RecordingError(RigError, ValueError):
@@ -104,7 +107,7 @@ class RecordingError(RigError, ValueError):
     def __init__(self, message, *, path=None, line=None):
         self.path = path
         self.line = line
-        self.detail = one_line(message)
+        self.detail = one_line(str(message))
         where = ""
         if path is not None and line is not None:
             where = "%s:%d: " % (path, line)
@@ -112,7 +115,10 @@ class RecordingError(RigError, ValueError):
             where = "%s: " % (path,)
         elif line is not None:
             where = "line %d: " % (line,)
-        super().__init__(where + message)
+        self.where = where
+        super().__init__(where + str(message))
+        # A move the rules refused, found in a recording: its code, said by the terminal.
+        self.msg = message if isinstance(message, Msg) else None
 
 
 class RequestError(RigError, ValueError):

@@ -181,7 +181,8 @@ def replay_items(state, items, step, check=None, path=None):
         try:
             state, _ = step(state, command)
         except RulesError as exc:
-            raise RecordingError(str(exc), path=path, line=line) from None
+            raise RecordingError(exc.msg if exc.msg is not None else str(exc), path=path,
+                                 line=line) from None
         problem = check(state, said) if check is not None and said is not None else None
         if problem:
             raise RecordingError(problem, path=path, line=line)

@@ -87,7 +87,7 @@ def read_lines(lines, parse_header, parse_item, path=None, stop=None):
             if reader.done:
                 break
     except RecordingError as exc:
-        raise RecordingError(exc.detail, path=path, line=exc.line) from None
+        raise RecordingError(exc.msg or exc.detail, path=path, line=exc.line) from None
     return reader.finish()
 
 
@@ -115,7 +115,7 @@ class LineReader:
                 return None
             item = self.parse_item(obj, self.number, self.last_t)
         except RecordingError as exc:
-            raise RecordingError(exc.detail, path=self.path, line=exc.line) from None
+            raise RecordingError(exc.msg or exc.detail, path=self.path, line=exc.line) from None
         self.last_t = obj["t"]
         self.items.append((self.number, item))
         self.done = self.stop is not None and bool(self.stop(item))

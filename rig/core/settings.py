@@ -290,7 +290,7 @@ def rules_checked(t, check, values):
         return check(**values)
     except RulesError as exc:
         key = next((k for k in t.data if str(k) in str(exc)), None)
-        raise t.error(key, str(exc)) from None
+        raise t.error(key, exc.msg if exc.msg is not None else str(exc)) from None
 
 
 def parsed_file(t, key, path, parse):

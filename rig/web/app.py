@@ -12,21 +12,31 @@
                                            rules refuse it, 401 unpaired, 400 malformed
 ``POST /api/layout``                       ``{"layout": "4: L-I R-II; ...", "lasers": 4}``:
                                            every rule the layout breaks, in the guard's words
+                                           (``problems``), and the lasers they name
+                                           (``bad_lasers``)
 ``GET /api/matches``                       the matches recorded here, newest first
 ``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
 ``GET /api/matches/ID/recording``          its recording, the JSON Lines file
 ``WS /api/live``                           the push channel (:mod:`rig.web.live`)
 ``POST /api/night/game``                   the rig's next game, from a paired phone
                                            (:mod:`rig.web.night`)
+``GET /api/words``                         this phone's language and its words for the page
+                                           (``?lang=es`` for another; :mod:`rig.web.language`)
+``POST /api/language``                     ``{"language": "fr"}``: the phone's language from
+                                           now on (the ``cleptomano_lang`` cookie)
 =========================================  ===================================================
 
 Every refusal is ``{"error": "..."}`` with one message that says what was wrong and what to
-send.  :class:`Guard` wraps them all: the Host and Origin checks, the body's size limit and the
-security headers.
+send, in the phone's language: its ``cleptomano_lang`` cookie's, else its browser's
+``Accept-Language`` (English when it names none the rig speaks).  So are the snapshots, the calls
+and the listings: the rig keeps them as codes (:class:`rig.core.msg.Msg`) and says them at this
+edge (:func:`rig.web.language.said`), once per language in use.  :class:`Guard` wraps them
+all: the Host and Origin checks, the body's size limit and the security headers.
 """
 
 import asyncio
 import json
+import re
 import socket
 
 from starlette.applications import Starlette
@@ -36,9 +46,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import RequestError, RulesError
+from ..core.msg import Msg
+from ..words import english
 from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
 from .games import game_routes
+from .language import (language_of, language_of_headers, language_routes, refusal_text, said,
+                       words_in, words_of)
 from .matches import Matches, recording_routes
 from .night import night_routes
 
@@ -57,8 +71,10 @@ _HEADERS = [
 ]
 
 
-def error(exc):
-    return JSONResponse({"error": exc.detail}, status_code=exc.status)
+def error(exc, words=None):
+    """A refusal's answer: ``{"error": ...}`` in ``words``' language (English by default)."""
+    return JSONResponse({"error": refusal_text(exc, words or words_in("en"))},
+                        status_code=exc.status)
 
 
 # --- the guard around every request -----------------------------------------------------------
@@ -95,16 +111,16 @@ class Guard:
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         problem = self._problem(scope, headers)
+        words = words_in(language_of_headers(headers))
         if problem is not None:
             if scope["type"] == "websocket":
                 return await send({"type": "websocket.close", "code": 1008})
-            return await self._refuse(problem, send)
+            return await self._refuse(problem, send, words)
         if scope["type"] == "http" and scope["method"] in _UNSAFE:
             body = await self._body(headers, receive)
             if body is None:
                 return await self._refuse(RequestError(
-                    "the body is over %d bytes; a command or a pairing is one small JSON object"
-                    % self.max_body, 413), send)
+                    Msg("rig.web.body_too_big", most=str(self.max_body)), 413), send, words)
             receive = _replay(body)
 
         async def secured(message):
@@ -117,17 +133,15 @@ class Guard:
     def _problem(self, scope, headers):
         host = headers.get("host", "")
         if not _host_ok(host, self.names):
-            return RequestError("Host %r is not this rig; open the rig by its address (the one "
-                                "its screen shows)" % host, 421)
+            return RequestError(Msg("rig.web.foreign_host", host=host[:80]), 421)
         if scope["type"] == "http" and scope["method"] not in _UNSAFE:
             return None
         origin = headers.get("origin")
         if origin is not None and origin not in ("http://" + host, "https://" + host):
-            return RequestError("origin %r is not this rig's page; commands come from the page "
-                                "the rig serves (open %s)" % (origin, "http://" + host), 403)
+            return RequestError(Msg("rig.web.foreign_origin", origin=origin[:80],
+                                    page="http://" + host[:80]), 403)
         if origin is None and headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-            return RequestError("a request from another site's page; commands come from the "
-                                "page the rig serves", 403)
+            return RequestError(Msg("rig.web.foreign_site"), 403)
         return None
 
     async def _body(self, headers, receive):
@@ -149,8 +163,9 @@ class Guard:
                 break
         return b"".join(chunks)
 
-    async def _refuse(self, exc, send):
-        body = json.dumps({"error": exc.detail}, separators=(",", ":")).encode("utf-8")
+    async def _refuse(self, exc, send, words):
+        body = json.dumps({"error": refusal_text(exc, words)}, separators=(",", ":"),
+                          ensure_ascii=False).encode("utf-8")
         await send({"type": "http.response.start", "status": exc.status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode("ascii")),
@@ -185,19 +200,17 @@ def build_app(face, static_dir, names=None):
     def paired(request):
         session = session_of(request)
         if session is None:
-            raise RequestError("this phone is not paired; pair it first: POST /api/pair with "
-                               "{\"code\": \"123456\", \"name\": \"Ben's phone\"} (the code is "
-                               "on the rig's screen)", 401)
+            raise RequestError(Msg("rig.web.not_paired"), 401)
         return session
 
     async def body_object(request, keys):
         obj = load_json(await request.body())
         if not isinstance(obj, dict):
-            raise RequestError("send one JSON object with %s" % ", ".join(keys))
+            raise RequestError(Msg("rig.web.one_object_with", keys=tuple(keys)))
         unknown = sorted(set(obj) - set(keys))
         if unknown:
-            raise RequestError("key %r is not known here; send %s" % (unknown[0],
-                                                                      ", ".join(keys)))
+            raise RequestError(Msg("rig.web.unknown_key", key=unknown[0][:40],
+                                   keys=tuple(keys)))
         return obj
 
     def answers(handler):
@@ -205,12 +218,12 @@ def build_app(face, static_dir, names=None):
             try:
                 return await handler(request)
             except RequestError as exc:
-                return error(exc)
+                return error(exc, words_of(request))
         return route
 
     @answers
     async def state(request):
-        return JSONResponse(face.state())
+        return JSONResponse(said(face.state(), words_of(request)))
 
     @answers
     async def session(request):
@@ -240,28 +253,28 @@ def build_app(face, static_dir, names=None):
         answer = await face.command(item, COMMAND_TIMEOUT_S)
         if not answer.accepted:
             raise RequestError(answer.reason, 409)
-        return JSONResponse(face.state(answer.board))
+        return JSONResponse(said(face.state(answer.board), words_of(request)))
 
     @answers
     async def layout(request):
         obj = await body_object(request, ("layout", "lasers"))
         text, lasers = obj.get("layout"), obj.get("lasers")
         if not isinstance(text, str):
-            raise RequestError("layout %r is not text; send the guard's layout as "
-                               "\"4: L-I R-II; 5: L-III table-R\"" % (text,))
+            raise RequestError(Msg("rig.web.layout_not_text", layout=_short(text)))
         if lasers is not None and (isinstance(lasers, bool) or lasers not in (3, 4, 5)):
-            raise RequestError("lasers %r is not how many lasers a level adds; send 3, 4 or 5, "
-                               "or leave it out" % (lasers,))
+            raise RequestError(Msg("rig.web.bad_lasers", lasers=_short(lasers)))
         try:
             declared = parse_layout(text)
         except RulesError as exc:
-            raise RequestError(str(exc)) from None
+            raise RequestError(exc.msg if exc.msg is not None else str(exc)) from None
         problems = validate_layout(declared, lasers)
-        return JSONResponse({"legal": not problems, "problems": problems,
+        return JSONResponse({"legal": not problems,
+                             "problems": said(problems, words_of(request)),
+                             "bad_lasers": bad_lasers(problems),
                              "layout": format_layout(declared)})
 
     async def live(websocket):
-        client = face.live.join()
+        client = face.live.join(language_of(websocket))
         if client is None:
             await websocket.close(code=1013)         # too many phones watch: try again later
             return
@@ -291,6 +304,7 @@ def build_app(face, static_dir, names=None):
         Route("/api/command", command, methods=["POST"]),
         Route("/api/layout", layout, methods=["POST"]),
         *recording_routes("/api/matches", matches, answers),
+        *language_routes(answers),    # each phone's words: rig.web.language
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
         *night_routes(face, paired, answers),      # the next game: rig.web.night
@@ -306,12 +320,25 @@ async def not_there(request, exc):
     if not request.url.path.startswith("/api/"):
         return PlainTextResponse(exc.detail, status_code=exc.status_code)
     if exc.status_code == 405:
-        return error(RequestError("%s does not take %s; see README \"Phone companion\" for "
-                                  "what each address takes" % (request.url.path,
-                                                               request.method), 405))
-    return error(RequestError("%s is not part of the rig's API; see README \"Phone companion\" "
-                              "(GET /api/state, POST /api/pair, POST /api/command, GET "
-                              "/api/matches...)" % request.url.path, 404))
+        return error(RequestError(Msg("rig.web.wrong_method", path=request.url.path[:80],
+                                      method=request.method[:10]), 405), words_of(request))
+    return error(RequestError(Msg("rig.web.no_such_address", path=request.url.path[:80]), 404),
+                 words_of(request))
+
+
+def bad_lasers(problems):
+    """The lasers the layout's problems name, for the page to draw them red: read from their
+    English words ("laser 4"), whatever language the phone reads them in."""
+    found = set()
+    for problem in problems:
+        found.update(int(n) for n in re.findall(r"\blaser (\d+)", english(problem)))
+    return sorted(found)
+
+
+def _short(value):
+    """A value a refusal quotes, at most 40 characters of its Python form."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 async def _send(websocket, client):

@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..games.cleptomano.rules import events as ev
 from ..core import bounded
 from ..core.errors import RecordingError, RequestError
+from ..core.msg import Msg, N_
 from ..games.cleptomano.rules.recording import parse_item
 from ..games.cleptomano import GAME
 
@@ -24,34 +25,43 @@ COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
 EXAMPLES = GAME.example      # Cleptómano's, kept with its game
 
 
+class _NotJson(Exception):
+    """What :func:`rig.core.bounded.load_json` found wrong, in the parser's own words."""
+
+
 def load_json(body):
-    """A request body's one JSON value; RequestError (400) naming what is wrong."""
+    """A request body's one JSON value; RequestError (400) naming what is wrong (the JSON
+    parser's own words, which are technical, stay English)."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RequestError("the body is not UTF-8 text (%s); send one JSON object" % exc.reason)
-    return bounded.load_json(text, RequestError, "send one JSON object", what="the body",
-                             nests="the body nests arrays or objects too deep:",
-                             syntax="the body is not JSON (%s)")
+        raise RequestError(Msg("rig.web.not_utf8", why=exc.reason))
+    if text.count("[") + text.count("{") > bounded.MAX_DEPTH:
+        found = bounded.json_depth(text)
+        if found > bounded.MAX_DEPTH:
+            raise RequestError(Msg("rig.web.too_deep", most=bounded.MAX_DEPTH, found=found))
+    try:
+        return bounded.load_json(text, _NotJson, "", syntax="%s")
+    except _NotJson as exc:
+        raise RequestError(Msg("rig.web.not_json", why=str(exc).rstrip("; "))) from None
 
 
 def parse_command(obj, by):
     """The command in ``obj`` (a body's JSON value), given by the phone named ``by``; raises
     RequestError (400) with one message naming what is wrong and what to send."""
     if not isinstance(obj, dict):
-        raise RequestError("a command is one JSON object, such as %s; got %s"
-                           % (EXAMPLES, type(obj).__name__))
-    for key, why in (("t", "the rig stamps the time when the referee takes it"),
-                     ("by", "the rig records the paired phone's name")):
+        raise RequestError(Msg("rig.web.command_not_object", example=EXAMPLES,
+                               got=type(obj).__name__))
+    for key, why in (("t", N_("rig.web.why_no_t")), ("by", N_("rig.web.why_no_by"))):
         if key in obj:
-            raise RequestError("leave %r out of a command: %s" % (key, why))
+            raise RequestError(Msg("rig.web.command_leave_out", key=key, why=Msg(why)))
     try:
         item = parse_item(dict(obj, t=0.0), 1)
     except RecordingError as exc:
-        raise RequestError("%s (a command is %s)" % (exc.detail, EXAMPLES)) from None
+        raise RequestError(Msg("rig.web.bad_command", why=exc.detail, example=EXAMPLES)) \
+            from None
     if not isinstance(item, COMMANDS):
-        raise RequestError("a phone cannot send a %s line; the museum's sensors and the rig "
-                           "write those. Send %s" % (_kind(obj), EXAMPLES))
+        raise RequestError(Msg("rig.web.command_not_phone", kind=_kind(obj), example=EXAMPLES))
     return replace(item, by=by)
 
 

@@ -12,10 +12,12 @@ import logging
 from pathlib import Path
 
 from ..core.errors import RequestError
+from ..core.msg import Msg
 from ..core.phones import spaced
 from ..games.cleptomano.rules.view import board_json
 from .app import build_app
 from .games import game_json
+from .language import plain
 from .live import Live
 from .pairing import Pairing, told_bound
 from .server import WebServer
@@ -91,13 +93,13 @@ class WebFace:
 
     # --- what the app asks, on the server's thread -------------------------------------------------
     def state(self, board=None):
-        """The snapshot as JSON-ready data (the newest, or ``board``); RequestError (503)
-        before the referee showed one."""
+        """The snapshot as JSON-ready data (the newest, or ``board``), its codes as their JSON,
+        which the app says in each phone's language (:func:`rig.web.language.said`); RequestError
+        (503) before the referee showed one."""
         board = board if board is not None else self._board
         if board is None:
-            raise RequestError("the rig is starting and has no snapshot yet; try again in a "
-                               "second", 503)
-        return board_json(board)
+            raise RequestError(Msg("rig.web.starting"), 503)
+        return plain(board_json(board))
 
     @property
     def board(self):
@@ -113,7 +115,7 @@ class WebFace:
         :class:`~rig.shell.inbox.Answer`, at most ``timeout_s``."""
         rig = self.rig
         if rig is None:
-            raise RequestError("the rig is not refereeing yet; try again in a second", 503)
+            raise RequestError(Msg("rig.web.not_refereeing"), 503)
         loop = asyncio.get_running_loop()
         answered = loop.create_future()
 
@@ -131,9 +133,8 @@ class WebFace:
         try:
             return await asyncio.wait_for(answered, timeout_s)
         except asyncio.TimeoutError:
-            raise RequestError("the referee did not answer within %g s; the command may still "
-                               "be taken: look at GET /api/state before sending it again"
-                               % timeout_s, 503) from None
+            raise RequestError(Msg("rig.web.no_answer", seconds=float(timeout_s)),
+                               503) from None
 
 
 class GameWebFace(WebFace):
@@ -147,6 +148,5 @@ class GameWebFace(WebFace):
     def state(self, board=None):
         board = board if board is not None else self._board
         if board is None:
-            raise RequestError("the game is starting and has no view yet; try again in a "
-                               "second", 503)
-        return game_json(board)
+            raise RequestError(Msg("rig.web.game_starting"), 503)
+        return plain(game_json(board))

@@ -41,10 +41,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
+from ..core.msg import Msg, N_
 from ..core.phones import public
 from ..games import data, games
 from ..shell.storage import game_of
 from .commands import COMMAND_TIMEOUT_S, load_json
+from .language import said, words_of
 from .matches import STAMP, Recordings, recording_routes
 
 def game_json(screen):
@@ -72,16 +74,15 @@ class GameRecordings(Recordings):
     def GLOBS(self):
         return tuple("%s-*.jsonl" % g.prefix for g in games() if not g.museum)
 
-    WHAT = "game recording"
+    NOT_AN_ID = N_("rig.web.not_a_game_id")
+    NO_SUCH = N_("rig.web.no_such_game_recording")
     EXAMPLE = "chest-heist-20261201-201500"
     LISTED_AT = "GET /api/game/recordings"
 
     def summary(self, path, result):
         game = game_of(path)
         if game is None or game.museum:
-            raise RequestError("%s holds no companion game (its header names none); "
-                               "cleptomano replay %s says what it holds" % (path.name,
-                                                                            path.name), 422)
+            raise RequestError(Msg("rig.web.no_companion_game", file=path.name), 422)
         return {"game": game.name, "title": game.title,
                 "players": list(game.players_in(result)),
                 "outcome": game.outcome_words(game.outcome(result))}
@@ -93,8 +94,8 @@ def phone_script(name):
     games that have one."""
     found = {g.name: g for g in games() if data(g, "phone.js") is not None}
     if name not in found:
-        raise RequestError("%r is no game with a part of the phone page; the games with one are "
-                           "%s" % (name[:40], ", ".join(found)), 404)
+        raise RequestError(Msg("rig.web.no_phone_script", name=repr(name[:40]),
+                               games=tuple(found)), 404)
     return data(found[name], "phone.js")
 
 
@@ -108,9 +109,8 @@ def player_of(host, phone_name):
     for player in host.players:
         if player.casefold() == name.casefold():
             return player
-    raise RequestError("this phone is paired as %r, which is no player of this game (%s); "
-                       "unpair it and pair again with your player's name" % (
-                           phone_name, ", ".join(host.players)), 403)
+    raise RequestError(Msg("rig.web.not_a_player", phone=phone_name,
+                           players=tuple(host.players)), 403)
 
 
 def game_routes(face, paired, answers):
@@ -119,31 +119,28 @@ def game_routes(face, paired, answers):
 
     def host():
         if face.rig is None or face.game == "cleptomano":     # not a GameWebFace's host
-            raise RequestError("no other game runs on the rig now; it referees Cleptómano (GET "
-                               "/api/state); choose one from a paired phone (POST "
-                               "/api/night/game), or start one with cleptomano run --game NAME",
-                               404)
+            raise RequestError(Msg("rig.web.no_other_game"), 404)
         return face.rig
 
     @answers
     async def game(request):
         host()
-        return JSONResponse(face.state())
+        return JSONResponse(said(face.state(), words_of(request)))
 
     @answers
     async def board(request):
         running = host()
         drawn = running.adapter.map_json(running.game)
         if drawn is None:
-            raise RequestError("%s has no board map; only Stop Thief! has one" %
-                               running.adapter.title, 404)
-        return JSONResponse(drawn)
+            raise RequestError(Msg("rig.web.no_board_map", game=running.adapter.title), 404)
+        return JSONResponse(said(drawn, words_of(request)))
 
     @answers
     async def me(request):
         session = paired(request)
         running = host()
-        return JSONResponse(running.player_view(player_of(running, session.name)))
+        return JSONResponse(said(running.player_view(player_of(running, session.name)),
+                                 words_of(request)))
 
     @answers
     async def command(request):
@@ -153,15 +150,16 @@ def game_routes(face, paired, answers):
         obj = load_json(await request.body())
         example = running.adapter.example
         if not isinstance(obj, dict):
-            raise RequestError("a command is one JSON object, such as %s" % example)
+            raise RequestError(Msg("rig.web.game_command_not_object", example=example))
         try:
             item = running.adapter.command_from_json(obj)
         except RecordingError as exc:
-            raise RequestError("%s (a command is %s)" % (exc.detail, example)) from None
+            raise RequestError(Msg("rig.web.bad_command", why=exc.detail, example=example)) \
+                from None
         answer = await face.command(replace(item, by=player), COMMAND_TIMEOUT_S)
         if not answer.accepted:
             raise RequestError(answer.reason, 409)
-        return JSONResponse(running.player_view(player))
+        return JSONResponse(said(running.player_view(player), words_of(request)))
 
     @answers
     async def phone(request):

@@ -6,9 +6,14 @@ Two kinds of message go down each WebSocket, as JSON text:
   it, sent on connecting and then whenever it changed, at most every ``period_s`` (10 a second:
   the page counts the seconds between two);
 * ``{"type": "call", "t": 12.5, "text": "Laser 4 touched: 1 touch.", "severity": "info"}`` --
-  each referee's call as the log says it (severity ``info`` or ``warning``), in order, sent
-  with the next push (before its snapshot), so a phone is woken at most 10 times a second
-  however fast the table goes.
+  each referee's call (severity ``info`` or ``warning``), in order, sent with the next push
+  (before its snapshot), so a phone is woken at most 10 times a second however fast the table
+  goes.
+
+Both are said in each phone's language (its cookie's or its browser's,
+:func:`rig.web.language.language_of`, when it connects): the referee's snapshot and calls hold
+codes (:class:`rig.core.msg.Msg`), and each push says them once for each language the phones
+watching read, not once per phone.
 
 The referee thread only stores the newest snapshot and asks the server's loop to look
 (:meth:`Live.changed`, a few microseconds, never blocking); the snapshot is turned into JSON
@@ -23,6 +28,8 @@ import time
 from collections import deque
 
 from ..core.errors import RequestError
+from ..words import DEFAULT
+from .language import said, words_in
 
 PUSH_PERIOD_S = 0.1
 MAX_CALLS_WAITING = 64
@@ -30,9 +37,11 @@ MAX_CLIENTS = 32
 
 
 class Client:
-    """One WebSocket's waiting messages: the newest snapshot and the calls not yet sent."""
+    """One WebSocket's waiting messages: the newest snapshot and the calls not yet sent, in the
+    phone's language ``lang``."""
 
-    def __init__(self):
+    def __init__(self, lang=DEFAULT):
+        self.lang = lang
         self.state = None
         self.calls = deque(maxlen=MAX_CALLS_WAITING)
         self.wake = asyncio.Event()
@@ -73,7 +82,7 @@ class Live:
         self._scheduled = False
         self._calls = deque(maxlen=MAX_CALLS_WAITING)
         self._calls_lock = threading.Lock()
-        self._last_text = None
+        self._last_text = {}       # language -> the state message pushed last in it
         self._last_push = None
         self.pushed = 0            # snapshots pushed (each to every phone)
 
@@ -90,24 +99,37 @@ class Live:
             self._scheduled = False
 
     def call(self, t, text, severity):
-        """A referee's call (the referee thread)."""
-        message = json.dumps({"type": "call", "t": round(t, 3), "text": text,
-                              "severity": str(severity)}, ensure_ascii=False)
+        """A referee's call (the referee thread): ``text`` a :class:`~rig.core.msg.Msg` (or
+        words already said), said for each phone when it is pushed."""
         with self._calls_lock:
-            self._calls.append(message)
+            self._calls.append((round(t, 3), text, str(severity)))
         self.changed()
+
+    @staticmethod
+    def call_message(call, lang):
+        """The ``call`` message of ``call`` (``(t, text, severity)``) in ``lang``."""
+        t, text, severity = call
+        return json.dumps({"type": "call", "t": t, "text": said(text, words_in(lang)),
+                           "severity": severity}, ensure_ascii=False)
 
     # --- the server's loop ------------------------------------------------------------------------
     def attach(self, loop):
         self.loop = loop
 
-    def state_message(self):
-        """The ``state`` message of the newest snapshot (None before the first)."""
+    def snapshot(self):
+        """The newest snapshot, JSON-ready but for its codes (None before the first)."""
         try:
-            state = self._state()
+            return self._state()
         except RequestError:
             return None
-        return json.dumps({"type": "state", "state": state}, ensure_ascii=False)
+
+    @staticmethod
+    def state_message(state, lang):
+        """The ``state`` message of ``state`` (a :meth:`snapshot`) in ``lang``."""
+        if state is None:
+            return None
+        return json.dumps({"type": "state", "state": said(state, words_in(lang))},
+                          ensure_ascii=False)
 
     def _flush(self):
         self._scheduled = False     # first: a snapshot stored from now on schedules again
@@ -122,28 +144,41 @@ class Live:
             self._calls.clear()
         if not self.clients:
             return
-        for message in calls:
-            for client in self.clients:
-                client.offer_call(message)
-        text = self.state_message()
-        fresh = text is not None and text != self._last_text
-        if fresh:
-            self._last_text = text
-            self.pushed += 1
-            for client in self.clients:
+        by_lang = {}
+        for client in self.clients:
+            by_lang.setdefault(getattr(client, "lang", DEFAULT), []).append(client)
+        for call in calls:
+            for lang, clients in by_lang.items():
+                message = self.call_message(call, lang)
+                for client in clients:
+                    client.offer_call(message)
+        state = self.snapshot()
+        fresh = False
+        for lang, clients in by_lang.items():
+            text = self.state_message(state, lang)
+            if text is None or text == self._last_text.get(lang):
+                continue
+            fresh = True
+            self._last_text[lang] = text
+            for client in clients:
                 client.offer_state(text)
+        for lang in set(self._last_text) - set(by_lang):     # nobody reads it any more
+            del self._last_text[lang]
+        if fresh:
+            self.pushed += 1
         if fresh or calls:
             self._last_push = now
 
-    def join(self):
-        """A phone connects (on the loop serving it, which the channel then pushes on): its
-        client, already holding the snapshot; None when too many phones watch."""
+    def join(self, lang=DEFAULT):
+        """A phone reading ``lang`` connects (on the loop serving it, which the channel then
+        pushes on): its client, already holding the snapshot; None when too many phones
+        watch."""
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
         if self.closing or len(self.clients) >= self.max_clients:
             return None
-        client = Client()
-        text = self.state_message()
+        client = Client(lang)
+        text = self.state_message(self.snapshot(), lang)
         if text is not None:
             client.offer_state(text)
         self.clients.add(client)

@@ -18,7 +18,10 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
+from ..core.msg import Msg, N_
 from ..shell.storage import is_finished, replay_file
+from .language import said, words_of
+from .pairing import quoted
 
 STAMP = r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-\d{1,4})?$"
 MAX_LISTED = 500
@@ -31,7 +34,8 @@ class Recordings:
 
     ID = re.compile("^match-" + STAMP)
     GLOBS = ("match-*.jsonl",)
-    WHAT = "match"                       # how the messages name one
+    NOT_AN_ID = N_("rig.web.not_a_match_id")       # the refusals that name one
+    NO_SUCH = N_("rig.web.no_such_match")
     EXAMPLE = "match-20261201-201500"
     LISTED_AT = "GET /api/matches"
 
@@ -44,12 +48,11 @@ class Recordings:
     def path(self, rec_id):
         """The recording of ``rec_id``; RequestError (404) for an id that names none."""
         if not isinstance(rec_id, str) or not self.ID.match(rec_id):
-            raise RequestError("%r is not a %s id; ids look like %s (%s lists them)"
-                               % (rec_id, self.WHAT, self.EXAMPLE, self.LISTED_AT), 404)
+            raise RequestError(Msg(self.NOT_AN_ID, id=quoted(rec_id), example=self.EXAMPLE,
+                                   listed_at=self.LISTED_AT), 404)
         path = self.directory / (rec_id + ".jsonl")
         if not path.is_file():
-            raise RequestError("there is no %s %s; %s lists the ones recorded here"
-                               % (self.WHAT, rec_id, self.LISTED_AT), 404)
+            raise RequestError(Msg(self.NO_SUCH, id=rec_id, listed_at=self.LISTED_AT), 404)
         return path
 
     def replay(self, rec_id):
@@ -74,7 +77,7 @@ class Recordings:
         try:
             result = replay_file(path, torn)
         except RecordingError as exc:
-            raise RequestError("the recording %s cannot be replayed: %s" % (rec_id, exc.detail),
+            raise RequestError(Msg("rig.web.cannot_replay", id=rec_id, why=exc.detail),
                                422) from None
         known = (key, result, tuple(torn), {})
         with self._lock:
@@ -105,7 +108,7 @@ class Recordings:
                     made["summary"] = self.summary(path, result)
                 entry.update(made["summary"], torn=bool(torn))
             except RequestError as exc:
-                entry["error"] = exc.detail
+                entry["error"] = exc.msg if exc.msg is not None else exc.detail
             out.append(entry)
         return out
 
@@ -129,7 +132,8 @@ def recording_routes(base, recordings, answers):
 
     @answers
     async def listing(request):
-        return JSONResponse(await asyncio.to_thread(recordings.listing))
+        return JSONResponse(said(await asyncio.to_thread(recordings.listing),
+                                 words_of(request)))
 
     @answers
     async def replayed(request):

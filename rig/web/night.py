@@ -26,6 +26,7 @@ import logging
 from dataclasses import dataclass
 
 from ..core.errors import RequestError, RulesError
+from ..core.msg import Msg
 from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
 from ..core.text import control_character
 from ..games.cleptomano.rules.view import Phase
@@ -34,6 +35,7 @@ from ..games import games
 from ..games import names as game_names
 from ..games import settings
 from .commands import load_json
+from .language import said, words_of
 from .pairing import told_bound
 from .server import WebServer
 
@@ -59,23 +61,19 @@ def parse_choice(obj, config=None):
     (400) naming the value, what is allowed and the fix.  A game's players are checked by its
     own rules (how many it takes), as ``--players`` is when the rig starts it."""
     if not isinstance(obj, dict):
-        raise RequestError("%s is not a game to play; send one JSON object such as %s"
-                           % (_short(obj), EXAMPLE))
+        raise RequestError(Msg("rig.night.not_a_choice", value=_short(obj), example=EXAMPLE))
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
-        raise RequestError("key %r is not known here; send %s (and \"end\": true to end the "
-                           "game in progress)" % (unknown[0], ", ".join(KEYS)))
+        raise RequestError(Msg("rig.night.unknown_key", key=unknown[0][:40], keys=KEYS))
     game, players, end = obj.get("game"), obj.get("players"), obj.get("end", False)
     if not isinstance(game, str) or game not in game_names():
-        raise RequestError("game %s is not a game of the rig; send one of %s"
-                           % (_short(game), ", ".join(game_names())))
+        raise RequestError(Msg("rig.night.no_such_game", game=_short(game),
+                               games=tuple(game_names())))
     if not isinstance(end, bool):
-        raise RequestError("end %s is not true or false; send \"end\": true to end the game in "
-                           "progress, or leave it out" % _short(end))
+        raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
     if game == CLEPTOMANO:
         if players is not None:
-            raise RequestError("players name another game's players; Cleptómano's come from "
-                               "its set-up screen: leave players out")
+            raise RequestError(Msg("rig.night.cleptomano_players"))
         return Choice(game, None, end)
     return Choice(game, checked_players(game, players, config), end)
 
@@ -83,27 +81,28 @@ def parse_choice(obj, config=None):
 def checked_players(game, players, config=None):
     """``players`` (a list of names) for ``game``, stripped, or RequestError (400)."""
     if not isinstance(players, list) or not players:
-        raise RequestError("players %s is not a list of names; send the players in order, "
-                           "e.g. \"players\": [\"Ana\", \"Ben\"]" % _short(players))
+        raise RequestError(Msg("rig.night.players_not_list", players=_short(players)))
     names = []
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise RequestError("player %s is not a name; give each player a name, e.g. "
-                               "[\"Ana\", \"Ben\"]" % _short(name))
+            raise RequestError(Msg("rig.night.player_not_name", player=_short(name)))
         name = name.strip()
         bad = control_character(name)
-        if bad is not None or len(name) > MAX_NAME_CHARS:
-            raise RequestError("player %s %s; give a name on one line of at most %d characters"
-                               % (_short(name), "holds %s" % bad if bad else "is too long",
-                                  MAX_NAME_CHARS))
+        if bad is not None:
+            raise RequestError(Msg("rig.night.player_not_one_line", player=_short(name),
+                                   char=bad.split(" ")[0], n=MAX_NAME_CHARS))
+        if len(name) > MAX_NAME_CHARS:
+            raise RequestError(Msg("rig.night.player_too_long", player=_short(name),
+                                   n=MAX_NAME_CHARS))
         if name.casefold() in (n.casefold() for n in names):
-            raise RequestError("player %r is named twice; give each player another name" % name)
+            raise RequestError(Msg("rig.night.player_twice", player=repr(name)))
         names.append(name)
     chosen = game_named(game)
     try:
         chosen.new_game(tuple(names), 0, settings(chosen, config))   # any seed tells
     except RulesError as exc:
-        raise RequestError("%s: %s; change the players" % (chosen.title, exc)) from None
+        raise RequestError(Msg("rig.night.players_refused", game=chosen.title,
+                               reason=exc.msg if exc.msg is not None else str(exc))) from None
     return tuple(names)
 
 
@@ -118,18 +117,15 @@ def refusal(face, choice):
     end it."""
     running = face.rig
     if running is None:
-        raise RequestError("the rig is starting its game; try again in a second", 503)
+        raise RequestError(Msg("rig.night.starting"), 503)
     if face.game == CLEPTOMANO:
         board = face.board
         if board is not None and board.phase == Phase.TURN:
-            return RequestError("a Cleptómano turn is running (%s steals); choose the next "
-                                "game once it is over" % board.thief, 409)
+            return RequestError(Msg("rig.night.turn_running", thief=board.thief), 409)
         return None
     if not running.adapter.over(running.game) and not choice.end:
-        return RequestError("%s is in progress and not over; finish it, or end it now (tick "
-                            "\"End the game in progress now\"; in the request, \"end\": true): "
-                            "its recording keeps it as an unfinished game"
-                            % running.adapter.title, 409)
+        return RequestError(Msg("rig.night.in_progress", game=running.adapter.title,
+                                tick=Msg("rig.night.end_now")), 409)
     return None
 
 
@@ -152,8 +148,7 @@ def night_routes(face, paired, answers):
         session = paired(request)
         night = face.night
         if night is None:
-            raise RequestError("this rig runs one game only (started without a game night); "
-                               "restart it with cleptomano run", 404)
+            raise RequestError(Msg("rig.night.no_night"), 404)
         choice = parse_choice(load_json(await request.body()), night.config)
         refused = refusal(face, choice)
         if refused is not None:
@@ -168,7 +163,7 @@ def night_routes(face, paired, answers):
 
     @answers
     async def listed(request):
-        return JSONResponse(games_json())
+        return JSONResponse(said(games_json(), words_of(request)))
 
     return [Route("/api/games", listed), Route("/api/night/game", choose, methods=["POST"])]
 
@@ -192,9 +187,11 @@ class Switchboard:
         if scope["type"] == "websocket":                 # the page tries again later
             return await send({"type": "websocket.close", "code": 1013})
         if scope["type"] == "http":
-            from starlette.responses import JSONResponse
-            await JSONResponse({"error": "the rig is starting its first game; try again in a "
-                                         "second"}, status_code=503)(scope, receive, send)
+            from .app import error
+            from .language import language_of_headers, words_in
+            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+            await error(RequestError(Msg("rig.night.first_game_starting"), 503),
+                        words_in(language_of_headers(headers)))(scope, receive, send)
 
     def serve(self, face):
         """From now on ``face`` answers the phones; the pages watching the previous one are

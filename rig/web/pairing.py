@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..core.addresses import best_url
 from ..core.errors import RequestError
+from ..core.msg import Msg
 from ..core.phones import PhonesView
 from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
 from ..core.text import control_character
@@ -45,20 +46,25 @@ class Session:
     name: str
 
 
+def quoted(value, most=40):
+    """``value`` as a refusal quotes it: its Python form, at most ``most`` characters."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def check_phone_name(name):
     """A phone's name as it goes on the screen and into the recording's ``"by"``: one line of
     1 to MAX_NAME_CHARS characters (a player's name follows the same rule).  Returns it
     stripped, or raises RequestError (400) naming it."""
     if not isinstance(name, str) or not name.strip():
-        raise RequestError("name %r is not a name; give the phone a name such as \"Ben's "
-                           "phone\" (it is shown on the rig's screen)" % (name,))
+        raise RequestError(Msg("rig.web.name_not_name", name=quoted(name)))
     name = name.strip()
     bad = control_character(name)
     if bad is not None:
-        raise RequestError("name %r holds %s; give a name on one line" % (name, bad))
+        raise RequestError(Msg("rig.web.name_not_one_line", name=quoted(name),
+                               char=bad.split(" ")[0]))
     if len(name) > MAX_NAME_CHARS:
-        raise RequestError("name %r is too long for the rig's screen; shorten it to %d "
-                           "characters or fewer" % (name, MAX_NAME_CHARS))
+        raise RequestError(Msg("rig.web.name_too_long", name=quoted(name), n=MAX_NAME_CHARS))
     return name
 
 
@@ -120,36 +126,28 @@ class Pairing:
         phones."""
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
-            raise RequestError("code %r is not a pairing code; send the %d digits shown on the "
-                               "rig's screen, as a string: {\"code\": \"123456\", \"name\": ...}"
-                               % (code, CODE_DIGITS))
+            raise RequestError(Msg("rig.web.not_a_code", code=quoted(code), n=CODE_DIGITS))
         name = check_phone_name(name)
         with self._lock:
             left = self._lock_left()
             if left is not None:
-                raise RequestError("pairing is locked for %d s after %d wrong codes; wait, then "
-                                   "send the code the rig's screen shows then"
-                                   % (math.ceil(left), self._locked_wrong), 429)
+                raise RequestError(Msg("rig.web.pairing_locked", seconds=math.ceil(left),
+                                       n=self._locked_wrong), 429)
             if not secrets.compare_digest(code, self._code):
                 self._wrong += 1
                 if self._wrong >= MAX_WRONG_CODES:
                     self._locked_until = self._now() + LOCK_S
                     self._locked_wrong, self._wrong = self._wrong, 0
                     self._code = self._draw()
-                    raise RequestError("wrong code, the %dth: pairing is locked for %d s; then "
-                                       "send the new code the rig's screen shows"
-                                       % (MAX_WRONG_CODES, LOCK_S), 429)
-                raise RequestError("wrong code (%d of %d tries before pairing locks for %d s); "
-                                   "send the code the rig's screen shows now"
-                                   % (self._wrong, MAX_WRONG_CODES, LOCK_S), 403)
+                    raise RequestError(Msg("rig.web.wrong_code_locks", n=MAX_WRONG_CODES,
+                                           seconds=LOCK_S), 429)
+                raise RequestError(Msg("rig.web.wrong_code", wrong=self._wrong,
+                                       n=MAX_WRONG_CODES, seconds=LOCK_S), 403)
             taken = {s.name.casefold() for s in self._sessions.values()}
             if name.casefold() in taken:
-                raise RequestError("a phone named %r is paired already; give this one another "
-                                   "name" % name, 409)
+                raise RequestError(Msg("rig.web.name_taken", name=name), 409)
             if len(self._sessions) >= self.max_phones:
-                raise RequestError("%d phones are paired, as many as the rig's screen lists; "
-                                   "unpair them from the rig's keys to pair others"
-                                   % self.max_phones, 409)
+                raise RequestError(Msg("rig.web.phones_full", n=self.max_phones), 409)
             self._wrong = 0
             session = Session(self._token(SESSION_BYTES), name)
             self._sessions[session.token] = session

@@ -203,7 +203,7 @@ class WebServer:
         try:
             sock = _listener(address, scope, self.port)
         except OSError as exc:
-            why = ("port %d is taken by another program" % self.port
+            why = ("port %d is taken by another program" % self.port   # not words: the log's
                    if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
             if self.problems.get(str(address)) != why:
                 log.warning("phones: cannot listen on %s (%s)", address, why)

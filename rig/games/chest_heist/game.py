@@ -2,6 +2,7 @@
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
 
 from ...core import gamekit
+from ...core.msg import N_
 from ..base import GameBase, Outcome
 from . import rules as ch
 from .rules.calls import game_outcome_words
@@ -9,14 +10,16 @@ from .rules.calls import game_outcome_words
 
 class ChestHeist(GameBase):
     name = recording = prefix = "chest-heist"
-    title = "The chest heist"
+    title = "The chest heist"  # not words: the builder's name (players read title_code's)
+    #: The game's name in the players' languages (README "Languages": for the faces).
+    title_code = N_("chest_heist.name")
     section = "chest_heist"
     min_players = max_players = 1
     solo = True
     ANSWERS = ("rolled",)
     example = ('{"roll": true}, {"reroll": [4, 5]}, {"mark": "11", "dice": [2, 3], '
                '"skimmers": [1]}, {"charge": 1, "dice": [1]}, {"end_turn": true} or '
-               '{"diamonds": 14}')
+               '{"diamonds": 14}')  # not words: the JSON commands, for the builder
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[chest_heist]`` table (its sheet), or None: every default."""

@@ -4,8 +4,14 @@ the diamonds counted without a sheet.
 Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
 """
 
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, chosen_words, toggle
+from ...core.msg import Msg
+from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
 from . import rules as ch
+
+
+def chosen_words(chosen):
+    """The numbers chosen so far, for a prompt: a list ("1, 3 and 5"), or "none yet"."""
+    return tuple(chosen) if chosen else Msg("chest_heist.keys.none_yet")
 
 
 _BOX_CHARS = set("0123456789pixrc:")
@@ -15,10 +21,10 @@ class ChestHeistKeys(Mode):
     KEYS = {"r": "roll", "space": "roll", "[+]": "roll", "e": "reroll", "[/]": "reroll",
             "m": "box", "[*]": "box", "k": "skimmer", "[-]": "skimmer", "n": "end",
             "[.]": "end", "d": "diamonds"}
-    HELP = ("R, Space, Num+: roll", "E, Num/, dice 1-5, Enter: reroll",
-            "M, Num*, the box, Enter, dice 1-5, Enter, skimmers 1-3, Enter: tick a box",
-            "K, Num-, a skimmer 1-3, dice 1-5, Enter: charge it", "N, Num.: end the turn",
-            "D, the count, Enter: diamonds (no sheet)", "Esc: cancel")
+    HELP = (Msg("chest_heist.keys.help_roll"), Msg("chest_heist.keys.help_reroll"),
+            Msg("chest_heist.keys.help_tick"), Msg("chest_heist.keys.help_charge"),
+            Msg("chest_heist.keys.help_end"), Msg("chest_heist.keys.help_diamonds"),
+            Msg("chest_heist.keys.help_cancel"))
 
     def begin(self, action):
         if action == "roll":
@@ -32,24 +38,22 @@ class ChestHeistKeys(Mode):
     def prompt(self):
         s = self.state
         if s == "reroll":
-            words = "REROLL which dice? 1-5 toggles: %s. Enter rerolls" % chosen_words(self.dice)
-        elif s == "box":
-            words = ("TICK which box? type it (11, P, I, x2, x2:6, or r2c3 with a sheet): %s. "
-                     "Enter" % (self.text or "_"))
-        elif s == "dice":
-            words = "TICK %s with dice (1-5 toggles): %s. Enter" % (self.box,
-                                                                   chosen_words(self.dice))
-        elif s == "skimmers":
-            words = "TICK %s: add skimmers? 1-3 toggles: %s. Enter ticks" % (
-                self.box, chosen_words(self.skimmers))
-        elif s == "skimmer":
-            words = "CHARGE which skimmer? press 1-3"
-        elif s == "charge":
-            words = "CHARGE skimmer %d with dice (1-5 toggles): %s. Enter" % (
-                self.skimmer, chosen_words(self.dice))
-        else:
-            words = "DIAMONDS won: %s. Enter" % (self.text or "_")
-        return "%s   (%s)" % (words, CANCEL_WORDS)
+            return Msg("chest_heist.keys.reroll", chosen=chosen_words(self.dice),
+                       cancel=CANCEL_WORDS)
+        if s == "box":
+            return Msg("chest_heist.keys.box", typed=self.text or "_", cancel=CANCEL_WORDS)
+        if s == "dice":
+            return Msg("chest_heist.keys.dice", box=self.box, chosen=chosen_words(self.dice),
+                       cancel=CANCEL_WORDS)
+        if s == "skimmers":
+            return Msg("chest_heist.keys.skimmers", box=self.box,
+                       chosen=chosen_words(self.skimmers), cancel=CANCEL_WORDS)
+        if s == "skimmer":
+            return Msg("chest_heist.keys.skimmer", cancel=CANCEL_WORDS)
+        if s == "charge":
+            return Msg("chest_heist.keys.charge", skimmer=self.skimmer,
+                       chosen=chosen_words(self.dice), cancel=CANCEL_WORDS)
+        return Msg("chest_heist.keys.diamonds", typed=self.text or "_", cancel=CANCEL_WORDS)
 
     def more(self, name, text, digit):
         s, done = self.state, name in CONFIRM

@@ -5,7 +5,7 @@
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
 // game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
-"use strict";
+"use strict"; // not words: the script's mode
 
 // The game's commands as the rig's API takes them (POST /api/game/command), registered in
 // window.GameCommands under its name (the page's commands.js holds what they share): the page
@@ -33,56 +33,62 @@
 
   // What the chest heist's turn asks now, and what its lock means (the rulebook's words).
   function heistHint(v) {
-    const lock = "at the end of this turn chest " + v.next_lock + " locks for good (no longer to be opened)";
+    const lock = t("chest_heist.phone.lock", { chest: v.next_lock });
     if (v.score !== null) {
-      return "Each diamond and each unused skimmer is a point: " + v.diamonds + " diamonds, " +
-        v.unused_skimmers + " unused skimmers.";
+      return t("chest_heist.phone.scored", { n: v.diamonds, skimmers: v.unused_skimmers });
     }
-    if (v.phase === "over") {
-      return "Chest L is locked: the game is over. Count the diamonds in the chests you opened; each unused skimmer adds a point.";
-    }
-    if (v.phase === "roll") return "Roll the five dice; " + lock + ".";
+    if (v.phase === "over") return t("chest_heist.phone.over");
+    if (v.phase === "roll") return t("chest_heist.phone.roll_hint", { lock });
     const free = v.dice.filter((d) => !d.used).length;
-    if (!free) return "Every die is used: end the turn; " + lock + ".";
-    return free + " of " + v.dice.length + " dice free: tick a box with a die, or a sum or difference of dice " +
-      "(P: one even die, I: one odd die, x2: a pair), or charge a skimmer with them" +
-      (v.rerolls_left ? ", or reroll some" : "") + ". Then end the turn: " + lock + ".";
+    if (!free) return t("chest_heist.phone.all_used", { lock });
+    const params = { n: free, dice: v.dice.length, lock };
+    return v.rerolls_left ? t("chest_heist.phone.free_reroll", params) : t("chest_heist.phone.free", params);
+  }
+
+  // A skimmer's state: used, worth its charge, or empty.
+  function skimmerWords(s) {
+    if (s.used) return t("chest_heist.phone.skimmer_used", { skimmer: s.skimmer });
+    return s.charged ? t("chest_heist.phone.skimmer_worth", { skimmer: s.skimmer, value: s.value })
+      : t("chest_heist.phone.skimmer_empty", { skimmer: s.skimmer });
   }
 
   return {
-    status: (v) => v.score !== null ? "Score " + v.score + ": " + v.title.fr + " (" + v.title.en + ")"
-      : v.phase === "over" ? "Game over: count the diamonds won"      // no lock is next
-      : "Turn " + v.turn + " of " + v.turns + "; locks next: " + v.next_lock,
+    status: (v) => v.score !== null
+      ? t("chest_heist.phone.status_score", { score: v.score, title: v.title_words || v.title.fr })
+      : v.phase === "over" ? t("chest_heist.phone.status_over")      // no lock is next
+      : t("chest_heist.phone.status", { turn: v.turn, turns: v.turns, chest: v.next_lock }),
     board: (v) => [
-      v.dice.length ? h("p", { class: "big dice" }, v.dice.flatMap((d, i) => [i ? "  " : null,
+      v.dice.length ? h("p", { class: "big dice" }, // not words: CSS classes
+        v.dice.flatMap((d, i) => [i ? "  " : null,
         h("span", { class: d.used ? "used" : null }, (d.used ? "·" : "") + d.value)])) : null,
-      v.dice.some((d) => d.used) ? h("p", { class: "hint center" }, "· a die used this turn") : null,
+      v.dice.some((d) => d.used) ? h("p", { class: "hint center" }, // not words: CSS classes
+        t("chest_heist.phone.used_mark")) : null,
       h("p", { class: "hint" }, heistHint(v)),
-      v.phase === "over" ? null : h("p", {}, "Rerolls left for the game: " + v.rerolls_left + " of " + v.rerolls),
-      v.phase === "over" ? null : h("p", { class: "skimmers" }, "Skimmers (charge one with dice, then use it once as an extra die): ",
-        v.skimmers.map((s) => h("span", { class: "chip" + (s.used ? " used" : "") },
-          s.skimmer + ": " + (s.used ? "used" : s.charged ? "worth " + s.value : "empty")))),
+      v.phase === "over" ? null : h("p", {}, t("chest_heist.phone.rerolls",
+        { left: v.rerolls_left, rerolls: v.rerolls })),
+      v.phase === "over" ? null : h("p", { class: "skimmers" }, t("chest_heist.phone.skimmers") + " ",
+        v.skimmers.map((s) => h("span", { class: "chip" + (s.used ? " used" : "") }, skimmerWords(s)))),
     ],
     controls: (m) => {
       const c = C["chest-heist"];
       const can = m.can || [];
       const used = (m.dice || []).filter((d) => d.used).map((d) => d.die);
-      const out = [h("div", { class: "row" }, button("Roll", c.roll(), can.includes("roll"), "go"),
-                     button("End the turn", c.endTurn(), can.includes("end_turn")))];
+      const out = [h("div", { class: "row" }, button(t("chest_heist.phone.roll"), c.roll(), can.includes("roll"), "go"),
+                     button(t("chest_heist.phone.end_turn"), c.endTurn(), can.includes("end_turn")))];
       if (can.includes("mark") || can.includes("reroll")) {
-        out.push(h("p", {}, "Dice:"), toggles("dice", 5, 5, used),
-                 h("p", {}, "Skimmers (to use with the dice, or the one to charge):"), toggles("skimmers", 3, 3),
-                 h("label", { for: "box" }, "Box to tick: its number, P, I or x2"),
+        out.push(h("p", {}, t("chest_heist.phone.dice")), toggles("dice", 5, 5, used),
+                 h("p", {}, t("chest_heist.phone.pick_skimmers")), toggles("skimmers", 3, 3),
+                 h("label", { for: "box" }, t("chest_heist.phone.box")),
                  h("div", { class: "row" },
                    field("box", { id: "box", size: 6, placeholder: "11, P, x2…" }),
-                   button("Tick the box", () => c.mark(picked.box || "", picked.dice || [], picked.skimmers || []), can.includes("mark")),
-                   button("Reroll the dice", () => c.reroll(picked.dice || []), can.includes("reroll")),
-                   button("Charge skimmer", () => c.charge((picked.skimmers || [1])[0], picked.dice || []), can.includes("charge"))));
+                   button(t("chest_heist.phone.tick"), () => c.mark(picked.box || "", picked.dice || [], picked.skimmers || []), can.includes("mark")),
+                   button(t("chest_heist.phone.reroll"), () => c.reroll(picked.dice || []), can.includes("reroll")),
+                   button(t("chest_heist.phone.charge"), () => c.charge((picked.skimmers || [1])[0], picked.dice || []), can.includes("charge"))));
       }
       if (can.includes("count_diamonds")) {
-        out.push(h("label", { for: "diamonds" }, "Diamonds in the chests you opened"),
+        out.push(h("label", { for: "diamonds" }, t("chest_heist.phone.diamonds_label")),
                  h("div", { class: "row" }, field("diamonds", { id: "diamonds", inputmode: "numeric", size: 3 }),
-                   button("Diamonds won", () => c.diamonds(picked.diamonds), true, "go")));
+                   button(t("chest_heist.phone.diamonds_won"), () => c.diamonds(picked.diamonds), true, "go")));
       }
       return out;
     },

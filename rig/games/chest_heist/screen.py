@@ -12,10 +12,13 @@ The view comes from :func:`rig.games.chest_heist.rules.public_view`; a malformed
 it can and never raises.
 """
 
+from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, draw_check, draw_cross, draw_panel, fit_size,
-                            load_pygame, put_big, put_text)
+                            get_font, legible_size, line_size, load_pygame, put_big, put_text,
+                            words, wrap_lines)
 from ...display.view_dict import box, get, items, mapping
+from .rules.checker import plain_formula
 
 # Boxes the tests look into, as fractions of the window (x, y, w, h).
 DICE = (0.02, 0.12, 0.49, 0.30)
@@ -31,6 +34,33 @@ PIPS = {1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)],
         6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)]}
 
 
+def _say(message):
+    """``message`` (a code of the game's catalog) in the screen's language."""
+    return words().text(message)
+
+
+def para(surface, text, area, colour, most=2, align="center"):
+    """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
+    large as the lines' height allows, smaller only while a line is too wide and the size is
+    above the legibility floor (a text still too wide is then shrunk by the kit, which reports
+    it: :func:`rig.display.kit.clips`)."""
+    x, y, w, h = area
+    text = as_text(text, 400)
+    if not text or w < 4 or h < 4:
+        return
+    line_h = h // most
+    size = line_size(line_h)
+    floor = legible_size(surface.get_height())
+    while True:
+        lines = wrap_lines(text, size, w, most)
+        if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
+            break
+        size -= 1
+    top = y + (h - len(lines) * line_h) // 2
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, top + i * line_h, w, line_h), colour, align, cap=size)
+
+
 def draw(surface, view):
     """Draw ``view`` (a chest heist public view) onto ``surface``, filling all of it."""
     load_pygame()
@@ -44,8 +74,8 @@ def draw(surface, view):
         return
     _dice(surface, view, box(W, H, *DICE))
     _skimmers(surface, view, box(W, H, *SKIMMERS))
-    _last_move(surface, view, box(W, H, 0.02, 0.71, 0.49, 0.09))
-    _score_line(surface, view, box(W, H, 0.02, 0.82, 0.49, 0.08))
+    _last_move(surface, view, box(W, H, 0.02, 0.70, 0.49, 0.09))
+    _score_line(surface, view, box(W, H, 0.02, 0.80, 0.49, 0.19), most=3)
     right = box(W, H, *RIGHT)
     if items(view, "sheet"):
         _sheet(surface, view, right)
@@ -55,21 +85,33 @@ def draw(surface, view):
 
 def _header(surface, view, W, H):
     turn, turns = as_int(get(view, "turn"), 1), as_int(get(view, "turns"), 12)
-    left = "CHEST HEIST · TURN %d OF %d" % (turn, turns)
     if get(view, "phase") == "over":
-        left = "CHEST HEIST · CHEST L HAS LOCKED"
-    put_text(surface, left, box(W, H, 0.02, 0.015, 0.58, 0.07), DIM, "left")
+        left = _say(Msg("chest_heist.screen.header_over"))
+    else:
+        left = _say(Msg("chest_heist.screen.header", turn=turn, turns=turns))
     nxt = as_text(get(view, "next_lock"), 2)
-    if nxt:
-        put_text(surface, "LOCKS NEXT: %s" % nxt, box(W, H, 0.62, 0.015, 0.20, 0.07), AMBER,
-                 "right")
+    right = _say(Msg("chest_heist.screen.locks_next", chest=nxt)) if nxt else ""
+    rerolls = _say(Msg("chest_heist.screen.rerolls"))
     left_n = as_int(get(view, "rerolls_left"))
     total = max(0, min(as_int(get(view, "rerolls"), 3), 6))
-    x, y, w, h = box(W, H, 0.84, 0.015, 0.14, 0.07)
-    put_text(surface, "REROLLS", (x, y, int(w * 0.55), h), DIM, "left")
-    r = max(2, min(h // 3, int(w * 0.45) // (2 * max(1, total)) - 1))
+    # The header's line, right to left: the reroll dots, their word, the next lock; the title
+    # takes what is left.
+    x, y, w, h = box(W, H, 0.02, 0.015, 0.96, 0.07)
+    font = get_font(line_size(h))
+    r = max(2, h // 3)
+    dots_w = total * (2 * r + 2)
+    word_w = min(font.size(rerolls)[0], int(w * 0.2))
+    next_w = min(font.size(right)[0], int(w * 0.34)) if right else 0
+    gap = int(w * 0.02)
+    dots_x = x + w - dots_w
+    put_text(surface, rerolls, (dots_x - gap // 2 - word_w, y, word_w, h), DIM, align="right")
+    if right:
+        put_text(surface, right, (dots_x - gap * 2 - word_w - next_w, y, next_w, h), AMBER,
+                 align="right")
+    left_w = w - dots_w - word_w - next_w - gap * (4 if right else 2)
+    put_text(surface, left, (x, y, left_w, h), DIM, align="left")
     for i in range(total):
-        cx = x + int(w * 0.58) + r + i * (2 * r + 2)
+        cx = dots_x + r + i * (2 * r + 2)
         centre = (cx, y + h // 2)
         if i < left_n:
             load_pygame().draw.circle(surface, GOLD, centre, r)
@@ -97,13 +139,15 @@ def _dice(surface, view, area):
     dice = items(view, "dice")
     if not dice:
         draw_panel(surface, area, PANEL, 0.08, border=AMBER)
-        put_text(surface, "ROLL THE DICE", (x + w // 10, y + h // 5, w * 8 // 10, h * 2 // 5),
-                 AMBER)
-        put_text(surface, "on your phone", (x + w // 4, y + h * 3 // 5, w // 2, h // 4), DIM)
+        put_text(surface, _say(Msg("chest_heist.screen.roll")),
+                 (x + w // 20, y + h // 6, w * 9 // 10, h * 2 // 5), AMBER)
+        para(surface, _say(Msg("chest_heist.screen.on_phone")),
+             (x + w // 20, y + h * 3 // 5, w * 9 // 10, h // 3), DIM, most=1)
         return
     slot = w // 5
     label_h = int(h * 0.2)
-    size = fit_size(["USED", "5"], slot * 0.8, label_h * 0.9)
+    used_word = _say(Msg("chest_heist.screen.used"))
+    size = fit_size([used_word, "5"], slot * 0.95, label_h * 0.9)
     for i, d in enumerate(dice[:5]):
         d = d if isinstance(d, dict) else {}
         used = bool(d.get("used"))
@@ -111,14 +155,18 @@ def _dice(surface, view, area):
         put_text(surface, str(as_int(d.get("die"), i + 1)), (sx, y, slot, label_h), DIM, size=size)
         _die(surface, (sx + slot // 10, y + label_h, slot * 8 // 10, h - 2 * label_h),
              as_int(d.get("value")), used)
-        put_text(surface, "USED" if used else "", (sx, y + h - label_h, slot, label_h), DIM,
-                 size=size)
+        if used:
+            put_text(surface, used_word, (sx, y + h - label_h, slot, label_h), DIM, cap=size)
 
 
 def _skimmers(surface, view, area):
     x, y, w, h = area
     cw = w // 3
-    label = fit_size(["SKIMMER 3", "CHARGED", "EMPTY", "OFF"], cw * 0.8, h * 0.2)
+    names = {n: _say(Msg("chest_heist.screen.skimmer", skimmer=n)) for n in (1, 2, 3)}
+    states = {k: _say(Msg(code)) for k, code in (
+        ("off", N_("chest_heist.screen.off")), ("charged", N_("chest_heist.screen.charged")),
+        ("empty", N_("chest_heist.screen.empty")))}
+    label = fit_size(list(names.values()) + list(states.values()), cw - 20, h * 0.2)
     for i, s in enumerate(items(view, "skimmers")[:3]):
         s = s if isinstance(s, dict) else {}
         cx = x + i * cw
@@ -126,14 +174,15 @@ def _skimmers(surface, view, area):
         colour = PANEL_2 if used else (60, 48, 14) if charged else PANEL
         draw_panel(surface, (cx + 4, y, cw - 8, h), colour, 0.1,
                    border=GOLD if charged else None)
-        put_text(surface, "SKIMMER %d" % as_int(s.get("skimmer"), i + 1),
-                 (cx + 8, y + int(h * 0.04), cw - 16, int(h * 0.22)), DIM, size=label)
+        number = as_int(s.get("skimmer"), i + 1)
+        put_text(surface, names.get(number) or str(number),
+                 (cx + 8, y + int(h * 0.04), cw - 16, int(h * 0.22)), DIM, cap=label)
         value = as_int(s.get("value"))
         put_big(surface, str(value), (cx + cw // 4, y + int(h * 0.30), cw // 2, int(h * 0.40)),
                 DIM if used else GOLD if charged else TEXT)
-        word = "OFF" if used else "CHARGED" if charged else "EMPTY"
+        word = states["off" if used else "charged" if charged else "empty"]
         put_text(surface, word, (cx + 8, y + int(h * 0.74), cw - 16, int(h * 0.22)),
-                 DIM if used else GOLD if charged else DIM, size=label)
+                 DIM if used else GOLD if charged else DIM, cap=label)
         if used:
             draw_cross(surface, (cx + cw // 4, y + int(h * 0.3), cw // 2, int(h * 0.4)), RED,
                        max(2, h // 30))
@@ -144,25 +193,28 @@ def _last_move(surface, view, area):
     if not moves:
         return
     m = moves[-1]
+    formula = plain_formula(as_text(m.get("formula"), 80))
     if m.get("kind") == "charge":
-        text = "Skimmer %s charged: %s" % (as_text(m.get("target"), 4), as_text(m.get("formula")))
+        text = Msg("chest_heist.screen.charged_move", skimmer=as_text(m.get("target"), 4),
+                   formula=formula)
     else:
-        text = "Box %s ticked: %s" % (as_text(m.get("target"), 12), as_text(m.get("formula")))
-    put_text(surface, text, area, TEXT, "left")
+        text = Msg("chest_heist.screen.ticked_move", box=as_text(m.get("target"), 12),
+                   formula=formula)
+    para(surface, _say(text), area, TEXT, most=1, align="left")
 
 
-def _score_line(surface, view, area, align="left"):
-    skimmers = as_int(get(view, "unused_skimmers"))
+def _score_line(surface, view, area, align="left", most=1):
+    unused = Msg("chest_heist.screen.unused", n=as_int(get(view, "unused_skimmers")))
     diamonds = get(view, "diamonds")
-    unused = "%d unused skimmer%s" % (skimmers, "" if skimmers == 1 else "s")
     if diamonds is None:
-        text = "%s; the diamonds are counted at the end" % unused
+        text = Msg("chest_heist.screen.counted_at_end", unused=unused)
     else:
-        text = "%d diamond%s + %s" % (as_int(diamonds), "" if as_int(diamonds) == 1 else "s",
-                                      unused)
+        text = Msg("chest_heist.screen.diamonds_plus", n=as_int(diamonds), unused=unused)
         if align == "left":
-            text = "SCORE %d: %s" % (as_int(get(view, "score")), text)
-    put_text(surface, text, area, GOLD if diamonds is not None else DIM, align)
+            text = Msg("chest_heist.screen.score_line", score=as_int(get(view, "score")),
+                       parts=text)
+    para(surface, _say(text), area, GOLD if diamonds is not None else DIM, most=most,
+         align=align)
 
 
 # --- the right column -----------------------------------------------------------------------------
@@ -207,8 +259,8 @@ def _tag(surface, area, chest, nxt):
         u = min(w // 2, h)
         _diamond(surface, (x + w // 2, y + (h - u // 2) // 2, u // 2, u // 2), DARK)
         if n is not None:
-            put_text(surface, str(as_int(n)), (x + w // 2 + u // 2, y, w // 2 - u // 2 - 2, h),
-                     fg)
+            room = (x + w // 2 + u // 2, y, w // 2 - u // 2 - 2, h)
+            put_text(surface, str(as_int(n)), room, fg, size=fit_size(["20"], room[2], h * 0.8))
         if locked:          # burgled first, locked since: the diamonds stay won
             _padlock(surface, (x + 2, y + 2, h // 3, h // 3), LOCKED)
     elif locked:
@@ -261,9 +313,9 @@ def _sheet(surface, view, area):
 def _chest_tiles(surface, view, area):
     """No sheet: the twelve chests, A to L, in three rows of four."""
     x, y, w, h = area
-    put_text(surface, "THE CHESTS (no sheet: tick your boxes on paper)",
-             (x, y, w, int(h * 0.08)), DIM)
-    y, h = y + int(h * 0.1), h - int(h * 0.1)
+    para(surface, _say(Msg("chest_heist.screen.no_sheet")), (x, y, w, int(h * 0.22)), DIM,
+         most=3)
+    y, h = y + int(h * 0.23), h - int(h * 0.23)
     cw, chh = w // 4, h // 3
     nxt = as_text(get(view, "next_lock"), 2)
     for i, chest in enumerate(list(_chests(view).values())[:12]):
@@ -275,23 +327,28 @@ def _over(surface, view, W, H):
     title = mapping(view, "title")
     score = get(view, "score")
     if score is None:
-        put_text(surface, "CHEST L HAS LOCKED", box(W, H, 0.05, 0.16, 0.90, 0.16), GOLD)
-        put_text(surface, "Count the diamonds on your sheet and enter them on your phone.",
-                 box(W, H, 0.05, 0.40, 0.90, 0.08), TEXT)
+        put_text(surface, _say(Msg("chest_heist.screen.l_locked")),
+                 box(W, H, 0.05, 0.14, 0.90, 0.16), GOLD)
+        para(surface, _say(Msg("chest_heist.screen.count_diamonds")),
+             box(W, H, 0.03, 0.36, 0.94, 0.18), TEXT)
         unused = as_int(get(view, "unused_skimmers"))
-        put_text(surface, "Your score: 1 point per diamond, and %d for unused skimmers."
-                 % unused, box(W, H, 0.05, 0.55, 0.90, 0.08), DIM)
+        para(surface, _say(Msg("chest_heist.screen.score_rule", n=unused)),
+             box(W, H, 0.03, 0.58, 0.94, 0.18), DIM)
         return
-    put_text(surface, "YOUR TITLE", box(W, H, 0.05, 0.12, 0.90, 0.07), DIM)
-    put_text(surface, as_text(title.get("fr"), 40), box(W, H, 0.04, 0.20, 0.92, 0.22), GOLD)
-    put_text(surface, "(%s)" % as_text(title.get("en"), 40), box(W, H, 0.05, 0.43, 0.90, 0.09),
-             TEXT)
+    put_text(surface, _say(Msg("chest_heist.screen.your_title")),
+             box(W, H, 0.05, 0.12, 0.90, 0.07), DIM)
+    french = as_text(title.get("fr"), 40)
+    said = as_text(get(view, "title_words"), 60) or french
+    put_text(surface, said, box(W, H, 0.04, 0.20, 0.92, 0.22), GOLD)
+    if french and said != french:           # the rulebook's own title, under its translation
+        put_text(surface, "(%s)" % french, box(W, H, 0.05, 0.43, 0.90, 0.09), TEXT)
     put_big(surface, str(as_int(score)), box(W, H, 0.40, 0.56, 0.20, 0.20), GOLD)
     _score_line(surface, view, box(W, H, 0.05, 0.80, 0.90, 0.08), "center")
     opened = [c for c in _chests(view).values() if c.get("opened")]
     if opened:
-        put_text(surface, "Chests opened: %s" % ", ".join(
-            as_text(c.get("chest"), 2) for c in opened), box(W, H, 0.05, 0.89, 0.90, 0.07), DIM)
+        para(surface, _say(Msg("chest_heist.screen.opened", chests=", ".join(
+            as_text(c.get("chest"), 2) for c in opened))), box(W, H, 0.05, 0.89, 0.90, 0.09),
+            DIM, most=1)
 
 
 def draw_screen(surface, snapshot, now_s=None):

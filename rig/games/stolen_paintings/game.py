@@ -9,11 +9,13 @@ from .rules.model import PLAYERS
 
 class StolenPaintings(GameBase):
     name = recording = prefix = "stolen-paintings"
-    title = "Stolen Paintings"
+    title = "Stolen Paintings"  # not words: the game's name
     section = "stolen_paintings"
     min_players, max_players = PLAYERS
     secret_commands = (sp.commands.Steal, sp.commands.Mark)
-    example = '{"start": true}, {"steal": [2, 6]} or {"mark": [2, 5]}'
+
+    example = ('{"start": true}, {"steal": [2, 6]} or '
+               '{"mark": [2, 5]}')  # not words: the JSON commands, for the builder
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[stolen_paintings]`` table, or None: every default."""

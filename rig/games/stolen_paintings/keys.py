@@ -4,16 +4,21 @@ marks (kept secret: the prompt counts them, never shows which).
 Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
 """
 
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, chosen_words, toggle
+from ...core.msg import Msg
+from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
 from . import rules as sp
+
+
+def chosen_words(chosen):
+    """The places chosen so far, for a prompt: a list ("1, 3 and 5"), or "none yet"."""
+    return tuple(chosen) if chosen else Msg("stolen_paintings.keys.none_yet")
 
 
 class StolenPaintingsKeys(Mode):
     KEYS = {"s": "start", "space": "start", "[+]": "start", "t": "steal", "[/]": "steal",
             "m": "mark", "[*]": "mark"}
-    HELP = ("S, Space, Num+: start the exhibition",
-            "T, Num/, then places 1-8, Enter: the thief's entry (final)",
-            "M, Num*, a detective 1-9, places 1-8, Enter: their marks", "Esc: cancel")
+    HELP = (Msg("stolen_paintings.keys.help_start"), Msg("stolen_paintings.keys.help_steal"),
+            Msg("stolen_paintings.keys.help_mark"), Msg("stolen_paintings.keys.help_cancel"))
 
     def begin(self, action):
         if action == "start":
@@ -27,15 +32,15 @@ class StolenPaintingsKeys(Mode):
     def prompt(self):
         what, who, chosen = self.state
         if what == "steal":
-            return ("THIEF %s: which places of the row hold the new cards? 1-8 toggles: %s. "
-                    "Enter sends (final)   (%s)" % (who, chosen_words(chosen), CANCEL_WORDS))
-        return ("MARKS of %s (kept secret): %d chosen. 1-8 toggles, Enter sends   (%s)"
-                % (who, len(chosen), CANCEL_WORDS))
+            return Msg("stolen_paintings.keys.steal", thief=str(who or ""),
+                       chosen=chosen_words(chosen), cancel=CANCEL_WORDS)
+        return Msg("stolen_paintings.keys.marks", detective=str(who), n=len(chosen),
+                   cancel=CANCEL_WORDS)
 
     def more(self, name, text, digit):
         what, who, chosen = self.state
         if what == "who":
-            who, prompt = self.player(digit, "MARKS: which detective?")
+            who, prompt = self.player(digit, Msg("stolen_paintings.keys.which_detective"))
             if who is None:
                 return None, prompt
             self.state = ("mark", who, ())

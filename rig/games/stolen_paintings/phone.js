@@ -6,7 +6,7 @@
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
 // game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
-"use strict";
+"use strict"; // not words: the script's mode
 
 // The game's commands as the rig's API takes them (POST /api/game/command), registered in
 // window.GameCommands under its name (the page's commands.js holds what they share): the page
@@ -28,67 +28,80 @@
   // Stolen Paintings' last reveal: what was stolen, each detective's ballot and what it found,
   // and every player's points for the round.
   function paintingsReveal(r) {
-    const points = (n) => (n > 0 ? "+" : "") + n + (Math.abs(n) === 1 ? " point" : " points");
-    const places = (list) => list.length ? list.join(", ") : "none";
+    const places = (list) => list.length ? list.join(", ") : t("stolen_paintings.phone.none");
     return h("div", { class: "reveal" },
-      h("p", { class: "reveal-head" }, "Round " + r.round + ": " + r.thief + " stole " + r.stolen.join(", ")),
+      h("p", { class: "reveal-head" }, t("stolen_paintings.phone.reveal_head",
+        { round: r.round, thief: r.thief, n: r.stolen.length, paintings: r.stolen.join(", ") })),
       h("ul", {}, Object.entries(r.points).map(([p, n]) => h("li", {}, p === r.thief
-        ? p + ", the thief: " + points(n) + " (one for each stolen painting nobody found)"
-        : p + " marked " + places(r.marks[p]) + ", found " + places(r.identified[p]) + ": " + points(n)))));
+        ? t("stolen_paintings.phone.reveal_thief", { thief: p, n: Math.abs(n), points: n })
+        : t("stolen_paintings.phone.reveal_detective", { detective: p, marked: places(r.marks[p]),
+          found: places(r.identified[p]), n: Math.abs(n), points: (n > 0 ? "+" : "") + n })))));
   }
 
   // What this player does in this phase of the round (their controls follow).
   function paintingsTask(m, thief) {
     if (m.phase === "setup") {
-      return thief ? "Lay out the 24 paintings, then start the exhibition."
-        : m.thief + " lays out the paintings and starts the exhibition.";
+      return thief ? t("stolen_paintings.phone.task_setup_thief", { paintings: 24 })
+        : t("stolen_paintings.phone.task_setup", { thief: m.thief });
     }
     if (m.phase === "exhibition") {
-      return thief ? "The detectives memorise the paintings." : "Memorise the 24 paintings.";
+      return thief ? t("stolen_paintings.phone.task_exhibition_thief")
+        : t("stolen_paintings.phone.task_exhibition", { paintings: 24 });
     }
     if (m.phase === "swap") {
-      return thief ? "Take 1 to 3 paintings, put new cards in their places and lay out the row of 8."
-        : "Close your eyes while " + m.thief + " steals.";
+      return thief ? t("stolen_paintings.phone.task_swap_thief", { most: 3, row: 8 })
+        : t("stolen_paintings.phone.task_swap", { thief: m.thief });
     }
-    if (thief) return "The detectives mark the paintings they believe you stole.";
-    return m.marked.includes(m.you) ? "Your marks are in; waiting for the other detectives." : "Open your eyes.";
+    if (thief) return t("stolen_paintings.phone.task_auction_thief");
+    return m.marked.includes(m.you) ? t("stolen_paintings.phone.task_marked")
+      : t("stolen_paintings.phone.task_auction");
   }
 
   return {
-    status: (v) => v.phase === "over" ? "Winners: " + v.winners.join(" and ")
-      : "Round " + v.round + " of " + v.rounds + ": " + v.thief + " is the thief",
+    status: (v) => v.phase === "over"
+      ? t("stolen_paintings.phone.winners", { n: v.winners.length, winners: v.winners.join(", ") })
+      : t("stolen_paintings.phone.status", { round: v.round, rounds: v.rounds, thief: v.thief }),
     board: (v) => {
       const out = [];
       if (v.phase === "exhibition" && typeof v.remaining_s === "number") {
         out.push(h("p", { class: "big" + (v.remaining_s <= 10 ? " late" : "") },
                    String(Math.ceil(v.remaining_s))),
-                 h("p", { class: "hint center" }, "seconds left to memorise the paintings"));
+                 h("p", { class: "hint center" }, t("stolen_paintings.phone.seconds_left", // not words: CSS classes
+                   { n: Math.ceil(v.remaining_s) })));
       }
-      if (v.phase === "swap") out.push(h("p", { class: "big" }, "Detectives, close your eyes"));
-      if (v.phase === "auction") out.push(h("p", {}, "Still marking: " + (v.waiting.join(", ") || "nobody")));
+      if (v.phase === "swap") out.push(h("p", { class: "big" }, t("stolen_paintings.phone.close_eyes")));
+      if (v.phase === "auction") {
+        out.push(h("p", {}, v.waiting.length
+          ? t("stolen_paintings.phone.still_marking", { waiting: v.waiting.join(", ") })
+          : t("stolen_paintings.phone.nobody_marking")));
+      }
       if (v.last_round) out.push(paintingsReveal(v.last_round));
-      out.push(h("p", { class: "hint" }, "Totals:"),
+      out.push(h("p", { class: "hint" }, t("stolen_paintings.phone.totals")),
                h("ul", { class: "totals" }, Object.entries(v.totals).map(([p, n]) =>
-                 h("li", {}, p + ": " + n + (n === 1 ? " point" : " points")))));
+                 h("li", {}, t("stolen_paintings.phone.total", { player: p, n: Math.abs(n), points: n })))));
       return out;
     },
     controls: (m) => {
       const c = C["stolen-paintings"];
       const can = m.can || [];
       const thief = m.role === "thief";
-      const out = [h("p", {}, "You are " + (thief ? "the thief" : "a detective") +
-                     (m.mine && m.mine.length ? "; yours: " + m.mine.join(", ") : "")),
+      const mine = m.mine && m.mine.length ? m.mine.join(", ") : "";
+      const out = [h("p", {}, thief
+                     ? (mine ? t("stolen_paintings.phone.you_thief_stole", { paintings: mine })
+                       : t("stolen_paintings.phone.you_thief"))
+                     : (mine ? t("stolen_paintings.phone.you_detective_marked", { paintings: mine })
+                       : t("stolen_paintings.phone.you_detective"))),
                    h("p", { class: "hint" }, paintingsTask(m, thief))];
-      if (can.includes("start")) out.push(button("Start the exhibition", c.start(), true, "go"));
+      if (can.includes("start")) out.push(button(t("stolen_paintings.phone.start"), c.start(), true, "go"));
       if (can.includes("steal")) {
-        out.push(h("p", {}, "The places in the row that hold the new cards (1 to 3):"),
+        out.push(h("p", {}, t("stolen_paintings.phone.steal_places", { most: 3 })),
                  toggles("steal", 8, 3),
-                 button("Send (this is final)", () => c.steal(picked.steal), true, "go"));
+                 button(t("stolen_paintings.phone.send_final"), () => c.steal(picked.steal), true, "go"));
       }
       if (can.includes("mark")) {
-        out.push(h("p", {}, "The paintings you believe were stolen (up to " + m.settings.max_marks + "):"),
+        out.push(h("p", {}, t("stolen_paintings.phone.mark_places", { most: m.settings.max_marks })),
                  toggles("mark", 8, m.settings.max_marks),
-                 button("Send my marks", () => c.mark(picked.mark), true, "go"));
+                 button(t("stolen_paintings.phone.send_marks"), () => c.mark(picked.mark), true, "go"));
       }
       return out;
     },

@@ -16,10 +16,12 @@ carries ``remaining_s``); a malformed view draws what it can and never raises.
 
 import math
 
+from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, countdown_text, draw_check, draw_cross,
-                            draw_painting_icon, draw_panel, fit_size, is_last_seconds, load_pygame,
-                            put_big, put_text)
+                            draw_painting_icon, draw_panel, fit_size, get_font, is_last_seconds,
+                            legible_size, line_size, load_pygame, put_big, put_text, words,
+                            wrap_lines)
 from ...display.view_dict import box, get, items, mapping
 
 FRAME = (196, 160, 96)
@@ -54,17 +56,51 @@ def draw(surface, view):
         _setup(surface, view, W, H)
 
 
+def _say(message):
+    """``message`` (a code of the game's catalog) in the screen's language."""
+    return words().text(message)
+
+
+def para(surface, text, area, colour, most=2, align="center"):
+    """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
+    large as the lines' height allows, smaller only while a line is too wide and the size is
+    above the legibility floor (a text still too wide is then shrunk by the kit, which reports
+    it: :func:`rig.display.kit.clips`)."""
+    x, y, w, h = area
+    text = as_text(text, 400)
+    if not text or w < 4 or h < 4:
+        return
+    line_h = h // most
+    size = line_size(line_h)
+    floor = legible_size(surface.get_height())
+    while True:
+        lines = wrap_lines(text, size, w, most)
+        if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
+            break
+        size -= 1
+    top = y + (h - len(lines) * line_h) // 2
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, top + i * line_h, w, line_h), colour, align, cap=size)
+
+
 def _header(surface, view, phase, W, H):
     rounds = as_int(get(view, "rounds"))
     number = as_int(get(view, "round"))
-    left = "STOLEN PAINTINGS"
-    if phase != "over" and number:
-        left += " · ROUND %d OF %d" % (number, rounds)
-    put_text(surface, left, box(W, H, 0.02, 0.015, 0.60, 0.07), DIM, "left")
     thief = as_text(get(view, "thief"), 40)
-    if thief and phase != "over":
-        put_text(surface, "THIEF: %s" % thief.upper(), box(W, H, 0.62, 0.015, 0.36, 0.07), GOLD,
-                 "right")
+    if phase != "over" and number:
+        left = _say(Msg("stolen_paintings.screen.header_round", round=number, rounds=rounds))
+    else:
+        left = _say(Msg("stolen_paintings.screen.header"))
+    right = _say(Msg("stolen_paintings.screen.thief", thief=thief.upper())) \
+        if thief and phase != "over" else ""
+    # The name of the game and the round take the room the thief's name leaves.
+    x, y, w, h = box(W, H, 0.02, 0.015, 0.96, 0.07)
+    size = line_size(h)
+    gap = int(w * 0.03)
+    right_w = min(get_font(size).size(right)[0], int(w * 0.45)) if right else 0
+    put_text(surface, left, (x, y, w - right_w - gap, h), DIM, align="left")
+    if right:
+        put_text(surface, right, (x + w - right_w, y, right_w, h), GOLD, align="right")
 
 
 # --- the phases ---------------------------------------------------------------------------------
@@ -72,13 +108,13 @@ def _header(surface, view, phase, W, H):
 def _setup(surface, view, W, H):
     thief = as_text(get(view, "thief"), 40)
     draw_panel(surface, box(W, H, 0.02, 0.12, 0.52, 0.78), PANEL, 0.05)
-    put_text(surface, "%s IS THE THIEF" % thief.upper(), box(W, H, 0.04, 0.16, 0.48, 0.14), GOLD)
-    _grid_icon(surface, box(W, H, 0.10, 0.34, 0.32, 0.30))
-    put_text(surface, "Lay out 24 paintings in a 4 x 6 grid,",
-             box(W, H, 0.04, 0.68, 0.48, 0.07), TEXT)
-    put_text(surface, "then %s starts the exhibition." % thief,
-             box(W, H, 0.04, 0.76, 0.48, 0.07), TEXT)
-    _standings(surface, view, box(W, H, 0.57, 0.12, 0.41, 0.78), "SCORES")
+    para(surface, _say(Msg("stolen_paintings.screen.is_thief", thief=thief.upper())),
+         box(W, H, 0.04, 0.14, 0.48, 0.16), GOLD)
+    _grid_icon(surface, box(W, H, 0.14, 0.32, 0.24, 0.22))
+    lay_out = Msg("stolen_paintings.screen.lay_out", thief=thief, paintings=24, rows=4, columns=6)
+    para(surface, _say(lay_out), box(W, H, 0.03, 0.56, 0.50, 0.33), TEXT, most=4)
+    _standings(surface, view, box(W, H, 0.57, 0.12, 0.41, 0.78),
+               _say(Msg("stolen_paintings.screen.scores")))
 
 
 def _exhibition(surface, view, W, H):
@@ -89,35 +125,39 @@ def _exhibition(surface, view, W, H):
     draw_panel(surface, box(W, H, *COUNTDOWN), (70, 16, 20) if last else PANEL, 0.05)
     put_big(surface, countdown_text(remaining), box(W, H, 0.06, 0.18, 0.47, 0.58),
             RED if last else TEXT)
-    put_text(surface, "THE EXHIBITION", box(W, H, 0.60, 0.13, 0.38, 0.08), GOLD)
-    _grid_icon(surface, box(W, H, 0.61, 0.24, 0.36, 0.34))
-    put_text(surface, "Detectives: memorise", box(W, H, 0.60, 0.62, 0.38, 0.08), TEXT)
-    put_text(surface, "every painting!", box(W, H, 0.60, 0.70, 0.38, 0.08), TEXT)
-    put_text(surface, "When the time runs out, detectives close their eyes.",
-             box(W, H, 0.02, 0.85, 0.96, 0.07), DIM)
+    para(surface, _say(Msg("stolen_paintings.screen.exhibition")),
+         box(W, H, 0.59, 0.12, 0.40, 0.10), GOLD, most=1)
+    _grid_icon(surface, box(W, H, 0.63, 0.24, 0.32, 0.28))
+    para(surface, _say(Msg("stolen_paintings.screen.memorise")),
+         box(W, H, 0.59, 0.54, 0.40, 0.28), TEXT, most=3)
+    para(surface, _say(Msg("stolen_paintings.screen.time_out")),
+         box(W, H, 0.02, 0.84, 0.96, 0.14), DIM)
 
 
 def _swap(surface, view, W, H):
     thief = as_text(get(view, "thief"), 40)
-    put_text(surface, "DETECTIVES,", box(W, H, 0.05, 0.14, 0.90, 0.16), TEXT)
-    put_text(surface, "CLOSE YOUR EYES", box(W, H, 0.05, 0.31, 0.90, 0.20), AMBER)
-    _closed_eye(surface, box(W, H, 0.38, 0.54, 0.24, 0.14))
-    put_text(surface, "%s swaps 1 to 3 paintings and lays out 8 in a row," % thief,
-             box(W, H, 0.05, 0.73, 0.90, 0.07), DIM)
-    put_text(surface, "then enters the stolen ones on their phone.",
-             box(W, H, 0.05, 0.81, 0.90, 0.07), DIM)
+    put_text(surface, _say(Msg("stolen_paintings.screen.detectives")),
+             box(W, H, 0.05, 0.12, 0.90, 0.16), TEXT)
+    put_text(surface, _say(Msg("stolen_paintings.screen.close_eyes")),
+             box(W, H, 0.03, 0.29, 0.94, 0.20), AMBER)
+    _closed_eye(surface, box(W, H, 0.40, 0.52, 0.20, 0.12))
+    para(surface, _say(Msg("stolen_paintings.screen.swap", thief=thief, most=3, row=8)),
+         box(W, H, 0.03, 0.67, 0.94, 0.31), DIM, most=3)
 
 
 def _auction(surface, view, W, H):
     settings = mapping(view, "settings")
     most = as_int(settings.get("max_marks"), 3)
-    put_text(surface, "DETECTIVES, OPEN YOUR EYES", box(W, H, 0.03, 0.11, 0.94, 0.11), GOLD)
+    put_text(surface, _say(Msg("stolen_paintings.screen.open_eyes")),
+             box(W, H, 0.03, 0.10, 0.94, 0.10), GOLD)
     cost = as_int(settings.get("wrong_mark_cost"))
-    rule = "mark up to %d" % most if most < 8 else "mark any"
-    if cost:
-        rule += ", each wrong mark costs %d" % cost
-    put_text(surface, "Which were stolen? Mark them on your phone (%s)." % rule,
-             box(W, H, 0.03, 0.23, 0.94, 0.06), TEXT)
+    if most >= 8:
+        rule = N_("stolen_paintings.screen.mark_any_cost") if cost else \
+            N_("stolen_paintings.screen.mark_any")
+    else:
+        rule = N_("stolen_paintings.screen.mark_up_to_cost") if cost else \
+            N_("stolen_paintings.screen.mark_up_to")
+    para(surface, _say(Msg(rule, most=most, cost=cost)), box(W, H, 0.02, 0.20, 0.96, 0.13), TEXT)
     _row(surface, box(W, H, *AUCTION_ROW), {}, {})
     marked = [as_text(p, 30) for p in items(view, "marked")]
     people = [as_text(p, 30) for p in items(view, "detectives")][:8]
@@ -130,28 +170,29 @@ def _reveal(surface, view, W, H):
     marks = {as_text(p, 30): [as_int(n) for n in m] for p, m in mapping(last, "marks").items()
              if isinstance(m, (list, tuple))}
     marked_by = {n: [p for p, m in marks.items() if n in m] for n in range(1, 9)}
-    put_text(surface, "ROUND %d: %s STOLE %s" % (
-        as_int(get(last, "round")), as_text(get(last, "thief"), 30).upper(),
-        ", ".join(str(n) for n in sorted(stolen)) or "NOTHING"),
-        box(W, H, 0.03, 0.10, 0.94, 0.09), GOLD)
+    head = Msg("stolen_paintings.screen.stole", round=as_int(get(last, "round")),
+               thief=as_text(get(last, "thief"), 30).upper(), paintings=tuple(sorted(stolen)))
+    put_text(surface, _say(head), box(W, H, 0.03, 0.10, 0.94, 0.09), GOLD)
     _row(surface, box(W, H, *REVEAL_ROW), stolen, marked_by)
     _round_points(surface, view, last, box(W, H, 0.02, 0.66, 0.96, 0.20))
     thief = as_text(get(view, "thief"), 40)
-    put_text(surface, "Next: %s is the thief and starts the exhibition." % thief,
-             box(W, H, 0.02, 0.88, 0.96, 0.08), DIM)
+    para(surface, _say(Msg("stolen_paintings.screen.next", thief=thief)),
+         box(W, H, 0.02, 0.87, 0.96, 0.12), DIM, most=1)
 
 
 def _over(surface, view, W, H):
     winners = [as_text(p, 30) for p in items(view, "winners")]
     how = as_text(get(view, "decided_by"), 10)
     if len(winners) == 1:
-        title = "%s WINS!" % winners[0].upper()
+        title = _say(Msg("stolen_paintings.screen.wins", winner=winners[0].upper()))
     else:
-        title = "%s SHARE THE WIN" % " & ".join(winners).upper()
+        title = _say(Msg("stolen_paintings.screen.share", winners=" & ".join(winners).upper()))
     put_text(surface, title, box(W, H, 0.03, 0.10, 0.94, 0.14), GOLD)
-    why = {"total": "the highest total", "thief": "tied, and the best score as thief",
-           "shared": "tied on total and as thief"}.get(how, "")
-    put_text(surface, why, box(W, H, 0.03, 0.25, 0.94, 0.06), DIM)
+    why = {"total": N_("stolen_paintings.screen.why_total"),
+           "thief": N_("stolen_paintings.screen.why_thief"),
+           "shared": N_("stolen_paintings.screen.why_shared")}.get(how)
+    if why:
+        para(surface, _say(Msg(why)), box(W, H, 0.03, 0.24, 0.94, 0.08), DIM, most=1)
     _standings(surface, view, box(W, H, 0.12, 0.33, 0.76, 0.62), None)
 
 
@@ -169,14 +210,14 @@ def _grid_icon(surface, area):
 
 def _row(surface, area, stolen, marked_by):
     """The 8 numbered paintings.  At the reveal (``marked_by`` given) the ``stolen`` ones are
-    an empty gold frame over the word STOLEN, and under each painting are the detectives who
+    an empty gold frame over a gold number, and under each painting are the detectives who
     marked it: a green tick for a stolen one, a red cross for a wrong mark."""
     pg = load_pygame()
     x, y, w, h = area
     slot = w // 8
     reveal = bool(marked_by)
     names_h = int(h * 0.40) if reveal else 0
-    word_h = int(h * 0.10) if reveal else 0
+    word_h = 0
     icon_h = int((h - names_h - word_h) * 0.74)
     number_h = h - names_h - word_h - icon_h
     line_h = names_h // 3
@@ -188,10 +229,9 @@ def _row(surface, area, stolen, marked_by):
         draw_painting_icon(surface, (sx, y, slot, icon_h), GOLD if taken else FRAME,
                            DARK if taken else CANVAS, portrait=True)
         put_text(surface, str(n), (sx, y + icon_h, slot, number_h), GOLD if taken else TEXT)
-        if taken:
-            put_text(surface, "STOLEN", (sx, y + icon_h + number_h, slot, word_h), GOLD)
         who = marked_by.get(n, [])
-        shown = who if len(who) <= 3 else who[:2] + ["+%d more" % (len(who) - 2)]
+        shown = who if len(who) <= 3 else who[:2] + [
+            _say(Msg("stolen_paintings.screen.more", n=len(who) - 2))]
         top = y + icon_h + number_h + word_h
         for j, name in enumerate(shown):
             ly = top + j * line_h
@@ -204,7 +244,7 @@ def _row(surface, area, stolen, marked_by):
                     draw_cross(surface, mark, RED, max(2, line_h // 7))
             put_text(surface, name, (sx + int(slot * 0.06) + line_h, ly,
                                      slot - line_h - int(slot * 0.1), line_h),
-                     GREEN if taken else DIM, "left", size=size)
+                     GREEN if taken else DIM, align="left", size=size)
     line_y = y + icon_h + number_h + word_h
     pg.draw.line(surface, PANEL_2, (x, line_y), (x + w, line_y), max(1, h // 90))
 
@@ -217,7 +257,9 @@ def _ballots(surface, area, people, marked):
     per_row = min(len(people), 4)
     rows = (len(people) + per_row - 1) // per_row
     cw, ch = w // per_row, h // rows
-    size = fit_size(people + ["marking..."], cw * 0.55, ch * 0.45)
+    marking, done_word = _say(Msg("stolen_paintings.screen.marking")), \
+        _say(Msg("stolen_paintings.screen.marked"))
+    size = fit_size(people + [marking], cw * 0.55, ch * 0.45)
     for i, name in enumerate(people):
         r, c = divmod(i, per_row)
         cx, cy = x + c * cw, y + r * ch
@@ -227,10 +269,11 @@ def _ballots(surface, area, people, marked):
         icon = (cx + ch // 4, cy + ch // 4, ch // 2, ch // 2)
         if done:
             draw_check(surface, icon, GREEN, max(2, ch // 12))
-        put_text(surface, name, (cx + ch, cy, cw - ch - 8, ch // 2 + 4), TEXT, "left", size=size)
-        put_text(surface, "marked" if done else "marking...",
+        put_text(surface, name, (cx + ch, cy, cw - ch - 8, ch // 2 + 4), TEXT, align="left",
+                 size=size)
+        put_text(surface, done_word if done else marking,
                  (cx + ch, cy + ch // 2 - 2, cw - ch - 8, ch // 2 - 4),
-                 GREEN if done else AMBER, "left", size=int(size * 0.8))
+                 GREEN if done else AMBER, align="left", size=int(size * 0.8))
 
 
 def _round_points(surface, view, last, area):
@@ -243,17 +286,19 @@ def _round_points(surface, view, last, area):
     if not players:
         return
     cw = w // len(players)
-    size = fit_size(players + ["%s (thief)" % thief], cw * 0.9, h * 0.28)
+    as_thief = _say(Msg("stolen_paintings.screen.name_thief", player=thief))
+    size = fit_size(players + [as_thief], cw * 0.9, h * 0.28)
     for i, name in enumerate(players):
         cx = x + i * cw
         draw_panel(surface, (cx + 3, y, cw - 6, h), PANEL if i % 2 == 0 else PANEL_2, 0.1)
-        put_text(surface, "%s (thief)" % name if name == thief else name,
+        put_text(surface, as_thief if name == thief else name,
                  (cx + 4, y + int(h * 0.04), cw - 8, int(h * 0.28)),
                  GOLD if name == thief else TEXT, size=size)
         gained = as_int(points.get(name))
         put_big(surface, "%+d" % gained, (cx + cw // 4, y + int(h * 0.36), cw // 2,
                                           int(h * 0.34)), GREEN if gained > 0 else DIM)
-        put_text(surface, "total %d" % as_int(totals.get(name)),
+        total = Msg("stolen_paintings.screen.total", total=as_int(totals.get(name)))
+        put_text(surface, _say(total),
                  (cx + 4, y + int(h * 0.74), cw - 8, int(h * 0.24)), DIM, size=int(size * 0.9))
 
 
@@ -271,16 +316,18 @@ def _standings(surface, view, area, heading):
     players.sort(key=lambda p: (-as_int(totals.get(p)), -as_int(as_thief.get(p), -1)))
     row_h = min(h // (len(players) + 1), int(w * 0.16)) if players else h
     name_w, thief_w = int(w * 0.5), int(w * 0.25)
-    head = fit_size(["AS THIEF", "TOTAL"], thief_w * 0.9, row_h * 0.45)
-    put_text(surface, "AS THIEF", (x + name_w, y, thief_w, row_h), DIM, size=head)
-    put_text(surface, "TOTAL", (x + name_w + thief_w, y, w - name_w - thief_w, row_h), DIM,
+    heads = (_say(Msg("stolen_paintings.screen.as_thief")),
+             _say(Msg("stolen_paintings.screen.totals")))
+    head = fit_size(heads, thief_w * 0.9, row_h * 0.45)
+    put_text(surface, heads[0], (x + name_w, y, thief_w, row_h), DIM, size=head)
+    put_text(surface, heads[1], (x + name_w + thief_w, y, w - name_w - thief_w, row_h), DIM,
              size=head)
     size = fit_size(players or ["-"], name_w * 0.9, row_h * 0.6)
     for i, name in enumerate(players):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
         colour = GOLD if name in winners else TEXT
-        put_text(surface, name, (x + int(w * 0.03), ry, name_w, row_h), colour, "left",
+        put_text(surface, name, (x + int(w * 0.03), ry, name_w, row_h), colour, align="left",
                  size=size)
         played = as_thief.get(name)
         put_text(surface, "-" if played is None else str(as_int(played)),

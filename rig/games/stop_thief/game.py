@@ -2,6 +2,7 @@
 (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
 
 from ...core import gamekit
+from ...core.msg import N_, Msg
 from ..base import GameBase, Outcome
 from .resources import sample_town
 from .rules import calls, recording, rules, views
@@ -11,13 +12,17 @@ from .rules.thief import Settings
 
 class StopThief(GameBase):
     name = recording = prefix = "stop-thief"
-    title = "Stop Thief!"
+    title = "Stop Thief!"             # not words: the brand, as logs and the CLI name it
+    #: The title a player reads, in the table's or the phone's language (the brand, and the
+    #: Spanish edition's own title in Spanish).
+    title_msg = Msg(N_("stop_thief.title"))
     section = "stop_thief"
     min_players, max_players = 2, MAX_PLAYERS
     shows_calls = True
     seed_bound = 2 ** 48
     ANSWERS = ("heard", "paid")
-    example = '{"clue": true}, {"replay": true}, {"arrest": 12} or {"end_turn": true}'
+    example = ('{"clue": true}, {"replay": true}, {"arrest": 12} '  # not words: JSON commands
+               'or {"end_turn": true}')
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[stop_thief]`` table (its board, None: the sample town; its

@@ -1,17 +1,21 @@
 """Stop Thief!'s keys at the rig: a clue, its replay, an arrest, the end of a turn.
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
+Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  The key help
+and the prompt are codes of the ``stop_thief`` catalog (the screen says them in the table's
+language).
 """
 
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode
+from ...core.msg import Msg
+from ...display.keymodes import CONFIRM, Mode
 from .rules import events as st
 
 
 class StopThiefKeys(Mode):
     KEYS = {"c": "clue", "space": "clue", "[+]": "clue", "r": "replay", "[.]": "replay",
             "a": "arrest", "[*]": "arrest", "n": "end", "[-]": "end"}
-    HELP = ("C, Space, Num+: get a clue", "R, Num.: replay the clue",
-            "A, Num*, then the space, Enter: arrest", "N, Num-: end the turn", "Esc: cancel")
+    HELP = (Msg("stop_thief.keys.clue"), Msg("stop_thief.keys.replay"),
+            Msg("stop_thief.keys.arrest"), Msg("stop_thief.keys.end"),
+            Msg("stop_thief.keys.cancel"))
 
     def begin(self, action):
         if action == "clue":
@@ -24,8 +28,7 @@ class StopThiefKeys(Mode):
         return None, self.prompt()
 
     def prompt(self):
-        return "ARREST on space: %s   (type the number, Enter arrests; %s)" % (
-            self.state or "_", CANCEL_WORDS)
+        return Msg("stop_thief.keys.arrest_prompt", typed=self.state or "_")
 
     def more(self, name, text, digit):
         if digit is not None and len(self.state) < 3:

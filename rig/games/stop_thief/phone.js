@@ -6,7 +6,10 @@
 // running game's script; it registers a maker in window.GamePhones that the page calls with its
 // kit (Dom.h, the shared controls, the player's picks, api and render) and that returns the
 // game's status line, board and controls (its title is the rig's: GET /api/games).  The page decides nothing about the game.
-"use strict";
+// Every word is the phone's language: t("stop_thief.phone....") from the rig's catalogs (dom.js), and
+// what the rig sends (the clues' words, the calls) arrives already said in it.  Money is a number the
+// catalog writes with its $; space numbers go as text, so 1234 is never "1,234".
+"use strict";  // not words: a JavaScript directive
 
 // The game's commands as the rig's API takes them (POST /api/game/command), registered in
 // window.GameCommands under its name (the page's commands.js holds what they share): the page
@@ -22,7 +25,7 @@
 })();
 
 (window.GamePhones = window.GamePhones || {})["stop-thief"] = (kit) => {
-  const { h, list, money, button, field, picked, api, render } = kit;
+  const { h, list, button, field, picked, api, render } = kit;
   const C = kit.commands;
 
   // --- Stop Thief!'s pictures: the clue icons and the town map (GET /api/game/board) -------------
@@ -49,7 +52,7 @@
                ["rect", { x: 11.5, y: 4, width: 3.5, height: 12, fill: "#f5be28" }]],
     };
     const UNKNOWN = [["circle", { cx: 10, cy: 10, r: 7, fill: "none", stroke: "#969cb2", "stroke-width": 2 }]];
-    const icon = (kind) => svg("svg", { class: "icon", viewBox: "0 0 20 20", role: "img", "aria-label": kind },
+    const icon = (kind, label) => svg("svg", { class: "icon", viewBox: "0 0 20 20", role: "img", "aria-label": label || "" },
                                (SHAPES[kind] || UNKNOWN).map(([tag, props]) => svg(tag, props)));
 
     let map = null;            // the board, once fetched
@@ -80,7 +83,7 @@
     function townMap(path) {
       if (!map) {
         if (!asked) fetchMap();
-        return h("p", { class: "dim" }, "Loading the map…");
+        return h("p", { class: "dim" }, t("stop_thief.phone.loading_map"));
       }
       const at = new Map(map.space.map((s) => [s.number ?? s.id, s.at]));
       const xs = map.space.map((s) => s.at[0]), ys = map.space.map((s) => s.at[1]);
@@ -91,7 +94,7 @@
       const dot = (key, r, cls) => svg("circle", { cx: at.get(key)[0], cy: at.get(key)[1], r, class: cls });
       const walked = new Set(path);
       return svg("svg", { class: "town", viewBox: box.join(" "), role: "img",
-                          "aria-label": "the town map with the caught thief's path" },
+                          "aria-label": t("stop_thief.phone.map_label") },
         rooms(map.space),
         map.paths.map((step) => line(step, "step")),
         line(path, "walk"),
@@ -104,38 +107,46 @@
 
     // What the table learns at an arrest: who, where, what it paid, and the thief's whole path.
     const arrest = (a) => h("div", { class: "arrest" },
-      h("p", {}, "Arrested! Thief " + a.number + ", " + a.name + ", on space " + a.space + " by " + a.by + ": " +
-                 money(a.paid) + (a.crime_wave ? " (" + money(a.reward) + " reward + " + money(a.crime_wave) + " crime wave)" : "")),
-      h("p", { class: "path" }, "Its path: " + a.path.join(" → ")),
+      h("p", {}, a.crime_wave
+        ? t("stop_thief.phone.arrested_wave", { number: a.number, name: a.name, space: String(a.space), by: a.by,
+                                               paid: a.paid, reward: a.reward, wave: a.crime_wave })
+        : t("stop_thief.phone.arrested", { number: a.number, name: a.name, space: String(a.space), by: a.by,
+                                          paid: a.paid })),
+      h("p", { class: "path" }, t("stop_thief.phone.path", { path: a.path.join(" → ") })),
       townMap(a.path));
 
     return { icon, arrest };
   })();
 
   return {
-    status: (v) => v.winner ? v.winner + " retires: the winner!" : v.turn + "'s turn",
+    status: (v) => v.winner ? t("stop_thief.phone.winner", { player: v.winner })
+                            : t("stop_thief.phone.turn", { player: v.turn }),
     board: (v) => [
-      list(v.players.map((p) => (p.turn ? "▶ " : "") + p.name + ": " + money(p.money))),
-      h("p", { class: "dim" }, "Cash to retire: " + money(v.retire)),
-      v.thief.at_large ? h("p", { class: "thief" }, "Thief " + v.thief.number + ": " + v.thief.name +
-        ", reward " + money(v.thief.reward) +
-        (v.thief.crime_wave ? " + " + money(v.thief.crime_wave) + " crime wave = " + money(v.thief.total) : "")) : null,
+      list(v.players.map((p) => (p.turn ? "▶ " : "") + t("stop_thief.phone.player", { name: p.name, money: p.money }))),
+      h("p", { class: "dim" }, t("stop_thief.phone.retire", { money: v.retire })),
+      v.thief.at_large ? h("p", { class: "thief" }, v.thief.crime_wave
+        ? t("stop_thief.phone.thief_wave", { number: v.thief.number, name: v.thief.name, reward: v.thief.reward,
+                                            wave: v.thief.crime_wave, total: v.thief.total })
+        : t("stop_thief.phone.thief", { number: v.thief.number, name: v.thief.name, reward: v.thief.reward })) : null,
       v.clues.length ? h("ol", { class: "clues" }, v.clues.map((c) =>
-        h("li", { "data-kind": c.kind }, ST.icon(c.kind), " " + c.words + " (" + c.by + ")"))) : null,
+        h("li", { "data-kind": c.kind }, ST.icon(c.kind, c.sound),
+          " " + t("stop_thief.phone.clue", { words: c.words, by: c.by })))) : null,
       v.arrest ? ST.arrest(v.arrest) : null,
     ],
     controls: (m) => {
       const can = (m.you && m.you.can) || {};
       const c = C["stop-thief"];
       return [
-        h("p", {}, "You are " + m.you.name + ", " + money(m.you.money) +
-                   (m.you.your_turn ? ": your turn" : m.turn ? "; " + m.turn + "'s turn" : "")),
-        h("div", { class: "row" }, button("Get a clue", c.clue(), can.clue, "go"),
-          button("Replay the clue", c.replay(), can.replay),
-          button("End the turn", c.endTurn(), can.end_turn)),
-        h("div", { class: "row" }, field("space", { inputmode: "numeric", size: 4, placeholder: "space",
-                                                      "aria-label": "space number" }),
-          button("Arrest on this space", () => c.arrest(picked.space), can.arrest)),
+        h("p", {}, m.you.your_turn ? t("stop_thief.phone.you_turn", { name: m.you.name, money: m.you.money })
+          : m.turn ? t("stop_thief.phone.you_waiting", { name: m.you.name, money: m.you.money, player: m.turn })
+          : t("stop_thief.phone.you", { name: m.you.name, money: m.you.money })),
+        h("div", { class: "row" }, button(t("stop_thief.phone.get_clue"), c.clue(), can.clue, "go"),
+          button(t("stop_thief.phone.replay"), c.replay(), can.replay),
+          button(t("stop_thief.phone.end_turn"), c.endTurn(), can.end_turn)),
+        h("div", { class: "row" }, field("space", { inputmode: "numeric", size: 4,
+                                                      placeholder: t("stop_thief.phone.space"),
+                                                      "aria-label": t("stop_thief.phone.space_label") }),
+          button(t("stop_thief.phone.arrest"), () => c.arrest(picked.space), can.arrest)),
       ];
     },
   };

@@ -9,6 +9,7 @@ the town alone, big, with its legend, for printing it to play on.
 from functools import lru_cache
 
 from ...core.errors import DisplayError
+from ...core.msg import Msg
 from ...display.kit import save_png
 from .rules import events as ev
 from .rules.rules import new_game, step
@@ -77,8 +78,8 @@ def _draw_board_page(surface, board):
     from .townmap import PAPER, draw_legend, draw_town
     w, h = surface.get_size()
     surface.fill(PAPER)
-    put_text(surface, "STOP THIEF!  %s" % board.name, (int(w * 0.02), int(h * 0.01),
-                                                       int(w * 0.96), int(h * 0.06)), DARK)
+    put_text(surface, Msg("stop_thief.map.page_title", board=board.name),
+             (int(w * 0.02), int(h * 0.01), int(w * 0.96), int(h * 0.06)), DARK)
     draw_town(surface, board, (int(w * 0.01), int(h * 0.07), int(w * 0.98), int(h * 0.8)),
               paper=True, font_scale=1.4)
     draw_legend(surface, (int(w * 0.03), int(h * 0.88), int(w * 0.94), int(h * 0.11)), DARK)

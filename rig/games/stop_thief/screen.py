@@ -6,22 +6,30 @@ played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 * the town map (after an arrest, the caught thief's whole path on it, until the next clue);
 * the thief card: which thief, its reward and the crime-wave money on it;
 * every player's money, with a bar towards the cash to retire, and whose turn it is;
-* the clues since this thief started, each as its icon and its words (the newest at the
-  bottom, so the table reads them like a list);
+* the clues since this thief started, each as its icon (the sound) and what it means (the
+  newest at the bottom, so the table reads them like a list);
+* under the map, where the last thief was caught and what the player whose turn it is does
+  next;
 * the last calls on the message strip, and the winner over everything once someone retires.
 
 It draws only what the view holds, so it can show nothing the view does not: the thief's
 position is not in the view before an arrest (see ``views.py``).  Pure drawing, with the
 display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value draws as a dash.
+
+Every word is a code of the ``stop_thief`` catalog, said in the table's language.  A translation
+is longer than the English (the pseudo-locale 40 % longer): the header's parts are as wide as
+their words, and the longer lines are blocks (:func:`put_block`) that take a second line rather
+than a smaller font.
 """
 
+from ...core.msg import Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
-                            as_text, as_tuple, boxes, draw_panel, fit_size, load_pygame, put_text,
-                            wrap_lines)
+                            MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
+                            line_size, load_pygame, put_text, wrap_lines)
 from .icons import ICON_COLOURS, draw_clue_icon
+from .rules.calls import CLUE_MEANINGS, clue_meaning
 from .townmap import draw_town
 
-TITLE = "STOP THIEF!"
 WIN_BANNER = (215, 160, 20)
 
 
@@ -29,7 +37,8 @@ def regions(size):
     """The scanner's layout for a window of ``size``: name -> (x, y, w, h) in pixels."""
     return boxes(size, {
         "header": (0.0, 0.0, 1.0, 0.085),
-        "map": (0.005, 0.09, 0.6, 0.82),
+        "map": (0.005, 0.09, 0.6, 0.7),
+        "hint": (0.015, 0.795, 0.585, 0.12),
         "thief": (0.615, 0.095, 0.375, 0.2),
         "players": (0.615, 0.305, 0.375, 0.28),
         "clues": (0.615, 0.595, 0.375, 0.315),
@@ -37,10 +46,63 @@ def regions(size):
     })
 
 
-def dollars(amount):
+def _said(message):
+    """A :class:`Msg` said in the screen's language (:func:`rig.display.kit.as_text`)."""
+    return as_text(message, 400)
+
+
+def money(amount):
+    """A money parameter: whole dollars, or a dash for a bad value (the catalog writes $)."""
     if isinstance(amount, bool) or not isinstance(amount, int):
-        return "$–"
-    return "$" + format(amount, ",")
+        return "–"
+    return amount
+
+
+def dollars(amount):
+    """``$15,000`` in the screen's language (its digit grouping, its place for the $)."""
+    return _said(Msg("stop_thief.screen.money", amount=money(amount)))
+
+
+def numeral(x):
+    """A thief's or a space's number as the screen writes it (a dash for a bad value)."""
+    return str(x) if isinstance(x, int) and not isinstance(x, bool) else "–"
+
+
+# Every text a block drew smaller than its rows' size since the last :func:`shrunk` call: a
+# translation too long for its block even on all its rows (tests/test_stop_thief_screen.py).
+_shrunk = []
+
+
+def shrunk(clear=True):
+    """The blocks drawn below their rows' size since the last call: ``[(text, size, full)]``."""
+    found = list(_shrunk)
+    if clear:
+        _shrunk.clear()
+    return found
+
+
+def put_block(surface, text, box, colour, rows, align="left", cap=None):
+    """``text`` on up to ``rows`` lines of ``box`` at the size its rows' height gives (at most
+    ``cap``), whatever the language: a longer translation takes another line instead of a
+    smaller font.  Only a text too long for every row is drawn smaller (and reported by
+    :func:`shrunk`).  Returns the size drawn."""
+    text = as_text(text, 400)
+    x, y, w, h = box
+    if not text or rows < 1 or h < rows:
+        return 0
+    row = h // rows
+    size = full = line_size(row, cap)
+    while True:
+        lines = wrap_lines(text, size, w, rows)
+        if size <= MIN_FONT or all(get_font(size).size(line)[0] <= w for line in lines):
+            break
+        size -= 1
+    if size < full and len(_shrunk) < 200:
+        _shrunk.append((text, size, full))
+    top = y + (h - row * len(lines)) // 2 if len(lines) < rows and align == "center" else y
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, top + i * row, w, row), colour, align=align, size=size)
+    return size
 
 
 def draw(surface, view, board, now_s=None):
@@ -57,6 +119,7 @@ def draw(surface, view, board, now_s=None):
     path = arrest.get("path") if arrest else None
     draw_town(surface, board, r["map"], path=path if isinstance(path, list) else None,
               font_scale=1.0)
+    _draw_hint(surface, view, arrest, r["hint"])
     if arrest:
         _draw_arrest(surface, arrest, r["thief"])
     else:
@@ -70,22 +133,50 @@ def draw(surface, view, board, now_s=None):
 
 
 def _draw_header(surface, view, box):
+    """The title, the board's name (where there is room for it) and whose turn it is: one line
+    at one size, each part as wide as its words."""
+    pg = load_pygame()
     x, y, w, h = box
-    load_pygame().draw.rect(surface, PANEL, load_pygame().Rect(x, y, w, h))
+    pg.draw.rect(surface, PANEL, pg.Rect(x, y, w, h))
     pad = int(h * 0.15)
-    put_text(surface, TITLE, (x + pad, y + pad, int(w * 0.22), h - 2 * pad), RED, "left")
-    board = as_text(view.get("board"), 40)
+    size = line_size(h - 2 * pad)
+    font = get_font(size)
+    title = _said(Msg("stop_thief.screen.title"))
     turn = as_text(view.get("turn"), 30)
     if view.get("winner"):
-        right = "GAME OVER"
+        right = _said(Msg("stop_thief.screen.game_over"))
     elif turn:
-        right = "%s'S TURN · %s" % (turn.upper(), "play a card, then arrest or pass"
-                                    if view.get("clue_taken") else "get a clue")
+        right = _said(Msg("stop_thief.screen.turn", player=turn.upper()))
     else:
         right = ""
-    put_text(surface, board, (x + int(w * 0.25), y + pad, int(w * 0.3), h - 2 * pad), DIM, "left")
-    put_text(surface, right, (x + int(w * 0.5), y + pad, int(w * 0.49) - pad, h - 2 * pad),
-             AMBER if view.get("clue_taken") else TEXT, "right")
+    left_w = min(font.size(title)[0], w // 2)
+    right_w = min(font.size(right)[0], w - left_w - 3 * pad) if right else 0
+    put_text(surface, title, (x + pad, y + pad, left_w, h - 2 * pad), RED, align="left",
+             size=size if font.size(title)[0] <= left_w else None)
+    if right:
+        put_text(surface, right, (x + w - pad - right_w, y + pad, right_w, h - 2 * pad),
+                 AMBER if view.get("clue_taken") else TEXT, align="right",
+                 size=size if font.size(right)[0] <= right_w else None)
+    board = as_text(view.get("board"), 40)
+    room = w - left_w - right_w - 6 * pad
+    if board and font.size(board)[0] <= room:        # decoration: left out when it does not fit
+        put_text(surface, board, (x + left_w + 3 * pad, y + pad, room, h - 2 * pad), DIM,
+                 align="left", size=size)
+
+
+def _draw_hint(surface, view, arrest, box):
+    """Under the map: where the last thief was caught, and what the player whose turn it is
+    does next (get a clue; or play a card, then arrest or pass)."""
+    said = []
+    if arrest:
+        said.append(_said(Msg("stop_thief.screen.caught", space=numeral(arrest.get("space")))))
+    turn = as_text(view.get("turn"), 30)
+    if turn and not view.get("winner"):
+        said.append(_said(Msg("stop_thief.screen.hint_card", player=turn)
+                          if view.get("clue_taken") else
+                          Msg("stop_thief.screen.hint_clue", player=turn)))
+    put_block(surface, " ".join(said), box, AMBER if view.get("clue_taken") else TEXT, rows=2,
+              cap=30)
 
 
 def _draw_thief(surface, thief, box):
@@ -93,33 +184,36 @@ def _draw_thief(surface, thief, box):
     draw_panel(surface, box, PANEL, 0.08)
     pad = int(h * 0.08)
     number = thief.get("number")
-    put_text(surface, "THIEF %s AT LARGE" % (number if isinstance(number, int) else "–"),
-             (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, "left")
+    put_text(surface, Msg("stop_thief.screen.at_large", number=numeral(number)),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, align="left")
     put_text(surface, as_text(thief.get("name"), 40) or "–",
-             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, "left")
-    reward = "REWARD %s" % dollars(thief.get("reward"))
+             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, align="left")
     wave = thief.get("crime_wave")
-    line = reward if not wave else "%s + %s CRIME WAVE = %s" % (
-        reward, dollars(wave), dollars(thief.get("total")))
+    if wave:
+        line = Msg("stop_thief.screen.reward_wave", reward=money(thief.get("reward")),
+                   wave=money(wave), total=money(thief.get("total")))
+    else:
+        line = Msg("stop_thief.screen.reward", reward=money(thief.get("reward")))
     put_text(surface, line, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)),
-             RED if wave else GOLD, "left")
+             RED if wave else GOLD, align="left")
 
 
 def _draw_arrest(surface, arrest, box):
     x, y, w, h = box
     draw_panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
     pad = int(h * 0.08)
-    put_text(surface, "ARRESTED by %s at space %s" % (as_text(arrest.get("by"), 30),
-                                                      arrest.get("space")),
-             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, "left")
+    put_text(surface, Msg("stop_thief.screen.arrested_by", by=as_text(arrest.get("by"), 30)),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, align="left")
     put_text(surface, as_text(arrest.get("name"), 40),
-             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, "left")
+             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, align="left")
     wave = arrest.get("crime_wave")
-    paid = "paid %s" % dollars(arrest.get("paid"))
     if wave:
-        paid += " (%s + %s crime wave)" % (dollars(arrest.get("reward")), dollars(wave))
-    put_text(surface, paid + " · its path is on the map",
-             (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD, "left")
+        paid = Msg("stop_thief.screen.paid_wave", paid=money(arrest.get("paid")),
+                   wave=money(wave))
+    else:
+        paid = Msg("stop_thief.screen.paid", paid=money(arrest.get("paid")))
+    put_text(surface, paid, (x + pad, y + int(h * 0.68), w - 2 * pad, int(h * 0.24)), GOLD,
+             align="left")
 
 
 def _draw_players(surface, view, box):
@@ -127,13 +221,14 @@ def _draw_players(surface, view, box):
     x, y, w, h = box
     players = [p for p in as_tuple(view.get("players")) if isinstance(p, dict)][:6]
     retire = view.get("retire")
-    put_text(surface, "RETIRE AT %s" % dollars(retire), (x, y, w, int(h * 0.16)), DIM, "left")
+    put_text(surface, Msg("stop_thief.screen.retire_at", money=money(retire)),
+             (x, y, w, int(h * 0.16)), DIM, align="left")
     if not players:
         return
     top = y + int(h * 0.18)
     row = (y + h - top) // max(4, len(players))
     name_size = fit_size([as_text(p.get("name"), 30) for p in players], w * 0.42, row * 0.62)
-    money_size = fit_size(["$88,888"], w * 0.3, row * 0.62)
+    money_size = fit_size([dollars(88888)], w * 0.3, row * 0.62)
     winner = view.get("winner")
     for i, p in enumerate(players):
         ry = top + i * row
@@ -147,15 +242,15 @@ def _draw_players(surface, view, box):
                                              (x + mark * 2, ry + row // 2)])
         name = as_text(p.get("name"), 30)
         colour = GOLD if winner and name == winner else (AMBER if turn else TEXT)
-        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour, "left",
-                 size=name_size)
-        money = p.get("money")
-        put_text(surface, dollars(money), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,
-                 "right", size=money_size)
+        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour,
+                 align="left", size=name_size)
+        cash = p.get("money")
+        put_text(surface, dollars(cash), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,
+                 align="right", size=money_size)
         bar = (x + int(w * 0.83), ry + row // 3, int(w * 0.15), row // 3)
         pg.draw.rect(surface, DARK, pg.Rect(bar))
-        if isinstance(money, int) and isinstance(retire, int) and retire > 0:
-            fill = int(bar[2] * max(0.0, min(1.0, money / retire)))
+        if isinstance(cash, int) and isinstance(retire, int) and retire > 0:
+            fill = int(bar[2] * max(0.0, min(1.0, cash / retire)))
             pg.draw.rect(surface, GOLD, pg.Rect(bar[0], bar[1], fill, bar[3]))
         pg.draw.rect(surface, DIM, pg.Rect(bar), 1)
 
@@ -165,29 +260,33 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
     arrest panel)."""
     x, y, w, h = box
     clues = [c for c in clues if isinstance(c, dict)]
-    head = "CLUES FOR THIEF %s" % thief.get("number", "–")
-    put_text(surface, head, (x, y, w, int(h * 0.14)), DIM, "left")
+    head = _said(Msg("stop_thief.screen.clues_for", number=numeral(thief.get("number"))))
+    put_text(surface, head, (x, y, w, int(h * 0.14)), DIM, align="left")
     top = y + int(h * 0.16)
     rows = 6
     row = (y + h - top) // rows
     if not clues:
-        put_text(surface, "none yet: get a clue", (x, top, w, row), DIM, "left")
+        put_text(surface, Msg("stop_thief.screen.no_clues"), (x, top, w, row), DIM,
+                 align="left")
         if introduce and thief.get("at_large") and thief.get("name"):
-            put_text(surface, "%s is at large: reward %s" % (as_text(thief.get("name"), 40),
-                                                             dollars(thief.get("reward"))),
-                     (x, top + row, w, row), GOLD, "left")
+            put_block(surface, Msg("stop_thief.screen.new_thief",
+                                   name=as_text(thief.get("name"), 40),
+                                   reward=money(thief.get("reward"))),
+                      (x, top + row, w, 2 * row), GOLD, rows=2)
         return
     shown = clues[-rows:]
     if len(clues) > rows:
         shown = clues[-(rows - 1):]
     lines = []
-    for c in shown:
-        lines.append("%s  %s" % (c.get("number", ""), as_text(c.get("words"), 60)))
+    for c in shown:                  # the icon says the sound; the words say what it means
+        kind = c.get("kind")
+        meaning = clue_meaning(kind) if kind in CLUE_MEANINGS else c.get("words")
+        lines.append("%s  %s" % (c.get("number", ""), as_text(meaning, 60)))
     size = fit_size(lines, w - row * 1.3, row * 0.6)
     start = top
     if len(clues) > rows:
-        put_text(surface, "… %d earlier clues" % (len(clues) - len(shown)), (x, start, w, row),
-                 DIM, "left", size=size)
+        put_text(surface, Msg("stop_thief.screen.earlier_clues", n=len(clues) - len(shown)),
+                 (x, start, w, row), DIM, align="left", size=size)
         start += row
     for i, (c, line) in enumerate(zip(shown, lines)):
         ry = start + i * row
@@ -195,7 +294,7 @@ def _draw_clues(surface, clues, box, thief, introduce=False):
         draw_clue_icon(surface, kind, (x, ry + row // 10, row * 8 // 10, row * 8 // 10))
         newest = i == len(shown) - 1
         put_text(surface, line, (x + row, ry, w - row, row),
-                 ICON_COLOURS.get(kind, TEXT) if newest else TEXT, "left", size=size)
+                 ICON_COLOURS.get(kind, TEXT) if newest else TEXT, align="left", size=size)
 
 
 def _draw_message(surface, message, box):
@@ -212,25 +311,26 @@ def _draw_message(surface, message, box):
         size = fit_size(lines, w * 0.96, h * 0.46)
         for i, line in enumerate(lines):
             put_text(surface, line, (x + int(w * 0.02), y + i * h // 2, int(w * 0.96), h // 2),
-                     (255, 220, 90), "left", size=size)
+                     (255, 220, 90), align="left", size=size)
         return
     put_text(surface, text, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
-             (255, 220, 90), "left", size=one)
+             (255, 220, 90), align="left", size=one)
 
 
 def _draw_winner(surface, view, area):
     """The winner over the top of the map; the money stays in view beside it."""
     ax, ay, aw, ah = area
-    box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah * 4 // 10)
+    box = (ax + aw // 20, ay + ah // 20, aw * 9 // 10, ah // 2)
     x, y, w, h = box
     draw_panel(surface, box, WIN_BANNER, 0.08, border=DARK)
     winner = as_text(view.get("winner"), 30)
-    money = next((p.get("money") for p in as_tuple(view.get("players"))
+    cash = next((p.get("money") for p in as_tuple(view.get("players"))
                   if isinstance(p, dict) and p.get("name") == view.get("winner")), None)
-    put_text(surface, "%s RETIRES!" % winner.upper(), (x + w // 20, y + h // 10, w * 9 // 10,
-                                                       h * 4 // 10), DARK)
-    put_text(surface, "%s: off to a sunny Caribbean beach" % dollars(money),
-             (x + w // 20, y + h * 6 // 10, w * 9 // 10, h * 25 // 100), DARK)
+    put_text(surface, Msg("stop_thief.screen.retires", player=winner.upper()),
+             (x + w // 20, y + h // 12, w * 9 // 10, h * 4 // 10), DARK)
+    put_block(surface, Msg("stop_thief.screen.beach", money=money(cash)),
+              (x + w // 20, y + h // 2, w * 9 // 10, h * 45 // 100), DARK, rows=2, cap=36,
+              align="center")
 
 
 def draw_screen(surface, snapshot, now_s=None):

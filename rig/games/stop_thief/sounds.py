@@ -23,8 +23,10 @@ import random
 
 from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
 
-CLUE_SOUNDS = ("alarm", "footsteps", "loudspeaker", "creaking door", "breaking glass",
-               "street commotion", "hold music")
+#: The sound bank's names (what the rules' Sound effects name), not words: the table hears
+#: them; their words are the catalog's ``stop_thief.sound.<kind>``.
+CLUE_SOUNDS = ("alarm", "footsteps", "loudspeaker", "creaking door",  # not words: sound names
+               "breaking glass", "street commotion", "hold music")  # not words: sound names
 _SEED = 1979      # the year of the first crime scanner: the noise is the same every start
 
 
@@ -193,8 +195,8 @@ def _hold_music(rate, rng):
 
 
 _MAKERS = {"alarm": _alarm, "footsteps": _footsteps, "loudspeaker": _loudspeaker,
-           "creaking door": _creak, "breaking glass": _glass, "street commotion": _street,
-           "hold music": _hold_music}
+           "creaking door": _creak, "breaking glass": _glass,  # not words: sound names
+           "street commotion": _street, "hold music": _hold_music}  # not words: sound names
 
 
 def synthesize_clue(name, sample_rate=SAMPLE_RATE):

@@ -14,7 +14,8 @@ Pure drawing, with :mod:`rig.display.kit`: nothing here holds state or reads a c
 import math
 from dataclasses import dataclass
 
-from ...display.kit import DARK, GOLD, RED, TEXT, fit_size, load_pygame, put_text
+from ...core.msg import N_, Msg
+from ...display.kit import DARK, GOLD, RED, TEXT, as_text, fit_size, load_pygame, put_text
 from .icons import draw_clue_icon
 
 BUILDING_COLOURS = ((92, 72, 58), (58, 84, 96), (84, 64, 96), (60, 92, 70), (100, 86, 52),
@@ -29,7 +30,7 @@ DOOR = (160, 100, 52)
 WINDOW = (160, 215, 238)
 CIRCLE = (200, 204, 216)
 PATH = GOLD
-START_MARK = "START"
+START_MARK = Msg("stop_thief.map.start")
 MIN_LABEL = 9           # pixels: smaller names are clutter, not text
 
 
@@ -177,7 +178,7 @@ def _draw_space(surface, board, s, centre, r, number_size, font_scale, tag_ink):
     put_text(surface, str(s.key), (cx - r, cy - r, 2 * r, 2 * r), ink, size=number_size)
     tag = s.label
     if board.investigators_start == s.key:
-        tag = "%s (%s)" % (tag, START_MARK) if tag else START_MARK
+        tag = as_text(Msg("stop_thief.map.start_label", label=tag) if tag else START_MARK, 120)
     lh = int(r * 0.9 * font_scale)
     if tag and lh >= MIN_LABEL:
         put_text(surface, tag, (cx - 5 * r, cy + r + max(3, r // 3), 10 * r, lh), tag_ink, cap=lh)
@@ -238,10 +239,12 @@ def _arrow(surface, a, b, r):
                                     if p != tip else p for p in pts])
 
 
-LEGEND = (("crime", "crime scene: alarm"), ("inside", "in a room: footsteps"),
-          ("door", "door: creaking door"), ("window", "window: breaking glass"),
-          ("outside", "street: commotion"), ("subway", "subway: like a street"),
-          ("stayed", "stayed put: hold music"))
+#: Each clue kind and its line of the printed board's legend (what it sounds like).
+LEGEND = tuple((kind, Msg(code)) for kind, code in (
+    ("crime", N_("stop_thief.legend.crime")), ("inside", N_("stop_thief.legend.inside")),
+    ("door", N_("stop_thief.legend.door")), ("window", N_("stop_thief.legend.window")),
+    ("outside", N_("stop_thief.legend.outside")), ("subway", N_("stop_thief.legend.subway")),
+    ("stayed", N_("stop_thief.legend.stayed"))))
 
 
 def draw_legend(surface, box, ink=TEXT):
@@ -250,13 +253,14 @@ def draw_legend(surface, box, ink=TEXT):
     cols = 4
     rows = (len(LEGEND) + cols - 1) // cols
     cell_w, cell_h = w // cols, h // rows
-    size = fit_size([t for _, t in LEGEND], cell_w - cell_h * 1.3, cell_h * 0.45)
-    for i, (kind, text) in enumerate(LEGEND):
+    texts = [(kind, as_text(line, 120)) for kind, line in LEGEND]
+    size = fit_size([t for _, t in texts], cell_w - cell_h * 1.3, cell_h * 0.45)
+    for i, (kind, text) in enumerate(texts):
         row, col = divmod(i, cols)
         cx, cy = x + col * cell_w, y + row * cell_h
         tile = (cx, cy + cell_h // 10, cell_h * 8 // 10, cell_h * 8 // 10)
         pg = load_pygame()
         pg.draw.rect(surface, STREET, pg.Rect(tile), border_radius=cell_h // 8)
         draw_clue_icon(surface, kind, tile)
-        put_text(surface, text, (cx + cell_h, cy, cell_w - cell_h, cell_h), ink, "left",
+        put_text(surface, text, (cx + cell_h, cy, cell_w - cell_h, cell_h), ink, align="left",
                  size=size)

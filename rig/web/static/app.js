@@ -7,10 +7,39 @@
 // or the reason it refused) is what the page shows.
 //
 // Every text from the rig (a player's name, a call, a reason) is put on the page as text:
-// the DOM is built with createElement and textContent only, never from HTML.
-"use strict";
+// the DOM is built with createElement and textContent only, never from HTML.  The rig says its
+// texts in this phone's language; the page's own words are t("rig.phone...") (dom.js), and
+// the static page's are data-t elements.  The header's picker switches both, live.
+"use strict";  // not words: the directive
 
 (() => {
+  // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+  const PAGE_WORDS = [
+    N_("rig.phone.page_title"), N_("rig.phone.connecting"), N_("rig.phone.screens"),
+    N_("rig.phone.tab_live"), N_("rig.phone.tab_setup"), N_("rig.phone.tab_matches"),
+    N_("rig.phone.join"), N_("rig.phone.join_lead"), N_("rig.phone.watch"),
+    N_("rig.phone.pair_this"), N_("rig.phone.code"), N_("rig.phone.phone_name"),
+    N_("rig.phone.phone_name_example"), N_("rig.phone.pair"), N_("rig.phone.thief"),
+    N_("rig.phone.guard"), N_("rig.phone.hand_out"), N_("rig.phone.laser_touches"),
+    N_("rig.phone.score"), N_("rig.phone.loot"), N_("rig.phone.confirm_prompt"),
+    N_("rig.phone.next_thief"), N_("rig.phone.last_turn"), N_("rig.phone.touches"),
+    N_("rig.phone.match_over"), N_("rig.phone.set_up_next"), N_("rig.phone.round_table"),
+    N_("rig.phone.guard_commands"), N_("rig.phone.round_guard"), N_("rig.phone.haul"),
+    N_("rig.phone.haul_hint"), N_("rig.phone.paintings"), N_("rig.phone.painting_fewer"),
+    N_("rig.phone.painting_more"), N_("rig.phone.relics"), N_("rig.phone.relic_fewer"),
+    N_("rig.phone.relic_more"), N_("rig.phone.confirm_haul"), N_("rig.phone.undo_touch"),
+    N_("rig.phone.calls"), N_("rig.phone.set_up"), N_("rig.phone.setup_locked"),
+    N_("rig.phone.players"), N_("rig.phone.playing_order"), N_("rig.phone.a_name"),
+    N_("rig.phone.add"), N_("rig.phone.recent_players"), N_("rig.phone.level"),
+    N_("rig.phone.level_easy"), N_("rig.phone.level_normal"), N_("rig.phone.level_hard"),
+    N_("rig.phone.level_custom"), N_("rig.phone.time_limit"), N_("rig.phone.no_limit"),
+    N_("rig.phone.added_lasers"), N_("rig.phone.corridor"), N_("rig.phone.corridor_wide"),
+    N_("rig.phone.corridor_narrow"), N_("rig.phone.first_thief"), N_("rig.phone.layout"),
+    N_("rig.phone.layout_hint"), N_("rig.phone.corridor_label"), N_("rig.phone.clear_layout"),
+    N_("rig.phone.museum"), N_("rig.phone.start_match"), N_("rig.phone.matches"),
+    N_("rig.phone.no_matches"),
+  ];
+
   const API = {
     state: "/api/state",
     session: "/api/session",
@@ -25,6 +54,19 @@
   const MAX_CALLS = 8;
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
 
+  // The words of the snapshot's values (the rig's names for them, not words).
+  const LEVELS = { easy: N_("rig.phone.level_easy"), normal: N_("rig.phone.level_normal"),
+    hard: N_("rig.phone.level_hard"), custom: N_("rig.phone.level_custom") };
+  const CORRIDORS = { wide: N_("rig.phone.corridor_wide"), narrow: N_("rig.phone.corridor_narrow") };
+  const KINDS = { painting: N_("rig.phone.painting_n"), relic: N_("rig.phone.relic_n") };
+  const SHORT = { painting: N_("rig.phone.painting_short"), relic: N_("rig.phone.relic_short") };
+  const STATES = { "in place": N_("rig.phone.piece_in_place"), taken: N_("rig.phone.piece_taken"),  // not words: the rig's value
+    broken: N_("rig.phone.piece_broken") };
+  const LINK = { live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
+    lost: N_("rig.phone.offline") };
+  const CORRIDOR_WORDS = { wide: N_("rig.phone.wide_corridor"), narrow: N_("rig.phone.narrow_corridor") };
+  const said = (table, value) => (table[value] ? t(table[value]) : String(value));
+  const upper = (words) => words.toLocaleUpperCase(Words.locale);
   // --- building the page: text only ----------------------------------------------------------
   const $ = (id) => document.getElementById(id);
 
@@ -52,7 +94,7 @@
       }
     }
     if (typeof body === "string" && body.trim()) return body.trim();
-    return "the rig answered " + status;
+    return t("rig.phone.rig_answered", { status: String(status) });
   }
 
   async function call(method, url, payload) {
@@ -65,7 +107,7 @@
     try {
       response = await fetch(url, init);
     } catch (err) {
-      return { status: 0, ok: false, reason: "the rig cannot be reached (" + err.message + ")" };
+      return { status: 0, ok: false, reason: t("rig.phone.unreachable") };
     }
     const type = response.headers.get("Content-Type") || "";
     let body = null;
@@ -93,7 +135,7 @@
   let attempt = 0;
 
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
     setLink("connecting");
     socket = new WebSocket(scheme + "//" + location.host + API.live);
     socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
@@ -123,7 +165,7 @@
   function setLink(state) {
     const el = $("link");
     el.dataset.state = state;
-    text(el, { live: "live", connecting: "connecting", lost: "offline" }[state]);
+    text(el, t(LINK[state]));
   }
 
   function hear(c) {
@@ -153,7 +195,7 @@
   function route() {
     const tab = currentTab();
     for (const name of TABS) show($(name), name === tab);
-    for (const a of document.querySelectorAll(".tabs a")) {
+    for (const a of document.querySelectorAll(".tabs a")) {  // not words: a selector
       if (a.dataset.tab === tab) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     }
@@ -167,7 +209,7 @@
   function renderWho() {
     const who = $("who");
     who.dataset.paired = page.paired ? "true" : "false";
-    text(who, page.paired ? page.paired : "Pair");
+    text(who, page.paired ? page.paired : t("rig.phone.pair"));
     show($("commands"), Boolean(page.paired) && page.state !== null);
     show($("setup-locked"), !page.paired);
   }
@@ -181,7 +223,7 @@
   // A command the rig answered 401 to: this phone is not (or no longer) paired.
   function lostPairing(reason) {
     setPaired(null);
-    showError($("pair-error"), reason || "This phone is not paired: pair it again.");
+    showError($("pair-error"), reason || t("rig.phone.pair_again"));
     location.hash = "#join";
   }
 
@@ -235,10 +277,11 @@
 
   // --- live: the match as the rig's screen shows it ---------------------------------------------
   function levelLine(st) {
-    const parts = [st.tiebreak ? "TIEBREAK" : (st.players.length === 1 ? "SOLO HEIST" : "ROUND " + st.round),
-      String(st.level).toUpperCase(),
-      st.timer_s === null ? "no time limit" : st.timer_s + " s",
-      st.lasers + " lasers", st.corridor];
+    const parts = [st.tiebreak ? t("rig.phone.tiebreak")
+      : (st.players.length === 1 ? t("rig.phone.solo_heist") : t("rig.phone.round_n", { n: st.round })),
+      upper(said(LEVELS, st.level)),
+      st.timer_s === null ? t("rig.phone.no_time_limit") : t("rig.phone.seconds", { n: st.timer_s }),
+      t("rig.phone.lasers_n", { n: st.lasers }), said(CORRIDORS, st.corridor)];
     return parts.join(" · ");
   }
 
@@ -275,7 +318,8 @@
     // The rig pushes every snapshot; between two, the digits run on from the last one.
     const since = Math.min(1.5, (performance.now() - page.stateAt) / 1000);
     if (st.remaining_s === null) {
-      fill(el, "∞", h("span", { class: "elapsed" }, Math.floor(st.elapsed_s + since) + " s"));
+      fill(el, "∞", h("span", { class: "elapsed" },
+        t("rig.phone.seconds", { n: Math.floor(st.elapsed_s + since) })));
       el.classList.remove("last");
       return;
     }
@@ -301,11 +345,12 @@
   }
 
   function pieceItem(piece) {
-    const name = (piece.kind === "painting" ? "P" : "R") + piece.number;
-    return h("li", { class: piece.state.replace(" ", "-"), title: piece.kind + " " + piece.number },
-      pieceIcon(piece),
-      h("span", { class: "name" }, name),
-      h("span", { class: "state" }, piece.state.toUpperCase()));
+    const name = t(SHORT[piece.kind] || SHORT.relic, { n: piece.number });
+    return h("li", { class: piece.state.replace(" ", "-"),
+      title: t(KINDS[piece.kind] || KINDS.relic, { n: piece.number }) },
+    pieceIcon(piece),
+    h("span", { class: "name" }, name),
+    h("span", { class: "state" }, upper(said(STATES, piece.state))));
   }
 
   function renderTurn(st) {
@@ -313,18 +358,19 @@
     text($("thief"), st.thief);
     text($("guard"), st.guard || "—");
     const hand = $("hand");
-    text(hand, st.hand_inside ? "HAND IN" : "HAND OUT");
+    text(hand, st.hand_inside ? t("rig.phone.hand_in") : t("rig.phone.hand_out"));
     hand.classList.toggle("in", st.hand_inside);
     const strikes = [];
     for (let i = 0; i < STRIKES; i += 1) {
       const hit = i < st.touches;
-      strikes.push(h("li", { class: hit ? "hit" : null, "aria-label": hit ? "touched" : "not touched" },
+      strikes.push(h("li", { class: hit ? "hit" : null,
+        "aria-label": hit ? t("rig.phone.touched") : t("rig.phone.not_touched") },
         hit ? "✗" : ""));
     }
     fill($("strikes"), strikes);
     fill($("pieces"), st.pieces.map(pieceItem));
-    text($("score-word"), st.tiebreak ? "Penalty" : "Score");
-    text($("score"), st.tiebreak ? "+" + st.touches + " s" : st.turn_score);
+    text($("score-word"), st.tiebreak ? t("rig.phone.penalty") : t("rig.phone.score"));
+    text($("score"), st.tiebreak ? t("rig.phone.penalty_seconds", { n: st.touches }) : st.turn_score);
   }
 
   function renderBetween(st) {
@@ -341,17 +387,17 @@
 
   function renderChecklist(el, st) {
     if (st.ready_problems.length === 0) {
-      fill(el, h("p", { class: "ready" }, "MUSEUM READY – press START"));
+      fill(el, h("p", { class: "ready" }, t("rig.phone.museum_ready")));
       return;
     }
-    fill(el, h("p", { class: "title" }, "The museum is not ready:"),
+    fill(el, h("p", { class: "title" }, t("rig.phone.museum_not_ready")),
       h("ul", {}, st.ready_problems.map((p) => h("li", {}, p))));
   }
 
   function renderOver(st) {
-    let words = "No winner";
-    if (st.players.length === 1) words = st.title ? st.title : "No criminal title (0 points)";
-    else if (st.winner) words = st.winner + " wins the match!";
+    let words = t("rig.phone.no_winner");
+    if (st.players.length === 1) words = st.title ? st.title : t("rig.phone.no_title");
+    else if (st.winner) words = t("rig.phone.wins_match", { player: st.winner });
     text($("result"), words);
   }
 
@@ -359,16 +405,16 @@
     const solo = st.players.length === 1;
     show($("table"), !solo && st.rounds.length > 0);
     if (solo) return;
-    const head = h("tr", {}, h("th", { scope: "col" }, "Player"),
-      st.rounds.map((r) => h("th", { scope: "col" }, "R" + r.number)),
-      h("th", { scope: "col" }, "Wins"));
+    const head = h("tr", {}, h("th", { scope: "col" }, t("rig.phone.player")),
+      st.rounds.map((r) => h("th", { scope: "col" }, t("rig.phone.round_short", { n: r.number }))),
+      h("th", { scope: "col" }, t("rig.phone.wins")));
     const rows = st.players.map((player) => h("tr", {},
       h("th", { scope: "row" }, player),
       st.rounds.map((r) => {
         const score = r.scores[player];
         const won = r.winners.includes(player);
         return h("td", { class: won ? "won" : null }, score === null || score === undefined ? "–" : score,
-          won ? h("span", { class: "star", "aria-label": "won the round" }, " ★") : null);
+          won ? h("span", { class: "star", "aria-label": t("rig.phone.won_round") }, " ★") : null);
       }),
       h("td", {}, st.round_wins[player] ?? 0)));
     fill($("rounds"), h("thead", {}, head), h("tbody", {}, rows));
@@ -447,20 +493,20 @@
 
   function renderCalls() {
     fill($("calls"), page.calls.map((c) => h("li", { class: c.severity === "warning" ? "warning" : null },
-      h("span", { class: "when" }, c.t.toFixed(1) + " s"), c.text)));
+      h("span", { class: "when" }, t("rig.phone.seconds", { n: Math.round(c.t * 10) / 10 })),
+      c.text)));
   }
 
   // --- after: the kept matches -------------------------------------------------------------------
   function outcomeWords(result) {
-    if (result.players.length === 1) return result.title ? result.title : "Solo heist: no title";
-    if (result.winner) return result.winner + " won";
-    return result.finished === false ? "No winner yet" : "No winner";
+    if (result.players.length === 1) return result.title ? result.title : t("rig.phone.solo_no_title");
+    if (result.winner) return t("rig.phone.won", { player: result.winner });
+    return result.finished === false ? t("rig.phone.no_winner_yet") : t("rig.phone.no_winner");
   }
 
   function roundWords(result) {
-    return result.rounds.map((r) => "Round " + r.round + ": " + Object.entries(r.scores)
-      .map(([player, score]) => player + " " + score).join(", ") +
-      " (won by " + r.winners.join(" and ") + ")");
+    return result.rounds.map((r) => t("rig.phone.round_line", { round: r.round,
+      scores: pairsWords(r.scores), winners: r.winners }));
   }
 
   function pairsWords(mapping) {
@@ -470,7 +516,7 @@
   async function loadMatches() {
     const answer = await call("GET", API.matches);
     if (!answer.ok) {
-      fill($("match-list"), h("li", { class: "card error" }, answer.reason));
+      fill($("match-list"), h("li", { class: "card error" }, answer.reason));  // not words: CSS classes
       return;
     }
     show($("matches-empty"), answer.body.length === 0);
@@ -480,28 +526,28 @@
   function when(m) {
     const date = new Date(m.date);
     return Number.isNaN(date.getTime()) ? m.date :
-      date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      date.toLocaleString(Words.locale, { dateStyle: "medium", timeStyle: "short" });
   }
 
   // One kept match: its date, winner (or solo title), scores; its recording; its replay.
   function matchCard(m) {
     const url = API.matches + "/" + encodeURIComponent(m.id);
     const replayBox = h("div", { class: "replay", hidden: true });
-    const head = h("p", { class: "date" }, when(m), m.live ? " · being played" : null);
-    if (m.error) return h("li", { class: "card match", "data-match": m.id }, head, h("p", { class: "error" }, m.error));
+    const head = h("p", { class: "date" }, when(m), m.live ? " · " + t("rig.phone.being_played") : null);
+    if (m.error) return h("li", { class: "card match", "data-match": m.id }, head, h("p", { class: "error" }, m.error));  // not words: CSS classes
     const wins = pairsWords(m.round_wins);
-    return h("li", { class: "card match", "data-match": m.id },
+    return h("li", { class: "card match", "data-match": m.id },  // not words: CSS classes
       head,
       h("p", { class: "winner" }, outcomeWords(m)),
       h("p", { class: "who-played" }, m.players.join(", ")),
-      h("p", { class: "hint scores" }, "Scores: " + pairsWords(m.scores)),
-      wins ? h("p", { class: "hint" }, "Round wins: " + wins) : null,
-      m.torn ? h("p", { class: "hint" }, "The last line is torn: the rig stopped while writing it.") : null,
+      h("p", { class: "hint scores" }, t("rig.phone.scores", { scores: pairsWords(m.scores) })),  // not words: CSS classes
+      wins ? h("p", { class: "hint" }, t("rig.phone.round_wins", { wins })) : null,
+      m.torn ? h("p", { class: "hint" }, t("rig.phone.torn")) : null,
       h("div", { class: "actions" },
-        h("a", { class: "link-button download", href: url + "/recording", download: m.id + ".jsonl" },
-          "Recording"),
+        h("a", { class: "link-button download", href: url + "/recording", download: m.id + ".jsonl" },  // not words: CSS classes
+          t("rig.phone.recording")),
         h("button", { type: "button", class: "show-replay", onclick: () => showReplay(url, replayBox) },
-          "Replay")),
+          t("rig.phone.replay"))),
       replayBox);
   }
 
@@ -511,9 +557,9 @@
       fill(box, h("p", { class: "error" }, answer.reason));
     } else {
       const r = answer.body;
-      fill(box, h("h3", {}, "Replayed by the referee"),
+      fill(box, h("h3", {}, t("rig.phone.replayed")),
         h("p", { class: "replay-outcome" }, outcomeWords(r)),
-        h("p", {}, r.turns.length + (r.turns.length === 1 ? " turn" : " turns")),
+        h("p", {}, t("rig.phone.turns_n", { n: r.turns.length })),
         roundWords(r).map((line) => h("p", { class: "replay-round" }, line)),
         r.warnings.map((w) => h("p", { class: "hint" }, w)));
     }
@@ -580,9 +626,9 @@
     renderPlayers() {
       fill($("players"), this.players.map((player, i) => h("li", {},
         h("span", { class: "name" }, player),
-        h("button", { type: "button", "aria-label": "move " + player + " up", disabled: i === 0,
+        h("button", { type: "button", "aria-label": t("rig.phone.move_up", { player }), disabled: i === 0,
           onclick: () => { this.players.splice(i - 1, 0, this.players.splice(i, 1)[0]); this.change(); } }, "↑"),
-        h("button", { type: "button", class: "remove", "aria-label": "remove " + player,
+        h("button", { type: "button", class: "remove", "aria-label": t("rig.phone.remove", { player }),
           onclick: () => { this.players.splice(i, 1); this.change(); } }, "✕"))));
       // The rig's roster: this match's players, then those of the recent recordings.
       const roster = page.state ? page.state.roster : [];
@@ -614,8 +660,10 @@
       for (const b of $("custom-corridor").querySelectorAll("button")) {
         b.setAttribute("aria-pressed", String(b.dataset.corridor === this.custom.corridor));
       }
-      text($("level-words"), (level.timer_s === null ? "no time limit" : level.timer_s + " s") +
-        ", " + level.lasers + " added lasers, " + level.corridor + " corridor");
+      const time = level.timer_s === null ? t("rig.phone.no_time_limit")
+        : t("rig.phone.seconds", { n: level.timer_s });
+      const corridor = said(CORRIDOR_WORDS, level.corridor);
+      text($("level-words"), t("rig.phone.level_summary", { time, n: level.lasers, corridor }));
     },
 
     renderFirstThief() {
@@ -677,17 +725,15 @@
       const answer = await call("POST", API.layout, { layout: this.notation(), lasers: this.level().lasers });
       if (ticket !== this.checking) return;       // a newer tap is being checked
       this.problems = answer.ok ? answer.body.problems : [answer.reason];
+      this.bad = answer.ok ? answer.body.bad_lasers || [] : [];
       this.renderLayout();
       this.renderStart();
     },
 
-    // Which lasers the validator's words name (they turn red on the drawing).
+    // Which lasers the validator's problems name (they turn red on the drawing): the rig
+    // says (its words are this phone's language, the numbers are not).
     badLasers() {
-      const bad = new Set();
-      for (const words of this.problems || []) {
-        for (const m of words.matchAll(/laser (\d)/g)) bad.add(Number(m[1]));
-      }
-      return bad;
+      return new Set(this.problems === null ? [] : (this.bad || []).map(Number));
     },
 
     layoutState() {
@@ -708,23 +754,26 @@
         const done = Boolean(ends[0] && ends[1]);
         return h("button", { type: "button", "data-laser": n,
           class: bad.has(n) ? "bad" : (done && state === "legal" ? "done" : null),
-          "aria-pressed": String(n === this.current), "aria-label": "laser " + n,
+          "aria-pressed": String(n === this.current), "aria-label": t("rig.phone.laser_n", { n }),
           onclick: () => this.pickLaser(n) },
         h("span", { class: "number" }, n),
-        ends[0] ? ends.map((end) => h("span", { class: "ends" }, end || "…")) : h("span", { class: "ends" }, "tap"));
+        ends[0] ? ends.map((end) => h("span", { class: "ends" }, end || "…"))
+          : h("span", { class: "ends" }, t("rig.phone.tap")));
       }));
       drawCorridor(this, bad, state);
       const status = $("layout-status");
       status.className = "layout-status" + ({ legal: " legal", illegal: " bad" }[state] || "");
-      const placing = this.current === null ? "" : "Laser " + this.current + ": tap its " +
-        ((this.ends[this.current] || [])[0] ? "second" : "first") + " end.";
+      const laser = this.current;
+      const placing = laser === null ? "" : " " + ((this.ends[laser] || [])[0]
+        ? t("rig.phone.tap_second_end", { laser }) : t("rig.phone.tap_first_end", { laser }));
       text(status, {
-        empty: "No layout declared: tap a laser's ends to check it (optional).",
-        placing: this.declared().length + " of " + lasers.length + " lasers placed. " + placing,
-        checking: "Checking the layout…",
-        illegal: "This layout breaks the rules:",
-        legal: "Legal layout. Check by eye that no two lasers touch.",
-      }[state]);
+        empty: () => t("rig.phone.layout_empty"),
+        placing: () => t("rig.phone.lasers_placed", { placed: this.declared().length, n: lasers.length }) +
+          placing,
+        checking: () => t("rig.phone.layout_checking"),
+        illegal: () => t("rig.phone.layout_illegal"),
+        legal: () => t("rig.phone.layout_legal"),
+      }[state]());
       fill($("layout-problems"), (this.problems || []).map((p) => h("li", {}, p)));
     },
 
@@ -771,9 +820,10 @@
     tableDrop: 30, tagGap: 30,
   };
   const END_NAMES = {
-    "L-I": "left wall, zone I", "L-II": "left wall, zone II", "L-III": "left wall, zone III",
-    "R-I": "right wall, zone I", "R-II": "right wall, zone II", "R-III": "right wall, zone III",
-    "table-L": "the table by the left wall", "table-R": "the table by the right wall",
+    "L-I": N_("rig.phone.end_left_1"), "L-II": N_("rig.phone.end_left_2"),
+    "L-III": N_("rig.phone.end_left_3"), "R-I": N_("rig.phone.end_right_1"),
+    "R-II": N_("rig.phone.end_right_2"), "R-III": N_("rig.phone.end_right_3"),
+    "table-L": N_("rig.phone.end_table_left"), "table-R": N_("rig.phone.end_table_right"),
   };
 
   function zoneBox(side, zone) {
@@ -790,7 +840,7 @@
   function target(end, box, cls, label, setupState) {
     const picked = setupState.current !== null && (setupState.ends[setupState.current] || [])[0] === end;
     const group = s("g", { class: "target" + (picked ? " picked" : ""), "data-end": end, tabindex: 0,
-      role: "button", "aria-label": END_NAMES[end],
+      role: "button", "aria-label": t(END_NAMES[end]),
       onclick: () => setupState.tapEnd(end),
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); setupState.tapEnd(end); } } },
     s("rect", { class: cls, x: box.x, y: box.y, width: box.w, height: box.h, rx: 8 }));
@@ -849,9 +899,9 @@
     const floorY = G.top - G.gap;
     const parts = [
       s("rect", { class: "gallery", x: 0, y: 0, width: G.width, height: floorY, rx: 8 }),
-      s("text", { class: "word", x: G.width / 2, y: floorY / 2 + 5 }, "GALLERY · paintings"),
+      s("text", { class: "word", x: G.width / 2, y: floorY / 2 + 5 }, t("rig.phone.gallery")),
       s("rect", { class: "floor", x: G.wall, y: floorY, width: G.width - 2 * G.wall, height: G.height - floorY - 28 }),
-      s("text", { class: "word", x: G.width / 2, y: G.height - 8 }, "ENTRANCE"),
+      s("text", { class: "word", x: G.width / 2, y: G.height - 8 }, t("rig.phone.entrance")),
     ];
     for (const side of ["L", "R"]) {
       for (const zone of WALL_ZONES) {
@@ -864,7 +914,7 @@
       const cy = box.y + box.h / 2;
       parts.push(target("table-" + side, box, "table-end",
         s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
-          "table by the " + (side === "L" ? "left" : "right") + " wall"), setupState));
+          side === "L" ? t("rig.phone.table_left") : t("rig.phone.table_right")), setupState));
     }
     // The lasers, then their ends, then their numbers: no line ever hides a number.
     const points = endPoints(setupState);
@@ -885,7 +935,7 @@
       for (const p of [a, b]) {
         if (!p) continue;
         ends.push(s("circle", { class: "end-dot" + tone, cx: p.x, cy: p.y, r: 7 }));
-        if (p.table) ends.push(s("circle", { class: "table-ring laser" + tone, cx: p.x, cy: p.y, r: 13 }));
+        if (p.table) ends.push(s("circle", { class: "table-ring laser" + tone, cx: p.x, cy: p.y, r: 13 }));  // not words: CSS classes
       }
     }
     fill(svgEl, parts, lines, ends, tags);
@@ -938,7 +988,22 @@
     setInterval(renderCountdown, 200);
   }
 
+  // Another language: the rig's texts again (the live channel speaks the language the phone
+  // had when it connected: it connects again), and the page's own words.
+  async function relanguage() {
+    const again = await call("GET", API.state);
+    if (again.ok) setState(again.body);
+    else render();
+    setup.update();
+    renderCalls();
+    if (currentTab() === "matches") loadMatches();
+    if (socket) socket.close();
+  }
+
   async function boot() {
+    $("picker").replaceChildren(Words.picker());
+    Words.onChange(relanguage);
+    await Words.ready;
     Night.mount($("night"));
     wire();
     route();

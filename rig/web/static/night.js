@@ -7,8 +7,9 @@
 // Night.mount(section) builds the panel in an empty element once; Night.show(section, how)
 // shows it or not ({paired, players: the game's now, inProgress}); Night.follow(state,
 // loaded) goes to the right page when the rig's game is no longer this page's.  Every text
-// from the rig goes on the page as text (dom.js).
-"use strict";
+// from the rig goes on the page as text (dom.js); the panel's own words are t("rig.night...")
+// (data-t: a change of language says them again, and the games' titles are read again).
+"use strict";  // not words: the directive
 
 window.Night = (() => {
   let games = [];             // GET /api/games: [{name, title, museum, ...}] (empty until read)
@@ -17,6 +18,7 @@ window.Night = (() => {
   const RECENT_KEPT = 3;
 
   const h = Dom.h;           // dom.js
+  const tr = (code) => ({ "data-t": code });     // an element whose text is code's words
 
   function recent() {
     try {
@@ -52,7 +54,7 @@ window.Night = (() => {
         }
       } catch (e) { /* the rig is not reachable yet: try again */ }
       if (wait_s === null) {
-        error.textContent = "the rig did not say which games it plays; reload this page";
+        error.textContent = t("rig.night.no_games");
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, wait_s * 1000));
@@ -64,19 +66,23 @@ window.Night = (() => {
 
   function mount(section) {
     const game = h("select", { id: "night-game" });
-    const players = h("input", { id: "night-players", placeholder: "Ana, Ben, Caro",
+    const players = h("input", { id: "night-players", placeholder: t("rig.night.players_example"),
+                                 "data-t-placeholder": "rig.night.players_example",
                                  autocomplete: "off", maxlength: "250" });
     const end = h("input", { id: "night-end", type: "checkbox" });
     const error = h("p", { id: "night-error", class: "error", role: "alert" });
     const done = h("p", { id: "night-done", class: "hint", role: "status" });
     const playersRow = h("div", { id: "night-players-row" },
-      h("label", { for: "night-players" }, "Players, in order (typed, or tap a recent table)"),
+      h("label", Object.assign({ for: "night-players" }, tr("rig.night.players")),
+        t("rig.night.players")),
       players, h("div", { id: "night-recent", class: "row" }));
-    const endRow = h("label", { id: "night-end-row", hidden: true }, end,
-      " End the game in progress now (its recording keeps it, unfinished)");
+    const endRow = h("label", { id: "night-end-row", hidden: true }, end, " ",
+      h("span", tr("rig.night.end_now"), t("rig.night.end_now")));
     const form = h("form", { id: "night-form", autocomplete: "off" },
-      h("label", { for: "night-game" }, "Game"), game, playersRow, endRow,
-      h("button", { id: "night-go", type: "submit", class: "go" }, "Play it"), error, done);
+      h("label", Object.assign({ for: "night-game" }, tr("rig.night.game")), t("rig.night.game")),
+      game, playersRow, endRow,
+      h("button", Object.assign({ id: "night-go", type: "submit", class: "go" },
+        tr("rig.night.play_it")), t("rig.night.play_it")), error, done);
     const ownSetUp = () => { playersRow.hidden = museum(game.value); };
     game.addEventListener("change", ownSetUp);
     ownSetUp();
@@ -90,13 +96,21 @@ window.Night = (() => {
       const answer = await post(body);
       if (answer.status === 200) {
         if (body.players) remember(body.players);
-        done.textContent = "The rig switches to " + title(answer.body.game) + "; every phone follows.";
+        done.textContent = t("rig.night.switching", { game: title(answer.body.game) });
       } else {
-        error.textContent = (answer.body && answer.body.error) || ("the rig answered " + answer.status);
+        error.textContent = (answer.body && answer.body.error) ||
+          t("rig.phone.rig_answered", { status: String(answer.status) });
       }
     });
-    section.replaceChildren(h("h2", {}, "Play another game"), form);
+    section.replaceChildren(h("h2", tr("rig.night.title"), t("rig.night.title")), form);
     load(game, error);
+    Words.onChange(() => {        // the games' titles in the new language, the choice kept
+      const chosen = game.value;
+      load(game, error).then(() => {
+        if (games.some((g) => g.name === chosen)) game.value = chosen;
+        ownSetUp();
+      });
+    });
   }
 
   async function post(body) {
@@ -108,7 +122,7 @@ window.Night = (() => {
       try { data = await answer.json(); } catch (e) { data = null; }
       return { status: answer.status, body: data };
     } catch (e) {
-      return { status: 0, body: { error: "the rig cannot be reached; is this phone on its network?" } };
+      return { status: 0, body: { error: t("rig.phone.unreachable") } };
     }
   }
 

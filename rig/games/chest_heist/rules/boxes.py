@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from rig.core.errors import IllegalMove
+from rig.core.msg import Msg
 
 NUMBER, EVEN, ODD, PAIR, BLACK = "number", "even", "odd", "pair", "black"
 LARGEST = 99                # the largest number a box may carry
@@ -32,17 +33,19 @@ class Box:
         return {EVEN: "P", ODD: "I", BLACK: "#"}[self.kind]
 
 
+#: How a box is written, for the builder's sheet file errors (a player reads the code's words).
 SPEC_HELP = ('a number 1 to %d, "P" (one even die), "I" (one odd die), "x2" (two identical '
-             'dice) or "x2:N" (two identical dice making N, an even number 2 to 12)' % LARGEST)
+             'dice) or "x2:N" (two identical dice making N, an even number 2 to '
+             '12)' % LARGEST)  # not words: the sheet file's errors, for the builder
 
 
 def parse_box(spec, black=False):
     """The :class:`Box` a spec names; ``black`` allows ``"#"`` (sheet files).  IllegalMove
-    naming the spec and what is allowed otherwise."""
+    naming the spec and what is allowed otherwise (a code)."""
     if isinstance(spec, int) and not isinstance(spec, bool):
         spec = str(spec)
     if not isinstance(spec, str):
-        raise IllegalMove("box %r is not a box; write %s" % (spec, SPEC_HELP))
+        raise IllegalMove(Msg("chest_heist.refuse.not_a_box", box=repr(spec)[:20], most=LARGEST))
     text = spec.strip().upper()
     if text == "P":
         return Box(EVEN)
@@ -53,14 +56,12 @@ def parse_box(spec, black=False):
     if text == "#":
         if black:
             return Box(BLACK)
-        raise IllegalMove("a black box (#) was ticked by the previous burglar; it cannot be "
-                          "marked")
+        raise IllegalMove(Msg("chest_heist.refuse.black_spec"))
     if text.startswith("X2:"):
         n = text[3:]
         if n.isascii() and n.isdigit() and int(n) in range(2, 13, 2):
             return Box(PAIR, int(n))
-        raise IllegalMove("box %r: an x2 box's number is what the pair makes, an even number "
-                          "2 to 12 (x2:6 takes two 3s)" % (spec,))
+        raise IllegalMove(Msg("chest_heist.refuse.x2_number", box=repr(spec)[:20]))
     if text.isascii() and text.isdigit() and 1 <= int(text) <= LARGEST:
         return Box(NUMBER, int(text))
-    raise IllegalMove("box %r is not a box; write %s" % (spec, SPEC_HELP))
+    raise IllegalMove(Msg("chest_heist.refuse.not_a_box", box=repr(spec)[:20], most=LARGEST))

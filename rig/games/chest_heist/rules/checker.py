@@ -15,21 +15,27 @@ Each die is used once a turn: that is the rules' business (:mod:`.rules`); here 
 skimmer given is used in the combination.  Pure: values in, a :class:`Verdict` out.
 """
 
+import re
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Optional
 
-from rig.core.gamekit import listing
+from rig.core.msg import N_, Msg
 from .boxes import BLACK, EVEN, NUMBER, ODD, PAIR
 
 _MOST_LISTED = 10
+#: How a skimmer is written in a formula (``"4 + skimmer 2 (7) = 11"``): the replay's JSON keeps
+#: it; :func:`plain_formula` drops the words for a player's screen.
+_SKIMMER_TERM = re.compile(r"skimmer (\d+) \((-?\d+)\)")
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """``ok`` with the arithmetic that ticks the box (``"6 - 5 = 1"``), or the reason not."""
+    """``ok`` with the arithmetic that ticks the box (``"6 - 5 = 1"``), or the reason not (a
+    code: :class:`rig.core.msg.Msg`)."""
     ok: bool
     formula: str = ""
-    reason: str = ""
+    reason: Optional[Msg] = None
 
 
 def _yes(formula):
@@ -40,21 +46,37 @@ def _no(reason):
     return Verdict(False, reason=reason)
 
 
+def plain_formula(formula):
+    """``formula`` with each skimmer written as its value alone (``"4 + 7 = 11"``): numbers
+    and signs, the same in every language."""
+    return _SKIMMER_TERM.sub(lambda m: m.group(2), formula)
+
+
+def formula_skimmers(formula):
+    """The skimmers a formula uses, as ``(number, value)`` pairs."""
+    return tuple((int(a), int(b)) for a, b in _SKIMMER_TERM.findall(formula))
+
+
 def _terms(dice, skimmers):
     """(label, value) for each die, then each skimmer (given as (number, value))."""
     return ([(str(v), v) for v in dice]
-            + [("skimmer %d (%d)" % (n, v), v) for n, v in skimmers])
+            + [("skimmer %d (%d)" % (n, v), v) for n, v in skimmers])  # not words: the replay's
 
 
-def _described(dice, skimmers):
-    """``dice 5 and 6``, ``die 4 plus skimmer 2 (7)``, ``skimmer 1 (12)``."""
+def described(dice, skimmers):
+    """``dice 5 and 6``, ``die 4 plus skimmer 2 (7)``, ``skimmer 1 (12)``, ``none``: a code."""
     parts = []
     if dice:
-        parts.append("%s %s" % ("die" if len(dice) == 1 else "dice",
-                                listing(str(v) for v in dice)))
+        parts.append(Msg("chest_heist.check.dice", n=len(dice), values=tuple(dice)))
     if skimmers:
-        parts.append(listing("skimmer %d (%d)" % pair for pair in skimmers))
-    return " plus ".join(parts)
+        parts.append(tuple(Msg("chest_heist.check.skimmer", skimmer=n, value=v)
+                           for n, v in skimmers))
+    if not parts:
+        return Msg("chest_heist.check.none")
+    if len(parts) == 1:
+        return parts[0] if isinstance(parts[0], Msg) else Msg("chest_heist.check.skimmers",
+                                                              skimmers=parts[0])
+    return Msg("chest_heist.check.plus", dice=parts[0], skimmers=parts[1])
 
 
 def _formula(terms, minus, total):
@@ -74,7 +96,7 @@ def sums(terms):
 def _numbered(box, dice, skimmers):
     terms = _terms(dice, skimmers)
     if not terms:
-        return _no("choose at least one die or a charged skimmer to tick box %d" % box.number)
+        return _no(Msg("chest_heist.check.choose", box=box.number))
     reachable = set()
     for total, minus in sums(terms):
         if total == box.number:
@@ -82,45 +104,44 @@ def _numbered(box, dice, skimmers):
         if total > 0:
             reachable.add(total)
     made = sorted(reachable)
-    if len(made) > _MOST_LISTED:
-        can = "%d different numbers from %d to %d" % (len(made), made[0], made[-1])
-    else:
-        can = listing(map(str, made), "or")
-    hint = ""
-    if len(terms) > 1 and box.number in [v for _, v in terms]:
-        hint = "; to tick it with one die, choose only the %d" % box.number
+    what = described(dice, skimmers)
     if len(terms) == 1:
-        return _no("%s is %d, not %d" % (_described(dice, skimmers), terms[0][1], box.number))
-    return _no("%s make %s by adding and subtracting, never %d%s"
-               % (_described(dice, skimmers), can, box.number, hint))
+        return _no(Msg("chest_heist.check.is_not", what=what, value=terms[0][1], box=box.number))
+    if len(made) > _MOST_LISTED:
+        can = Msg("chest_heist.check.range", count=len(made), low=made[0], high=made[-1])
+    elif len(made) > 1:
+        can = Msg("chest_heist.check.either", first=", ".join(map(str, made[:-1])), last=made[-1])
+    else:
+        can = str(made[0])
+    if box.number in [v for _, v in terms]:
+        return _no(Msg("chest_heist.check.never_hint", what=what, can=can, box=box.number))
+    return _no(Msg("chest_heist.check.never", what=what, can=can, box=box.number))
 
 
 def _single(box, dice, skimmers):
-    word, parity = ("a P (pair: even)", 0) if box.kind == EVEN else ("an I (impair: odd)", 1)
+    kind = Msg("chest_heist.check.p_box") if box.kind == EVEN else Msg("chest_heist.check.i_box")
+    parity = 0 if box.kind == EVEN else 1
     if skimmers:
-        return _no("%s box takes a single die, never a skimmer" % word)
+        return _no(Msg("chest_heist.check.single_no_skimmer", kind=kind))
     if len(dice) != 1:
-        return _no("%s box takes exactly one die; %s chosen" % (word, _described(dice, ())
-                                                                   if dice else "none"))
+        return _no(Msg("chest_heist.check.single_count", kind=kind, chosen=described(dice, ())))
     if dice[0] % 2 != parity:
-        return _no("%d is %s; %s box takes one %s die" % (
-            dice[0], "odd" if parity == 0 else "even", word, "even" if parity == 0 else "odd"))
+        code = N_("chest_heist.check.is_odd") if parity == 0 else N_("chest_heist.check.is_even")
+        return _no(Msg(code, value=dice[0], kind=kind))
     return _yes(str(dice[0]))
 
 
 def _pair(box, dice, skimmers):
     if skimmers:
-        return _no("an x2 box takes a pair of identical dice only, never a skimmer")
+        return _no(Msg("chest_heist.check.pair_no_skimmer"))
     if len(dice) != 2:
-        return _no("an x2 box takes exactly two identical dice; %s chosen"
-                   % (_described(dice, ()) if dice else "none"))
+        return _no(Msg("chest_heist.check.pair_count", chosen=described(dice, ())))
     a, b = dice
     if a != b:
-        return _no("%d and %d are not identical; an x2 box takes a pair of identical dice "
-                   "(6 & 6, 5 & 5...)" % (a, b))
+        return _no(Msg("chest_heist.check.pair_differ", a=a, b=b))
     if box.number is not None and a + b != box.number:
-        return _no("%d & %d make %d; this x2 box needs %d, a pair of %ds"
-                   % (a, b, a + b, box.number, box.number // 2))
+        return _no(Msg("chest_heist.check.pair_sum", a=a, b=b, total=a + b, box=box.number,
+                   half=box.number // 2))
     return _yes("%d & %d" % (a, b))
 
 
@@ -135,5 +156,5 @@ def check(box, dice=(), skimmers=()):
     if box.kind == PAIR:
         return _pair(box, dice, skimmers)
     if box.kind == BLACK:
-        return _no("a black box was ticked by the previous burglar; it cannot be ticked again")
+        return _no(Msg("chest_heist.check.black"))
     raise ValueError("%r is not a box kind" % (box.kind,))

@@ -17,7 +17,8 @@ SEED_MAX = 2 ** 63 - 1
 def check_seed(seed):
     if not is_whole(seed, 0, SEED_MAX):
         raise RulesError("seed %r is not usable; give a whole number from 0 to %d (the shell "
-                         "picks one at random for each game)" % (seed, SEED_MAX))
+                         "picks one at random for each game)"  # not words: for the builder
+                         % (seed, SEED_MAX))
     return seed
 
 

@@ -127,8 +127,10 @@ def new_game(seed, player=None, sheet=None):
     if player is not None and (not isinstance(player, str) or not player.strip()
                                or not player.isprintable()):
         raise RulesError("player %r is not a usable name; give a printable, non-empty name "
-                         "or none" % (player,))
+                         "or none"  # not words: for the builder
+                         % (player,))
     if sheet is not None and not isinstance(sheet, Sheet):
         raise RulesError("sheet %r is not a score sheet; read the file with parse_sheet "
-                         "or play without one" % (sheet,))
+                         "or play without one"  # not words: for the builder
+                         % (sheet,))
     return Game(seed, player, sheet)

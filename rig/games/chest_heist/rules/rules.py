@@ -19,24 +19,25 @@ game passed in is never changed.  The game has no timed phase (no ``next_deadlin
 from dataclasses import replace
 
 from rig.core.errors import IllegalMove, RulesError
-from rig.core.gamekit import Sound, check_time, handler_for, is_whole, numbers
+from rig.core.gamekit import Sound, check_time, handler_for, is_whole
+from rig.core.msg import Msg
 from . import commands as cmd
 from . import effects as fx
 from .boxes import BLACK, parse_box
 from .checker import Verdict, check
 from .dice import draw
-from .model import DICE, SKIMMERS, TURNS, Action, Skimmer, Turn
+from .model import DICE, REROLLS, SKIMMERS, TURNS, Action, Skimmer, Turn
 from .sheet import CHESTS, MOST_DIAMONDS
 
 
 def step(game, command):
-    handler = handler_for(_HANDLERS, command, "chest heist")
+    handler = handler_for(_HANDLERS, command, "chest heist")  # not words: a bug's report
     t = check_time(game.t, command.t)
     if command.by is not None and game.player is not None and command.by != game.player:
-        raise IllegalMove("%r is not this game's player; %s plays this solo game"
-                          % (command.by, game.player))
+        raise IllegalMove(Msg("chest_heist.refuse.not_the_player", by=str(command.by),
+                              player=game.player))
     if game.over and handler is not _on_count:
-        raise IllegalMove("the game is over: chest L has locked; start a new game")
+        raise IllegalMove(Msg("chest_heist.refuse.over"))
     effects = []
     game = handler(replace(game, t=t), command, effects)
     return game, tuple(effects)
@@ -47,20 +48,41 @@ def step(game, command):
 def _rolled_turn(game):
     turn = game.turn
     if not turn.rolled:
-        raise IllegalMove("turn %d's dice are not rolled yet; roll them first" % turn.number)
+        raise IllegalMove(Msg("chest_heist.refuse.not_rolled", turn=turn.number))
     return turn
+
+
+def numbers(value, what, most, fewest, largest):
+    """``value`` as a tuple of distinct whole numbers 1 to ``most`` (``fewest`` to ``largest``
+    of them), or IllegalMove naming ``what`` (a code: the dice, the skimmers) and the number
+    that is wrong."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise IllegalMove(Msg("chest_heist.refuse.not_numbers", what=what, most=most))
+    value = tuple(value)
+    for x in value:
+        if not is_whole(x, 1, most):
+            raise IllegalMove(Msg("chest_heist.refuse.no_such_number", what=what,
+                                  value=repr(x)[:20], most=most))
+    for x in value:
+        if value.count(x) > 1:
+            raise IllegalMove(Msg("chest_heist.refuse.twice", what=what, value=x))
+    if not fewest <= len(value) <= largest:
+        raise IllegalMove(Msg("chest_heist.refuse.how_many", what=what, given=len(value),
+                              fewest=fewest, largest=largest))
+    return value
 
 
 def _free_dice(turn, places, fewest):
     """The places ``places`` as a tuple, each a die not used yet this turn."""
-    places = numbers(places, "dice", 1, DICE, fewest, DICE)
+    places = numbers(places, Msg("chest_heist.what.dice"), DICE, fewest, DICE)
     for p in places:
         if p in turn.used:
             action = next(a for a in turn.actions if p in a.dice)
-            what = ("ticked box %s" % action.target if action.kind == "mark"
-                    else "charged skimmer %d" % action.target)
-            raise IllegalMove("die %d (a %d) is already used this turn: it %s; each die is "
-                              "used once a turn" % (p, turn.dice[p - 1], what))
+            if action.kind == "mark":
+                raise IllegalMove(Msg("chest_heist.refuse.die_ticked", die=p,
+                                      value=turn.dice[p - 1], box=str(action.target)))
+            raise IllegalMove(Msg("chest_heist.refuse.die_charged", die=p,
+                                  value=turn.dice[p - 1], skimmer=action.target))
     return places
 
 
@@ -73,27 +95,25 @@ def _box(game, spec):
     box = sheet.box(spec)
     if box is None:
         h, w = sheet.size
-        raise IllegalMove("box %r is not on the sheet; its boxes are r1c1 to r%dc%d (row, "
-                          "then column)" % (spec, h, w))
+        raise IllegalMove(Msg("chest_heist.refuse.not_on_sheet", box=repr(spec)[:20], rows=h,
+                              columns=w))
     if box.kind == BLACK:
-        raise IllegalMove("box %s is black: the previous burglar already ticked it" % spec)
+        raise IllegalMove(Msg("chest_heist.refuse.black", box=spec))
     if spec in game.ticked:
-        raise IllegalMove("box %s (%s) is already ticked" % (spec, box.label))
+        raise IllegalMove(Msg("chest_heist.refuse.ticked", box=spec, label=box.label))
     return spec, box
 
 
 def _charged(game, chosen):
     """The skimmers ``chosen`` as (number, value) pairs, each charged and not switched off."""
-    chosen = numbers(chosen, "skimmers", 1, SKIMMERS, 0, SKIMMERS)
+    chosen = numbers(chosen, Msg("chest_heist.what.skimmers"), SKIMMERS, 0, SKIMMERS)
     out = []
     for n in chosen:
         s = game.skimmers[n - 1]
         if s.used:
-            raise IllegalMove("skimmer %d was used on turn %d and is switched off; each "
-                              "skimmer is used once" % (n, s.used_turn))
+            raise IllegalMove(Msg("chest_heist.refuse.skimmer_off", skimmer=n, turn=s.used_turn))
         if not s.charged:
-            raise IllegalMove("skimmer %d is not charged yet (it is at 0); charge it with "
-                              "dice before using it" % n)
+            raise IllegalMove(Msg("chest_heist.refuse.skimmer_empty", skimmer=n))
         out.append((n, s.value))
     return tuple(out)
 
@@ -109,7 +129,7 @@ def _plan_mark(game, command):
     verdict = check(box, values, skimmers)
     if not verdict.ok:
         name = target if target == box.label else "%s (%s)" % (target, box.label)
-        raise IllegalMove("box %s: %s" % (name, verdict.reason))
+        raise IllegalMove(Msg("chest_heist.refuse.box", box=name, reason=verdict.reason))
     return target, box, places, values, skimmers, verdict
 
 
@@ -117,11 +137,12 @@ def may_mark(game, box, dice=(), skimmers=()):
     """Would ``Mark(box, dice, skimmers)`` be accepted now?  A :class:`~.checker.Verdict`
     with the arithmetic, or the reason it would be refused (for a phone's live hint)."""
     if game.over:
-        return Verdict(False, reason="the game is over: chest L has locked")
+        return Verdict(False, reason=Msg("chest_heist.refuse.locked"))
     try:
         verdict = _plan_mark(game, cmd.Mark(game.t, None, box, dice, skimmers))[-1]
     except RulesError as exc:
-        return Verdict(False, reason=str(exc))
+        return Verdict(False, reason=exc.msg if exc.msg is not None else Msg(
+            "chest_heist.refuse.other", text=str(exc)))
     return verdict
 
 
@@ -130,9 +151,8 @@ def may_mark(game, box, dice=(), skimmers=()):
 def _on_roll(game, command, effects):
     turn = game.turn
     if turn.rolled:
-        left = game.rerolls_left
-        raise IllegalMove("turn %d's dice are already rolled; reroll some (%d reroll%s left) "
-                          "or end the turn" % (turn.number, left, "" if left == 1 else "s"))
+        raise IllegalMove(Msg("chest_heist.refuse.rolled", turn=turn.number,
+                              n=game.rerolls_left))
     dice = draw(game.seed, game.draws, DICE)
     effects.append(Sound(command.t, "dice"))
     effects.append(fx.Rolled(command.t, turn.number, dice, (), game.rerolls_left))
@@ -142,7 +162,7 @@ def _on_roll(game, command, effects):
 def _on_reroll(game, command, effects):
     turn = _rolled_turn(game)
     if game.rerolls_left == 0:
-        raise IllegalMove("no rerolls left: the 3 rerolls are for the whole game")
+        raise IllegalMove(Msg("chest_heist.refuse.no_rerolls", rerolls=REROLLS))
     places = tuple(sorted(_free_dice(turn, command.dice, 1)))
     fresh = draw(game.seed, game.draws, len(places))
     dice = list(turn.dice)
@@ -188,11 +208,11 @@ def _on_charge(game, command, effects):
     turn = _rolled_turn(game)
     n = command.skimmer
     if not is_whole(n, 1, SKIMMERS):
-        raise IllegalMove("skimmer %r is not one of 1 to %d" % (n, SKIMMERS))
+        raise IllegalMove(Msg("chest_heist.refuse.no_such_skimmer", skimmer=repr(n)[:20],
+                              most=SKIMMERS))
     s = game.skimmers[n - 1]
     if s.used:
-        raise IllegalMove("skimmer %d was used on turn %d and is switched off; charge another "
-                          "one" % (n, s.used_turn))
+        raise IllegalMove(Msg("chest_heist.refuse.charge_off", skimmer=n, turn=s.used_turn))
     places = _free_dice(turn, command.dice, 1)
     values = tuple(turn.dice[p - 1] for p in places)
     value = s.value + sum(values)
@@ -220,15 +240,14 @@ def _on_end_turn(game, command, effects):
 
 def _on_count(game, command, effects):
     if game.sheet is not None:
-        raise IllegalMove("the rig counts the diamonds from the sheet (%d won); there is "
-                          "nothing to enter" % game.diamonds)
+        raise IllegalMove(Msg("chest_heist.refuse.counted", n=game.diamonds))
     if not game.over:
-        raise IllegalMove("diamonds are counted once chest L has locked (the game is at turn "
-                          "%d of %d)" % (game.turn.number, TURNS))
+        raise IllegalMove(Msg("chest_heist.refuse.count_later", turn=game.turn.number,
+                              turns=TURNS))
     most = len(CHESTS) * MOST_DIAMONDS
     if not is_whole(command.diamonds, 0, most):
-        raise IllegalMove("diamonds %r is not a count; give the diamonds won, a whole number "
-                          "from 0 to %d" % (command.diamonds, most))
+        raise IllegalMove(Msg("chest_heist.refuse.not_a_count", value=repr(command.diamonds)[:20],
+                              most=most))
     game = replace(game, counted=command.diamonds)
     _final_score(game, command.t, effects)
     return game

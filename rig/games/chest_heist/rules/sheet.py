@@ -28,7 +28,7 @@ from typing import Tuple
 from rig.core.bounded import load_json
 from rig.core.errors import ConfigError, RulesError
 from rig.core.gamekit import is_whole
-from .boxes import BLACK, Box, parse_box
+from .boxes import BLACK, SPEC_HELP, Box, parse_box
 
 CHESTS = "ABCDEFGHIJKL"
 LARGEST_GRID = 12
@@ -108,35 +108,36 @@ def _position(ident):
     return where if box_id(*where) == ident else None      # one spelling a box: r2c3
 
 
-def _bad(message, key, path):
-    raise ConfigError(message, path=path, key=key)
-
-
 def sheet_from_json(obj, path=None):
     """The :class:`Sheet` the JSON value ``obj`` describes, or ConfigError naming the box."""
     if not isinstance(obj, dict) or set(obj) != {"rows", "chests"}:
-        _bad('a sheet is {"rows": [[box, ...], ...], "chests": {"A": {"row": 1, "diamonds": '
-             '2}, ...}}; got %s' % (sorted(obj) if isinstance(obj, dict)
-                                     else type(obj).__name__), None, path)
+        got = sorted(obj) if isinstance(obj, dict) else type(obj).__name__
+        raise ConfigError('a sheet is {"rows": [[box, ...], ...], "chests": {"A": {"row": 1, '
+                          '"diamonds": 2}, ...}}; got %s' % (got,), path=path)
     rows = obj["rows"]
     if not isinstance(rows, list) or not 1 <= len(rows) <= LARGEST_GRID:
-        _bad("rows must be a list of 1 to %d rows of boxes" % LARGEST_GRID, "rows", path)
+        raise ConfigError("rows must be a list of 1 to %d rows of boxes" % LARGEST_GRID,
+                          key="rows", path=path)
     width = None
     grid = []
     for r, row in enumerate(rows, 1):
         if not isinstance(row, list) or not 1 <= len(row) <= LARGEST_GRID:
-            _bad("row %d must be a list of 1 to %d boxes" % (r, LARGEST_GRID), "rows", path)
+            raise ConfigError("row %d must be a list of 1 to %d boxes" % (r, LARGEST_GRID),
+                              key="rows", path=path)
         if width is None:
             width = len(row)
         elif len(row) != width:
-            _bad("row %d has %d boxes and row 1 has %d; every row is as long as the first"
-                 % (r, len(row), width), "rows", path)
+            raise ConfigError("row %d has %d boxes and row 1 has %d; every row is as long as "
+                              "the first" % (r, len(row), width), key="rows", path=path)
         boxes = []
         for c, spec in enumerate(row, 1):
             try:
                 boxes.append(parse_box(spec, black=True))
-            except RulesError as exc:
-                _bad(str(exc), box_id(r, c), path)
+            except RulesError:
+                given = str(spec) if isinstance(spec, int) and not isinstance(spec, bool) \
+                    else spec
+                raise ConfigError("box %r is not a box; write %s" % (given, SPEC_HELP),
+                                  path=path, key=box_id(r, c)) from None
         grid.append(tuple(boxes))
     sheet = Sheet(tuple(grid), ())
     return Sheet(sheet.rows, _chests(obj["chests"], sheet, path))
@@ -145,32 +146,32 @@ def sheet_from_json(obj, path=None):
 def _chests(obj, sheet, path):
     if not isinstance(obj, dict) or sorted(obj) != list(CHESTS):
         got = ", ".join(sorted(map(str, obj))) if isinstance(obj, dict) else repr(obj)
-        _bad("chests must name exactly the twelve chests A to L; got %s" % (got or "none"),
-             "chests", path)
+        raise ConfigError("chests must name exactly the twelve chests A to L; got %s"
+                          % (got or "none"), key="chests", path=path)
     h, w = sheet.size
     chests, used = [], {}
     for letter in CHESTS:
         spec, key = obj[letter], "chests.%s" % letter
         lines = [k for k in LINES if isinstance(spec, dict) and k in spec]
         if not isinstance(spec, dict) or len(lines) != 1 or set(spec) != {lines[0], "diamonds"}:
-            _bad('chest %s must be {"row": N, "diamonds": N} or {"column": N, "diamonds": N}'
-                 % letter, key, path)
+            raise ConfigError('chest %s must be {"row": N, "diamonds": N} or {"column": N, '
+                              '"diamonds": N}' % letter, key=key, path=path)
         line = lines[0]
         index, diamonds = spec[line], spec["diamonds"]
         top = h if line == "row" else w
         if not is_whole(index, 1, top):
-            _bad("chest %s's %s %r is not in the grid; the grid has %d %ss"
-                 % (letter, line, index, top, line), key, path)
+            raise ConfigError("chest %s's %s %r is not in the grid; the grid has %d %ss"
+                              % (letter, line, index, top, line), key=key, path=path)
         if not is_whole(diamonds, 0, MOST_DIAMONDS):
-            _bad("chest %s's diamonds %r must be a whole number from 0 to %d"
-                 % (letter, diamonds, MOST_DIAMONDS), key, path)
+            raise ConfigError("chest %s's diamonds %r must be a whole number from 0 to %d"
+                              % (letter, diamonds, MOST_DIAMONDS), key=key, path=path)
         chest = Chest(letter, line, index, diamonds)
         if (line, index) in used:
-            _bad("chests %s and %s both open with %s; each chest has its own line"
-                 % (used[(line, index)], letter, chest.where), key, path)
+            raise ConfigError("chests %s and %s both open with %s; each chest has its own line"
+                              % (used[(line, index)], letter, chest.where), key=key, path=path)
         if sheet.complete(chest, frozenset()):
-            _bad("chest %s's %s has only black boxes; give it a box to tick"
-                 % (letter, chest.where), key, path)
+            raise ConfigError("chest %s's %s has only black boxes; give it a box to tick"
+                              % (letter, chest.where), key=key, path=path)
         used[(line, index)] = letter
         chests.append(chest)
     return tuple(chests)
@@ -179,8 +180,8 @@ def _chests(obj, sheet, path):
 def parse_sheet(text, path=None):
     """The sheet in the file text ``text`` (``path`` names the file in errors)."""
     obj = load_json(text, lambda message: ConfigError(message, path=path),
-                    "a sheet file is one JSON object", max_bytes=MAX_SHEET_BYTES,
-                    what="the sheet file")
+                    "a sheet file is one JSON object",  # not words: for the builder
+                    max_bytes=MAX_SHEET_BYTES, what="the sheet file")  # not words: for the builder
     return sheet_from_json(obj, path)
 
 

@@ -4,8 +4,10 @@ The one secret is the dice to come: neither view holds the seed or the count of 
 All three return JSON-ready dicts.
 """
 
+from rig.core.msg import Msg
 from .model import DICE, REROLLS, TURNS
 from .sheet import CHESTS, box_id, sheet_to_json
+from .titles import title_code
 
 GAME = "chest-heist"
 
@@ -13,6 +15,12 @@ GAME = "chest-heist"
 def _title(game):
     title = game.title
     return None if title is None else {"fr": title[0], "en": title[1]}
+
+
+def _title_words(game):
+    """The title's code as JSON (each face says it in its reader's language), or None."""
+    code = None if game.title is None else title_code(game.title[0])
+    return None if code is None else Msg(code).as_json()
 
 
 def _chests(game):
@@ -69,6 +77,7 @@ def public_view(game):
         "unused_skimmers": game.unused_skimmers,
         "score": game.score,
         "title": _title(game),
+        "title_words": _title_words(game),
     }
 
 

@@ -1,40 +1,45 @@
-"""Stolen Paintings' effects in English words, for the log, the screen's message line and the
-phones: the only place the game's sentences are written."""
+"""Stolen Paintings' effects as codes (:class:`rig.core.msg.Msg`), for the log, the screen's
+message line and the phones: the only place the game's calls are made.  The words are in the
+game's catalogs (``locale/<lang>/LC_MESSAGES/stolen_paintings.po``), the Romanian in the
+rulebook's own terms (hoț, detectivi, picturi, Faza Expoziției)."""
 
-from rig.core.gamekit import Sound, listing
+from rig.core.gamekit import Sound
+from rig.core.msg import N_, Msg
 from . import effects as fx
 from .model import GRID, MOST_STOLEN, PAINTINGS
 
 
-def _paintings(numbers):
-    numbers = list(numbers)
-    word = "painting" if len(numbers) == 1 else "paintings"
-    return "%s %s" % (word, listing(str(n) for n in numbers))
+def points(n):
+    """``n`` points (a signed whole number), with the plural form its size takes."""
+    return Msg("stolen_paintings.call.points", n=abs(n), points=n)
 
 
-def _points(n):
-    return "%d point%s" % (n, "" if n in (1, -1) else "s")
+def paintings(numbers):
+    """"painting 3" or "paintings 2 and 5": the numbers in the row."""
+    numbers = tuple(numbers)
+    return Msg("stolen_paintings.call.paintings", n=len(numbers), numbers=numbers)
 
 
 def call(effect):
-    """The words for one effect, or None for an effect that has none (a sound)."""
+    """The code for one effect, or None for an effect that has no words (a sound)."""
     if isinstance(effect, Sound):
         return None
     if isinstance(effect, fx.ExhibitionStarted):
-        return ("Round %d: %s is the thief. Detectives, memorise the %d paintings until the "
-                "time runs out." % (effect.round, effect.thief, GRID[0] * GRID[1]))
+        return Msg("stolen_paintings.call.exhibition", round=effect.round, thief=effect.thief,
+                   n=GRID[0] * GRID[1])
     if isinstance(effect, fx.EyesClosed):
-        return ("Time! Detectives, close your eyes. %s, swap 1 to %d paintings, lay out %d in a "
-                "row numbered 1 to %d, and enter the stolen ones on your phone."
-                % (effect.thief, MOST_STOLEN, PAINTINGS, PAINTINGS))
+        return Msg("stolen_paintings.call.eyes_closed", thief=effect.thief, most=MOST_STOLEN,
+                   row=PAINTINGS)
     if isinstance(effect, fx.EyesOpened):
-        return ("Detectives, open your eyes! Mark on your phone the paintings you believe "
-                "were stolen.")
+        return Msg("stolen_paintings.call.eyes_opened")
     if isinstance(effect, fx.BallotIn):
-        verb = "changed their marks" if effect.changed else "has marked"
         if effect.waiting:
-            return "%s %s; waiting for %s." % (effect.detective, verb, listing(effect.waiting))
-        return "%s %s; all marks are in." % (effect.detective, verb)
+            code = (N_("stolen_paintings.call.changed_waiting") if effect.changed
+                    else N_("stolen_paintings.call.marked_waiting"))
+            return Msg(code, detective=effect.detective, waiting=tuple(effect.waiting))
+        code = (N_("stolen_paintings.call.changed_all_in") if effect.changed
+                else N_("stolen_paintings.call.marked_all_in"))
+        return Msg(code, detective=effect.detective)
     if isinstance(effect, fx.Revealed):
         return reveal_words(effect)
     if isinstance(effect, fx.GameOver):
@@ -42,36 +47,47 @@ def call(effect):
     raise TypeError("no words for %r" % (effect,))
 
 
+def _found(detective, marks, stolen, gained):
+    found = tuple(n for n in marks if n in stolen)
+    if not found:
+        return Msg("stolen_paintings.call.found_none", detective=detective, points=gained)
+    if len(found) == len(stolen):
+        return Msg("stolen_paintings.call.found_all", detective=detective, found=found,
+                   points=gained)
+    return Msg("stolen_paintings.call.found", detective=detective, found=found, points=gained)
+
+
 def reveal_words(effect):
-    points = dict(effect.points)
+    """The reveal: what was stolen, what each detective found and everyone's points."""
+    gained = dict(effect.points)
     stolen = set(effect.stolen)
-    parts = ["Round %d: %s stole %s." % (effect.round, effect.thief, _paintings(effect.stolen))]
-    for detective, marks in effect.marks:
-        found = [n for n in marks if n in stolen]
-        what = "found %s" % listing(str(n) for n in found) if found else "found none"
-        if found and len(found) == len(stolen):
-            what += " (all of them)"
-        parts.append("%s %s: %s." % (detective, what, _points(points[detective])))
-    parts.append("%s, the thief: %s." % (effect.thief, _points(points[effect.thief])))
-    return " ".join(parts)
+    results = tuple(_found(d, marks, stolen, points(gained[d])) for d, marks in effect.marks)
+    return Msg("stolen_paintings.call.revealed", round=effect.round, thief=effect.thief,
+               stolen=paintings(effect.stolen), results=results,
+               thief_points=points(gained[effect.thief]))
+
+
+def _totals(pairs):
+    """``Ana 10, Ben 7``: names and numbers, the same in every language."""
+    return ", ".join("%s %s" % (p, n) for p, n in pairs)
 
 
 def game_over_words(effect):
-    totals = ", ".join("%s %d" % pair for pair in effect.totals)
+    totals = _totals(effect.totals)
     if effect.decided_by == "total":
-        head = "%s wins with the highest total!" % effect.winners[0]
-    elif effect.decided_by == "thief":
-        head = "%s wins the tie with the best score as thief!" % effect.winners[0]
-    else:
-        head = "%s share the win (tied, also as thief)!" % listing(effect.winners)
-    return "%s Totals: %s." % (head, totals)
+        return Msg("stolen_paintings.call.won_total", winner=effect.winners[0], totals=totals)
+    if effect.decided_by == "thief":
+        return Msg("stolen_paintings.call.won_thief", winner=effect.winners[0], totals=totals)
+    return Msg("stolen_paintings.call.won_shared", winners=tuple(effect.winners), totals=totals)
 
 
 def game_outcome_words(outcome):
     """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
-    the after-game say it: ``winner Ben  Ana 1, Ben 3``, ``unfinished (round 2)  Ana 0, Ben 1``."""
-    totals = ", ".join("%s %d" % kv for kv in outcome.scores)
+    the after-game say it: ``winner Ben  Ana 1, Ben 3``, ``unfinished (round 2)  Ana 0, Ben 1``
+    (in English)."""
+    totals = _totals(outcome.scores)
     if outcome.code == "unfinished":
-        return "unfinished (round %d)  %s" % (outcome.get("round"), totals)
-    return "winner%s %s  %s" % ("s" if len(outcome.winners) > 1 else "",
-                                " and ".join(outcome.winners), totals)
+        return Msg("stolen_paintings.outcome.unfinished", round=outcome.get("round"),
+                   totals=totals)
+    return Msg("stolen_paintings.outcome.won", n=len(outcome.winners),
+               winners=tuple(outcome.winners), totals=totals)

@@ -82,17 +82,21 @@ def check_settings(exhibition_s=60.0, max_marks=MOST_STOLEN, wrong_mark_cost=0):
     low, high = EXHIBITION_S
     if not is_number(exhibition_s) or not low <= exhibition_s <= high:
         raise RulesError("exhibition_s %r is not usable; give the exhibition's length in "
-                         "seconds, %g to %g (default 60)" % (exhibition_s, low, high))
+                         "seconds, %g to %g (default 60)"  # not words: a setting, for the builder
+                         % (exhibition_s, low, high))
     if not is_whole(max_marks, 1, PAINTINGS):
         raise RulesError("max_marks %r is not usable; a detective may mark 1 to %d paintings "
-                         "(default %d)" % (max_marks, PAINTINGS, MOST_STOLEN))
+                         "(default %d)"  # not words: a setting, for the builder
+                         % (max_marks, PAINTINGS, MOST_STOLEN))
     if not is_whole(wrong_mark_cost, 0, 9):
         raise RulesError("wrong_mark_cost %r is not usable; give the points a wrong mark costs, "
-                         "0 to 9 (default 0)" % (wrong_mark_cost,))
+                         "0 to 9 (default 0)"  # not words: a setting, for the builder
+                         % (wrong_mark_cost,))
     if max_marks > MOST_STOLEN and wrong_mark_cost < HONEST_COST:
         raise RulesError(
             "max_marks %d with wrong_mark_cost %d would let a detective mark every painting for "
-            "free points; allow at most %d marks, or make each wrong mark cost at least %d"
+            "free points; allow at most %d marks, or make each wrong mark cost at "
+            "least %d"  # not words: a setting, for the builder
             % (max_marks, wrong_mark_cost, MOST_STOLEN, HONEST_COST))
     return Settings(float(exhibition_s), max_marks, wrong_mark_cost)
 

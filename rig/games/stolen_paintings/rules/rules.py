@@ -10,7 +10,8 @@ is never changed (it is an immutable value).
 from dataclasses import replace
 
 from rig.core.errors import IllegalMove
-from rig.core.gamekit import Sound, check_time, handler_for, numbers
+from rig.core.gamekit import Sound, check_time, handler_for, is_whole
+from rig.core.msg import Msg
 from . import commands as cmd
 from . import effects as fx
 from .model import MOST_STOLEN, PAINTINGS, Round
@@ -24,18 +25,43 @@ def next_deadline(game):
 
 
 def step(game, command):
-    handler = handler_for(_HANDLERS, command, "Stolen Paintings")
+    handler = handler_for(_HANDLERS, command, "Stolen Paintings")  # not words: a bug's report
     t = check_time(game.t, command.t)
     effects = []
     game = _pass_time(replace(game, t=t), t, effects)
     if handler is not _on_tick:
         if game.over:
-            raise IllegalMove("the game is over: everyone has been thief; start a new game")
+            raise IllegalMove(Msg("stolen_paintings.refuse.over"))
         if command.by is not None and command.by not in game.players:
-            raise IllegalMove("%r is not a player in this game; players are %s"
-                              % (command.by, ", ".join(game.players)))
+            raise not_a_player(game, command.by)
     game = handler(game, command, effects)
     return game, tuple(effects)
+
+
+def not_a_player(game, who):
+    """The refusal of a command (or a view) for someone who does not play this game."""
+    return IllegalMove(Msg("stolen_paintings.refuse.not_a_player", player=str(who),
+                           players=tuple(game.players)))
+
+
+def paintings(value, what, most):
+    """``value`` as a tuple of distinct places in the row, 1 to 8, one to ``most`` of them; or
+    IllegalMove naming ``what`` (a code: the stolen paintings, a detective's marks) and the
+    place that is wrong."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise IllegalMove(Msg("stolen_paintings.refuse.not_places", what=what, row=PAINTINGS))
+    value = tuple(value)
+    for x in value:
+        if not is_whole(x, 1, PAINTINGS):
+            raise IllegalMove(Msg("stolen_paintings.refuse.no_such_place", what=what,
+                                  place=repr(x)[:20], row=PAINTINGS))
+    for x in value:
+        if value.count(x) > 1:
+            raise IllegalMove(Msg("stolen_paintings.refuse.place_twice", what=what, place=x))
+    if not 1 <= len(value) <= most:
+        raise IllegalMove(Msg("stolen_paintings.refuse.how_many", what=what, given=len(value),
+                              most=most))
+    return value
 
 
 def _pass_time(game, t, effects):
@@ -55,11 +81,10 @@ def _on_tick(game, command, effects):
 def _on_start(game, command, effects):
     r = game.current
     if r.phase != "setup":
-        raise IllegalMove("round %d's exhibition has already started; it runs once a round"
-                          % r.number)
+        raise IllegalMove(Msg("stolen_paintings.refuse.started", round=r.number))
     if command.by not in (None, r.thief):
-        raise IllegalMove("%s is a detective this round; the thief, %s, starts the exhibition "
-                          "once the 24 paintings are laid out" % (command.by, r.thief))
+        raise IllegalMove(Msg("stolen_paintings.refuse.thief_starts", by=command.by,
+                              thief=r.thief))
     ends_t = round(command.t + game.settings.exhibition_s, 6)
     effects.append(fx.ExhibitionStarted(command.t, r.number, r.thief, ends_t))
     return replace(game, current=replace(r, phase="exhibition", started_t=command.t,
@@ -68,16 +93,17 @@ def _on_start(game, command, effects):
 
 def _on_steal(game, command, effects):
     r = game.current
+    if command.by is None:
+        raise IllegalMove(Msg("stolen_paintings.refuse.thief_steals_table", thief=r.thief))
     if command.by != r.thief:
-        raise IllegalMove("only the thief, %s, enters the stolen paintings, from their own "
-                          "phone; this came from %s" % (r.thief, command.by or "the table"))
+        raise IllegalMove(Msg("stolen_paintings.refuse.thief_steals", thief=r.thief,
+                              by=command.by))
     if r.phase in ("setup", "exhibition"):
-        raise IllegalMove("the exhibition is not over yet; %s enters the stolen paintings "
-                          "after the detectives close their eyes" % r.thief)
+        raise IllegalMove(Msg("stolen_paintings.refuse.steal_early", thief=r.thief))
     if r.phase != "swap":
-        raise IllegalMove("%s has already entered the stolen paintings for round %d"
-                          % (r.thief, r.number))
-    stolen = numbers(command.paintings, "stolen paintings", 1, PAINTINGS, 1, MOST_STOLEN)
+        raise IllegalMove(Msg("stolen_paintings.refuse.stolen_already", thief=r.thief,
+                              round=r.number))
+    stolen = paintings(command.paintings, Msg("stolen_paintings.what.stolen"), MOST_STOLEN)
     effects.append(fx.EyesOpened(command.t, r.number, game.detectives(r.thief)))
     return replace(game, current=replace(r, phase="auction", stolen=frozenset(stolen)))
 
@@ -85,15 +111,15 @@ def _on_steal(game, command, effects):
 def _on_mark(game, command, effects):
     r = game.current
     who = command.by
-    if who is None or who == r.thief:
-        raise IllegalMove("%s cannot mark: each detective marks on their own phone (the thief "
-                          "this round is %s)" % (who or "the table", r.thief))
+    if who is None:
+        raise IllegalMove(Msg("stolen_paintings.refuse.mark_table", thief=r.thief))
+    if who == r.thief:
+        raise IllegalMove(Msg("stolen_paintings.refuse.thief_marks", thief=r.thief))
     if r.phase != "auction":
-        raise IllegalMove("detectives mark once %s has swapped the paintings and they have "
-                          "opened their eyes" % r.thief)
-    limit = game.settings.max_marks
-    marks = frozenset(numbers(command.paintings, "%s's marks" % who, 1, PAINTINGS, 1, limit,
-                              why=" (the max_marks setting)" if limit < PAINTINGS else ""))
+        raise IllegalMove(Msg("stolen_paintings.refuse.mark_early", thief=r.thief))
+    marks = frozenset(paintings(command.paintings, Msg("stolen_paintings.what.marks",
+                                                       detective=who),
+                                game.settings.max_marks))
     changed = r.ballot(who) is not None
     ballots = dict(r.ballots)
     ballots[who] = marks

@@ -5,9 +5,8 @@ Secrets: the stolen paintings (the thief's entry) and every detective's marks.  
 own secret only (:func:`player_view`).  All three return JSON-ready dicts.
 """
 
-from rig.core.errors import IllegalMove
 from .model import PAINTINGS
-from .rules import next_deadline
+from .rules import next_deadline, not_a_player
 from .scoring import identified, round_points, standings, thief_scores, totals
 
 GAME = "stolen-paintings"
@@ -66,8 +65,7 @@ def player_view(game, player, now_t=None):
     """``player``'s phone: the public view, their role, what they may send now, and their own
     secret (the thief's entry, a detective's marks)."""
     if player not in game.players:
-        raise IllegalMove("%r is not a player in this game; players are %s"
-                          % (player, ", ".join(game.players)))
+        raise not_a_player(game, player)
     view = public_view(game, now_t)
     view["you"] = player
     r = game.current

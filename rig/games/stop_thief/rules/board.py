@@ -82,8 +82,8 @@ class Space:
         if not self.numbered:
             return 'circle "%s"' % self.key
         if self.kind == "inside":
-            return 'space %s (inside, room "%s")' % (self.key, self.area)
-        return "space %s (%s)" % (self.key, self.kind)
+            return 'space %s (inside, room "%s")' % (self.key, self.area)  # not words: board file
+        return "space %s (%s)" % (self.key, self.kind)  # not words: a board file's error
 
 
 def room_name(building, room):
@@ -199,13 +199,14 @@ def parse_board(text, fmt="toml"):
     """A board from TOML or JSON text (``fmt`` "toml" or "json"), checked by
     :func:`validate_board`.  Raises :class:`BoardError` listing every problem."""
     if fmt not in ("toml", "json"):
-        raise BoardError(['board format %r is not known; use "toml" or "json"' % (fmt,)])
+        raise BoardError(['board format %r is not known; '
+                          'use "toml" or "json"' % (fmt,)])  # not words: a board file's error
     if not isinstance(text, str):
-        raise BoardError(["a board is text, got %s" % type(text).__name__])
+        raise BoardError(["a board is text, got %s" % type(text).__name__])  # not words: board file
     load = load_toml if fmt == "toml" else load_json
-    obj = load(text, lambda message: BoardError([message]), "check the line it names",
-               max_bytes=MAX_BOARD_BYTES, what="the board",
-               syntax="the board is not valid %s (%%s)" % fmt.upper())
+    obj = load(text, lambda message: BoardError([message]), "check the line it names",  # not words
+               max_bytes=MAX_BOARD_BYTES, what="the board",  # not words: a board file's error
+               syntax="the board is not valid %s (%%s)" % fmt.upper())  # not words: board file
     return board_from_dict(obj)
 
 
@@ -230,7 +231,7 @@ def _text(x):
 
 def _unknown(where, obj, allowed, problems):
     for key in sorted(set(obj) - allowed, key=str):
-        problems.append("%s: key %r is not known; allowed keys: %s"
+        problems.append("%s: key %r is not known; allowed keys: %s"  # not words: board file
                         % (where, key, ", ".join(sorted(allowed))))
 
 
@@ -238,22 +239,22 @@ def _point(where, value, problems):
     if isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value) \
             and all(abs(v) <= MAX_COORD for v in value):
         return (float(value[0]), float(value[1]))
-    problems.append("%s: at %r must be [x, y], two numbers from -%d to %d (where it is drawn)"
-                    % (where, value, MAX_COORD, MAX_COORD))
+    problems.append("%s: at %r must be [x, y], two numbers from -%d to %d "
+                    "(where it is drawn)" % (where, value, MAX_COORD, MAX_COORD))  # not words
     return None
 
 
 def _read(obj, problems):
     """The board as written, or None; every structural problem goes to ``problems``."""
     if not isinstance(obj, dict):
-        problems.append("a board is a table of keys (name, money, space, paths, thief), got %s"
-                        % type(obj).__name__)
+        problems.append("a board is a table of keys (name, money, space, paths, thief), "
+                        "got %s" % type(obj).__name__)  # not words: a board file's error
         return None
-    _unknown("the board", obj, _TOP_KEYS, problems)
+    _unknown("the board", obj, _TOP_KEYS, problems)  # not words: a board file's error
     name = obj.get("name")
     if not _text(name):
-        problems.append("name %r must be the board's name, 1 to 60 printable characters"
-                        % (name,))
+        problems.append("name %r must be the board's name, "
+                        "1 to 60 printable characters" % (name,))  # not words: a board file's error
     spaces = _read_spaces(obj.get("space"), problems)
     paths = _read_paths(obj.get("paths"), problems)
     thieves = _read_thieves(obj.get("thief"), problems)
@@ -261,7 +262,8 @@ def _read(obj, problems):
     labels = _read_labels(obj.get("label", []), problems)
     start = obj.get("investigators_start")
     if start is not None and not _is_int(start):
-        problems.append("investigators_start %r must be the number of a subway space" % (start,))
+        problems.append("investigators_start %r must be the number of "
+                        "a subway space" % (start,))  # not words: a board file's error
     if problems:
         return None
     return Board(name, spaces, paths, thieves, money, start, labels)
@@ -269,7 +271,7 @@ def _read(obj, problems):
 
 def _read_spaces(entries, problems):
     if not isinstance(entries, list) or not entries:
-        problems.append("space must be a list of spaces ([[space]] tables), got %r"
+        problems.append("space must be a list of spaces ([[space]] tables), got %r"  # not words
                         % (type(entries).__name__,))
         return ()
     spaces = []
@@ -281,9 +283,9 @@ def _read_spaces(entries, problems):
 
 
 def _read_space(i, entry, problems):
-    where = "[[space]] entry %d" % i
+    where = "[[space]] entry %d" % i  # not words: a board file's error
     if not isinstance(entry, dict):
-        problems.append("%s must be a table of keys, got %r" % (where, entry))
+        problems.append("%s must be a table of keys, got %r" % (where, entry))  # not words
         return None
     before = len(problems)
     kind = entry.get("kind")
@@ -291,43 +293,46 @@ def _read_space(i, entry, problems):
     if kind == "circle":
         if not (_text(ident) and ident.isidentifier()):
             problems.append('%s (circle): needs an id such as "c1" (letters, digits and _), '
-                            "got %r; paths name circles by id" % (where, ident))
+                            "got %r; paths name circles by id" % (where, ident))  # not words
         else:
             where = 'circle "%s"' % ident
         if number is not None:
-            problems.append("%s: has a number (%r); circles are unnumbered, give it only an id"
-                            % (where, number))
+            problems.append("%s: has a number (%r); circles are unnumbered, "
+                            "give it only an id" % (where, number))  # not words: board file
         key = ident
     else:
         if not _is_int(number) or not 1 <= number <= 9999:
-            problems.append("%s: number %r must be a whole number from 1 to 9999"
+            problems.append("%s: number %r must be a whole number from 1 to 9999"  # not words
                             % (where, number))
         else:
-            where = "space %d" % number
+            where = "space %d" % number  # not words: a board file's error
         if ident is not None:
-            problems.append("%s: has an id (%r); only unnumbered circles have ids" % (where, ident))
+            problems.append("%s: has an id (%r); "
+                            "only unnumbered circles have ids" % (where, ident))  # not words
         key = number
     if kind not in KINDS:
-        problems.append("%s: kind %r is not known; use one of %s" % (where, kind, ", ".join(KINDS)))
+        problems.append("%s: kind %r is not known; "
+                        "use one of %s" % (where, kind, ", ".join(KINDS)))  # not words: board file
     _unknown(where, entry, _SPACE_KEYS, problems)
     at = _point(where, entry.get("at"), problems)
     building, room = entry.get("building"), entry.get("room")
     if kind == "inside":
         if not _text(building):
-            problems.append("%s (inside): needs the building it is in, e.g. building = \"Bank\""
-                            % where)
+            problems.append("%s (inside): needs the building it is in, "
+                            "e.g. building = \"Bank\"" % where)  # not words: a board file's error
         if room is not None and not _text(room):
             problems.append("%s: room %r must be a name, e.g. \"vault\" (or leave it out for a "
-                            "one-room building)" % (where, room))
+                            "one-room building)" % (where, room))  # not words: a board file's error
     elif building is not None or room is not None:
         problems.append("%s (%s): only inside spaces have a building or room; a door or window "
-                        "belongs to the rooms it joins" % (where, kind))
+                        "belongs to the rooms it joins" % (where, kind))  # not words: board file
     crime = entry.get("crime", False)
     if not isinstance(crime, bool):
-        problems.append("%s: crime %r must be true or false" % (where, crime))
+        problems.append("%s: crime %r must be true or false" % (where, crime))  # not words
     label = entry.get("label")
     if label is not None and not _text(label):
-        problems.append("%s: label %r must be 1 to 60 printable characters" % (where, label))
+        problems.append("%s: label %r must be "
+                        "1 to 60 printable characters" % (where, label))  # not words: board file
     if len(problems) > before:
         return None
     return Space(key, kind, at, building, room or None, crime, label)
@@ -336,7 +341,7 @@ def _read_space(i, entry, problems):
 def _read_paths(entries, problems):
     if not isinstance(entries, list) or not entries:
         problems.append("paths must be a list of footprint paths, each a list of spaces such "
-                        "as [1, \"c1\", 2], got %r" % (type(entries).__name__,))
+                        "as [1, \"c1\", 2], got %r" % (type(entries).__name__,))  # not words
         return ()
     steps = []
     for i, chain in enumerate(entries, 1):
@@ -344,7 +349,7 @@ def _read_paths(entries, problems):
             _is_int(k) or isinstance(k, str) for k in chain)
         if not ok:
             problems.append("paths entry %d (%r) must list 2 or more spaces: numbers, and "
-                            "circle ids in quotes" % (i, chain))
+                            "circle ids in quotes" % (i, chain))  # not words: a board file's error
             continue
         steps.extend(zip(chain, chain[1:]))
     return tuple(steps)
@@ -354,12 +359,12 @@ def _tables(entries, what, keys, problems):
     """Each well-formed table of the list ``entries`` (``what`` names them: "thief card"), as
     ``(where, table)``; a missing list, a non-table and an unknown key go to ``problems``."""
     if not isinstance(entries, list) or not entries:
-        problems.append("%s: give a list of tables with %s" % (what, ", ".join(keys)))
+        problems.append("%s: give a list of tables with %s" % (what, ", ".join(keys)))  # not words
         return
     for i, entry in enumerate(entries, 1):
         where = "%s %d" % (what, i)
         if not isinstance(entry, dict):
-            problems.append("%s must be a table with %s" % (where, ", ".join(keys)))
+            problems.append("%s must be a table with %s" % (where, ", ".join(keys)))  # not words
             continue
         _unknown(where, entry, set(keys), problems)
         yield where, entry
@@ -367,12 +372,13 @@ def _tables(entries, what, keys, problems):
 
 def _read_thieves(entries, problems):
     cards = []
-    for where, entry in _tables(entries, "thief card", ("name", "reward"), problems):
+    for where, entry in _tables(entries, "thief card", ("name", "reward"), problems):  # not words
         name, reward = entry.get("name"), entry.get("reward")
         if not _text(name):
-            problems.append("%s: name %r must be 1 to 60 printable characters" % (where, name))
+            problems.append("%s: name %r must be "
+                            "1 to 60 printable characters" % (where, name))  # not words: board file
         if not _is_int(reward) or not 1 <= reward <= MAX_MONEY:
-            problems.append("%s: reward %r must be whole dollars from 1 to %d"
+            problems.append("%s: reward %r must be whole dollars from 1 to %d"  # not words
                             % (where, reward, MAX_MONEY))
         else:
             cards.append(ThiefCard(name, reward))
@@ -382,18 +388,18 @@ def _read_thieves(entries, problems):
 def _read_money(entries, problems):
     """For each number of players, the starting money and the cash to retire."""
     rows = []
-    for where, entry in _tables(entries, "money entry", ("players", "start", "retire"),
+    for where, entry in _tables(entries, "money entry", ("players", "start", "retire"),  # not words
                                 problems):
         values = [entry.get(k) for k in ("players", "start", "retire")]
         if not _is_int(values[0]) or not 1 <= values[0] <= MAX_PLAYERS:
-            problems.append("%s: players %r must be a number of players from 1 to %d"
+            problems.append("%s: players %r must be a number of players from 1 to %d"  # not words
                             % (where, values[0], MAX_PLAYERS))
             continue
-        where = "money for %d players" % values[0]
+        where = "money for %d players" % values[0]  # not words: a board file's error
         bad = [k for k, v in zip(("start", "retire"), values[1:])
                if not _is_int(v) or not 0 <= v <= MAX_MONEY]
         for k in bad:
-            problems.append("%s: %s %r must be whole dollars from 0 to %d"
+            problems.append("%s: %s %r must be whole dollars from 0 to %d"  # not words: board file
                             % (where, k, entry.get(k), MAX_MONEY))
         if not bad:
             rows.append(MoneyRow(*values))
@@ -408,7 +414,8 @@ def _read_labels(entries, problems):
     for where, entry in _tables(entries, "label", ("text", "at"), problems):
         text = entry.get("text")
         if not _text(text):
-            problems.append("%s: text %r must be 1 to 60 printable characters" % (where, text))
+            problems.append("%s: text %r must be "
+                            "1 to 60 printable characters" % (where, text))  # not words: board file
         at = _point(where, entry.get("at"), problems)
         if _text(text) and at is not None:
             labels.append(Label(text, at))
@@ -425,28 +432,28 @@ def validate_board(board):
     for a, b in board.paths:
         for k in (a, b):
             if k not in known:
-                what = "space %d" % k if isinstance(k, int) else 'circle "%s"' % k
+                what = "space %d" % k if isinstance(k, int) else 'circle "%s"' % k  # not words
                 problems.append("path %s - %s: there is no %s; a path joins spaces listed under "
-                                "[[space]]" % (a, b, what))
+                                "[[space]]" % (a, b, what))  # not words: a board file's error
         if a == b:
             problems.append("path %s - %s: joins a space to itself; a footprint step joins two "
-                            "spaces" % (a, b))
+                            "spaces" % (a, b))  # not words: a board file's error
     numbered = [known[n] for n in board.numbers]
     for space in numbered:
         _check_space(board, space, problems)
     _check_reachable(board, problems)
     if not board.crime_scenes:
         problems.append("no space is a crime scene; mark at least one numbered space "
-                        "crime = true (every thief starts on one)")
+                        "crime = true (every thief starts on one)")  # not words: board file
     for space in board.spaces:
         if space.crime and not space.numbered:
             problems.append("%s: is a crime scene; crime scenes must be numbered spaces (the "
-                            "thief never stands on a circle)" % space.name)
+                            "thief never stands on a circle)" % space.name)  # not words: board file
     _check_deck_and_money(board, problems)
     start = board.investigators_start
     if start is not None and (start not in known or known[start].kind != "subway"):
         problems.append("investigators_start %r: is not a subway space; the investigators "
-                        "start on a labelled subway space" % (start,))
+                        "start on a labelled subway space" % (start,))  # not words: board file
     return problems
 
 
@@ -454,12 +461,12 @@ def _check_keys(board, problems):
     seen, places = set(), {}
     for space in board.spaces:
         if space.key in seen:
-            what = "number" if space.numbered else "circle id"
-            problems.append("%s: the %s %s is used twice; every space needs its own"
+            what = "number" if space.numbered else "circle id"  # not words: a board file's error
+            problems.append("%s: the %s %s is used twice; every space needs its own"  # not words
                             % (space.name, what, space.key))
         seen.add(space.key)
         if space.at in places and places[space.at] != space.key:
-            problems.append("%s: is drawn at %s like %s; give each space its own place"
+            problems.append("%s: is drawn at %s like %s; give each space its own place"  # not words
                             % (space.name, list(space.at), board.by_key[places[space.at]].name))
         places.setdefault(space.at, space.key)
 
@@ -470,25 +477,27 @@ def _check_space(board, space, problems):
         passages = [s for s in around if s.kind in PASSAGES]
         for other in passages:
             problems.append("%s: is next to %s; a %s joins two areas, so put a room or street "
-                            "space between them" % (space.name, other.name, space.kind))
+                            "space between them"  # not words: a board file's error
+                            % (space.name, other.name, space.kind))
         areas = sorted({s.area for s in around if s.area is not None})
         rooms = [a for a in areas if a != OUTSIDE]
         if not rooms or len(areas) < 2:
-            joined = " and ".join('room "%s"' % a if a != OUTSIDE else "the outside"
+            joined = " and ".join('room "%s"' % a if a != OUTSIDE else "the outside"  # not words
                                   for a in areas) or "nothing"
             problems.append("%s: joins %s to nothing else; a %s joins a room to another room or "
-                            "to the outside" % (space.name, joined, space.kind))
+                            "to the outside" % (space.name, joined, space.kind))  # not words
     elif len(around) < 2:
-        only = ("its only numbered neighbour is %s" % around[0].key) if around else \
-            "it has no numbered neighbour"
+        only = ("its only numbered neighbour is %s"  # not words: a board file's error
+                % around[0].key) if around else \
+            "it has no numbered neighbour"  # not words: a board file's error
         problems.append("%s: is a dead end (%s); the thief never goes straight back, so give "
-                        "it a path to a second numbered space" % (space.name, only))
+                        "it a path to a second numbered space" % (space.name, only))  # not words
 
 
 def _check_reachable(board, problems):
     if not board.numbers:
         problems.append("the board has no numbered space; the thief moves between numbered "
-                        "spaces")
+                        "spaces")  # not words: a board file's error
         return
     first = board.crime_scenes[0] if board.crime_scenes else board.numbers[0]
     seen, todo = {first}, [first]
@@ -500,21 +509,21 @@ def _check_reachable(board, problems):
     for n in board.numbers:
         if n not in seen:
             problems.append("%s: cannot be reached from space %d; join it to the rest of the "
-                            "board with a path" % (board.by_key[n].name, first))
+                            "board with a path" % (board.by_key[n].name, first))  # not words
 
 
 def _check_deck_and_money(board, problems):
     if len(board.thieves) != THIEF_CARDS:
-        problems.append("the thief deck has %d cards; it must have %d, each with its reward"
-                        % (len(board.thieves), THIEF_CARDS))
+        problems.append("the thief deck has %d cards; it must have %d, "
+                        "each with its reward" % (len(board.thieves), THIEF_CARDS))  # not words
     counts = [row.players for row in board.money]
     for n in sorted(set(c for c in counts if counts.count(c) > 1)):
-        problems.append("money for %d players: is given twice; give each number of players once"
-                        % n)
+        problems.append("money for %d players: is given twice; "
+                        "give each number of players once" % n)  # not words: a board file's error
     for row in board.money:
         if row.retire <= row.start:
             problems.append("money for %d players: retire %d is not more than start %d; the "
-                            "cash to retire must be more than the starting money"
+                            "cash to retire must be more than the starting money"  # not words
                             % (row.players, row.retire, row.start))
 
 

@@ -37,6 +37,7 @@ from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove, RulesError
 from rig.core.gamekit import Sound
+from rig.core.msg import N_, Msg
 from . import events as ev
 from .board import Board, BoardError
 from .thief import Settings, Thief, chance, move, pick, start
@@ -128,20 +129,18 @@ def _shuffled(game, cards):
 
 def _check_players(board, players):
     if not isinstance(players, (list, tuple)):
-        raise RulesError("players %r must be a list of names" % (players,))
+        raise RulesError("players %r must be a list of names" % (players,))  # not words: a bug
     players = tuple(players)
     counts = sorted(row.players for row in board.money)
     for name in players:
         if not isinstance(name, str) or not name.strip() or not name.isprintable() or \
                 len(name) > 30:
-            raise RulesError("player name %r is not usable; give every player a name of 1 to 30 "
-                             "printable characters" % (name,))
+            raise RulesError(Msg("stop_thief.refuse.bad_name", name=repr(name)))
     if len(set(players)) != len(players):
-        raise RulesError("player names %r repeat; give each player a different name"
-                         % (list(players),))
+        raise RulesError(Msg("stop_thief.refuse.names_repeat", names=repr(list(players))))
     if len(players) not in counts:
-        raise RulesError("%d players cannot play on %s; it has money for %s players"
-                         % (len(players), board.name, ", ".join(map(str, counts))))
+        raise RulesError(Msg("stop_thief.refuse.player_count", n=len(players), board=board.name,
+                             counts=tuple(counts)))
     return players
 
 
@@ -153,9 +152,11 @@ def new_game(board, players, seed, settings=Settings(), t=0.0):
         raise BoardError(board.problems)
     players = _check_players(board, players)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RulesError("seed %r must be a whole number from 0 to %d" % (seed, MAX_SEED))
+        raise RulesError("seed %r must be a whole number from 0 to %d"  # not words: a bug
+                         % (seed, MAX_SEED))
     if not isinstance(settings, Settings):
-        raise RulesError("settings %r must be Settings (see thief.make_settings)" % (settings,))
+        raise RulesError("settings %r must be Settings (see thief.make_settings)"  # not words
+                         % (settings,))
     row = board.money_for(len(players))
     game = Game(board=board, players=players, seed=seed, settings=settings,
                 money=(row.start,) * len(players), retire=row.retire,
@@ -191,10 +192,9 @@ def step(game, command):
     as it was."""
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalMove("%r is not a Stop Thief! command; send GetClue, ReplayClue, Arrest or "
-                          "EndTurn" % (command,))
+        raise IllegalMove(Msg("stop_thief.refuse.not_a_command", command=repr(command)))
     if game.over:
-        raise IllegalMove("the game is over: %s retired; start a new game" % game.winner)
+        raise IllegalMove(Msg("stop_thief.refuse.game_over", winner=game.winner))
     t = max(game.t, command.t)
     effects = []
     game = handler(replace(game, t=t), command, t, effects)
@@ -202,9 +202,10 @@ def step(game, command):
 
 
 #: The sound for each clue kind of :data:`.thief.CLUES` (the display synthesises them).
+#: Names of the sound bank (:mod:`rig.games.stop_thief.sounds`), not words: a player hears them.
 SOUND_OF_CLUE = {"crime": "alarm", "inside": "footsteps", "subway": "loudspeaker",
-                 "door": "creaking door", "window": "breaking glass",
-                 "outside": "street commotion", "stayed": "hold music"}
+                 "door": "creaking door", "window": "breaking glass",  # not words: sound names
+                 "outside": "street commotion", "stayed": "hold music"}  # not words: sound names
 
 
 def sounds_for(effects):
@@ -227,17 +228,21 @@ def refusal(game, command):
     try:
         step(game, command)
     except IllegalMove as exc:
-        return str(exc)
+        return exc.msg or str(exc)
     return None
+
+
+def not_a_player(game, name):
+    """The refusal for a name that is not one of ``game``'s players."""
+    return Msg("stop_thief.refuse.not_a_player", name=repr(name), players=game.players)
 
 
 def _check_by(game, by, expected):
     if by is None or by == expected:
         return
     if by not in game.players:
-        raise IllegalMove("%r is not a player of this game; the players are %s"
-                          % (by, ", ".join(game.players)))
-    raise IllegalMove("it is %s's turn, not %s's; wait for your turn" % (expected, by))
+        raise IllegalMove(not_a_player(game, by))
+    raise IllegalMove(Msg("stop_thief.refuse.not_your_turn", player=expected, by=by))
 
 
 def _pass_turn(game, t, effects):
@@ -250,9 +255,8 @@ def _on_clue(game, command, t, effects):
     if game.clued:
         following = game.players[(game.turn + 1) % len(game.players)]
         if command.by == game.player and following != game.player:
-            raise IllegalMove("%s already has this turn's clue; replay it, attempt an arrest or "
-                              "end the turn (then %s gets the next clue)"
-                              % (game.player, following))
+            raise IllegalMove(Msg("stop_thief.refuse.clue_taken", player=game.player,
+                                  following=following))
         _check_by(game, command.by, following)
         game = _pass_turn(game, t, effects)
     else:
@@ -275,20 +279,19 @@ def _on_clue(game, command, t, effects):
 
 def _on_replay(game, command, t, effects):
     if command.by is not None and command.by not in game.players:
-        raise IllegalMove("%r is not a player of this game; the players are %s"
-                          % (command.by, ", ".join(game.players)))
+        raise IllegalMove(not_a_player(game, command.by))
     clues = game.case.clues
     if not clues:
-        raise IllegalMove("there is no clue to replay yet: %s's thief has made no move; %s "
-                          "gets the first clue" % (game.card().name, game.player))
+        raise IllegalMove(Msg("stop_thief.refuse.no_clue_to_replay", thief=game.card().name,
+                              player=game.player))
     effects.append(ev.ClueGiven(t, clues[-1].kind, len(clues), clues[-1].by, replay=True))
     return game
 
 
-def _check_turn_has_clue(game, what):
+def _check_turn_has_clue(game, code):
+    """``code``: the refusal saying what the turn's clue must come before."""
     if not game.clued:
-        raise IllegalMove("%s has not had this turn's clue yet; a turn is: get a clue, play a "
-                          "card, then %s" % (game.player, what))
+        raise IllegalMove(Msg(code, player=game.player))
 
 
 def _on_arrest(game, command, t, effects):
@@ -297,10 +300,10 @@ def _on_arrest(game, command, t, effects):
     if isinstance(space, bool) or not isinstance(space, int) or space not in game.board.by_key \
             or not game.board.space(space).numbered:
         numbers = game.board.numbers
-        raise IllegalMove("space %r is not a numbered space of %s; give the number of your "
-                          "space or an adjacent numbered one (%d to %d)"
-                          % (space, game.board.name, numbers[0], numbers[-1]))
-    _check_turn_has_clue(game, "attempt an arrest")
+        raise IllegalMove(Msg("stop_thief.refuse.not_a_space", space=repr(space),
+                              board=game.board.name, first=str(numbers[0]),
+                              last=str(numbers[-1])))
+    _check_turn_has_clue(game, N_("stop_thief.refuse.arrest_before_clue"))
     who, case = game.player, game.case
     i = game.turn
     if space != case.thief.space:
@@ -330,7 +333,7 @@ def _add(money, i, amount):
 
 def _on_end_turn(game, command, t, effects):
     _check_by(game, command.by, game.player)
-    _check_turn_has_clue(game, "end the turn")
+    _check_turn_has_clue(game, N_("stop_thief.refuse.end_before_clue"))
     return _pass_turn(game, t, effects)
 
 

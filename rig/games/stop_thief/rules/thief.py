@@ -60,15 +60,16 @@ def make_settings(**values):
     names = [f.name for f in fields(Settings)]
     for key, value in values.items():
         if key not in names:
-            raise RulesError("setting %r is not known; the settings are %s"
+            raise RulesError("setting %r is not known; the settings are %s"  # not words: config
                              % (key, ", ".join(names)))
         if key in _RANGES:
             lo, hi = _RANGES[key]
             if not is_number(value) or not lo <= value <= hi:
                 raise RulesError("setting %s %r is out of range; give a number from %g to %g "
-                                 "(default %g)" % (key, value, lo, hi, getattr(Settings, key)))
+                                 "(default %g)"  # not words: a [stop_thief] config error
+                                 % (key, value, lo, hi, getattr(Settings, key)))
         elif not isinstance(value, bool):
-            raise RulesError("setting %s %r must be true or false (default %s)"
+            raise RulesError("setting %s %r must be true or false (default %s)"  # not words
                              % (key, value, str(getattr(Settings, key)).lower()))
     return Settings(**{k: (float(v) if k in _RANGES else v) for k, v in values.items()})
 

@@ -8,16 +8,21 @@ money and which buttons they may press now.
 
 from rig.core.errors import IllegalMove
 from . import events as ev
-from .calls import CLUE_SOUNDS, clue_words, words
-from .rules import refusal
+from .calls import calls, clue_sound, clue_words
+from .rules import not_a_player, refusal
 
 GAME = "stop-thief"
 
 
 def _clues(case):
-    return [{"number": i, "kind": c.kind, "sound": CLUE_SOUNDS[c.kind],
-             "words": clue_words(c.kind), "by": c.by}
+    return [{"number": i, "kind": c.kind, "sound": clue_sound(c.kind).as_json(),
+             "words": clue_words(c.kind).as_json(), "by": c.by}
             for i, c in enumerate(case.clues, 1)]
+
+
+def _said(message):
+    """A :class:`Msg` as the view carries it (plain JSON; each face says it), or ""."""
+    return message.as_json() if message is not None else ""
 
 
 def _arrest(game):
@@ -55,7 +60,7 @@ def public_view(game):
         "arrest": _arrest(game),
         "caught": caught,
         "winner": game.winner,
-        "message": " ".join(words(e) for e in game.last),
+        "message": _said(calls(game.last)),
     }
 
 
@@ -63,8 +68,7 @@ def player_view(game, player):
     """The view for ``player``'s phone: the public view plus ``you`` (their money, whether it is
     their turn, and what they may press: clue, replay, arrest, end_turn)."""
     if player not in game.players:
-        raise IllegalMove("%r is not a player of this game; the players are %s"
-                          % (player, ", ".join(game.players)))
+        raise IllegalMove(not_a_player(game, player))
     view = public_view(game)
     probes = {"clue": ev.GetClue(game.t, player), "replay": ev.ReplayClue(game.t, player),
               "arrest": ev.Arrest(game.t, game.board.numbers[0], player),

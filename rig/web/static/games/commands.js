@@ -4,7 +4,7 @@
 // built by its own part of the page (rig/games/<game>/phone.js), which registers them in
 // window.GameCommands under its name: the page knows no game by name.  Pure: the page and the
 // tests (node) build the same bodies, so what a button sends is what the tests send.
-"use strict";
+"use strict";  // not words: the directive
 
 const CommandKit = {
   // numbers, each once, in increasing order (a set of dice, places or skimmers)

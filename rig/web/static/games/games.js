@@ -4,10 +4,20 @@
 //
 // The page decides nothing about the game: it offers what the rig says the player may send,
 // and shows the rig's answer (the new view, or the reason it refused).  Every text from the
-// rig is put on the page as text (createElement and textContent only, never HTML).
-"use strict";
+// rig is put on the page as text (createElement and textContent only, never HTML).  The rig
+// says its texts in this phone's language; the page's own words are t("rig.phone...") and
+// each game's t("<game>..."), in its phone.js (dom.js).  The header's picker switches them.
+"use strict";  // not words: the directive
 
 (() => {
+  // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+  const PAGE_WORDS = [
+    N_("rig.phone.games_title"), N_("rig.phone.connecting"),
+    N_("rig.phone.play_from_phone"), N_("rig.phone.code_tab"), N_("rig.phone.your_name"),
+    N_("rig.phone.pair"), N_("rig.phone.game_over"), N_("rig.phone.recordings"),
+    N_("rig.phone.no_recordings"),
+  ];
+
   const C = window.GameCommands;
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
   const $ = (id) => document.getElementById(id);
@@ -37,11 +47,12 @@
       try { data = await answer.json(); } catch (e) { data = null; }
       return { status: answer.status, body: data };
     } catch (e) {
-      return { status: 0, body: { error: "the rig cannot be reached; is this phone on its network?" } };
+      return { status: 0, body: { error: t("rig.phone.unreachable") } };
     }
   }
 
-  const reason = (answer) => (answer.body && answer.body.error) || ("the rig answered " + answer.status);
+  const reason = (answer) => (answer.body && answer.body.error) ||
+    t("rig.phone.rig_answered", { status: String(answer.status) });
 
   // Answers may arrive out of order: a view asked for before a command was sent must not
   // overwrite the view the command's answer gave.
@@ -81,16 +92,18 @@
     render();
   }
 
+  let socket = null;
   function connect(attempt) {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live");
-    ws.onopen = () => { say($("link"), "live"); attempt = 0; };
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live");  // not words: a URL scheme
+    socket = ws;
+    ws.onopen = () => { say($("link"), t("rig.phone.live")); attempt = 0; };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type !== "state" || !message.state || Night.follow(message.state, loaded)) return;
       stateArrived(message.state);
     };
     ws.onclose = () => {
-      say($("link"), "reconnecting…");
+      say($("link"), t("rig.phone.reconnecting"));
       setTimeout(() => connect(attempt + 1), 1000 * RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)]);
     };
   }
@@ -145,12 +158,12 @@
   }
 
   const list = (items) => h("ul", {}, items.map((i) => h("li", {}, i)));
-  const money = (n) => "$" + Number(n).toLocaleString("en-US");
+  const money = (n) => t("rig.phone.money", { amount: Number(n) });
 
   // --- each game's part: its own script from its folder (rig/games/<game>/phone.js) -------------
   // The rig serves the running game's script as /games/phone/<game>.js; it registers a maker in
   // window.GamePhones, called here with the page's kit.  The page knows no game by name.
-  const kit = { h, list, money, button, toggles, field, choice, picked, api, render,
+  const kit = { h, t, list, money, button, toggles, field, choice, picked, api, render,
                 commands: C, redraw: () => { shownMe = ""; render(); } };
   let rules = null;           // the running game's part, once its script is loaded
 
@@ -163,7 +176,7 @@
         rules = make ? make(kit) : null;
         resolve();
       };
-      script.onerror = () => { say($("status"), "this page cannot show " + name + " (its script did not load)"); resolve(); };
+      script.onerror = () => { say($("status"), t("rig.phone.no_script", { game: name })); resolve(); };
       document.head.append(script);
     });
   }
@@ -175,28 +188,29 @@
     $("after").hidden = !game.over;
     if (!game.over) return;
     say($("outcome"), game.outcome);
-    say($("again"), paired
-      ? "To play again, or another game, choose it under \u201cPlay another game\u201d below: the rig switches to it and every phone follows. Each game is a new recording, listed below."
-      : "To play again, or another game, pair this phone (above), then choose it under \u201cPlay another game\u201d: the rig switches to it and every phone follows.");
+    const panel = t("rig.night.title");
+    say($("again"), paired ? t("rig.phone.again_paired", { panel })
+      : t("rig.phone.again_unpaired", { panel }));
   }
 
   function when(stamp) {
     const date = new Date(stamp);
     return Number.isNaN(date.getTime()) ? stamp :
-      date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      date.toLocaleString(Words.locale, { dateStyle: "medium", timeStyle: "short" });
   }
 
   // One recording: its game and date, players and result (its replay's), and its file.
   function recordingItem(r) {
     const url = "/api/game/recordings/" + encodeURIComponent(r.id);
     return h("li", { class: "recording", "data-recording": r.id },
-      h("p", { class: "date" }, (r.title || r.id) + " · " + when(r.date) + (r.live ? " · this game" : "")),
+      h("p", { class: "date" }, (r.title || r.id) + " · " + when(r.date) +
+        (r.live ? " · " + t("rig.phone.this_game") : "")),
       r.error ? h("p", { class: "error" }, r.error) : [
-        h("p", {}, r.players.join(", ")),
+        h("p", {}, t("rig.phone.names", { names: r.players })),
         h("p", { class: "outcome" }, r.outcome),
-        r.torn ? h("p", { class: "hint" }, "The last line is torn: the rig stopped while writing it.") : null],
+        r.torn ? h("p", { class: "hint" }, t("rig.phone.torn")) : null],
       h("a", { class: "download", href: url + "/recording", download: r.id + ".jsonl" },
-        "Download the recording"));
+        t("rig.phone.download")));
   }
 
   async function loadRecordings() {
@@ -236,7 +250,27 @@
                               inProgress: !game.over });
   }
 
+  async function readTitle() {
+    const listed = await api("GET", "/api/games");
+    const entry = listed.status === 200 ? listed.body.find((g) => g.name === loaded) : null;
+    title = entry ? entry.title : loaded;
+  }
+
+  // Another language: the rig's texts again (the live channel speaks the language the phone
+  // had when it connected), the page's words, the player's controls rebuilt.
+  Words.onChange(async () => {
+    await readTitle();
+    const answer = await api("GET", "/api/game");
+    if (answer.status === 200) game = answer.body;
+    shownMe = "";
+    shownStatus = null;
+    await loadMe();
+    if (socket) socket.close();             // it connects again, in the new language
+  });
+
   (async () => {
+    $("picker").replaceChildren(Words.picker());
+    await Words.ready;
     const answer = await api("GET", "/api/game");
     if (answer.status === 404) {            // Cleptómano runs: its page
       location.replace("/");
@@ -248,9 +282,7 @@
     }
     game = answer.body;
     loaded = game.game;
-    const listed = await api("GET", "/api/games");
-    const entry = listed.status === 200 ? listed.body.find((g) => g.name === loaded) : null;
-    title = entry ? entry.title : loaded;
+    await readTitle();
     await loadGame(loaded);
     Night.mount($("night"));
     await loadMe();
