@@ -43,12 +43,28 @@ FOLDER = HERE / PACKAGE
 SEED = 7                       # its flips: see coin_heist.rules.flip
 
 
+def compile_catalogs(folder):
+    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
+    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
+    two compiling at once would trip over each other's files."""
+    import fcntl
+    import tempfile
+    import zlib
+    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            catalogs.compile_all(root=folder)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 @pytest.fixture
 def coin():
     """The coin heist, registered for one test and taken out afterwards; its catalogs compiled
     (the build compiles only the rig's; the ``.mo`` files are not in git) and read afresh."""
     registry.register(PACKAGE)
-    catalogs.compile_all(root=FOLDER)
+    compile_catalogs(FOLDER)
     forget_catalogs()
     try:
         yield registry.game("coin-heist")

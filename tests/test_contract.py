@@ -88,12 +88,28 @@ def coded(names):
             for name in names]
 
 
+def compile_catalogs(folder):
+    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
+    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
+    two compiling at once would trip over each other's files."""
+    import fcntl
+    import tempfile
+    import zlib
+    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            catalogs.compile_all(root=folder)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def coin_heist():
     """The sixth game, registered for this module and taken out afterwards; its catalogs (in
     its folder, tests/coin_heist/locale) compiled and read afresh."""
     registry.register(COIN)
-    catalogs.compile_all(root=ROOT / "tests" / COIN)
+    compile_catalogs(ROOT / "tests" / COIN)
     forget_catalogs()
     yield registry.game("coin-heist")
     registry.unregister(COIN)
@@ -707,3 +723,14 @@ def test_the_key_help_is_codes_of_its_catalog(name):
     assert mode.HELP
     found = [why for line in mode.HELP for why in unsaid(g, line)]
     assert found == []
+
+
+@pytest.mark.parametrize("name", coded(HOSTED))
+def test_the_title_a_player_reads_is_a_code_of_its_catalog(name):
+    """A game's ``title_msg`` (the title a player reads; ``title`` stays the log's and the
+    command line's) is a code of its catalog, in every language."""
+    g = registry.game(name)
+    said = getattr(g, "title_msg", None)
+    if said is None:
+        pytest.skip("%s has no title_msg: its players read its title as it is" % g.title)
+    assert unsaid(g, said) == []

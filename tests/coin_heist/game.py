@@ -3,6 +3,7 @@ rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano re
 The test suite's own game (README "Adding a game"): it lives wholly in this folder, its words
 too (``locale/<lang>/LC_MESSAGES/coin_heist.po``, the ``coin_heist`` catalog)."""
 
+from rig.core.msg import Msg, N_
 from rig.games.base import GameBase, Outcome
 
 from . import rules as coin
@@ -10,7 +11,9 @@ from . import rules as coin
 
 class CoinHeist(GameBase):
     name = recording = prefix = coin.GAME
-    title = "Coin heist"        # not words: the game's name (the phones say its catalog's title)
+    title = "Coin heist"        # not words: the game's name for the log and the command line
+    #: The title a player reads, in the table's or the phone's language.
+    title_msg = Msg(N_("coin_heist.title"))
     section = "coin_heist"
     min_players, max_players = 2, 4
     seed_bound = coin.SEED_MAX + 1

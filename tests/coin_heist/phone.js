@@ -16,7 +16,7 @@
     : s === "tails" ? t("coin_heist.side.tails") : String(s);
 
   return {
-    get title() { return t("coin_heist.phone.title"); },   // said again in a new language
+    get title() { return t("coin_heist.title"); },   // said again in a new language
     status: (v) => v.winner ? t("coin_heist.phone.winner", { player: v.winner })
       : t("coin_heist.phone.turn", { player: v.turn }),
     board: (v) => [
