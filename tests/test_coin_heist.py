@@ -494,3 +494,44 @@ def test_cut_off_it_resumes_where_it_was_and_without_restore_a_new_game_begins(
     assert fresh.view["flips"] == 0
     assert "does not say how to take a game up again" in caplog.text
     fresh.stop()
+
+
+# --- its phone page in a real browser, in the pseudo-locale and in Romanian ---------------------
+
+@pytest.mark.heavy            # a real headless Chromium and the rig in real time
+def test_its_phone_page_reads_in_every_language_on_a_390x844_phone(coin, tmp_path):
+    """The coin heist's part of the games page (its phone.js and its catalogs through
+    ``GET /api/words``) on a 390x844 phone: in the pseudo-locale (accented, 40 % longer) every
+    word is its catalog's, and the page neither scrolls sideways nor leaves a button too small;
+    in Romanian its plural form for the target."""
+    from sim import phone as browser
+    from sim.gametable import GameTable, pair
+    if browser.cannot_exist() is not None:
+        pytest.skip(str(browser.cannot_exist()))
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with browser.Browser() as chromium, GameTable(recordings, "coin-heist", ("Ana", "Ben"),
+                                                  seed=SEED) as rig:
+        ana = pair(chromium.phone("coin-ana", 390, 844), rig, "Ana")
+        ana.goto(rig.url + "?lang=pseudo")
+        said = Words(PSEUDO).say
+        hint = said("coin_heist.phone.hint")
+        assert ana.wait("#board .hint", text=hint) == hint
+        assert ana.wait("#status") == said("coin_heist.phone.turn", player="Ana")
+        heads, tails = said("coin_heist.phone.heads"), said("coin_heist.phone.tails")
+        assert ana.texts("#controls button") == [heads, tails]
+        drawn = ana.width()
+        assert drawn["page"] <= drawn["screen"], drawn
+        assert [b for b in ana.boxes("#controls button")
+                if min(b["width"], b["height"]) < 44] == []
+        ana.click('#controls button:text-is("%s")' % heads)
+        side = lambda s: said("coin_heist.side." + s)
+        last = said("coin_heist.phone.last", player="Ana", called=side("heads"),
+                    side=side(flips(1)[0]))
+        assert ana.wait("#board .big", text=last) == last
+        assert ana.width()["page"] <= ana.width()["screen"]
+        ana.screenshot(tmp_path / "coin-pseudo.png", full=True)
+        ana.goto(rig.url + "?lang=ro")
+        assert ana.wait("#board li", text="Ana: ") is not None
+        assert ana.texts("#board li")[1] == "Ben: 0 din 3 bijuterii"
+        assert ana.errors() == []
