@@ -6,8 +6,9 @@ files in step, check them, compile them.
     python -m rig.catalogs compile   # .po -> .mo beside it (make venv/test; the wheel's build)
 
 ``make catalogs`` runs update and compile.  Codes are found by Babel's extractors in the rig's
-Python (the first argument of ``Msg(...)``, ``msg(...)`` and ``N_(...)``) and JavaScript (``t(...)``
-and ``N_(...)`` in the phones' pages).  A code's first part is its catalog's domain: ``rig`` for
+Python (the first argument of ``Msg(...)``, ``msg(...)``, ``N_(...)`` and ``say(...)``), JavaScript
+(``t(...)``, ``tn(...)`` and ``N_(...)`` in the phones' pages) and HTML (``data-t="code"``), through
+the extraction methods below, which Babel runs.  A code's first part is its catalog's domain: ``rig`` for
 ``rig/locale``, a game's registry name for ``rig/games/<game>/locale``.
 
 English is a catalog like the others (the code is never the English): a new code's words are
@@ -18,6 +19,7 @@ three in Romanian).
 """
 
 import os
+import re
 import string
 import sys
 from pathlib import Path
@@ -26,7 +28,8 @@ from typing import Dict, Iterable, List, Tuple
 ROOT = Path(__file__).resolve().parent            # rig/
 LANGS = ("en", "es", "fr", "ro")
 METHODS = [("**/locale/**", "ignore"), ("**/__pycache__/**", "ignore"),
-           ("**.py", "rig.catalogs:extract_python"), ("**.js", "javascript")]
+           ("**.py", "rig.catalogs:extract_python"), ("**.js", "rig.catalogs:extract_javascript"),
+           ("**.html", "rig.catalogs:extract_html")]
 KEYWORDS = {"Msg": None, "msg": None, "N_": None, "say": None, "t": None, "tn": None}
 
 
@@ -63,7 +66,8 @@ def compile_all(root: Path = ROOT, out: Path = None) -> List[Path]:
 
 def extract_python(fileobj, keywords, comment_tags, options):
     """Babel's extraction method for the rig's Python: every call of a keyword (``Msg``,
-    ``msg``, ``N_``) whose first argument is a string, wherever it is written (Babel's own
+    ``msg``, ``N_``, ``say``) whose first argument is a string (or a choice of strings,
+    ``"a" if x else "b"``), wherever it is written (Babel's own
     Python extractor misses a call inside a list or a generator within another call's
     arguments: ``Msg("a", places=tuple(Msg("b", ...) for ...))``)."""
     import ast
@@ -77,9 +81,39 @@ def extract_python(fileobj, keywords, comment_tags, options):
         f = node.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) \
             else None
+        if name not in keywords:
+            continue
         first = node.args[0]
-        if name in keywords and isinstance(first, ast.Constant) and isinstance(first.value, str):
-            yield node.lineno, name, first.value, []
+        # A code, or a choice of codes written in place: Msg("a.b" if won else "a.c").
+        choices = [first]
+        while choices and isinstance(choices[-1], ast.IfExp):
+            last = choices.pop()
+            choices += [last.body, last.orelse]
+        for arg in choices:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                yield node.lineno, name, arg.value, []
+
+
+_JS_CALL = re.compile(r"""(?<![\w$.])(t|tn|N_)\(\s*(["'])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\2""")
+_HTML_CODE = re.compile(r"""\sdata-t(?:-[a-z-]+)?=(["'])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\1""")
+
+
+def extract_javascript(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the phones' scripts: every ``t("code", ...)``,
+    ``tn("code", ...)`` and ``N_("code")`` whose first argument is a code, wherever it is
+    written (Babel's own JavaScript extractor misses one inside another call's arguments:
+    ``say($("link"), t("rig.phone.reconnecting"))``)."""
+    text = fileobj.read().decode("utf-8")
+    for m in _JS_CALL.finditer(text):
+        yield text.count("\n", 0, m.start()) + 1, m.group(1), m.group(3), []
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the phones' HTML: every ``data-t="code"`` (the element's
+    text) and ``data-t-ATTRIBUTE="code"`` (an attribute's words), which dom.js fills."""
+    text = fileobj.read().decode("utf-8")
+    for m in _HTML_CODE.finditer(text):
+        yield text.count("\n", 0, m.start()) + 1, "t", m.group(2), []
 
 
 def extract(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:

@@ -379,7 +379,8 @@ def _open_display(config, headless, game=None):
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
-    display = open_display(config.display, config.keys, config.match.players, game=game)
+    display = open_display(config.display, config.keys, config.match.players, game=game,
+                           sound_config=config.sound)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 

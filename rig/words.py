@@ -141,7 +141,7 @@ def forget_catalogs():
 
 _ACCENTS = str.maketrans(
     "abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ",
-    "áƀçđéĝĥíķĺñóŕšţúýžÁƁÇĐÉĜĤÍĶĹÑÓŔŠŢÚÝŽ")
+    "áþçđéĝĥíķĺñóŕšţúýžÁÞÇĐÉĜĤÍĶĹÑÓŔŠŢÚÝŽ")
 _PAD = " ŀóñĝ·ţéxţ"
 
 
@@ -211,7 +211,12 @@ class Words:
         """``items`` joined as the language lists them ("Ana, Ben y Carla")."""
         from babel.lists import format_list
         items = list(items)
-        return format_list(items, locale=_babel_locale(self.lang)) if items else ""
+        if not items:
+            return ""
+        if self.lang == PSEUDO:         # the list's own words accented too
+            return ", ".join(items[:-1]) + (" " + pseudo("and") + " " if len(items) > 1
+                                            else "") + items[-1]
+        return format_list(items, locale=_babel_locale(self.lang))
 
     def _param(self, value, depth):
         if isinstance(value, Msg):

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
 from rig.core.gamekit import Sound
+from rig.core.msg import from_json
 from rig.games.canine import rules as ck
 from rig.games.canine.rules import calls, cards, effects as fx, game as g, scoring
 from rig.games.canine.rules.cards import (card_table_from_obj, card_table_to_obj,
@@ -25,6 +26,7 @@ from rig.games.canine.rules.recording import command_line, header, parse_lines, 
 from rig.games.canine.rules.scoring import (HidingPlace as HP, Holdings, score_bounds,
                                            score_holdings)
 from rig.games.canine.rules.views import player_view, public_view
+from rig.words import Words, english, english_error, localize
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "rig/games/canine/rules/data/example_cards.toml"
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,11 +96,13 @@ PLAYERS = ("Ana", "Ben", "Caro", "Dan")
 
 
 def refused(words, fn, *args, **kwargs):
-    """``fn`` raises IllegalMove whose message contains every one of ``words``."""
+    """``fn`` raises IllegalMove whose message, said in English, contains every one of
+    ``words``."""
     with pytest.raises(IllegalMove) as info:
         fn(*args, **kwargs)
+    said = english_error(info.value)
     for word in words:
-        assert word in str(info.value), (word, str(info.value))
+        assert word in said, (word, said)
     return info.value
 
 
@@ -302,8 +306,8 @@ def test_each_line_says_what_it_counts():
     score = score_holdings(TABLE, Holdings(
         (HP(("Slipper", "Slipper", "Laundry Basket"), ultimate=True), HP(())),
         ("Wacky Earplugs",), paw=True, poo_pizza=True), "Rex", "all-hidden")
-    assert [calls.line_words(line) for line in score.lines] == [
-        "Hiding place 1 (Ultimate): 2 Slipper + Laundry Basket: 4 x 2 x 2 = 16",
+    assert [english(calls.line_words(line)) for line in score.lines] == [
+        "Hiding place 1 (Ultimate): 2 Slipper and Laundry Basket: 4 x 2 x 2 = 16",
         "Hiding place 2: empty: 0",
         "Wacky Earplugs face up: 6",
         "Rex: 4 target Collectables: +8",
@@ -311,34 +315,35 @@ def test_each_line_says_what_it_counts():
         "Poo Pizza: -30",
     ]
     done = score_holdings(TABLE, Holdings((HP(("Bone",) * 4),)), None, "that-kind")
-    assert calls.line_words(done.lines[-1]) == "All of a kind (Bone): hidden Bone doubled: +12"
+    assert english(calls.line_words(done.lines[-1])) == \
+        "All of a kind (Bone): hidden Bone doubled: +12"
 
 
 @pytest.mark.parametrize("holdings, words", [
-    (Holdings((HP(("Slipper", "Bone")),)), ["hiding place 1 mixes Bone and Slipper",
+    (Holdings((HP(("Slipper", "Bone")),)), ["Hiding place 1 mixes Bone and Slipper",
                                             "ONE kind"]),
-    (Holdings((HP(("Bone", "Bone")), HP(("Slipper",)))), ["hiding place 2 holds a single "
+    (Holdings((HP(("Bone", "Bone")), HP(("Slipper",)))), ["Hiding place 2 holds a single "
                                                           "Slipper", "TWO OR MORE"]),
     (Holdings((HP(("Bloomers x3", "Slipper", "Slipper")),)), ["mixes Granny's Bloomers and "
                                                               "Slipper"]),
-    (Holdings((HP(("Laundry Basket",)),)), ["only the Laundry Basket", "wild_as"]),
+    (Holdings((HP(("Laundry Basket",)),)), ["only the Laundry Basket", "which kind"]),
     (Holdings((HP(("Bone", "Bone"), wild_as="Bone"),)), ["no Laundry Basket is on it"]),
     (Holdings((HP(("Laundry Basket", "Bone"), wild_as="Slipper"),)), ["mixes Bone and "
                                                                       "Slipper"]),
-    (Holdings((HP(("Laundry Basket",), wild_as="Teacup"),)), ["cannot stand for 'Teacup'"]),
+    (Holdings((HP(("Laundry Basket",), wild_as="Teacup"),)), ["cannot stand for Teacup"]),
     (Holdings((HP(("Bone", "Bone", cards.PAW)),)), ["Ultimate Paw of Pilferage is held, not "
                                                     "hidden"]),
     (Holdings((HP((cards.POO_PIZZA, "Bone", "Bone")),)), ["Poo Pizza is held"]),
     (Holdings((HP(("Wacky Earplugs", "Bone", "Bone")),)), ["Wacky Earplugs", "shows no "
                                                            "Collectables", "face up"]),
-    (Holdings((HP(("Ultimate Hiding Place", "Bone", "Bone")),)), ["is a hiding place, not a "
+    (Holdings((HP(("Ultimate Hiding Place", "Bone", "Bone")),)), ["is a Hiding Place, not a "
                                                                   "card to hide"]),
-    (Holdings((HP(("Teacup", "Teacup")),)), ["'Teacup' on hiding place 1 is not a card",
+    (Holdings((HP(("Teacup", "Teacup")),)), ["Teacup on Hiding place 1 is not a card",
                                              "Slipper, Bone"]),
     (Holdings(face_up=("Bone",)), ["Bone is a Collectable", "hide it"]),
     (Holdings(face_up=("Ultimate Hiding Place",)), ["scores what is hidden on it"]),
     (Holdings(face_up=(cards.PAW,)), ["held, not laid face up"]),
-    (Holdings(face_up=("Teacup",)), ["'Teacup' is not a Master's Bedroom card"]),
+    (Holdings(face_up=("Teacup",)), ["Teacup is not a Master's Bedroom card"]),
     (Holdings((HP(("Slipper",) * 4), HP(("Slipper",) * 3))), ["7 Slipper cards are counted",
                                                               "says 6 exist"]),
     (Holdings((HP(("Bone",) * 2, ultimate=True), HP(("Slipper",) * 2, ultimate=True))),
@@ -351,21 +356,21 @@ def test_an_illegal_table_area_is_refused_with_the_reason(holdings, words):
 
 
 def test_an_unknown_doggy_or_setting_is_refused():
-    refused(["doggy 'Snoopy' is not in the card table", "Rex"], score_holdings, TABLE,
+    refused(["Doggy Snoopy is not in the card table", "Rex"], score_holdings, TABLE,
             Holdings(), "Snoopy")
     refused(["optional rule 'sometimes'", "all-hidden"], score_holdings, TABLE, Holdings(),
             None, "sometimes")
 
 
 @pytest.mark.parametrize("obj, words", [
-    ([], ["must be an object"]),
-    ({"hand": []}, ["key 'hand' is not known"]),
-    ({"hiding_places": {}}, ["hiding_places must be a list"]),
-    ({"hiding_places": [{"cards": "Bone"}]}, ["hiding_places[1].cards must be a list"]),
-    ({"hiding_places": [{"cards": [], "secret": 1}]}, ["hiding_places[1] must be"]),
-    ({"hiding_places": [{"cards": [], "wild_as": 3}]}, ["wild_as 3"]),
-    ({"paw": "yes"}, ["paw 'yes' must be true or false"]),
-    ({"face_up": [1]}, ["face_up must be a list of card names"]),
+    ([], ["cannot read ({hiding_places, face_up, paw, poo_pizza})"]),
+    ({"hand": []}, ["cannot read ('hand')"]),
+    ({"hiding_places": {}}, ["cannot read (hiding_places)"]),
+    ({"hiding_places": [{"cards": "Bone"}]}, ["cannot read (hiding_places[1].cards)"]),
+    ({"hiding_places": [{"cards": [], "secret": 1}]}, ["cannot read (hiding_places[1])"]),
+    ({"hiding_places": [{"cards": [], "wild_as": 3}]}, ["(hiding_places[1].wild_as)"]),
+    ({"paw": "yes"}, ["cannot read (paw)", "reload the page"]),
+    ({"face_up": [1]}, ["cannot read (face_up)"]),
 ])
 def test_bad_json_from_a_phone_is_refused_naming_the_field(obj, words):
     refused(words, scoring.holdings_from_json, obj)
@@ -554,7 +559,7 @@ def test_key_to_the_masters_bedroom(parity, discards, faces, won, rolled):
     assert (call.won, len(call.rolls), call.tries) == (won, rolled, 1 + discards)
     assert [f for _, f in call.rolls] == faces[:rolled]
     assert game.call is None
-    refused(["nothing calls for the die"], g.step, game, g.Roll(9.0, "Ben"))
+    refused(["Nothing calls for the die"], g.step, game, g.Roll(9.0, "Ben"))
 
 
 @pytest.mark.parametrize("by, face, holder", [
@@ -566,7 +571,7 @@ def test_rancid_badger_poo_passes_that_many_players_clockwise(by, face, holder):
     _, effects = play([face], g.PlayCard(0.0, by, "badger"), *roll(1, by))
     call, = decided(effects)
     assert call.holder == holder
-    assert "to %s, who discards 2 Collectables" % holder in calls.outcome_words(call)
+    assert "to %s, who discards 2 Collectables" % holder in english(calls.outcome_words(call))
 
 
 def test_squirrel_everyone_rolls_in_turn_clockwise_until_the_first_six():
@@ -578,14 +583,14 @@ def test_squirrel_everyone_rolls_in_turn_clockwise_until_the_first_six():
     assert order == ["Ben", "Caro", "Dan", "Ana", "Ben"]
     call, = decided(effects)
     assert call.winner == "Ben"
-    assert calls.outcome_words(call) == ("Ben rolled the first six: Ben picks up 5 cards from "
-                                         "the Collectables pile.")
+    assert english(calls.outcome_words(call)) == ("Ben rolled the first six: Ben picks up 5 "
+                                                  "cards from the Collectables pile.")
 
 
 def test_squirrel_refuses_a_roll_out_of_turn():
     game, _ = play([2], g.PlayCard(0.0, "Ben", "squirrel"))
     before = game
-    refused(["it is Ben's roll for the Squirrel, not Caro's"], g.step, game, g.Roll(1.0, "Caro"))
+    refused(["It is Ben's roll for the Squirrel, not Caro's"], g.step, game, g.Roll(1.0, "Caro"))
     assert game == before
 
 
@@ -602,27 +607,27 @@ def test_charm_offensive_three_tries_for_a_six_five_with_the_doggy_power(faces, 
                          *roll(len(faces), "Ana"), doggies=[("Ana", "Rex")])
     call, = decided(effects)
     assert (call.won, call.tries, len(call.rolls)) == (won, tries, len(faces))
-    words = calls.outcome_words(call)
+    words = english(calls.outcome_words(call))
     assert ("Ben's steal is prevented" in words) == won
     assert ("Ben's steal goes ahead" in words) == (not won)
 
 
 @pytest.mark.parametrize("command, doggies, words", [
     (g.PlayCard(0.0, "Ana", "charm", thief="Ana"), (), ["cannot charm themselves"]),
-    (g.PlayCard(0.0, "Ana", "charm", thief="Zed"), (), ["'Zed' is not a player (the one trying "
-                                                        "to steal)"]),
+    (g.PlayCard(0.0, "Ana", "charm", thief="Zed"), (), ["who is trying to steal: Zed is not a "
+                                                        "player"]),
     (g.PlayCard(0.0, "Ana", "charm", thief="Ben", power=True), (), ["has not told the rig their"
                                                                     " doggy"]),
     (g.PlayCard(0.0, "Ana", "charm", thief="Ben", power=True), (("Ana", "Lady"),),
      ["Lady has no Charm Offensive power"]),
-    (g.PlayCard(0.0, "Ana", "key"), (), ["odd or an even number", "None"]),
-    (g.PlayCard(0.0, "Ana", "key", parity="odd", discards=-1), (), ["discards -1"]),
+    (g.PlayCard(0.0, "Ana", "key"), (), ["odd or an even number", "not None"]),
+    (g.PlayCard(0.0, "Ana", "key", parity="odd", discards=-1), (), ["Cards discarded (-1)"]),
     (g.PlayCard(0.0, "Ana", "key", parity="odd", discards=99), (), ["0 to 14"]),
     (g.PlayCard(0.0, "Ana", "squirrel", parity="odd"), (), ["belong to the Key"]),
     (g.PlayCard(0.0, "Ana", "badger", thief="Ben"), (), ["belong to the Charm Offensive"]),
-    (g.PlayCard(0.0, "Ana", "fluffy-rumble"), (), ["does not call for the die", "squirrel"]),
-    (g.PlayCard(0.0, "Zed", "squirrel"), (), ["'Zed' is not a player"]),
-    (g.Roll(0.0, "Ana"), (), ["nothing calls for the die", "play the action card first"]),
+    (g.PlayCard(0.0, "Ana", "fluffy-rumble"), (), ["does not call for the die", "Squirrel"]),
+    (g.PlayCard(0.0, "Zed", "squirrel"), (), ["Zed is not a player", "Ana, Ben"]),
+    (g.Roll(0.0, "Ana"), (), ["Nothing calls for the die", "play the action card first"]),
 ])
 def test_an_action_card_the_rig_cannot_roll_for_is_refused(command, doggies, words):
     game, _ = play([1], doggies=doggies)
@@ -632,7 +637,7 @@ def test_an_action_card_the_rig_cannot_roll_for_is_refused(command, doggies, wor
 def test_one_call_at_a_time_and_no_draw_while_the_die_is_out():
     game, _ = play([2], g.PlayCard(0.0, "Ben", "squirrel"))
     for command in (g.PlayCard(1.0, "Ana", "key", parity="odd"), g.DrawAction(1.0, "Ana")):
-        refused(["must wait: the Squirrel is being carried out", "Ben's roll"], g.step, game,
+        refused(["Wait: the Squirrel is being carried out", "Ben's roll"], g.step, game,
                 command)
 
 
@@ -665,14 +670,14 @@ def test_the_action_pile_counts_down_to_the_end():
     game, effects = g.step(game, g.DrawAction(20.0))
     assert [type(e) for e in effects] == [fx.ActionDrawn, fx.PileRanOut, fx.GameOver]
     assert game.over == "action"
-    refused(["the game is over (the Action pile ran out)"], g.step, game, g.DrawAction(21.0))
-    refused(["cannot run out again"], g.step, game, g.DeckEmpty(21.0, None, "collectables"))
+    refused(["game is over (the Action pile ran out)"], g.step, game, g.DrawAction(21.0))
+    refused(["game is over"], g.step, game, g.DeckEmpty(21.0, None, "collectables"))
 
 
 def test_the_table_may_say_the_action_pile_is_empty_and_it_wins():
     game, effects = g.step(g.new_game(PLAYERS, TABLE), g.DeckEmpty(5.0, "Ben", "action"))
     assert game.over == "action" and game.left == 0
-    assert calls.words(effects[0]) == "The Action pile has run out: the game is over."
+    assert english(calls.words(effects[0])) == "The Action pile has run out: the game is over."
 
 
 def test_the_collectables_pile_running_out_ends_only_the_longer_games_second_pile():
@@ -684,7 +689,7 @@ def test_the_collectables_pile_running_out_ends_only_the_longer_games_second_pil
     longer, effects = g.step(longer, g.DeckEmpty(2.0, None, "action"))
     assert effects == [fx.PileRanOut(2.0, "action", "reshuffle", 10 + 4)]
     assert (longer.pile, longer.left, longer.over) == (2, 14, None)
-    assert "add one more Hiding Place per player: 14 cards" in calls.words(effects[0])
+    assert "add one more Hiding Place per player: 14 cards" in english(calls.words(effects[0]))
     over, _ = g.step(longer, g.DeckEmpty(3.0, None, "collectables"))
     assert over.over == "collectables"
     for i in range(14):
@@ -693,7 +698,7 @@ def test_the_collectables_pile_running_out_ends_only_the_longer_games_second_pil
 
 
 @pytest.mark.parametrize("players, settings, words", [
-    (("Ana",), {}, ["1 players cannot play", "2 to 10"]),
+    (("Ana",), {}, ["1 player cannot play", "2 to 10"]),
     (("Ana", "Ana"), {}, ["repeat"]),
     (("Ana", ""), {}, ["empty"]),
     (tuple("ABCDEF"), {"longer_game": True}, ["SINGLE ROUND", "at most 5"]),
@@ -724,7 +729,7 @@ def test_scores_are_entered_only_after_the_end():
 def test_the_last_card_drawn_can_still_be_rolled_for_until_the_scoring_begins():
     game, _ = play([3], g.DeckEmpty(1.0, None, "action"), g.PlayCard(2.0, "Ana", "badger"),
                    doggies=[("Ana", "Rex"), ("Ben", "Fido")])
-    refused(["the scoring must wait: the Rancid Badger Poo"], g.step, game,
+    refused(["Wait: the Rancid Badger Poo is being carried out"], g.step, game,
             g.Reveal(3.0, "Ana", Holdings()))
     game, _ = g.step(game, g.Roll(3.0))
     game, _ = g.step(game, g.Reveal(4.0, "Ana", Holdings()))
@@ -745,7 +750,7 @@ def test_doggy_cards_are_one_of_a_kind_and_needed_to_be_scored():
     game = g.new_game(PLAYERS, TABLE)
     game, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex"))
     refused(["Ana took Rex already"], g.step, game, g.ChooseDoggy(0.0, "Ben", "Rex"))
-    refused(["doggy 'Snoopy' is not in the card table"], g.step, game,
+    refused(["Doggy Snoopy is not in the card table"], g.step, game,
             g.ChooseDoggy(0.0, "Ben", "Snoopy"))
     game, _ = g.step(game, g.ChooseDoggy(0.5, "Ana", "Fido"))     # a correction
     assert game.doggy_of("Ana") == "Fido"
@@ -758,11 +763,11 @@ def test_cards_are_counted_once_across_the_players():
     game = ended()
     game, _ = g.step(game, g.Reveal(2.0, "Ana", Holdings((HP(("Slipper",) * 4),), paw=True)))
     before = game
-    refused(["8 Slipper cards are counted (Ana 4, Ben 4)", "6 exist"], g.step, game,
+    refused(["8 Slipper cards are counted (Ana 4 and Ben 4)", "6 exist"], g.step, game,
             g.Reveal(3.0, "Ben", Holdings((HP(("Slipper",) * 4),))))
     refused(["Ana and Caro all say they hold the Ultimate Paw of Pilferage"], g.step, game,
             g.Reveal(3.0, "Caro", Holdings(paw=True)))
-    refused(["hiding place 1 holds a single Bone"], g.step, game,
+    refused(["Hiding place 1 holds a single Bone"], g.step, game,
             g.Reveal(3.0, "Caro", Holdings((HP(("Bone",)),))))
     assert game == before
 
@@ -779,7 +784,8 @@ def test_final_scores_once_everyone_is_in_and_a_correction_rescores():
     assert fanfare == Sound(5.0, "fanfare")
     assert final == fx.FinalScores(5.0, (("Ana", 42), ("Ben", 20), ("Dan", 12), ("Caro", -18)),
                                    ("Ana",))
-    assert calls.words(final) == "Final scores: Ana 42, Ben 20, Dan 12, Caro -18. Ana wins!"
+    assert english(calls.words(final)) == \
+        "Final scores: Ana 42, Ben 20, Dan 12, Caro -18. Ana wins!"
     game, effects = g.step(game, g.Reveal(9.0, "Ben", Holdings(
         (HP(("Bloomers x3", "Granny's Bloomers", "Laundry Basket")),))))   # 30 + 10 = 40
     assert effects[0] == fx.Revealed(9.0, "Ben", True)
@@ -793,7 +799,7 @@ def test_a_tie_is_shared_the_rulebook_breaks_none():
         game, effects = g.step(game, g.Reveal(2.0 + i, p, Holdings()))
     assert g.winners(game) == PLAYERS
     assert effects[-2].winners == PLAYERS
-    assert "share the win with" in calls.words(effects[-2])
+    assert "share the win with" in english(calls.words(effects[-2]))
 
 
 def test_time_never_runs_backwards_and_a_bad_time_is_refused():
@@ -829,7 +835,7 @@ def test_a_phone_shows_its_players_own_doggy_entry_and_score():
     mine = player_view(game, "Ana")
     assert mine["doggy"]["name"] == "Rex" and mine["doggy"]["power"] == "charm-offensive"
     assert mine["score"]["total"] == 6 + 4 - 30
-    assert [line["words"] for line in mine["score"]["lines"]] == [
+    assert [english(from_json(line["words"])) for line in mine["score"]["lines"]] == [
         "Hiding place 1: 2 Bone: 2 x 3 = 6", "Rex: 2 target Collectables: +4", "Poo Pizza: -30"]
     assert player_view(game, "Ben")["score"] is None
     assert "Bloomers x3" in mine["choices"]["bedroom"]
@@ -837,8 +843,10 @@ def test_a_phone_shows_its_players_own_doggy_entry_and_score():
     # The cards that stand for a kind (a place holding one alone must say which), and the
     # action cards' names for the page to show.
     assert mine["choices"]["wild"] == [c.name for c in TABLE.bedroom if c.wild]
-    assert mine["choices"]["card_names"]["badger"] == "Rancid Badger Poo"
-    refused(["'Zed' is not a player"], player_view, game, "Zed")
+    assert localize(mine["choices"]["card_names"], Words("en"))["badger"] == "Rancid Badger Poo"
+    assert localize(mine["choices"]["names"], Words("es"))["Laundry Basket"] == "Cesto de la Ropa"
+    assert mine["choices"]["names"]["Rex"] == "Rex"      # the owner's own name, as typed
+    refused(["Zed is not a player"], player_view, game, "Zed")
 
 
 def test_each_phone_offers_what_its_player_may_do_now():
@@ -857,10 +865,12 @@ def test_the_screen_shows_the_die_whose_roll_and_the_end_tracker():
     view = public_view(game)
     assert view["dice"]["whose_roll"] == "Dan"
     assert view["dice"]["rolls"] == [{"player": "Ben", "face": 2}, {"player": "Caro", "face": 3}]
-    assert view["dice"]["words"] == "Squirrel: Dan's roll; the first six picks up 5 Collectables."
+    assert english(from_json(view["dice"]["words"])) == \
+        "Squirrel: Dan's roll; the first six picks up 5 Collectables."
     assert view["last_roll"] == {"number": 1, "player": "Caro", "card": "squirrel", "face": 3}
-    assert view["end"] == {"pile": 1, "piles": 1, "left": 17, "size": 18, "over": None,
-                           "ends": "the game ends when it runs out"}
+    assert localize(view["end"], Words("en")) == {
+        "pile": 1, "piles": 1, "left": 17, "size": 18, "over": None,
+        "ends": "the game ends when it runs out"}
     json.dumps(view)
 
 
@@ -941,11 +951,11 @@ def _lines(*items):
     ([_lines()[0].replace('"seed"', '"colour": 1, "seed"')], 1, ["header key 'colour'"]),
     ([_lines()[0].replace('"points": 2', '"points": -2')], 1, ["header cards", "Slipper",
                                                               "points -2"]),
-    ([_lines()[0].replace('["Ana", "Ben"]', '["Ana"]')], 1, ["header: 1 players cannot play"]),
+    ([_lines()[0].replace('["Ana", "Ben"]', '["Ana"]')], 1, ["header: 1 player cannot play"]),
     (_lines({"t": 1, "draw": "action"}, {"t": 0.5, "draw": "action"}), 3, ["goes back in time"]),
     (_lines({"t": 1, "draw": "action", "roll": 3}), 2, ["exactly one of"]),
     (_lines({"t": 1, "draw": "collectables"}), 2, ["draw 'collectables' is not known"]),
-    (_lines({"t": 1, "roll": 3}), 2, ["nothing calls for the die"]),
+    (_lines({"t": 1, "roll": 3}), 2, ["Nothing calls for the die"]),
     (_lines({"t": 1, "by": "Ana", "play": "badger"}, {"t": 2, "roll": 4}), 3,
      ["recorded as 4 but seed", "rolls 3"]),
     (_lines({"t": 1, "by": "Ana", "play": "badger"}, {"t": 2, "roll": "3"}), 3,
@@ -956,12 +966,12 @@ def _lines(*items):
      ["key 'parity' does not belong on a draw line"]),
     (_lines({"t": 1, "by": 3, "draw": "action"}), 2, ["by 3 must be the name of who sent it"]),
     (_lines({"t": 1, "empty": "action"}, {"t": 2, "by": "Ana", "reveal": {"hand": 1}}), 3,
-     ["reveal: key 'hand' is not known"]),
+     ["reveal: Your phone sent Hiding Places the rig cannot read ('hand')"]),
     (_lines({"t": 1, "by": "Ana", "doggy": "Rex"}, {"t": 2, "empty": "action"},
             {"t": 3, "by": "Ana", "reveal": {"hiding_places": [{"cards": ["Bone"]}]}}), 4,
-     ["hiding place 1 holds a single Bone"]),
+     ["Hiding place 1 holds a single Bone"]),
     (_lines({"t": 1, "by": "Ana", "doggy": 7}), 2, ["doggy 7 must be a name"]),
-    (_lines({"t": 1, "by": "Ana", "doggy": "Rex", "face_up": "yes"}), 2, ["face_up 'yes'"]),
+    (_lines({"t": 1, "by": "Ana", "doggy": "Rex", "face_up": "yes"}), 2, ["face_up must be true or false, not yes"]),
     (_lines([1]), 2, ["must be a JSON object"]),
 ])
 def test_a_bad_recording_line_is_one_error_naming_the_line(lines, line, words):
@@ -1108,3 +1118,60 @@ def test_the_dice_sound_plays_on_each_new_roll_and_the_fanfare_at_the_final():
     assert sounds(effects) == []                      # a score is in, not yet every one
     game, effects = g.step(game, last)
     assert sounds(effects) == ["fanfare"] and public_view(game)["phase"] == "final"
+
+
+# === In the players' languages ===================================================================
+
+def test_a_scoring_call_is_said_in_spanish_and_romanian_with_the_right_plural_forms():
+    score = score_holdings(TABLE, Holdings((HP(("Slipper",) * 2),)), "Tramp")
+    doggy = calls.line_words(score.lines[-1])          # Tramp: 2 target Collectables: +2
+    assert english(doggy) == "Tramp: 2 target Collectables: +2"
+    assert Words("es").text(doggy) == "Tramp: 2 Coleccionables objetivo: +2"
+    assert Words("ro").text(doggy) == "Tramp: 2 Colecționabile țintă: +2"
+    line = scoring.ScoreLine("doggy", 1, doggy="Tramp", collectables=1)
+    assert Words("es").text(calls.line_words(line)) == "Tramp: 1 Coleccionable objetivo: +1"
+    assert Words("ro").text(calls.line_words(line)) == "Tramp: 1 Colecționabil țintă: +1"
+    line = scoring.ScoreLine("doggy", 20, doggy="Tramp", collectables=20)
+    assert Words("ro").text(calls.line_words(line)) == "Tramp: 20 de Colecționabile țintă: +20"
+    # The Action pile's count: Romanian's three forms (1, 2-19, 20 and more).
+    said = [Words("ro").text(calls.words(fx.ActionDrawn(0.0, "Ana", 1, n))) for n in (1, 3, 21)]
+    assert said == ["Carte de Acțiune trasă: a mai rămas 1 carte în pachetul de Acțiune.",
+                    "Carte de Acțiune trasă: au mai rămas 3 cărți în pachetul de Acțiune.",
+                    "Carte de Acțiune trasă: au mai rămas 21 de cărți în pachetul de Acțiune."]
+    assert Words("es").text(calls.words(fx.ActionDrawn(0.0, "Ana", 1, 1))) == \
+        "Carta de Acción robada: queda 1 carta en el mazo de Acción."
+
+
+def test_the_final_scores_and_a_refusal_are_said_in_every_language_with_the_card_names():
+    final = calls.words(fx.FinalScores(5.0, (("Ana", 42), ("Ben", 42)), ("Ana", "Ben")))
+    assert Words("es").text(final) == \
+        "Puntuación final: Ana 42, Ben 42. Ana y Ben comparten la victoria con 42."
+    assert Words("fr").text(final) == \
+        "Scores finaux : Ana 42, Ben 42. Ana et Ben se partagent la victoire avec 42."
+    with pytest.raises(IllegalMove) as info:
+        score_holdings(TABLE, Holdings((HP(("Bone", "Bone", cards.PAW)),)))
+    assert Words("es").error(info.value).startswith("La carta Pata Suprema del Saqueo se tiene")
+    assert Words("ro").error(info.value).startswith("Cartea Laba Supremă a Șterpelitului")
+    # A name the owner typed is said as typed; the rulebook's are the language's.
+    assert Words("fr").text(cards.card_name("Laundry Basket")) == "Panier à Linge"
+    assert cards.card_name("Teacup") == "Teacup"
+    assert Words("ro").text(cards.card_name("Doggy C")) == "Cățelul C"
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "es", "fr", "ro"])
+def test_the_sample_screens_draw_in_every_language_with_no_word_left_in_english(lang):
+    pygame = pytest.importorskip("pygame")
+    from rig.display import kit
+    from rig.games.canine import samples
+    before = kit.use_words(lang)
+    try:
+        for name in samples.SHOTS:
+            draw, thing = samples.shot(name)
+            kit.clips()                                 # forget what earlier tests drew
+            surface = pygame.Surface((800, 480))
+            draw(surface, thing)
+            # every text drawn from a catalog: nothing cut (ellipsized) but a player's name
+            cut = [text for why, text in kit.clips() if why == "cut"]
+            assert set(cut) <= {"Bruno", "Carla"}, (name, cut)
+    finally:
+        kit.use_words(before)

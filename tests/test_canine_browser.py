@@ -184,8 +184,8 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
         hide(ben, "Gnashers", "Bone")
         press(ben, "Send my Hiding Places")
         assert ben.wait("#error", text="mixes") == (
-            "hiding place 1 mixes Bone and Gnashers; only ONE kind of Collectable may be hidden "
-            "on a Hiding Place: move each kind to a hiding place of its own")
+            "Hiding place 1 mixes Bone and Gnashers; only ONE kind of Collectable may be hidden "
+            "on a Hiding Place: move each kind to a Hiding Place of its own.")
         assert ben.texts("#controls .yours") == []          # nothing was scored
         press(ben, "Take back")
         hide(ben, "Gnashers")
@@ -194,8 +194,7 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
         ben.click('#controls input[aria-label="poo pizza"]')
         press(ben, "Send my Hiding Places")
         assert ben.wait("#error", text="Laundry Basket") == (
-            "hiding place 2 holds only the Laundry Basket; say which kind it stands for "
-            "(wild_as)")
+            "Hiding place 2 holds only the Laundry Basket; say which kind it stands for.")
         ben.select('#controls select[aria-label="place 2 Laundry Basket"]',
                    "as Gnashers")
         press(ben, "Send my Hiding Places")
@@ -224,7 +223,7 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
         assert result["final"] and result["winners"] == ["Ana"]
         assert result["standings"] == [["Ana", 60], ["Caro", 48], ["Ben", -4]]
         for phone in phones.values():
-            assert phone.wait("#status", text="Winners: ") == "Winners: Ana"
+            assert phone.wait("#status", text="Winner: ") == "Winner: Ana"
             assert phone.texts("#board .scores > li > strong") == [
                 "%s: %d%s" % (p, total, " (winner)" if p in result["winners"] else "")
                 for p, total in result["standings"]]

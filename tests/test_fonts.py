@@ -55,6 +55,12 @@ def test_the_screen_font_has_every_character_of_every_catalog(font):
     assert _missing(font, kit.as_text("".join(sorted(chars)), limit=10 ** 6)) == []
 
 
+def test_the_pseudo_locale_draws_with_the_screen_font(font):
+    from rig.words import PSEUDO, pseudo
+    every = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert _missing(font, pseudo(every) + Words(PSEUDO).listing(["A", "B"])) == []
+
+
 def test_numbers_and_lists_in_every_language_draw_with_the_screen_font(font):
     for lang in LANGUAGES:
         w = Words(lang)

@@ -14,13 +14,14 @@ from .rules import game as rules
 class Canine(GameBase):
     name = prefix = "canine"
     recording = "canine-kleptomaniacs"
-    title = "Canine Kleptomaniacs"
+    title = "Canine Kleptomaniacs"      # not words: the game's name, the same in every language
     section = "canine"
     min_players, max_players = rules.MIN_PLAYERS, rules.MAX_PLAYERS
     secret_commands = (rules.ChooseDoggy, rules.Reveal)
-    example = ('{"doggy": "Doggy A", "face_up": false}, {"draw": "action"}, {"empty": '
+    # The commands' JSON, for the builder's command line (its keys and names are not words).
+    example = ('{"doggy": "Doggy A", "face_up": false}, {"draw": "action"}, {"empty": '  # not words
                '"action"}, {"play": "key", "parity": "odd", "discards": 1}, {"roll": true} or '
-               '{"reveal": {"hiding_places": [{"cards": ["Slipper", "Slipper"]}]}}')
+               '{"reveal": {"hiding_places": [{"cards": ["Slipper", "Slipper"]}]}}')  # not words
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[canine]`` table (its card table, None: the packaged example),

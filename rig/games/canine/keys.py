@@ -1,27 +1,33 @@
 """Canine Kleptomaniacs' keys at the rig: cards drawn and played, the die, doggies, an empty pile,
 a player's Hiding Places (kept secret: the prompt counts them, never shows which).
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
+Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  Every prompt
+is a code (:class:`rig.core.msg.Msg`) the screen says in the table's language; the keys
+themselves (K, B, S, C, O, E, U, P...) stay the same in every language.
 """
 
-from ...core.gamekit import listing
+from ...core.msg import Msg, N_
 from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode
 from . import rules as canine
-from .rules.dice import PARITIES
+from .rules.cards import PAW, POO_PIZZA, card_name
+from .rules.dice import PARITIES, parity_word
 
 
 _CARD_KEYS = {"k": "key", "b": "badger", "s": "squirrel", "c": "charm"}
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: Who a player key picks, by what it is for.
+_WHO = {"play": N_("canine.keys.who_plays"), "doggy": N_("canine.keys.who_took_doggy"),
+        "reveal": N_("canine.keys.whose_hiding_places"), "thief": N_("canine.keys.who_steals")}
 
 
 class CanineKeys(Mode):
     KEYS = {"d": "draw", "[+]": "draw", "r": "roll", "space": "roll", "[.]": "roll",
             "p": "play", "[*]": "play", "o": "doggy", "e": "empty", "[-]": "empty",
             "v": "reveal", "[/]": "reveal"}
-    HELP = ("D, Num+: an Action card drawn", "R, Space, Num.: roll the die",
-            "P, Num*, a player, K/B/S/C: play Key, Badger, Squirrel, Charm",
-            "O, a player, a doggy: the doggy taken", "E, Num-, then A or C: a pile ran out",
-            "V, Num/, a player: their Hiding Places", "Esc: cancel")
+    HELP = (Msg("canine.keys.help_draw"), Msg("canine.keys.help_roll"),
+            Msg("canine.keys.help_play"), Msg("canine.keys.help_doggy"),
+            Msg("canine.keys.help_empty"), Msg("canine.keys.help_reveal"),
+            Msg("canine.keys.help_cancel"))
 
     def _choices(self, key):
         return list((getattr(self.screen, "choices", None) or {}).get(key, ()))
@@ -38,49 +44,49 @@ class CanineKeys(Mode):
         return None, self.player(None, self._who_words())[1]
 
     def _who_words(self):
-        return {"play": "PLAY a card: who plays it?", "doggy": "DOGGY: who took it?",
-                "reveal": "HIDING PLACES: whose?", "thief": "CHARM OFFENSIVE: who steals?"
-                }[self.state["for"]]
+        return Msg(_WHO[self.state["for"]])
 
     def prompt(self):
         s = self.state
         step = s["step"]
         if step == "empty":
-            words = "A PILE RAN OUT: A the Action pile, C the Collectables pile"
+            words = Msg("canine.keys.which_pile")
         elif step == "doggy":
-            words = "DOGGY of %s: %s" % (s["who"], ", ".join(
-                "%d %s" % (i + 1, d) for i, d in enumerate(self._choices("doggies")[:9])))
+            doggies = tuple(Msg("canine.keys.numbered", number=i + 1, name=card_name(d))
+                            for i, d in enumerate(self._choices("doggies")[:9]))
+            words = Msg("canine.keys.which_doggy", player=s["who"], doggies=doggies)
         elif step == "face":
-            words = "DOGGY %s for %s: U face up, Enter face down" % (s["doggy"], s["who"])
+            words = Msg("canine.keys.doggy_face", doggy=card_name(s["doggy"]), player=s["who"])
         elif step == "card":
-            words = "%s PLAYS: K Key, B Rancid Badger Poo, S Squirrel, C Charm Offensive" % (
-                s["who"])
+            words = Msg("canine.keys.which_card", player=s["who"])
         elif step == "parity":
-            words = "KEY: O odd or E even, as the card says"
+            words = Msg("canine.keys.key_parity")
         elif step == "discards":
-            words = "KEY (%s): Collectables discarded for more rolls? press 0-9" % s["parity"]
+            words = Msg("canine.keys.key_discards", parity=parity_word(s["parity"]))
         elif step == "power":
-            words = "CHARM OFFENSIVE against %s: P with the doggy's power, Enter without" % (
-                s["thief"])
+            words = Msg("canine.keys.charm_power", thief=s["thief"])
         else:
-            return self._reveal_prompt()
-        return "%s   (%s)" % (words, CANCEL_WORDS)
+            words = self._reveal_prompt()
+        return Msg("canine.keys.with_cancel", prompt=words, cancel=CANCEL_WORDS)
 
     def _reveal_prompt(self):
         s = self.state
         places = s["places"]
         cards = self._choices("cards")
         hidden = sum(len(p[0]) for p in places)
-        flags = [w for w, on in (("Paw", s["paw"]), ("Poo Pizza", s["poo"])) if on]
-        return ("HIDING PLACES of %s (kept secret): %d place%s, %d card%s hidden, %d face up%s. "
-                "%s add a card to place %d (%s); Space: next place; 1 Ultimate, 2 face-up "
-                "mode%s, 3 Paw, 4 Poo Pizza; Enter sends   (%s)" % (
-                    s["who"], len(places), "" if len(places) == 1 else "s", hidden,
-                    "" if hidden == 1 else "s", len(s["face_up"]),
-                    (", " + listing(flags)) if flags else "",
-                    "%s-%s" % (_LETTERS[0], _LETTERS[max(0, len(cards) - 1)]), len(places),
-                    ", ".join("%s %s" % (_LETTERS[i], c) for i, c in enumerate(cards[:26])),
-                    " (on)" if s["face_mode"] else "", CANCEL_WORDS))
+        held = tuple(card_name(name) for name, on in ((PAW, s["paw"]), (POO_PIZZA, s["poo"]))
+                     if on)
+        return Msg(
+            "canine.keys.hiding_places", player=s["who"], places=Msg("canine.keys.places",
+                                                                      n=len(places)),
+            hidden=Msg("canine.keys.hidden", n=hidden),
+            face_up=Msg("canine.keys.face_up_count", count=len(s["face_up"])),
+            held=Msg("canine.keys.held", cards=held) if held else "",
+            letters="%s-%s" % (_LETTERS[0], _LETTERS[max(0, len(cards) - 1)]),
+            place=len(places),
+            cards=tuple(Msg("canine.keys.lettered", letter=_LETTERS[i], name=card_name(c))
+                        for i, c in enumerate(cards[:26])),
+            mode=Msg("canine.keys.on") if s["face_mode"] else "")
 
     def more(self, name, text, digit):
         s = self.state

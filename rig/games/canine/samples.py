@@ -36,24 +36,29 @@ def _rolls(n):
 
 
 def _doggies():
-    return [ck.ChooseDoggy(0.0, "Ana", "Doggy A"), ck.ChooseDoggy(0.0, "Bruno", "Doggy B", True),
-            ck.ChooseDoggy(0.0, "Carla", "Doggy C"), ck.ChooseDoggy(0.0, "Diego", "Doggy D")]
+    # The example table's card names (keys of the table; the screen says card_name of each).
+    return [ck.ChooseDoggy(0.0, "Ana", "Doggy A"),  # not words: card names
+            ck.ChooseDoggy(0.0, "Bruno", "Doggy B", True),  # not words: card names
+            ck.ChooseDoggy(0.0, "Carla", "Doggy C"),  # not words: card names
+            ck.ChooseDoggy(0.0, "Diego", "Doggy D")]  # not words: card names
 
 
 def _draws(n):
     return [ck.DrawAction(1.0 + i) for i in range(n)]
 
 
+_SOCKS, _BASKET = "Basic Socks", "Laundry Basket"  # not words: card names
+_BLOOMERS = "Granny's Bloomers"  # not words: card names
 _ENTRIES = {
     "Ana": Holdings((HidingPlace(("Slipper",) * 3),
-                     HidingPlace(("Basic Socks", "Basic Socks", "Laundry Basket"), ultimate=True)),
-                    ("Wacky Earplugs",), paw=True),
+                     HidingPlace((_SOCKS, _SOCKS, _BASKET), ultimate=True)),
+                    ("Wacky Earplugs",), paw=True),  # not words: card names
     "Bruno": Holdings((HidingPlace(("Bone", "Bone", "Bone")), HidingPlace(("Gnashers",) * 2)),
                       poo_pizza=True),
-    "Carla": Holdings((HidingPlace(("Granny's Bloomers x3", "Granny's Bloomers")),
+    "Carla": Holdings((HidingPlace((_BLOOMERS + " x3", _BLOOMERS)),
                        HidingPlace(("Slipper", "Slipper")))),
-    "Diego": Holdings((HidingPlace(("Grotty Balls",) * 4), HidingPlace(()),
-                       HidingPlace(("Tea Towel",) * 5))),
+    "Diego": Holdings((HidingPlace(("Grotty Balls",) * 4), HidingPlace(()),  # not words: names
+                       HidingPlace(("Tea Towel",) * 5))),  # not words: card names
 }
 
 

@@ -7,13 +7,20 @@ far; beside it the end tracker (the Action pile's count and what ends the game) 
 chosen a doggy and entered their Hiding Places; once every score is in, the final score table,
 one column per kind of line of the breakdown.  The layout is fractions of the surface and the
 text is fitted with the display kit (:mod:`rig.display.kit`), so 800x480 and 1920x1080 both work.
+Every word comes from the ``canine`` catalog (:func:`~rig.display.kit.say`, or a code in the view)
+in the table's language.
 """
 
+from ...core.msg import N_
+from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            load_pygame, put_big, put_text, wrap_lines)
+                            load_pygame, put_big, put_text, say, wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
+#: What the end tracker says when a pile ran out, by pile.
+PILE_RAN_OUT = {"action": N_("canine.screen.action_ran_out"),
+                "collectables": N_("canine.screen.collectables_ran_out")}
 PIP = (25, 25, 32)
 WON = (40, 185, 90)
 LOST = (200, 60, 60)
@@ -27,9 +34,30 @@ PIPS = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
-#: The final table's columns: heading and the breakdown items each sums.
-COLUMNS = (("HIDDEN", ("hiding-place",)), ("ALL OF|A KIND", ("all-of-a-kind",)),
-           ("FACE UP", ("face-up",)), ("DOGGY", ("doggy",)), ("PAW|POO", ("paw", "poo-pizza")))
+#: The final table's columns: heading (a code; "|" in its words breaks the line) and the
+#: breakdown items each sums.
+COLUMNS = ((N_("canine.screen.col_hidden"), ("hiding-place",)),
+           (N_("canine.screen.col_all_of_a_kind"), ("all-of-a-kind",)),
+           (N_("canine.screen.col_face_up"), ("face-up",)),
+           (N_("canine.screen.col_doggy"), ("doggy",)),
+           (N_("canine.screen.col_paw_poo"), ("paw", "poo-pizza")))
+
+
+def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None):
+    """``text`` in ``box`` on one line, or wrapped onto two when one line would have to shrink
+    for its width (a longer translation): the larger of the two sizes wins."""
+    x, y, w, h = box
+    text = as_text(text, 300)
+    one = fit_size([text], w, h, cap)
+    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text:
+        return put_text(surface, text, box, colour, align, cap=cap)
+    lines = wrap_lines(text, fit_size([text], 2 * w, h // 2, cap), w, 2)
+    two = fit_size(lines, w, h // 2, cap)
+    if two <= one:
+        return put_text(surface, text, box, colour, align, cap=cap)
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, y + i * (h // 2), w, h // 2), colour, align, size=two)
+    return None
 
 
 def _dicts(x):
@@ -67,20 +95,19 @@ def draw(surface, view):
     phase = view.get("phase")
     if phase == "final":
         _draw_final(surface, view, r["table"])
-        winners = [as_text(p, 40) for p in as_tuple(view.get("winners"))]
+        winners = tuple(as_text(p, 40) for p in as_tuple(view.get("winners")))
         if len(winners) == 1:
-            message = "%s wins!" % winners[0]
+            message = say(N_("canine.screen.wins"), player=winners[0])
         else:
-            message = "%s share the win: the rulebook breaks no tie" % " and ".join(winners)
+            message = say(N_("canine.screen.share_the_win"), players=winners)
     else:
         if phase == "scoring":
             _draw_scoring(surface, view, r["dice"])
-            message = "The scores show when every player's Hiding Places are in"
+            message = say(N_("canine.screen.scores_when_all_in"))
         else:
             _draw_dice(surface, view, r["dice"])
             dice = as_dict(view.get("dice"))
-            message = dice.get("words") or "The rig rolls for the Key, the Rancid Badger Poo, " \
-                                           "the Squirrel and the Charm Offensive"
+            message = dice.get("words") or say(N_("canine.screen.rig_rolls_for"))
         _draw_end(surface, view, r["end"])
         _draw_players(surface, view, r["players"])
     _draw_message(surface, message, r["message"])
@@ -88,15 +115,15 @@ def draw(surface, view):
 
 def _draw_header(surface, view, box):
     x, y, w, h = box
-    title_w = w if not view.get("placeholder") else int(w * 0.58)
-    put_text(surface, "CANINE KLEPTOMANIACS", (x, y + int(h * 0.15), title_w, int(h * 0.7)),
-             TEXT, "left")
+    title_w = w if not view.get("placeholder") else int(w * 0.44)
+    put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
+             TEXT, align="left")
     if view.get("placeholder"):
-        pill = (x + int(w * 0.6), y + int(h * 0.18), int(w * 0.4), int(h * 0.64))
+        pill = (x + int(w * 0.45), y + int(h * 0.1), int(w * 0.55), int(h * 0.8))
         draw_panel(surface, pill, AMBER, 0.3)
-        put_text(surface, "PLACEHOLDER CARD VALUES",
-                 (pill[0] + pill[3] // 3, pill[1] + pill[3] // 6, pill[2] - 2 * (pill[3] // 3),
-                  pill[3] * 2 // 3), DARK)
+        put_fitted(surface, say(N_("canine.screen.placeholder")),
+                   (pill[0] + pill[3] // 4, pill[1] + pill[3] // 10, pill[2] - pill[3] // 2,
+                    pill[3] * 4 // 5), DARK)
 
 
 def draw_die(surface, box, face, colour=IVORY, pip=PIP):
@@ -122,16 +149,18 @@ def draw_die(surface, box, face, colour=IVORY, pip=PIP):
 
 def _need_words(dice):
     need = dice.get("need")
-    if need in ("odd", "even"):
-        return "needs an %s number" % need
+    if need == "odd":
+        return say(N_("canine.screen.needs_odd"))
+    if need == "even":
+        return say(N_("canine.screen.needs_even"))
     if need == "six" and dice.get("thief"):
-        return "a six stops %s" % as_text(dice.get("thief"), 30)
+        return say(N_("canine.screen.six_stops"), player=as_text(dice.get("thief"), 30))
     if need == "six":
-        return "needs a six"
+        return say(N_("canine.screen.needs_six"))
     rolls = _dicts(dice.get("rolls"))
     if rolls:
-        return "passed %d clockwise" % as_int(rolls[0].get("face"))
-    return "passes that many clockwise"
+        return say(N_("canine.screen.passed"), n=as_int(rolls[0].get("face")))
+    return say(N_("canine.screen.passes"))
 
 
 def _draw_dice(surface, view, box):
@@ -140,10 +169,10 @@ def _draw_dice(surface, view, box):
     dice = as_dict(view.get("dice"))
     pad = int(min(w, h) * 0.06)
     if not dice:
-        put_text(surface, "NO DICE YET", (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)),
-                 TEXT)
-        put_text(surface, "action cards that call for the die are rolled here",
-                 (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.1)), DIM)
+        put_text(surface, say(N_("canine.screen.no_dice")),
+                 (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.2)), TEXT)
+        put_fitted(surface, say(N_("canine.screen.dice_here")),
+                   (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.18)), DIM)
         return
     put_text(surface, as_text(dice.get("name"), 60).upper(),
              (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
@@ -156,17 +185,18 @@ def _draw_dice(surface, view, box):
     tx, tw = x + int(w * 0.48), int(w * 0.5) - pad
     if dice.get("decided"):
         put_text(surface, _verdict(dice), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
-                 WON if dice.get("won") else LOST, "left")
+                 WON if dice.get("won") else LOST, align="left")
     else:
         who = as_text(dice.get("whose_roll"), 40)
-        put_text(surface, "%s'S ROLL" % who.upper(), (tx, y + int(h * 0.2), tw, int(h * 0.2)),
-                 TEXT, "left")
-    put_text(surface, _need_words(dice), (tx, y + int(h * 0.43), tw, int(h * 0.1)), DIM, "left")
+        put_text(surface, say(N_("canine.screen.whose_roll"), player=who).upper(),
+                 (tx, y + int(h * 0.2), tw, int(h * 0.2)), TEXT, align="left")
+    put_fitted(surface, _need_words(dice), (tx, y + int(h * 0.4), tw, int(h * 0.14)), DIM,
+               align="left")
     tries = as_int(dice.get("tries"), 0)
     if tries > 1:
         shown = len(rolls) if dice.get("decided") else len(rolls) + 1
-        put_text(surface, "roll %d of %d" % (shown, tries),
-                 (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, "left")
+        put_fitted(surface, say(N_("canine.screen.roll_of"), roll=shown, tries=tries),
+                   (tx, y + int(h * 0.56), tw, int(h * 0.1)), DIM, align="left")
     # The rolls so far, oldest first, with who rolled each
     cell = min(int(h * 0.2), (w - 2 * pad) // 8)
     top = y + int(h * 0.7)
@@ -174,21 +204,26 @@ def _draw_dice(surface, view, box):
         cx = x + pad + i * cell
         draw_die(surface, (cx + cell // 10, top, cell * 8 // 10, cell * 8 // 10),
                  as_int(roll.get("face"), None))
-        label = roll.get("player") if dice.get("card") == "squirrel" else \
-            "try %d" % (len(rolls) - len(history) + i + 1)
-        put_text(surface, as_text(label, 20), (cx, top + int(cell * 0.82), cell, int(cell * 0.4)),
-                 TEXT)
+        if dice.get("card") != "squirrel":      # the try's number: the same in every language
+            put_text(surface, str(len(rolls) - len(history) + i + 1),
+                     (cx, top + int(cell * 0.82), cell, int(cell * 0.4)), TEXT)
+    if history and dice.get("card") == "squirrel":
+        # who rolled each, in order, on one line under the dice (a cell is too narrow for a name)
+        put_fitted(surface, " · ".join(as_text(r.get("player"), 20) for r in history),
+                   (x + pad, top + int(cell * 0.82), w - 2 * pad, int(cell * 0.45)), TEXT,
+                   align="left")
 
 
 def _verdict(dice):
-    card = dice.get("card")
+    card, won = dice.get("card"), dice.get("won")
     if card == "key":
-        return "UNLOCKED!" if dice.get("won") else "LOCKED"
+        return say(N_("canine.screen.unlocked") if won else N_("canine.screen.locked"))
     if card == "badger":
-        return "TO %s" % as_text(dice.get("holder"), 40).upper()
+        return say(N_("canine.screen.badger_to"), player=as_text(dice.get("holder"), 40)).upper()
     if card == "squirrel":
-        return "%s: 5 CARDS" % as_text(dice.get("winner"), 40).upper()
-    return "STOPPED!" if dice.get("won") else "NO SIX"
+        return say(N_("canine.screen.squirrel_cards"), player=as_text(dice.get("winner"), 40),
+                   n=SQUIRREL_PICKS).upper()
+    return say(N_("canine.screen.stopped") if won else N_("canine.screen.no_six"))
 
 
 def _draw_end(surface, view, box):
@@ -198,28 +233,28 @@ def _draw_end(surface, view, box):
     end = as_dict(view.get("end"))
     pad = int(min(w, h) * 0.08)
     piles = as_int(end.get("piles"), 1)
-    label = "ACTION PILE" if piles == 1 else "ACTION PILE %d OF %d" % (as_int(end.get("pile"), 1),
-                                                                       piles)
-    put_text(surface, label, (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.2)), DIM, "left")
+    label = say(N_("canine.screen.action_pile")) if piles == 1 else \
+        say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
+    put_text(surface, label, (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23)), DIM, align="left")
     left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
     if over:
-        put_text(surface, "%s PILE RAN OUT" % as_text(over, 20).upper(),
-                 (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, "left")
+        put_text(surface, say(PILE_RAN_OUT.get(over, PILE_RAN_OUT["action"])),
+                 (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, align="left")
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
                 TEXT)
-        put_text(surface, "cards left of %d" % size,
+        put_fitted(surface, say(N_("canine.screen.left_of"), n=left, size=size),
                  (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
-                 "left")
+                 align="left")
     bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
     pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
     filled = bar.copy()
     filled.w = int(bar.w * min(1.0, max(0, left) / size))
     if filled.w:
         pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
-    put_text(surface, as_text(end.get("ends"), 80), (x + pad, y + int(h * 0.78), w - 2 * pad,
-                                                     int(h * 0.16)), DIM, "left")
+    put_fitted(surface, as_text(end.get("ends"), 120), (x + pad // 2, y + int(h * 0.75), w - pad,
+                                                        int(h * 0.24)), DIM, align="left")
 
 
 def _draw_players(surface, view, box):
@@ -228,8 +263,9 @@ def _draw_players(surface, view, box):
     doggies = _dicts(view.get("doggies"))[:10]
     revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
     scoring = view.get("phase") == "scoring"
-    put_text(surface, "HIDING PLACES IN" if scoring else "DOGGY CARDS",
-             (x, y, w, int(h * 0.16)), DIM, "left")
+    put_text(surface, say(N_("canine.screen.hiding_places_in") if scoring else
+                          N_("canine.screen.doggy_cards")),
+             (x, y, w, int(h * 0.16)), DIM, align="left")
     if not doggies:
         return
     top = y + int(h * 0.18)
@@ -239,35 +275,36 @@ def _draw_players(surface, view, box):
     for i, dog in enumerate(doggies):
         ry = top + i * row
         draw_panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
-        put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, "left",
+        put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, align="left",
                  size=size)
         done = names[i] in revealed if scoring else bool(dog.get("chosen"))
-        words = "not chosen"
+        words = say(N_("canine.screen.not_chosen"))
         if dog.get("chosen"):
-            words = as_text(dog.get("doggy"), 30) or "face down"
+            words = as_text(dog.get("doggy"), 30) or say(N_("canine.screen.face_down"))
         if scoring:
-            words = "in" if done else "waiting"
+            words = say(N_("canine.screen.entry_in") if done else N_("canine.screen.waiting"))
         mark = (x + int(w * 0.56), ry + row // 4, row // 2, row // 2)
         if done:
             draw_check(surface, mark, GREEN, max(2, row // 10))
-        put_text(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
-                                  row), TEXT if done else AMBER, "left", cap=int(row * 0.6))
+        put_fitted(surface, words, (x + int(w * 0.56) + row // 2 + 4, ry, int(w * 0.42) - row // 2,
+                                    row), TEXT if done else AMBER, align="left", cap=int(row * 0.6))
 
 
 def _draw_scoring(surface, view, box):
     x, y, w, h = box
     draw_panel(surface, box, PANEL, 0.05, border=AMBER)
     pad = int(min(w, h) * 0.08)
-    put_text(surface, "GAME OVER", (x + pad, y + pad, w - 2 * pad, int(h * 0.24)), AMBER)
+    put_text(surface, say(N_("canine.screen.game_over")),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.24)), AMBER)
     revealed = {as_text(p, 30) for p in as_tuple(view.get("revealed"))}
     waiting = [as_text(p, 30) for p in as_tuple(view.get("players"))
                if as_text(p, 30) not in revealed]
-    put_text(surface, "Enter your Hiding Places", (x + pad, y + int(h * 0.4), w - 2 * pad,
-                                                   int(h * 0.14)), TEXT)
-    put_text(surface, "on your phone", (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.12)),
-             TEXT)
+    put_text(surface, say(N_("canine.screen.enter_hiding_places")),
+             (x + pad, y + int(h * 0.4), w - 2 * pad, int(h * 0.14)), TEXT)
+    put_text(surface, say(N_("canine.screen.on_your_phone")),
+             (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.12)), TEXT)
     if waiting:
-        put_text(surface, "waiting for " + ", ".join(waiting),
+        put_text(surface, say(N_("canine.screen.waiting_for"), players=tuple(waiting)),
                  (x + pad, y + int(h * 0.75), w - 2 * pad, int(h * 0.09)), DIM)
 
 
@@ -283,7 +320,7 @@ def _draw_final(surface, view, box):
     total_w = int(w * 0.14)
     col_w = (w - name_w - total_w) // len(columns)
     row_h = min(int(h / (len(rows) + 1.2)), int(h * 0.2)) if rows else int(h * 0.2)
-    heads = [c[0].split("|") for c in columns] + [["TOTAL"]]
+    heads = [say(c[0]).split("|") for c in columns] + [[say(N_("canine.screen.col_total"))]]
     head_size = fit_size([part for head in heads for part in head], col_w * 0.92, row_h * 0.36)
     for j, head in enumerate(heads):
         hx, hw = (x + name_w + j * col_w, col_w) if j < len(columns) else (x + w - total_w,
@@ -300,7 +337,7 @@ def _draw_final(surface, view, box):
         winner = bool(score.get("winner"))
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
         put_text(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
-                 GOLD if winner else TEXT, "left", size=name_size)
+                 GOLD if winner else TEXT, align="left", size=name_size)
         lines = _dicts(score.get("lines"))
         for j, (_, items) in enumerate(columns):
             found = [line for line in lines if line.get("item") in items]

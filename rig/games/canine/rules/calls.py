@@ -1,26 +1,25 @@
-"""The game's words, in one place: effects, dice calls and score lines as English sentences."""
+"""The game's words, in one place: effects, dice calls and score lines as codes
+(:class:`rig.core.msg.Msg`), never sentences.
+
+Each function returns a Msg of the ``canine`` catalog (``rig/games/canine/locale``): the host
+says it in English for the log, in the table's language on the screen and in each phone's own.
+A count that changes the words is the parameter ``n`` (a plural entry: Romanian has three
+forms); a list of names is a tuple (joined the language's way); a card's name is its
+:func:`~.cards.card_name` (the catalog's words for the cards the rulebook names).
+"""
 
 from collections import Counter
 
 from rig.core.gamekit import Sound
+from rig.core.msg import Msg
 from . import effects as fx
-from .cards import PAW, POO_PIZZA
-from .dice import BADGER_DISCARDS, SQUIRREL_PICKS
-
-
-def _join(names):
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _plural(n, word, words=None):
-    return "%d %s" % (n, word if n == 1 else (words or word + "s"))
+from .cards import PAW, POO_PIZZA, card_name, card_names, place_label
+from .dice import BADGER_DISCARDS, SQUIRREL_PICKS, card_title, parity_word
 
 
 def _faces(call):
-    return _join(str(face) for _, face in call.rolls)
+    """The faces rolled for ``call``, a list (said "3, 4 and 6")."""
+    return tuple(face for _, face in call.rolls)
 
 
 def call_words(call):
@@ -29,15 +28,14 @@ def call_words(call):
         return outcome_words(call)
     roller = call.whose_roll
     if call.card == "key":
-        return "Key to the Master's Bedroom: %s rolls for an %s number (roll %d of %d)." % (
-            roller, call.parity, len(call.rolls) + 1, call.tries)
+        return Msg("canine.call.key_rolling", player=roller, parity=parity_word(call.parity),
+                   roll=len(call.rolls) + 1, tries=call.tries)
     if call.card == "badger":
-        return "Rancid Badger Poo: %s rolls to see how far it passes." % roller
+        return Msg("canine.call.badger_rolling", player=roller)
     if call.card == "squirrel":
-        return "Squirrel: %s's roll; the first six picks up %s." % (
-            roller, _plural(SQUIRREL_PICKS, "Collectable"))
-    return "Charm Offensive: %s rolls for a six to stop %s (try %d of %d)." % (
-        roller, call.thief, len(call.rolls) + 1, call.tries)
+        return Msg("canine.call.squirrel_rolling", player=roller, n=SQUIRREL_PICKS)
+    return Msg("canine.call.charm_rolling", player=roller, thief=call.thief,
+               roll=len(call.rolls) + 1, tries=call.tries)
 
 
 def outcome_words(call):
@@ -45,52 +43,50 @@ def outcome_words(call):
     who = call.by
     if call.card == "key":
         if call.won:
-            return ("%s rolled %s: the Key opens the Master's Bedroom: take its top card."
-                    % (who, _faces(call)))
-        return ("%s rolled %s: no %s number in %s; the Master's Bedroom stays locked."
-                % (who, _faces(call), call.parity, _plural(call.tries, "roll")))
+            return Msg("canine.call.key_opened", player=who, faces=_faces(call))
+        return Msg("canine.call.key_locked", player=who, faces=_faces(call),
+                   parity=parity_word(call.parity), n=call.tries)
     if call.card == "badger":
-        face = call.rolls[0][1]
-        return ("%s rolled %d: pass the Rancid Badger Poo %s clockwise to %s, who discards "
-                "%d Collectables (never the Poo Pizza)."
-                % (who, face, _plural(face, "player"), call.holder, BADGER_DISCARDS))
+        return Msg("canine.call.badger_passed", player=who, n=call.rolls[0][1],
+                   holder=call.holder, discards=BADGER_DISCARDS)
     if call.card == "squirrel":
-        return "%s rolled the first six: %s picks up %s from the Collectables pile." % (
-            call.winner, call.winner, _plural(SQUIRREL_PICKS, "card"))
+        return Msg("canine.call.squirrel_won", player=call.winner, n=SQUIRREL_PICKS)
     if call.won:
-        return "%s rolled a six (try %d of %d): %s's steal is prevented." % (
-            who, len(call.rolls), call.tries, call.thief)
-    return "%s rolled %s: no six in %s; %s's steal goes ahead." % (
-        who, _faces(call), _plural(call.tries, "try", "tries"), call.thief)
+        return Msg("canine.call.charm_stopped", player=who, roll=len(call.rolls),
+                   tries=call.tries, thief=call.thief)
+    return Msg("canine.call.charm_failed", player=who, faces=_faces(call), n=call.tries,
+               thief=call.thief)
 
 
 def words(effect):
-    """One effect as the sentence the screen and the log show (None for a sound: it says
-    nothing)."""
+    """One effect as the message the screen, the phones and the log show (None for a sound: it
+    says nothing)."""
     t = type(effect)
     if t is Sound:
         return None
     if t is fx.DoggyChosen:
         if effect.face_up:
-            return "%s's doggy is %s (face up)." % (effect.player, effect.doggy)
-        return "%s has taken a doggy card (face down)." % effect.player
+            return Msg("canine.call.doggy_face_up", player=effect.player,
+                       doggy=card_name(effect.doggy))
+        return Msg("canine.call.doggy_face_down", player=effect.player)
     if t is fx.ActionDrawn:
-        pile = "the second Action pile" if effect.pile == 2 else "the Action pile"
-        return "Action card drawn: %s left in %s." % (_plural(effect.left, "card"), pile)
+        if effect.pile == 2:
+            return Msg("canine.call.action_drawn_second", n=effect.left)
+        return Msg("canine.call.action_drawn", n=effect.left)
     if t is fx.PileRanOut:
         return _ran_out_words(effect)
     if t is fx.CallStarted:
         return call_words(effect.call)
     if t is fx.Rolled:
-        return "%s rolled %d." % (effect.player, effect.face)
+        return Msg("canine.call.rolled", player=effect.player, face=effect.face)
     if t is fx.CallDecided:
         return outcome_words(effect.call)
     if t is fx.GameOver:
-        return "Game over: everyone enters their Hiding Places on their phone to be scored."
+        return Msg("canine.call.game_over")
     if t is fx.Revealed:
         if effect.again:
-            return "%s corrected their Hiding Places." % effect.player
-        return "%s's Hiding Places are in." % effect.player
+            return Msg("canine.call.corrected", player=effect.player)
+        return Msg("canine.call.revealed", player=effect.player)
     if t is fx.FinalScores:
         return _final_words(effect)
     raise TypeError("no words for %r" % (effect,))
@@ -99,60 +95,73 @@ def words(effect):
 def _ran_out_words(effect):
     if effect.deck == "collectables":
         if effect.then == "game-over":
-            return "The Collectables pile has run out: the game is over."
-        return ("The Collectables pile has run out; play goes on until the Action pile runs "
-                "out.")
+            return Msg("canine.call.collectables_out_over")
+        return Msg("canine.call.collectables_out_play_on")
     if effect.then == "reshuffle":
-        return ("The Action pile has run out: reshuffle every Action card (the unused ones in "
-                "the playing areas too) and add one more Hiding Place per player: %s. The game "
-                "now ends when either pile runs out." % _plural(effect.size, "card"))
-    return "The Action pile has run out: the game is over."
+        return Msg("canine.call.action_out_reshuffle", n=effect.size)
+    return Msg("canine.call.action_out_over")
+
+
+def standings_table(standings):
+    """(player, points) pairs as a score table, "Ana 12, Ben 9, Caro -3": names and numbers
+    only, the same in every language (as the log and ``history`` have always written it)."""
+    return ", ".join("%s %d" % pt for pt in standings)
 
 
 def _final_words(effect):
-    table = ", ".join("%s %d" % pt for pt in effect.standings)
+    table = standings_table(effect.standings)
     if len(effect.winners) == 1:
-        return "Final scores: %s. %s wins!" % (table, effect.winners[0])
+        return Msg("canine.call.final_one", scores=table, winner=effect.winners[0])
     best = effect.standings[0][1]
-    return "Final scores: %s. %s share the win with %d." % (table, _join(effect.winners), best)
+    return Msg("canine.call.final_tie", scores=table, winners=tuple(effect.winners),
+               points=best)
 
 
-def _signed(points):
+def signed(points):
+    """Points with their sign, as a bonus reads: ``+12``, ``-30``, ``+0``."""
     return "%+d" % points
+
+
+def _place_cards(cards):
+    """The cards of a Hiding Place, a kind and how many: "3 Slipper", "Laundry Basket"."""
+    out = []
+    for name, n in Counter(cards).items():
+        out.append(card_name(name) if n == 1 else
+                   Msg("canine.line.cards", count=n, card=card_name(name)))
+    return tuple(out)
 
 
 def line_words(line):
     """One line of a score breakdown ("Hiding place 1: 3 Slipper: 3 x 2 = 6")."""
     if line.item == "hiding-place":
-        label = "Hiding place %d%s" % (line.place, " (Ultimate)" if line.ultimate else "")
+        label = place_label(line.place, line.ultimate)
         if not line.cards:
-            return "%s: empty: 0" % label
-        counted = Counter(line.cards)
-        cards = " + ".join(name if n == 1 else "%d %s" % (n, name)
-                           for name, n in counted.items())
-        sums = "%d x %d" % (line.collectables, line.each)
+            return Msg("canine.line.empty_place", label=label)
         if line.multiplier != 1:
-            sums += " x %d" % line.multiplier
-        return "%s: %s: %s = %d" % (label, cards, sums, line.points)
+            return Msg("canine.line.place_doubled", label=label, cards=_place_cards(line.cards),
+                       collectables=line.collectables, each=line.each,
+                       multiplier=line.multiplier, points=line.points)
+        return Msg("canine.line.place_points", label=label, cards=_place_cards(line.cards),
+                   collectables=line.collectables, each=line.each, points=line.points)
     if line.item == "all-of-a-kind":
-        which = "hidden %s doubled" % line.kind if line.kind else "all hidden cards doubled"
-        return "All of a kind (%s): %s: %s" % (_join(line.completed), which,
-                                               _signed(line.points))
+        if line.kind:
+            return Msg("canine.line.all_of_kind_that", kinds=card_names(line.completed),
+                       kind=card_name(line.kind), points=signed(line.points))
+        return Msg("canine.line.all_of_kind_all", kinds=card_names(line.completed),
+                   points=signed(line.points))
     if line.item == "face-up":
-        return "%s face up: %d" % (line.cards[0], line.points)
+        return Msg("canine.line.face_up", card=card_name(line.cards[0]), points=line.points)
     if line.item == "doggy":
-        return "%s: %s: %s" % (line.doggy, _plural(line.collectables, "target Collectable"),
-                               _signed(line.points))
-    if line.item == "paw":
-        return "%s: %s" % (PAW, _signed(line.points))
-    return "%s: %s" % (POO_PIZZA, _signed(line.points))
+        return Msg("canine.line.doggy", doggy=card_name(line.doggy), n=line.collectables,
+                   points=signed(line.points))
+    card = PAW if line.item == "paw" else POO_PIZZA
+    return Msg("canine.line.special", card=card_name(card), points=signed(line.points))
 
 
 def game_outcome_words(outcome):
     """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
     the after-game say it: ``winner Ana  Ana 12, Ben 9``, ``unfinished (3 rolls)``."""
     if outcome.code == "unfinished":
-        return "unfinished (%s)" % _plural(outcome.get("rolls"), "roll")
-    standings = ", ".join("%s %d" % pt for pt in outcome.scores)
-    return "winner%s %s  %s" % ("s" if len(outcome.winners) > 1 else "",
-                                " and ".join(outcome.winners), standings)
+        return Msg("canine.outcome.unfinished", n=outcome.get("rolls"))
+    return Msg("canine.outcome.won", n=len(outcome.winners), winners=tuple(outcome.winners),
+               scores=standings_table(outcome.scores))

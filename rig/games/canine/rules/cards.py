@@ -12,15 +12,39 @@ read the copy embedded in a recording's header (:func:`card_table_from_obj`), so
 with exactly the cards the game was played with.
 """
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Tuple
 
 from rig.core.bounded import load_json, load_toml
 from rig.core.errors import ConfigError
+from rig.core.msg import Msg, N_
 
-PAW = "Ultimate Paw of Pilferage"
-POO_PIZZA = "Poo Pizza"
+PAW = "Ultimate Paw of Pilferage"       # not words: the card's key; a player reads card_name()
+POO_PIZZA = "Poo Pizza"                 # not words: the card's key, as PAW
+#: The names a player reads for the cards the rulebook names (and the example table's made-up
+#: ones), by the name the card table and the recordings use: :func:`card_name`.
+NAMES = {
+    PAW: N_("canine.name.paw"),
+    POO_PIZZA: N_("canine.name.poo_pizza"),
+    "Slipper": N_("canine.name.slipper"),
+    "Grotty Balls": N_("canine.name.grotty_balls"),  # not words: a key
+    "Basic Socks": N_("canine.name.basic_socks"),  # not words: a key
+    "Granny's Bloomers": N_("canine.name.grannys_bloomers"),  # not words: a key
+    "Tea Towel": N_("canine.name.tea_towel"),  # not words: a key
+    "Gnashers": N_("canine.name.gnashers"),
+    "Bone": N_("canine.name.bone"),
+    "Granny's Bloomers x3": N_("canine.name.grannys_bloomers_x3"),  # not words: a key
+    "Granny's False Teeth": N_("canine.name.grannys_false_teeth"),  # not words: a key
+    "Wacky Earplugs": N_("canine.name.wacky_earplugs"),  # not words: a key
+    "Laundry Basket": N_("canine.name.laundry_basket"),  # not words: a key
+    "Ultimate Hiding Place": N_("canine.name.ultimate_hiding_place"),  # not words: a key
+    "Hiding Place": N_("canine.name.hiding_place"),  # not words: a key (the supply's)
+}
+#: The example table's placeholder doggies ("Doggy A"): said as the language's "doggy" and
+#: the letter.
+_DOGGY_LETTER = re.compile(r"^Doggy ([A-Z])$")
 #: The doggies' special action powers, as the rulebook lists them.
 POWERS = ("puppy-eyes", "charm-offensive", "hunk-o-haddock", "turkey-buster", "fishy-blast")
 #: What a Laundry Basket counts as ("TWO of any kind") and what an Ultimate Hiding Place does.
@@ -118,6 +142,32 @@ class CardTable:
         return ", ".join(self.kinds)
 
 
+def card_name(name):
+    """What a player reads for the card (or kind, or doggy) the card table calls ``name``: the
+    catalog's words for a name the rulebook gives (a :class:`~rig.core.msg.Msg`), else the
+    owner's own name as they typed it (a str)."""
+    code = NAMES.get(name)
+    if code is not None:
+        return Msg(code)
+    found = _DOGGY_LETTER.match(name) if isinstance(name, str) else None
+    if found:
+        return Msg("canine.name.doggy", letter=found.group(1))
+    return name
+
+
+def place_label(number, ultimate=False):
+    """Hiding Place ``number`` of a player's area (the Ultimate says so), as a score line and a
+    refusal name it."""
+    if ultimate:
+        return Msg("canine.line.ultimate_place", place=number)
+    return Msg("canine.line.place", place=number)
+
+
+def card_names(names):
+    """:func:`card_name` of each of ``names``, a tuple (a list a language joins its way)."""
+    return tuple(card_name(name) for name in names)
+
+
 # --- parsing ------------------------------------------------------------------------------------
 
 def parse_card_table(text):
@@ -125,12 +175,12 @@ def parse_card_table(text):
     if not isinstance(text, str):
         raise ConfigError("the card table must be text, got %s" % type(text).__name__)
     if text.lstrip().startswith("{"):
-        obj = load_json(text, ConfigError, "give the card table as TOML like "
+        obj = load_json(text, ConfigError, "give the card table as TOML like "  # not words
                         "data/example_cards.toml, or as one JSON object",
-                        max_bytes=MAX_CARDS_BYTES, what="the card table")
+                        max_bytes=MAX_CARDS_BYTES, what="the card table")  # not words: builder's
     else:
         obj = load_toml(text, ConfigError, "copy data/example_cards.toml and change its "
-                        "numbers", max_bytes=MAX_CARDS_BYTES, what="the card table")
+                        "numbers", max_bytes=MAX_CARDS_BYTES, what="the card table")  # not words
     return card_table_from_obj(obj)
 
 
@@ -139,7 +189,7 @@ def card_table_from_obj(obj):
     if not isinstance(obj, dict):
         raise ConfigError("the card table must be a table of keys, got %s"
                           % type(obj).__name__)
-    _known_keys(obj, _TOP_KEYS, "the card table")
+    _known_keys(obj, _TOP_KEYS, "the card table")  # not words: the builder's file
     placeholder = obj.get("placeholder", False)
     if not isinstance(placeholder, bool):
         raise ConfigError("placeholder %r must be true or false; set it to false once the "
@@ -148,14 +198,15 @@ def card_table_from_obj(obj):
     kinds = {c.kind for c in collectables}
     bedroom = _parse_bedroom(_list(obj, "bedroom"), kinds)
     doggies = _parse_doggies(_list(obj, "doggy"), kinds)
+    actions = "the number of Action cards, Hiding Places not counted"  # not words: builder's
     return CardTable(
         collectables=collectables, bedroom=bedroom, doggies=doggies,
         action_cards=_whole(obj, "action_cards", "action_cards", 1, 500, required=True,
-                            what="the number of Action cards, Hiding Places not counted"),
+                            what=actions),
         hiding_places=_whole(obj, "hiding_places", "hiding_places", 2, 100, default=20,
-                             what="the number of Hiding Place cards in the box (20)"),
+                             what="the number of Hiding Place cards in the box (20)"),  # not words
         die_faces=_whole(obj, "die_faces", "die_faces", SIX, 100, default=SIX,
-                         what="the faces of the die (the action cards ask for a six)"),
+                         what="the faces of the die (the action cards ask for a six)"),  # not words
         placeholder=placeholder)
 
 
@@ -168,9 +219,9 @@ def _parse_collectables(items):
         out.append(Collectable(
             kind,
             _whole(item, "points", where, 0, MAX_POINTS, required=True,
-                   what="its Pooch Points (the symbol top left on the card)"),
+                   what="its Pooch Points (the symbol top left on the card)"),  # not words
             _whole(item, "count", where, 1, MAX_COUNT, required=True,
-                   what="how many %s cards exist (the symbol top right)" % kind)))
+                   what="how many %s cards exist (the symbol top right)" % kind)))  # not words
     return tuple(out)
 
 
@@ -195,7 +246,7 @@ def _parse_bedroom(items, kinds):
                 raise ConfigError("kind %r is not a Collectable of this table; use one of %s"
                                   % (kind, ", ".join(sorted(kinds))), key=where)
             shows = _whole(item, "shows", where, 1, 20, required=True,
-                           what="how many %s the card shows (e.g. 3 for x3)" % kind)
+                           what="how many %s the card shows (e.g. 3 for x3)" % kind)  # not words
         elif "shows" in item:
             raise ConfigError("shows needs a kind: say which Collectable the card shows, or "
                               "remove shows", key=where)
@@ -206,10 +257,10 @@ def _parse_bedroom(items, kinds):
             points = None
         else:
             points = _whole(item, "points", where, 0, MAX_POINTS, required=True,
-                            what="its face value when left face up")
-        out.append(BedroomCard(name, points, _whole(item, "count", where, 1, 20, default=1,
-                                                    what="how many of it the deck holds"),
-                               kind, shows, wild, hiding_place))
+                            what="its face value when left face up")  # not words: builder's
+        count = _whole(item, "count", where, 1, 20, default=1,
+                       what="how many of it the deck holds")  # not words: builder's
+        out.append(BedroomCard(name, points, count, kind, shows, wild, hiding_place))
     return tuple(out)
 
 
@@ -238,7 +289,7 @@ def _parse_doggies(items, kinds):
         steps = ()
         if "bonus_per_card" in item:
             per_card = _whole(item, "bonus_per_card", where, 0, MAX_POINTS,
-                              what="the bonus points for each target Collectable")
+                              what="the bonus points for each target Collectable")  # not words
         else:
             steps = _steps(item["bonus_at"], where)
         power = item.get("power")
@@ -251,7 +302,7 @@ def _parse_doggies(items, kinds):
 
 def _steps(value, where):
     fix = ("bonus_at must be steps [[at least N target Collectables, points], ...] with N "
-           "rising and points never falling, e.g. [[2, 5], [4, 10]]")
+           "rising and points never falling, e.g. [[2, 5], [4, 10]]")  # not words: builder's
     if not isinstance(value, list) or not value:
         raise ConfigError("%s; got %r" % (fix, value), key=where)
     steps = []

@@ -20,16 +20,30 @@ import hashlib
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from rig.core.msg import Msg, N_
 from .cards import SIX
 
 CARDS = ("key", "badger", "squirrel", "charm")
-CARD_NAMES = {"key": "Key to the Master's Bedroom", "badger": "Rancid Badger Poo",
-              "squirrel": "Squirrel", "charm": "Charm Offensive"}
+#: Each card's name, as a code: say ``card_title(card)``.
+CARD_NAMES = {"key": N_("canine.card.key"), "badger": N_("canine.card.badger"),
+              "squirrel": N_("canine.card.squirrel"), "charm": N_("canine.card.charm")}
 PARITIES = ("odd", "even")
+#: What the Key asks for, as a code (an adjective: "an {parity} number").
+PARITY_WORDS = {"odd": N_("canine.parity.odd"), "even": N_("canine.parity.even")}
 CHARM_TRIES = 3
 CHARM_POWER_EXTRA = 2
 SQUIRREL_PICKS = 5
 BADGER_DISCARDS = 2
+
+
+def card_title(card):
+    """The name of the action ``card`` (one of :data:`CARDS`), as a :class:`Msg`."""
+    return Msg(CARD_NAMES[card])
+
+
+def parity_word(parity):
+    """``odd`` or ``even`` as a :class:`Msg` (the Key's need)."""
+    return Msg(PARITY_WORDS[parity])
 
 
 def die_face(seed, n, faces=SIX):

@@ -18,10 +18,11 @@ from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove
 from rig.core.gamekit import Sound
+from rig.core.msg import Msg, N_
 from . import effects as fx
-from .cards import PAW, POO_PIZZA, CardTable
-from .dice import CARDS, CARD_NAMES, PARITIES, DiceCall, die_face, new_call
-from .scoring import Holdings, check_optional_rule, check_supply, score_holdings
+from .cards import PAW, POO_PIZZA, CardTable, card_name
+from .dice import CARDS, PARITIES, DiceCall, card_title, die_face, new_call
+from .scoring import Holdings, check_doggy, check_optional_rule, check_supply, score_holdings
 
 GAME = "canine-kleptomaniacs"
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -33,6 +34,8 @@ DECK_HIDING_PLACES = 2           # ... and two more per player into the Action d
 LONGER_GAME_HIDING_PLACES = 1    # the longer game adds one more per player
 MAX_SEED = 2 ** 63 - 1
 DECKS = ("action", "collectables")
+#: Each draw pile's name, as a code.
+DECK_NAMES = {"action": N_("canine.deck.action"), "collectables": N_("canine.deck.collectables")}
 
 
 # --- commands (each with ``t`` and ``by``) ------------------------------------------------------
@@ -133,42 +136,43 @@ def new_game(players, table, seed=0, optional_rule="off", longer_game=False, act
     per player, none with more than 5 players)."""
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalMove("%d players cannot play; Canine Kleptomaniacs takes %d to %d (more "
-                          "than %d play a single round)" % (len(players), MIN_PLAYERS,
-                                                            MAX_PLAYERS, ORDINARY_MAX_PLAYERS))
+        raise IllegalMove(Msg("canine.refuse.player_count", n=len(players), least=MIN_PLAYERS,
+                              most=MAX_PLAYERS, single=ORDINARY_MAX_PLAYERS))
     for name in players:
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise IllegalMove("player name %r is empty; give every player a name" % (name,))
+            raise IllegalMove(Msg("canine.refuse.empty_name"))
     if len(set(players)) != len(players):
-        raise IllegalMove("player names %r repeat; give each player a different name"
-                          % (list(players),))
+        raise IllegalMove(Msg("canine.refuse.names_repeat", names=players))
+    # What only a builder's code or a recording's header can get wrong stays in English.
     if not isinstance(table, CardTable):
-        raise IllegalMove("the card table must be a CardTable (parse_card_table(text)), not %s"
-                          % type(table).__name__)
+        raise IllegalMove(
+            "the card table must be a CardTable (parse_card_table(text)), not %s"  # not words
+            % type(table).__name__)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise IllegalMove("seed %r is not usable; give a whole number from 0 to 2**63-1"
-                          % (seed,))
+        raise IllegalMove(
+            "seed %r is not usable; give a whole number from 0 to 2**63-1" % (seed,))  # not words
     check_optional_rule(optional_rule)
     if not isinstance(longer_game, bool):
-        raise IllegalMove("longer_game %r must be true or false" % (longer_game,))
+        raise IllegalMove(
+            "longer_game %r must be true or false" % (longer_game,))  # not words: builder's
     n = len(players)
     if longer_game and n > ORDINARY_MAX_PLAYERS:
-        raise IllegalMove("%d players play a SINGLE ROUND (More Than 5 Players?); the longer "
-                          "game takes at most %d" % (n, ORDINARY_MAX_PLAYERS))
+        raise IllegalMove(Msg("canine.refuse.longer_single_round", n=n,
+                              most=ORDINARY_MAX_PLAYERS))
     each = DEALT_HIDING_PLACES
     if n <= ORDINARY_MAX_PLAYERS:
         each += DECK_HIDING_PLACES + (LONGER_GAME_HIDING_PLACES if longer_game else 0)
     if each * n > table.hiding_places:
-        raise IllegalMove("%d players need %d Hiding Places (%d each) but the card table has %d;"
-                          " play with fewer players or correct hiding_places"
-                          % (n, each * n, each, table.hiding_places))
+        raise IllegalMove(Msg("canine.refuse.hiding_places_short", n=n, need=each * n, each=each,
+                              have=table.hiding_places))
     if action_pile is None:
         dealt_in = DECK_HIDING_PLACES * n if n <= ORDINARY_MAX_PLAYERS else 0
         action_pile = table.action_cards + dealt_in
     elif isinstance(action_pile, bool) or not isinstance(action_pile, int) or \
             not 1 <= action_pile <= 1000:
-        raise IllegalMove("action_pile %r is not a pile size; give the number of cards in the "
-                          "Action pile at set-up, 1 to 1000" % (action_pile,))
+        raise IllegalMove(
+            "action_pile %r is not a pile size; give the number of cards in the Action pile at "
+            "set-up, 1 to 1000" % (action_pile,))  # not words: builder's
     return Game(players=players, table=table, seed=seed, optional_rule=optional_rule,
                 longer_game=longer_game, first_pile=action_pile, left=action_pile)
 
@@ -207,11 +211,13 @@ def step(game, command):
     caller keeps ``game``)."""
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalMove("%r is not a Canine Kleptomaniacs command; send one of %s"
-                          % (command, ", ".join(c.__name__ for c in _HANDLERS)))
+        raise IllegalMove(
+            "%r is not a Canine Kleptomaniacs command; send one of %s"  # not words: builder's
+            % (command, ", ".join(c.__name__ for c in _HANDLERS)))
     t = command.t
     if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t < 0:
-        raise IllegalMove("t %r must be seconds since the game began, 0 or more" % (t,))
+        raise IllegalMove(
+            "t %r must be seconds since the game began, 0 or more" % (t,))  # not words: builder's
     effects = []
     t = max(float(t), game.t)   # never let time run backwards inside the game
     after = handler(replace(game, t=t), command, t, effects)
@@ -229,10 +235,14 @@ def sounds(before, after, t):
     return out
 
 
-def _player(game, name, what="a player"):
+def shown_name(name):
+    """A name a command gave, as a refusal quotes it (whatever it was)."""
+    return name if isinstance(name, str) else repr(name)
+
+
+def _player(game, name, code=N_("canine.refuse.not_a_player")):
     if name not in game.players:
-        raise IllegalMove("%r is not %s of this game; use one of %s"
-                          % (name, what, ", ".join(game.players)))
+        raise IllegalMove(Msg(code, name=shown_name(name), players=game.players))
     return name
 
 
@@ -243,24 +253,27 @@ def _sender(game, command):
     return command.by
 
 
-def _no_open_call(game, doing):
+def _no_open_call(game):
     call = game.call
     if call is not None:
-        raise IllegalMove("%s must wait: the %s is being carried out and it is %s's roll"
-                          % (doing, CARD_NAMES[call.card], call.whose_roll))
+        raise IllegalMove(Msg("canine.refuse.call_open", card=card_title(call.card),
+                              player=call.whose_roll))
+
+
+def _true_or_false(value, field):
+    if not isinstance(value, bool):
+        raise IllegalMove(Msg("canine.refuse.true_or_false", field=field,
+                              value=shown_name(value)))
 
 
 def _on_doggy(game, cmd, t, effects):
     _player(game, cmd.by)
-    if cmd.doggy not in game.table.doggy_cards:
-        raise IllegalMove("doggy %r is not in the card table; choose one of %s"
-                          % (cmd.doggy, ", ".join(game.table.doggy_cards) or "(none listed)"))
+    check_doggy(game.table, cmd.doggy)
     taken = next((p for p, d, _ in game.doggies if d == cmd.doggy and p != cmd.by), None)
     if taken is not None:
-        raise IllegalMove("%s took %s already; every doggy card is one of a kind: check the "
-                          "card you hold" % (taken, cmd.doggy))
-    if not isinstance(cmd.face_up, bool):
-        raise IllegalMove("face_up %r must be true or false" % (cmd.face_up,))
+        raise IllegalMove(Msg("canine.refuse.doggy_taken", player=taken,
+                              doggy=card_name(cmd.doggy)))
+    _true_or_false(cmd.face_up, "face_up")
     others = tuple(x for x in game.doggies if x[0] != cmd.by)
     chosen = (cmd.by, cmd.doggy, cmd.face_up)
     doggies = tuple(sorted(others + (chosen,), key=lambda x: game.players.index(x[0])))
@@ -268,16 +281,15 @@ def _on_doggy(game, cmd, t, effects):
     return replace(game, doggies=doggies)
 
 
-def _check_playing(game, doing):
+def _check_playing(game):
     if game.over is not None:
-        raise IllegalMove("%s: the game is over (the %s pile ran out); enter your Hiding "
-                          "Places to be scored" % (doing, game.over.title()))
+        raise IllegalMove(Msg("canine.refuse.game_over", pile=Msg(DECK_NAMES[game.over])))
 
 
 def _on_draw(game, cmd, t, effects):
     _sender(game, cmd)
-    _check_playing(game, "no Action card can be drawn")
-    _no_open_call(game, "drawing the next Action card")
+    _check_playing(game)
+    _no_open_call(game)
     game = replace(game, left=game.left - 1)
     effects.append(fx.ActionDrawn(t, cmd.by, game.pile, game.left))
     if game.left == 0:
@@ -297,9 +309,8 @@ def _action_pile_ran_out(game, t, effects):
 def _on_empty(game, cmd, t, effects):
     _sender(game, cmd)
     if cmd.deck not in DECKS:
-        raise IllegalMove("deck %r is not a draw pile the rig follows; say \"action\" or "
-                          "\"collectables\"" % (cmd.deck,))
-    _check_playing(game, "the %s pile cannot run out again" % cmd.deck)
+        raise IllegalMove(Msg("canine.refuse.no_such_deck", deck=shown_name(cmd.deck)))
+    _check_playing(game)
     if cmd.deck == "action":
         return _action_pile_ran_out(game, t, effects)
     if game.longer_game and game.pile == 2:
@@ -313,17 +324,16 @@ def _on_empty(game, cmd, t, effects):
 def _on_play(game, cmd, t, effects):
     _player(game, cmd.by)
     if cmd.card not in CARDS:
-        raise IllegalMove("card %r does not call for the die; the rig rolls for %s"
-                          % (cmd.card, ", ".join("%s (%s)" % (c, CARD_NAMES[c]) for c in CARDS)))
-    name = CARD_NAMES[cmd.card]
-    _no_open_call(game, "the %s" % name)
+        raise IllegalMove(Msg("canine.refuse.no_die_card", card=shown_name(cmd.card),
+                              cards=tuple(card_title(c) for c in CARDS)))
+    name = card_title(cmd.card)
+    _no_open_call(game)
     if game.entries:
-        raise IllegalMove("the %s cannot be played: the scoring has begun" % name)
+        raise IllegalMove(Msg("canine.refuse.scoring_begun", card=name))
     if cmd.card != "key" and (cmd.parity is not None or cmd.discards):
-        raise IllegalMove("parity and discards belong to the Key to the Master's Bedroom, not "
-                          "the %s" % name)
+        raise IllegalMove(Msg("canine.refuse.key_only", card=name))
     if cmd.card != "charm" and (cmd.thief is not None or cmd.power):
-        raise IllegalMove("thief and power belong to the Charm Offensive, not the %s" % name)
+        raise IllegalMove(Msg("canine.refuse.charm_only", card=name))
     if cmd.card == "key":
         _check_key(game, cmd)
     elif cmd.card == "charm":
@@ -336,48 +346,41 @@ def _on_play(game, cmd, t, effects):
 
 def _check_key(game, cmd):
     if cmd.parity not in PARITIES:
-        raise IllegalMove("the Key to the Master's Bedroom asks for an odd or an even number; "
-                          "say parity \"odd\" or \"even\" as the card directs, not %r"
-                          % (cmd.parity,))
+        raise IllegalMove(Msg("canine.refuse.key_parity", parity=shown_name(cmd.parity)))
     most = sum(c.count for c in game.table.collectables)
     d = cmd.discards
     if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= most:
-        raise IllegalMove("discards %r is not a number of Collectables cards discarded for "
-                          "extra rolls; give a whole number from 0 to %d" % (d, most))
+        raise IllegalMove(Msg("canine.refuse.key_discards", discards=shown_name(d), most=most))
 
 
 def _check_charm(game, cmd):
-    _player(game, cmd.thief, "a player (the one trying to steal)")
+    _player(game, cmd.thief, N_("canine.refuse.not_a_thief"))
     if cmd.thief == cmd.by:
-        raise IllegalMove("%s cannot charm themselves; the thief is the player trying to steal "
-                          "from %s's hand" % (cmd.by, cmd.by))
-    if not isinstance(cmd.power, bool):
-        raise IllegalMove("power %r must be true or false" % (cmd.power,))
+        raise IllegalMove(Msg("canine.refuse.charm_self", player=cmd.by))
+    _true_or_false(cmd.power, "power")
     if cmd.power:
         doggy = game.doggy_of(cmd.by)
         if doggy is None:
-            raise IllegalMove("%s has not told the rig their doggy; choose it on the phone "
-                              "first (it may stay face down) to use its power" % cmd.by)
+            raise IllegalMove(Msg("canine.refuse.power_no_doggy", player=cmd.by))
         if game.table.doggy_cards[doggy].power != "charm-offensive":
-            raise IllegalMove("%s's doggy %s has no Charm Offensive power (+2 rolls); roll "
-                              "the three tries" % (cmd.by, doggy))
+            raise IllegalMove(Msg("canine.refuse.power_wrong_doggy", player=cmd.by,
+                                  doggy=card_name(doggy)))
 
 
 def _on_roll(game, cmd, t, effects):
     call = game.call
     if call is None:
-        raise IllegalMove("nothing calls for the die now; play the action card first (Key, "
-                          "Rancid Badger Poo, Squirrel or Charm Offensive)")
+        raise IllegalMove(Msg("canine.refuse.no_call"))
     roller = call.whose_roll
     if cmd.by is not None and cmd.by != roller:
-        raise IllegalMove("it is %s's roll for the %s, not %s's"
-                          % (roller, CARD_NAMES[call.card], cmd.by))
+        raise IllegalMove(Msg("canine.refuse.not_your_roll", player=roller,
+                              card=card_title(call.card), by=cmd.by))
     number = len(game.rolls)
     face = die_face(game.seed, number, game.table.die_faces)
     if cmd.face is not None and cmd.face != face:
-        raise IllegalMove("roll %d is recorded as %r but seed %d rolls %d; the recording was "
-                          "changed or made with another seed" % (number, cmd.face, game.seed,
-                                                                  face))
+        raise IllegalMove(
+            "roll %d is recorded as %r but seed %d rolls %d; the recording was changed or made "
+            "with another seed" % (number, cmd.face, game.seed, face))  # not words: a replay's
     call = replace(call, rolls=call.rolls + ((roller, face),))
     game = replace(game, rolls=game.rolls + ((roller, call.card, face),), call=call)
     effects.append(fx.Rolled(t, roller, face, number, call))
@@ -390,15 +393,14 @@ def _on_roll(game, cmd, t, effects):
 def _on_reveal(game, cmd, t, effects):
     _player(game, cmd.by)
     if game.over is None:
-        raise IllegalMove("the scores are entered when the game has ended; %d Action cards "
-                          "are left in the pile" % game.left)
-    _no_open_call(game, "the scoring")
+        raise IllegalMove(Msg("canine.refuse.not_over", n=game.left))
+    _no_open_call(game)
     if not isinstance(cmd.holdings, Holdings):
-        raise IllegalMove("the entry must be Holdings (holdings_from_json), not %s"
-                          % type(cmd.holdings).__name__)
+        raise IllegalMove(
+            "the entry must be Holdings (holdings_from_json), not %s"  # not words: builder's
+            % type(cmd.holdings).__name__)
     if game.table.doggies and game.doggy_of(cmd.by) is None:
-        raise IllegalMove("%s has not told the rig their doggy card; choose it first (it "
-                          "scores its bonus)" % cmd.by)
+        raise IllegalMove(Msg("canine.refuse.reveal_no_doggy", player=cmd.by))
     score_holdings(game.table, cmd.holdings, game.doggy_of(cmd.by), game.optional_rule)
     again = game.entry_of(cmd.by) is not None
     entries = [(p, h) for p, h in game.entries if p != cmd.by] + [(cmd.by, cmd.holdings)]
@@ -407,8 +409,8 @@ def _on_reveal(game, cmd, t, effects):
     for flag, card in (("paw", PAW), ("poo_pizza", POO_PIZZA)):
         holders = [p for p, h in entries if getattr(h, flag)]
         if len(holders) > 1:
-            raise IllegalMove("%s all say they hold the %s; there is one: settle who holds it"
-                              % (" and ".join(holders), card))
+            raise IllegalMove(Msg("canine.refuse.one_holder", players=tuple(holders),
+                                  card=card_name(card)))
     game = replace(game, entries=tuple(entries))
     effects.append(fx.Revealed(t, cmd.by, again))
     if is_final(game):

@@ -26,6 +26,7 @@ import json
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
 from rig.core.jsonl import line_head, read_lines
+from rig.words import english, english_error
 from . import effects as fx
 from . import game as g
 from .calls import outcome_words
@@ -117,7 +118,7 @@ def parse_header(obj, line=1):
                           longer_game=obj.get("longer_game", False),
                           action_pile=obj.get("action_pile"))
     except IllegalMove as exc:
-        _fail("header: %s" % exc, line)
+        _fail("header: %s" % english_error(exc), line)
 
 
 def parse_item(obj, line, last_t=0.0):
@@ -142,7 +143,7 @@ def parse_item(obj, line, last_t=0.0):
     try:
         return g.Reveal(t, by, holdings_from_json(value))
     except IllegalMove as exc:
-        _fail("reveal: %s" % exc, line)
+        _fail("reveal: %s" % english_error(exc), line)
 
 
 def _text(value, key, line):
@@ -164,7 +165,7 @@ def restore_lines(lines, path=None):
         try:
             game, _ = g.step(game, command)
         except IllegalMove as exc:
-            raise RecordingError(str(exc), path=path, line=line) from None
+            raise RecordingError(english_error(exc), path=path, line=line) from None
     return game
 
 
@@ -180,7 +181,7 @@ def _call_json(call):
     return {"card": call.card, "by": call.by, "thief": call.thief,
             "rolls": [{"player": p, "face": f} for p, f in call.rolls], "won": call.won,
             "holder": call.holder, "winner": call.winner,
-            "words": outcome_words(call) if call.decided else None}
+            "words": english(outcome_words(call)) if call.decided else None}
 
 
 def result(game):

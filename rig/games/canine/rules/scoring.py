@@ -23,15 +23,17 @@ from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove
-from .cards import PAW, POO_PIZZA, ULTIMATE_MULTIPLIER, WILD_COUNTS_AS
+from rig.core.msg import Msg
+from .cards import (PAW, POO_PIZZA, ULTIMATE_MULTIPLIER, WILD_COUNTS_AS, card_name, card_names,
+                    place_label)
 
 PAW_POINTS = 30
 POO_PIZZA_POINTS = -30
 OPTIONAL_RULES = ("off", "all-hidden", "that-kind")
 MIN_SET = 2
 # Supply keys for the Hiding Place cards themselves (tuples: never a card's name).
-HIDING_PLACE = ("hiding place", "Hiding Place")
-ULTIMATE = ("hiding place", "Ultimate Hiding Place")
+HIDING_PLACE = ("hiding place", "Hiding Place")               # not words: a key (card_name)
+ULTIMATE = ("hiding place", "Ultimate Hiding Place")           # not words: a key (card_name)
 
 
 @dataclass(frozen=True)
@@ -84,10 +86,29 @@ class Score:
 
 def check_optional_rule(rule):
     if rule not in OPTIONAL_RULES:
-        raise IllegalMove("optional rule %r is not a setting; use \"off\", \"all-hidden\" "
-                          "(double all hidden cards) or \"that-kind\" (double the completed "
-                          "kind's)" % (rule,))
+        raise IllegalMove(      # the [canine] setting's: the builder's
+            "optional rule %r is not a setting; use \"off\", \"all-hidden\" (double all hidden "
+            "cards) or \"that-kind\" (double the completed kind's)" % (rule,))  # not words
     return rule
+
+
+def check_doggy(table, doggy):
+    """Refuse a doggy the card table does not list."""
+    if doggy not in table.doggy_cards:
+        if not table.doggies:
+            raise IllegalMove(Msg("canine.refuse.no_doggies", doggy=_shown(doggy)))
+        raise IllegalMove(Msg("canine.refuse.no_such_doggy", doggy=_shown(doggy),
+                              doggies=card_names(table.doggy_cards)))
+    return table.doggy_cards[doggy]
+
+
+def _shown(name):
+    return name if isinstance(name, str) else repr(name)
+
+
+def _listed(names):
+    """Card names for a refusal's list: the language's list, or "none listed"."""
+    return card_names(names) or (Msg("canine.refuse.none_listed"),)
 
 
 def score_holdings(table, holdings, doggy=None, optional_rule="off"):
@@ -97,11 +118,8 @@ def score_holdings(table, holdings, doggy=None, optional_rule="off"):
     check_optional_rule(optional_rule)
     dog = None
     if doggy is not None:
-        dog = table.doggy_cards.get(doggy)
-        if dog is None:
-            raise IllegalMove("doggy %r is not in the card table; use one of %s"
-                              % (doggy, ", ".join(table.doggy_cards) or "(none listed)"))
-    check_supply(table, [("you", holdings)])
+        dog = check_doggy(table, doggy)
+    check_supply(table, [(None, holdings)])
     places = [_hiding_place(table, place, i) for i, place in
               enumerate(holdings.hiding_places, 1)]
     lines = places + _optional_lines(table, holdings, places, optional_rule)
@@ -120,7 +138,7 @@ def score_holdings(table, holdings, doggy=None, optional_rule="off"):
 
 
 def _hiding_place(table, place, number):
-    what = "hiding place %d%s" % (number, " (the Ultimate)" if place.ultimate else "")
+    what = place_label(number, place.ultimate)
     kinds, wilds, collectables = [], 0, 0
     for name in place.cards:
         if name in table.kinds:
@@ -131,8 +149,8 @@ def _hiding_place(table, place, number):
         if card is None:
             raise IllegalMove(_not_to_hide(table, name, what))
         if card.hiding_place:
-            raise IllegalMove("%s is a hiding place, not a card to hide on %s; give it as its "
-                              "own hiding place with ultimate set" % (name, what))
+            raise IllegalMove(Msg("canine.refuse.hiding_place_hidden", card=card_name(name),
+                                  place=what))
         if card.wild:
             wilds += 1
             collectables += WILD_COUNTS_AS
@@ -140,29 +158,24 @@ def _hiding_place(table, place, number):
             kinds.append(card.kind)
             collectables += card.shows
         else:
-            raise IllegalMove("%s on %s shows no Collectables, so it cannot be hidden; it "
-                              "scores its face value face up: list it under face up"
-                              % (name, what))
+            raise IllegalMove(Msg("canine.refuse.no_symbol", card=card_name(name), place=what))
     if place.wild_as is not None:
         if place.wild_as not in table.kinds:
-            raise IllegalMove("the Laundry Basket on %s cannot stand for %r; name one of %s"
-                              % (what, place.wild_as, table.kind_names()))
+            raise IllegalMove(Msg("canine.refuse.wild_as_unknown", place=what,
+                                  kind=_shown(place.wild_as), kinds=card_names(table.kinds)))
         if not wilds:
-            raise IllegalMove("%s says a Laundry Basket stands for %s, but no Laundry Basket "
-                              "is on it; add the card or drop wild_as" % (what, place.wild_as))
+            raise IllegalMove(Msg("canine.refuse.wild_as_no_basket", place=what,
+                                  kind=card_name(place.wild_as)))
         kinds.append(place.wild_as)
     distinct = sorted(set(kinds))
     if len(distinct) > 1:
-        raise IllegalMove("%s mixes %s; only ONE kind of Collectable may be hidden on a Hiding "
-                          "Place: move each kind to a hiding place of its own"
-                          % (what, " and ".join(distinct)))
+        raise IllegalMove(Msg("canine.refuse.mixed_kinds", place=what,
+                              kinds=card_names(distinct)))
     if wilds and not distinct:
-        raise IllegalMove("%s holds only the Laundry Basket; say which kind it stands for "
-                          "(wild_as)" % what)
+        raise IllegalMove(Msg("canine.refuse.basket_alone", place=what))
     if 0 < collectables < MIN_SET:
-        raise IllegalMove("%s holds a single %s; cards are hidden in sets of TWO OR MORE of a "
-                          "kind: add another or take it back to your hand"
-                          % (what, place.cards[0]))
+        raise IllegalMove(Msg("canine.refuse.single_card", place=what,
+                              card=card_name(place.cards[0])))
     kind = distinct[0] if distinct else None
     each = table.kinds[kind].points if kind else 0
     multiplier = ULTIMATE_MULTIPLIER if place.ultimate else 1
@@ -173,11 +186,9 @@ def _hiding_place(table, place, number):
 
 def _not_to_hide(table, name, what):
     if name in (PAW, POO_PIZZA):
-        return ("the %s is held, not hidden; take it off %s and say that you hold it"
-                % (name, what))
-    return ("%r on %s is not a card of the card table; name a Collectable kind (%s) or a "
-            "Master's Bedroom card (%s)" % (name, what, table.kind_names(),
-                                            ", ".join(table.bedroom_cards) or "none listed"))
+        return Msg("canine.refuse.held_not_hidden", card=card_name(name), place=what)
+    return Msg("canine.refuse.unknown_card", name=_shown(name), place=what,
+               kinds=card_names(table.kinds), bedroom=_listed(table.bedroom_cards))
 
 
 def _check_face_up(table, name):
@@ -185,15 +196,13 @@ def _check_face_up(table, name):
     if card is not None and not card.hiding_place:
         return
     if card is not None:
-        raise IllegalMove("%s is a hiding place and scores what is hidden on it; give it as a "
-                          "hiding place with ultimate set, not face up" % name)
+        raise IllegalMove(Msg("canine.refuse.face_up_hiding_place", card=card_name(name)))
     if name in table.kinds:
-        raise IllegalMove("%s is a Collectable; only Master's Bedroom cards score face up: hide "
-                          "it in a set of two or more" % name)
+        raise IllegalMove(Msg("canine.refuse.face_up_collectable", card=card_name(name)))
     if name in (PAW, POO_PIZZA):
-        raise IllegalMove("the %s is held, not laid face up; say that you hold it" % name)
-    raise IllegalMove("%r is not a Master's Bedroom card of the card table; use one of %s"
-                      % (name, ", ".join(table.bedroom_cards) or "(none listed)"))
+        raise IllegalMove(Msg("canine.refuse.face_up_held", card=card_name(name)))
+    raise IllegalMove(Msg("canine.refuse.face_up_unknown", name=_shown(name),
+                          bedroom=_listed(table.bedroom_cards)))
 
 
 def _optional_lines(table, holdings, places, rule):
@@ -226,7 +235,8 @@ def card_uses(holdings):
 
 def check_supply(table, areas):
     """Refuse areas that together use more of a card than the box holds.  ``areas`` is a list
-    of (who, holdings); the message names everyone who uses the card."""
+    of (who, holdings), who None for the one player being scored; the message names everyone who
+    uses the card."""
     supply = {c.kind: c.count for c in table.collectables}
     supply.update((c.name, c.count) for c in table.bedroom)
     supply[HIDING_PLACE] = table.hiding_places
@@ -239,11 +249,12 @@ def check_supply(table, areas):
         exist = supply.get(name)
         if exist is None or n <= exist:
             continue     # an unknown card is refused, with its own reason, by the scorer
-        who = ", ".join("%s %d" % (w, used[name]) for w, used in uses if used[name])
+        who = tuple(Msg("canine.refuse.your_uses", count=used[name]) if w is None else
+                    Msg("canine.refuse.uses", player=w, count=used[name])
+                    for w, used in uses if used[name])
         label = name[1] if isinstance(name, tuple) else name
-        raise IllegalMove("%d %s cards are counted (%s) but the card table says %d exist; a "
-                          "card is counted once: check the hiding places, or the table's count"
-                          % (n, label, who, exist))
+        raise IllegalMove(Msg("canine.refuse.too_many", n=n, card=card_name(label), uses=who,
+                              exist=exist))
 
 
 # --- what a score can be -----------------------------------------------------------------------
@@ -275,18 +286,21 @@ def _most_collected(table, dog):
 
 # --- JSON (the phones and the recording) ----------------------------------------------------------
 
+def _bad_entry(where):
+    """A phone's entry the rig cannot read (a page out of date): the field, and to send again."""
+    return IllegalMove(Msg("canine.refuse.bad_entry", field=where))
+
+
 def holdings_from_json(obj):
     """:class:`Holdings` from the JSON a phone sends.  Raises IllegalMove naming the field."""
     if not isinstance(obj, dict):
-        raise IllegalMove("the hiding places must be an object {\"hiding_places\": [...], "
-                          "\"face_up\": [...], \"paw\": false, \"poo_pizza\": false}")
+        raise _bad_entry("{hiding_places, face_up, paw, poo_pizza}")
     unknown = sorted(set(obj) - {"hiding_places", "face_up", "paw", "poo_pizza"})
     if unknown:
-        raise IllegalMove("key %r is not known; allowed: hiding_places, face_up, paw, poo_pizza"
-                          % unknown[0])
+        raise _bad_entry(repr(unknown[0]))
     places = obj.get("hiding_places", [])
     if not isinstance(places, list):
-        raise IllegalMove("hiding_places must be a list of hiding places")
+        raise _bad_entry("hiding_places")
     parsed = tuple(_place_from_json(p, i) for i, p in enumerate(places, 1))
     return Holdings(parsed, _names(obj.get("face_up", []), "face_up"),
                     _bool(obj, "paw", "paw"), _bool(obj, "poo_pizza", "poo_pizza"))
@@ -295,25 +309,24 @@ def holdings_from_json(obj):
 def _place_from_json(obj, number):
     where = "hiding_places[%d]" % number
     if not isinstance(obj, dict) or set(obj) - {"cards", "ultimate", "wild_as"}:
-        raise IllegalMove("%s must be {\"cards\": [...], \"ultimate\": false, \"wild_as\": null}"
-                          % where)
+        raise _bad_entry(where)
     wild_as = obj.get("wild_as")
     if wild_as is not None and not isinstance(wild_as, str):
-        raise IllegalMove("%s.wild_as %r must be a kind's name or null" % (where, wild_as))
+        raise _bad_entry(where + ".wild_as")
     return HidingPlace(_names(obj.get("cards", []), where + ".cards"),
                        _bool(obj, "ultimate", where + ".ultimate"), wild_as)
 
 
 def _names(value, where):
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise IllegalMove("%s must be a list of card names, got %r" % (where, value))
+        raise _bad_entry(where)
     return tuple(value)
 
 
 def _bool(obj, key, where):
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise IllegalMove("%s %r must be true or false" % (where, value))
+        raise _bad_entry(where)
     return value
 
 

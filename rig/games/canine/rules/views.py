@@ -6,12 +6,19 @@ breakdown.  It never shows a face-down doggy, or a score before every score is i
 entry reveals the Poo Pizza they may have been bluffing about).  A phone
 (:func:`player_view`) adds that player's own doggy card, their entry and its breakdown, and the
 actions it should offer now.
+
+Words in a view are codes (:class:`rig.core.msg.Msg`) in their JSON form (``{"code": ...,
+"params": ...}``), so the view stays plain JSON: the screen says them in the table's language,
+each phone's page receives them said in its own.  Card names the phones send back (the card
+table's) stay as they are in the lists; ``choices.names`` gives each one's words.
 """
 
 from rig.core.errors import IllegalMove
+from rig.core.msg import Msg, N_
 from . import game as g
 from .calls import call_words, line_words
-from .dice import CARD_NAMES, SIX
+from .cards import card_name
+from .dice import CARDS, SIX, card_title
 from .scoring import holdings_to_json, line_to_json
 
 
@@ -37,8 +44,8 @@ def public_view(game):
 
 def player_view(game, player):
     if player not in game.players:
-        raise IllegalMove("%r is not a player of this game; use one of %s"
-                          % (player, ", ".join(game.players)))
+        raise IllegalMove(Msg("canine.refuse.not_a_player", name=g.shown_name(player),
+                              players=game.players))
     view = public_view(game)
     doggy = game.doggy_of(player)
     entry = game.entry_of(player)
@@ -56,10 +63,24 @@ def player_view(game, player):
             "bedroom": [c.name for c in game.table.bedroom if not c.hiding_place],
             # the Laundry Baskets: a place holding one alone must say which kind it stands for
             "wild": [c.name for c in game.table.bedroom if c.wild],
-            "cards": sorted(CARD_NAMES),
-            "card_names": dict(CARD_NAMES),
+            "cards": sorted(CARDS),
+            "card_names": {c: card_title(c).as_json() for c in sorted(CARDS)},
+            # what a player reads for each name above (the rulebook's cards in their language)
+            "names": _names(game.table),
         })
     return view
+
+
+def said(name):
+    """A card name as a view carries it: its words (a Msg's JSON) or the owner's own name."""
+    found = card_name(name)
+    return found.as_json() if isinstance(found, Msg) else found
+
+
+def _names(table):
+    names = [c.kind for c in table.collectables] + [c.name for c in table.bedroom] + \
+        [d.name for d in table.doggies]
+    return {name: said(name) for name in names}
 
 
 def _actions(game, player):
@@ -80,15 +101,15 @@ def _actions(game, player):
 def _end(game):
     size = game.first_pile if game.pile == 1 else game.second_pile
     if game.over:
-        ends = "the game is over"
+        ends = N_("canine.end.over")
     elif game.longer_game and game.pile == 1:
-        ends = "then a second Action pile is formed"
+        ends = N_("canine.end.second_pile_next")
     elif game.longer_game:
-        ends = "ends when it or the Collectables run out"
+        ends = N_("canine.end.either_runs_out")
     else:
-        ends = "the game ends when it runs out"
+        ends = N_("canine.end.runs_out")
     return {"pile": game.pile, "piles": 2 if game.longer_game else 1, "left": game.left,
-            "size": size, "over": game.over, "ends": ends}
+            "size": size, "over": game.over, "ends": Msg(ends).as_json()}
 
 
 def _dice(game):
@@ -97,12 +118,12 @@ def _dice(game):
     if call is None:
         return None
     need = call.parity if call.card == "key" else ("any" if call.card == "badger" else "six")
-    return {"card": call.card, "name": CARD_NAMES[call.card], "by": call.by,
+    return {"card": call.card, "name": card_title(call.card).as_json(), "by": call.by,
             "whose_roll": call.whose_roll, "tries": call.tries, "tries_left": call.tries_left,
             "need": need, "six": SIX, "thief": call.thief,
             "rolls": [{"player": p, "face": f} for p, f in call.rolls],
             "decided": call.decided, "won": call.won, "holder": call.holder,
-            "winner": call.winner, "words": call_words(call)}
+            "winner": call.winner, "words": call_words(call).as_json()}
 
 
 def _last_roll(game):
@@ -116,19 +137,21 @@ def _public_doggy(game, player):
     chosen = next(((d, up) for p, d, up in game.doggies if p == player), None)
     shown = chosen is not None and (chosen[1] or g.is_final(game))
     return {"player": player, "chosen": chosen is not None,
-            "doggy": chosen[0] if shown else None}
+            "doggy": said(chosen[0]) if shown else None}
 
 
 def _doggy_card(game, player):
     dog = game.table.doggy_cards[game.doggy_of(player)]
     face_up = next(up for p, _, up in game.doggies if p == player)
-    return {"name": dog.name, "targets": list(dog.targets), "bonus_per_card": dog.bonus_per_card,
-            "bonus_at": [list(s) for s in dog.bonus_at], "power": dog.power, "face_up": face_up}
+    return {"name": dog.name, "said": said(dog.name), "targets": list(dog.targets),
+            "bonus_per_card": dog.bonus_per_card, "bonus_at": [list(s) for s in dog.bonus_at],
+            "power": dog.power, "face_up": face_up}
 
 
 def _score_json(score):
     return {"total": score.total,
-            "lines": [dict(line_to_json(line), words=line_words(line)) for line in score.lines]}
+            "lines": [dict(line_to_json(line), words=line_words(line).as_json())
+                      for line in score.lines]}
 
 
 def _scores(game):
