@@ -60,7 +60,7 @@ def turn_json(turn):
         "paintings": turn.paintings,
         "relics": turn.relics,
         "broken": sorted(turn.broken),
-        "fouls": [calls.foul_text(relic, before) for relic, before in turn.fouls],
+        "fouls": [calls.foul_english(relic, before) for relic, before in turn.fouls],
         "score": turn.score,
         "duration_s": turn.duration_s,
     }
