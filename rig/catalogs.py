@@ -26,7 +26,7 @@ from typing import Dict, Iterable, List, Tuple
 ROOT = Path(__file__).resolve().parent            # rig/
 LANGS = ("en", "es", "fr", "ro")
 METHODS = [("**/locale/**", "ignore"), ("**/__pycache__/**", "ignore"),
-           ("**.py", "python"), ("**.js", "javascript")]
+           ("**.py", "rig.catalogs:extract_python"), ("**.js", "javascript")]
 KEYWORDS = {"Msg": None, "msg": None, "N_": None, "t": None, "tn": None}
 
 
@@ -61,6 +61,27 @@ def compile_all(root: Path = ROOT, out: Path = None) -> List[Path]:
     return written
 
 
+def extract_python(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the rig's Python: every call of a keyword (``Msg``,
+    ``msg``, ``N_``) whose first argument is a string, wherever it is written (Babel's own
+    Python extractor misses a call inside a list or a generator within another call's
+    arguments: ``Msg("a", places=tuple(Msg("b", ...) for ...))``)."""
+    import ast
+    try:
+        tree = ast.parse(fileobj.read())
+    except (SyntaxError, ValueError):
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) \
+            else None
+        first = node.args[0]
+        if name in keywords and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            yield node.lineno, name, first.value, []
+
+
 def extract(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
     """Every code the sources under ``root`` use: ``{code: [(file, line), ...]}``."""
     from babel.messages.extract import extract_from_dir
@@ -72,6 +93,18 @@ def extract(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
             message = message[0]
         if isinstance(message, str) and CODE.match(message):
             found.setdefault(message, []).append((filename, lineno))
+    return found
+
+
+def extract_all(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
+    """Every code the rig's sources use, and every registered game's whose folder is outside
+    the rig (a game registered from elsewhere brings its own catalogs)."""
+    found = extract(root)
+    for domain, locale in domain_dirs(root).items():
+        folder = locale.parent
+        if root not in folder.parents and folder != root:
+            for code, where in extract(folder).items():
+                found.setdefault(code, []).extend(where)
     return found
 
 
@@ -116,7 +149,7 @@ def update(root: Path = ROOT, domains: Iterable[str] = None, extra_roots=()) -> 
     """Add every code the sources use to each language's ``.po`` of its domain (empty words, to
     be written), and drop the entries no source uses any more; returns how many codes each
     domain has."""
-    used = extract(root)
+    used = extract_all(root)
     for other in extra_roots:
         used.update(extract(Path(other)))
     dirs = domain_dirs(root)
@@ -160,7 +193,7 @@ def problems(root: Path = ROOT, used: Dict[str, list] = None) -> List[str]:
     language, words left empty or fuzzy, a plural entry without every form, a translation whose
     fields differ from English's, an entry no source uses."""
     from babel.messages.pofile import read_po
-    used = extract(root) if used is None else used
+    used = extract_all(root) if used is None else used
     out = []
     for domain, locale in domain_dirs(root).items():
         codes = {c for c in used if c.split(".", 1)[0] == domain}

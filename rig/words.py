@@ -7,13 +7,13 @@ one language, from gettext catalogs compiled by Babel (``make catalogs``, the wh
   the web face's refusals, the shared screens and key help);
 * ``rig/games/<game>/locale/<lang>/LC_MESSAGES/<game>.mo``: each game's words, in its folder.
 
-A code's first part names its catalog (``stop_thief.call.arrested`` is in ``stop_thief.mo``).
+A code's first part names its catalog (``<game>.call.<name>`` is in ``<game>.mo``).
 The plural forms are each language's from CLDR (Babel writes them into every catalog's header;
 Romanian has three), chosen by the message's parameter ``n``.  Whole numbers get the language's
 digit grouping and lists the language's "and" (Babel's CLDR data).
 
 A code with no entry in the chosen language falls back to English, and one with none in English
-shows its language-neutral form (``stop_thief.call.arrested(by='Ana')``); the catalog test
+shows its language-neutral form (``rig.host.refused(reason='...')``); the catalog test
 (tests/test_catalogs.py) fails long before a player could see either.
 
 :data:`PSEUDO` is a test language: English with every letter accented and 40 % longer, so a
@@ -80,7 +80,7 @@ def best_language(accept_language: Optional[str]) -> str:
 # --- Catalog files ---------------------------------------------------------------------------
 
 def domain_of_game(g) -> str:
-    """A game's catalog domain: its folder's name (``stop_thief``), the first part of its codes."""
+    """A game's catalog domain: its folder's name, the first part of its codes."""
     from . import games
     return games.package_of(g).rsplit(".", 1)[-1]
 
@@ -255,7 +255,7 @@ class Words:
 
     __call__ = text
 
-    def say(self, code: str, **params) -> str:
+    def say(self, code: str, /, **params) -> str:
         """``Words("fr").say("rig.keys.start")``: a code and its parameters, said."""
         return self._render(Msg(code, **params))
 

@@ -16,7 +16,7 @@ from sim import literals
 
 @pytest.fixture(scope="module")
 def used():
-    return catalogs.extract()
+    return catalogs.extract_all()
 
 
 def test_every_code_has_words_in_every_language(used):

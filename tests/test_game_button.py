@@ -19,6 +19,7 @@ from rig.cli import main
 from rig.games.cleptomano.rules.detect import DetectSettings
 from rig.display.game_keys import key_help, primary
 from rig.shell.build import game_button
+from rig.words import english
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
@@ -155,7 +156,7 @@ def test_a_refused_press_shows_its_reason_on_the_strip_and_changes_nothing(tmp_p
     table = Table(tmp_path, "canine", ("Ana", "Ben"))
     view = table.view
     table.press()                                   # nothing calls for the die yet
-    message = table.display.board.message
+    message = english(table.display.board.message)
     assert message.startswith("Refused: nothing calls for the die now")
     assert strip_shown(table.display.frame())
     assert table.view == view and table.commands() == [] and table.host.refused == 1

@@ -6,7 +6,9 @@ command given again is taken, and the recording replays to every command accepte
 import pytest
 
 from rig.shell import storage
+from rig.core.msg import Msg
 from rig.shell.host import FULL_DISK
+from rig.words import english
 from sim.disk import FaultyDisk
 from sim.gamecrash import GAMES, drive, host_for, script
 
@@ -32,8 +34,9 @@ def test_a_full_disk_mid_game_refuses_commands_and_loses_nothing_accepted(name, 
             give(host, nxt, nxt.t)
             assert host.game == state                  # not acted on
             assert path.read_bytes() == written        # and no half line left in the file
-            assert host.screen().message == "Refused: %s" % FULL_DISK
-            assert any("Refused: %s" % FULL_DISK in line for line in host.log_lines)
+            refused = english(Msg("rig.host.refused", reason=FULL_DISK))
+            assert english(host.screen().message) == refused
+            assert any(refused in line for line in host.log_lines)
             give(host, nxt, nxt.t + 0.25)              # given again: the disk is still full
             assert host.game == state and host.refused == 2
             disk.free()

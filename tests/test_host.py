@@ -16,6 +16,7 @@ from rig.shell.gamehost import GameHost
 from rig.games import game as game_named
 from rig.shell.host import FULL_DISK, Host
 from rig.shell.session import RecordingSession
+from rig.words import english
 from sim.clock import VirtualClock
 
 #: What the loop is: no host has its own copy of any of it.
@@ -46,12 +47,12 @@ class Game:
 
     @property
     def message(self):
-        return self.display.board.message or ""
+        return english(self.display.board.message)
 
 
 def full(text):
     """Whether ``text`` is the full recording's refusal (a sentence may capitalise it)."""
-    return FULL_DISK.casefold() in (text or "").casefold()
+    return english(FULL_DISK).casefold() in english(text).casefold()
 
 
 def lines(rig):

@@ -6,6 +6,7 @@ import pytest
 
 from rig.core.phones import PhonesView, screen_lines
 from rig.display.phones import QUIET_MODULES, draw_qr, qr_matrix
+from rig.words import Words
 from rig.games.cleptomano.screen import draw
 from rig.games.cleptomano.samples import sample_board
 
@@ -45,13 +46,18 @@ def test_a_box_too_small_for_the_code_draws_nothing():
 
 def test_the_screen_words_the_code_the_lock_out_and_the_phones():
     open_ = PhonesView(URL, "482913", ("Ben's phone", "Ana"))
-    assert screen_lines(open_) == ("PHONES: scan, or open", URL, "CODE 482 913",
-                                   "Paired: Ben's phone, Ana")
+    def said(view, lang="en"):
+        return tuple(Words(lang).text(line) for line in screen_lines(view))
+
+    assert said(open_) == ("PHONES: scan, or open", URL, "CODE 482 913",
+                           "Paired: Ben's phone and Ana")
     locked = PhonesView(URL, None, (), locked_s=42.2, wrong_codes=5)
-    assert screen_lines(locked) == ("5 WRONG CODES: pairing", URL, "LOCKED 43 s",
-                                    "No phone paired yet")
+    assert said(locked) == ("5 WRONG CODES: pairing", URL, "LOCKED 43 s", "No phone paired yet")
+    assert said(locked, "ro")[0] == "5 CODURI GREȘITE: asociere"
+    assert said(PhonesView(URL, None, (), locked_s=1, wrong_codes=20), "ro")[0] == \
+        "20 DE CODURI GREȘITE: asociere"
     starting = PhonesView("", "482913")
-    assert screen_lines(starting)[1] == "(the address comes in a moment)"
+    assert said(starting)[1] == "(the address comes in a moment)"
 
 
 def _count(surface, box, colour, tol=40):

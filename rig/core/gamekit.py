@@ -30,7 +30,9 @@ class GameScreen:
     card table's doggies and cards); ``key_help`` the keys, one ``"KEYS: action"`` a line;
     ``phones`` the phone companion's pairing (None: no phones); ``over`` whether the game
     has ended (nothing more is played) and ``outcome`` then its result in words, as
-    ``cleptomano history`` gives it (the phones' after-game shows both)."""
+    ``cleptomano history`` gives it (the phones' after-game shows both).  ``message`` and
+    ``outcome`` are codes (:class:`rig.core.msg.Msg`), said by each face in its reader's
+    language; ``language`` is the table's, the one the screen speaks."""
     game: str
     view: dict
     board: object = None
@@ -42,6 +44,7 @@ class GameScreen:
     phones: object = None       # a rig.core.phones.PhonesView: the pairing the screen shows
     over: bool = False
     outcome: Optional[str] = None
+    language: str = "en"        # the table's language: what the screen says its codes in
 
 
 @dataclass(frozen=True)

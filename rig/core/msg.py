@@ -6,7 +6,7 @@ game's words, ``rig/locale`` for the rig's own), and the shell renders it in the
 or in each phone's (:mod:`rig.words`), with the plural form that language needs.
 
 A code is dotted, lower case, and starts with its catalog's domain, the game's registry name or
-``rig``: ``stop_thief.call.arrested``, ``rig.web.no_such_phone``.  A parameter is a string, a
+``rig``: ``rig.host.refused``, ``rig.web.no_such_phone``.  A parameter is a string, a
 whole number (shown with the language's digit grouping), a :class:`Msg` (rendered in the same
 language), or a tuple of those (a list, joined the language's way: "Ana, Ben y Carla").  A
 message whose words depend on a count takes it as the parameter ``n``: its catalog entry has the
@@ -56,10 +56,10 @@ class Msg:
 
     __slots__ = ("code", "params")
 
-    def __init__(self, code: str, **params: Any):
+    def __init__(self, code: str, /, **params: Any):
         if not isinstance(code, str) or not CODE.match(code):
             raise ValueError("message code %r is not a dotted lower-case code "
-                             "(domain.part[.part...]), e.g. 'stop_thief.call.arrested'" % (code,))
+                             "(domain.part[.part...]), e.g. 'rig.host.refused'" % (code,))
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "params", tuple(sorted(
             (k, _check_param(k, v)) for k, v in params.items())))
@@ -160,7 +160,7 @@ def from_json(obj, depth=0) -> "Msg":
     return Msg(obj["code"], **{str(k): _from_json(v, depth) for k, v in obj["params"].items()})
 
 
-def msg(code: str, **params: Any) -> Msg:
+def msg(code: str, /, **params: Any) -> Msg:
     """Shorthand for :class:`Msg` (``msg("rig.web.full", most=8)``)."""
     return Msg(code, **params)
 

@@ -12,6 +12,7 @@ Pure: no clock (the lock-out's seconds are measured by whoever builds the view).
 import math
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
+from .msg import Msg
 
 
 @dataclass(frozen=True)
@@ -45,17 +46,18 @@ def spaced(code):
 
 
 def screen_lines(view):
-    """The screen's words for the phones: ``(heading, where, code line, paired line)``.  A
+    """The screen's words for the phones, as codes: ``(heading, where, code line, paired
+    line)``.  A
     lock-out takes the code's place, in as few words as fit its big type; the heading says
     why."""
     if view.locked_s is not None:
-        heading = "%d WRONG CODES: pairing" % view.wrong_codes
-        code = "LOCKED %d s" % math.ceil(view.locked_s)
+        heading = Msg("rig.phones.wrong_codes", n=view.wrong_codes)
+        code = Msg("rig.phones.locked", seconds=math.ceil(view.locked_s))
     else:
-        heading = "PHONES: scan, or open"
-        code = "CODE %s" % spaced(view.code)
+        heading = Msg("rig.phones.scan")
+        code = Msg("rig.phones.code", code=spaced(view.code))
     if view.phones:
-        paired = "Paired: " + ", ".join(view.phones)
+        paired = Msg("rig.phones.paired", phones=tuple(view.phones))
     else:
-        paired = "No phone paired yet"
-    return heading, view.url or "(the address comes in a moment)", code, paired
+        paired = Msg("rig.phones.none_paired")
+    return heading, view.url or Msg("rig.phones.address_soon"), code, paired

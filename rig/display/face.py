@@ -13,11 +13,14 @@ would and render the very frame the screen would show.
 """
 
 from ..games.cleptomano.rules.view import Scoreboard
+from ..core.msg import Msg
+from ..words import LANGUAGES, PSEUDO
+from . import kit
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from .keymodes import Mode
 
-WAITING = Scoreboard(message="Waiting for the referee…")
+WAITING = Scoreboard(message=Msg("rig.screen.waiting"))
 
 
 class Face:
@@ -58,8 +61,16 @@ class Face:
         board = self.board if self.board is not None else WAITING
         return self.keys.shown(board, self.prompt)
 
+    def language(self):
+        """The language the screen speaks now: the snapshot's (the table's), else English."""
+        lang = getattr(self.board, "language", None)
+        return lang if lang in LANGUAGES or lang == PSEUDO else "en"
+
     def draw(self, surface, now_s=None):
         draw, thing = self.screen()
+        words = kit.words()
+        if words.lang != self.language():
+            kit.use_words(self.language())
         draw(surface, thing, now_s)
 
 

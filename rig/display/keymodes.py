@@ -16,7 +16,7 @@ is where secrets belong).
 
 from typing import Optional
 
-from ..core.gamekit import listing
+from ..core.msg import Msg
 
 # SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
 # scancode still says which keypad key it was.
@@ -28,7 +28,7 @@ _DIGITS = {str(d): d for d in range(10)}
 _DIGITS.update({"[%d]" % d: d for d in range(10)})
 
 _PRETTY = {
-    "return": "Enter", "enter": "Num Enter", "escape": "Esc", "backspace": "Bksp",
+    "return": "Enter", "enter": "Num Enter", "escape": "Esc", "backspace": "Bksp",  # not words: key caps
     "space": "Space", "tab": "Tab", "delete": "Del",
 }
 
@@ -59,7 +59,7 @@ def keypad_name(key_name: str, scancode: Optional[int] = None) -> str:
 
 CONFIRM = ("return", "enter")
 CANCEL = ("escape", "backspace")
-CANCEL_WORDS = "Esc cancels"
+CANCEL_WORDS = Msg("rig.keys.esc_cancels")
 HELP_KEY = "h"          # shows the game's keys on the message strip
 PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code
 
@@ -116,7 +116,7 @@ class Mode:
             self.state = None
             return None, None
         if self.state is None and name == HELP_KEY:
-            return None, "KEYS: %s; Tab: the phones' QR code" % "; ".join(self.HELP)
+            return None, Msg("rig.keys.help", keys=tuple(self.HELP))
         if self.state is None and name == PHONES_KEY:
             self.show_phones = not self.show_phones
             return None, None
@@ -129,9 +129,14 @@ class Mode:
         """The player at place ``digit`` (1-9), or a prompt saying who is who."""
         players = self.players[:9]
         if digit is None or not 1 <= digit <= len(players):
-            return None, "%s: press %s   (%s)" % (then, ", ".join(
-                "%d %s" % (i + 1, p) for i, p in enumerate(players)), CANCEL_WORDS)
+            places = tuple(_place(i + 1, p) for i, p in enumerate(players))
+            return None, Msg("rig.keys.which_player", then=then, places=places,
+                             cancel=CANCEL_WORDS)
         return players[digit - 1], None
+
+
+def _place(place, player):
+    return Msg("rig.keys.place", place=place, player=player)
 
 
 def toggle(chosen, digit, least, most):
@@ -143,5 +148,7 @@ def toggle(chosen, digit, least, most):
 
 
 def chosen_words(chosen):
-    """The numbers chosen so far, in words for a prompt ("1, 3 and 5", or "none yet")."""
-    return listing(map(str, chosen)) or "none yet"
+    """The numbers chosen so far, for a prompt ("1, 3 and 5", or "none yet"), as a code."""
+    if not chosen:
+        return Msg("rig.keys.none_yet")
+    return Msg("rig.keys.chosen", numbers=tuple(str(n) for n in chosen))

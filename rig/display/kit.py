@@ -128,7 +128,7 @@ def words():
     return _words[0]
 
 
-def say(code, **params) -> str:
+def say(code, /, **params) -> str:
     """A code of a catalog (``rig.keys.start``, ``stop_thief.screen.money``) in the screen's
     language: every word a screen draws comes through here or :func:`as_text`."""
     return words().say(code, **params)
@@ -149,6 +149,8 @@ def as_text(x, limit=200) -> str:
         if isinstance(x, Msg):
             x = words().text(x)
     s = x if isinstance(x, str) else str(x)
+    # str.split() also splits on the no-break spaces French puts in numbers and before ":"
+    # (Babel's CLDR formats), which the screen's font has no glyph for: they become spaces.
     s = " ".join(s[:limit * 4].split())
     if not s.isprintable():   # NUL and control characters make pygame raise; drop them
         s = "".join(ch for ch in s if ch.isprintable())
@@ -263,11 +265,13 @@ def fit_size(texts, w, h, cap=None) -> int:
 
 
 # --- What did not fit ----------------------------------------------------------------------------
-# Every text the kit had to cut ("cut": ellipsized) or to shrink for its width below the legibility
-# floor ("small"), since the last :func:`clips` call: what the pseudo-locale test reads
-# (tests/test_languages_screens.py), so a translation too long for its box is found, not guessed.
+# Every text the kit had to cut (ellipsized) since the last :func:`clips` call, and the size every
+# fitted text got (:func:`fits`): what the pseudo-locale test reads
+# (tests/test_languages_screens.py), so a translation too long for its box is found, not
+# guessed: it must neither be cut nor drawn smaller than the English below the legibility floor.
 _clips = []
-_MAX_CLIPS = 200
+_fits = []
+_MAX_CLIPS = 2000
 
 
 def _clipped(text, why):
@@ -276,10 +280,20 @@ def _clipped(text, why):
 
 
 def clips(clear=True):
-    """The texts cut or shrunk below the floor since the last call: ``[(why, text), ...]``."""
+    """The texts cut since the last call: ``[("cut", text), ...]``."""
     found = list(_clips)
     if clear:
         _clips.clear()
+    return found
+
+
+def fits(clear=True):
+    """Every text :func:`put_text` fitted since the last call, in drawing order: ``[(text,
+    size, floor, narrowed), ...]``: the font size it got, the legibility floor of the surface,
+    and whether its box's width (not its height) set the size."""
+    found = list(_fits)
+    if clear:
+        _fits.clear()
     return found
 
 
@@ -308,9 +322,9 @@ def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=Non
         return pg.Rect(x, y, 0, 0)
     if size is None:
         size = fit_size([text], w, h, cap)
-        floor = legible_size(surface.get_height())
-        if size < floor and size < fit_size([text], 10 ** 6, h, cap):
-            _clipped(text, "small")
+        if len(_fits) < _MAX_CLIPS:
+            _fits.append((text, size, legible_size(surface.get_height()),
+                          size < fit_size([text], 10 ** 6, h, cap)))
     text = ellipsize(text, size, w)
     if not text:
         return pg.Rect(x, y, 0, 0)

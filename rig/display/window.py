@@ -137,7 +137,7 @@ def _try_drivers(options: DisplayOptions):
         os.environ.pop("SDL_VIDEODRIVER", None)
     else:
         os.environ["SDL_VIDEODRIVER"] = original
-    return None, None, "; ".join(errors) or "no video driver to try"
+    return None, None, "; ".join(errors) or "no video driver to try"  # not words: the log's
 
 
 class _Endpoint:

@@ -82,7 +82,7 @@ def build_game_host(config, name, players, *, clock, recordings_dir=None, displa
     return GameHost(played, players, settings=settings(played, config), clock=clock,
                     session=RecordingSession(directory, clock=clock), display=display,
                     seed=seed, key_help=key_help, phones=phones, button=button,
-                    detect=config.detect)
+                    detect=config.detect, language=config.table.language)
 
 
 def tournament_link(config, directory, session):

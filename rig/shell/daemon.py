@@ -81,7 +81,8 @@ class Rig(Host):
                  patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None,
                  links=()):
         super().__init__(clock=clock, session=session, display=display, phones=phones,
-                         key_help=key_help, trace=trace, debounce=False)
+                         key_help=key_help, trace=trace, debounce=False,
+                         language=config.table.language)
         self.config = config
         self.pins = pins
         self.outputs = outputs
@@ -497,7 +498,7 @@ class Rig(Host):
                             wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
-        return board
+        return replace(board, language=self.language)
 
     def _frame(self, now):
         self._queue(banners.advance(self._banners, now - self.t0))

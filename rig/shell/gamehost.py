@@ -64,15 +64,17 @@ class GameHost(Host):
     debounce (the config's ``[detect]``, a
     :class:`~rig.games.cleptomano.rules.detect.DetectSettings`; None: the defaults); ``resume``
     (default True): take up the game's unfinished recording, if there is one, instead of beginning a
-    new game (its players, seed and settings are the recording's)."""
+    new game (its players, seed and settings are the recording's); ``language`` the table's
+    (``[table] language``): what the screen says the game's codes in."""
 
     MESSAGE_S = MESSAGE_S
     DISPLAY_PERIOD_S = DISPLAY_PERIOD_S
 
     def __init__(self, game, players, *, clock, session, settings=None, display=None,
-                 seed=None, key_help=(), phones=None, button=None, detect=None, resume=True):
+                 seed=None, key_help=(), phones=None, button=None, detect=None, resume=True,
+                 language="en"):
         super().__init__(clock=clock, session=session, display=display, phones=phones,
-                         key_help=key_help, button=button, detect=detect)
+                         key_help=key_help, button=button, detect=detect, language=language)
         self.adapter = game
         self.settings = settings
         self.players = tuple(players)[:1] if game.solo else tuple(players)
@@ -243,7 +245,7 @@ class GameHost(Host):
             key_help=self.key_help,
             phones=self.phones.view() if self.phones is not None else None, over=over,
             outcome=self.adapter.outcome_words(self.adapter.outcome(self.result()))
-            if over else None)
+            if over else None, language=self.language)
 
     def _frame(self, now):
         return self.screen(now), self.DISPLAY_PERIOD_S

@@ -33,7 +33,7 @@ from ..games.cleptomano.rules.detect import StartButton
 from ..core.errors import RigError
 from ..games.cleptomano.rules.museum import BUTTON
 from ..core.msg import Msg
-from ..words import english
+from ..words import check_language, english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
 from .threads import start_on_clock
@@ -59,8 +59,9 @@ class Host:
     REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
 
     def __init__(self, *, clock, session, display=None, phones=None, key_help=(), trace=None,
-                 button=None, detect=None, debounce=True):
+                 button=None, detect=None, debounce=True, language="en"):
         self.clock = clock
+        self.language = check_language(language)    # the table's: what its screen speaks
         self.session = session
         self.display = display if display is not None else NullDisplay()
         self.phones = phones

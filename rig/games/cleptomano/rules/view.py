@@ -138,6 +138,7 @@ class Scoreboard:
     roster: Tuple[str, ...] = ()         # names to pick tonight's players from: these first
     wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen
     phones: Optional[PhonesView] = None  # the phone companion's pairing (None: no web face)
+    language: str = "en"                 # the table's language: what the screen speaks
 
 
 def board_json(board):

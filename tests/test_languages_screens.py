@@ -1,0 +1,82 @@
+"""Every sample screen of every game, drawn in every language and in the pseudo-locale (English
+accented and 40 % longer) at 800x480: no text cut (``kit.clips()``), none drawn below the
+legibility floor where the English was drawn larger (``kit.fits()``: a longer translation must
+not shrink a text the English drew legibly), and in the pseudo-locale no plain English words
+drawn (a word that is not accented did not come from a catalog)."""
+
+import re
+
+import pytest
+
+from rig.display import kit
+from rig.display.parts import every_part
+from rig.words import LANGUAGES, PSEUDO
+
+SIZE = (800, 480)
+LANGS = tuple(LANGUAGES) + (PSEUDO,)
+# Two plain lower-case English words in a row: words the pseudo-locale would have accented.
+_PLAIN = re.compile(r"\b[a-z]{3,}\s+[a-z]{3,}\b")
+
+
+def _shots():
+    out = []
+    for g, samples in every_part("samples"):
+        for name in samples.SHOTS:
+            out.append((g.name, name))
+    return out
+
+
+SHOTS = _shots()
+
+
+@pytest.fixture(scope="module")
+def pygame():
+    pg = kit.load_pygame()
+    yield pg
+    kit.use_words("en")
+
+
+def _draw(pg, game, name, lang, monkeypatch=None):
+    from rig.display.samples import shot_of
+    draw, thing = shot_of(name)
+    kit.use_words(lang)
+    kit.clips()
+    kit.fits()
+    drawn = []
+    real = kit.render_text
+
+    def recording(text, size, colour):
+        drawn.append(text)
+        return real(text, size, colour)
+
+    kit.render_text = recording
+    try:
+        surface = pg.Surface(SIZE)
+        draw(surface, thing)
+    finally:
+        kit.render_text = real
+    return kit.clips(), kit.fits(), drawn
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_sample_screen_clips_in_any_language(pygame, lang):
+    problems = []
+    for game, name in SHOTS:
+        _, english, _ = _draw(pygame, game, name, "en")
+        clips, fits, _ = _draw(pygame, game, name, lang)
+        problems += ["%s %s: %s %r" % (game, name, why, text) for why, text in clips]
+        for (text, size, floor, narrowed), (en_text, en_size, _, _) in zip(fits, english):
+            if narrowed and size < floor and size < en_size:
+                problems.append("%s %s: %r drawn at %d px (floor %d; the English %r at %d)"
+                                % (game, name, text, size, floor, en_text, en_size))
+    assert not problems, "%d texts do not fit in %s:\n%s" % (
+        len(problems), lang, "\n".join(problems[:40]))
+
+
+def test_the_pseudo_locale_finds_no_plain_english_on_any_screen(pygame):
+    leaks = []
+    for game, name in SHOTS:
+        _, _, drawn = _draw(pygame, game, name, PSEUDO)
+        leaks += ["%s %s: %r" % (game, name, text) for text in drawn if _PLAIN.search(text)]
+    assert not leaks, "%d texts drawn in the pseudo-locale are not from a catalog:\n%s" % (
+        len(leaks), "\n".join(leaks[:40]))
