@@ -12,7 +12,8 @@ takes the command is the referee's call, as for every key.
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from .rules.calls import level_words
+from ...core.msg import Msg
+from .rules.calls import level_name, level_words
 from ...core.errors import RulesError
 from .rules.events import NewMatch
 from .rules.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
@@ -457,7 +458,7 @@ class SetupFlow:
         timer_s, lasers, corridor = self.custom
         level = Level("custom", timer_s, lasers, corridor)
         return SetupView(title, step, question, tuple(choices), field=field,
-                         keys=self._keys(*keys), summary=("So far: " + level_words(level),))
+                         keys=self._keys(*keys), summary=(Msg("cleptomano.setup.so_far", level=level_words(level)),))
 
     def _view_timer(self):
         return self._custom_view(
@@ -501,7 +502,8 @@ class SetupFlow:
         title, step = self._steps(5, "START")
         level = self.level
         summary = (", ".join(self.chosen),
-                   "%s: %s" % (level.name, level_words(level)),
+                   Msg("cleptomano.setup.level_summary", name=level_name(level.name),
+                       words=level_words(level)),
                    "%s steals first" % self.chosen[self.first] if len(self.chosen) > 1
                    else "a solo heist",
                    "laser layout checked: legal" if self.layout

@@ -21,7 +21,7 @@ from rig.core.msg import Msg, N_
 from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from . import events as ev
 from .museum import PAINTINGS, Kind, parse
-from .titles import title_msg
+from .titles import criminal_title, title_msg  # noqa: F401 (calls.criminal_title)
 from .view import BannerKind, BannerView
 
 #: The big words of the banners (what the voice speaks when a banner goes up).
