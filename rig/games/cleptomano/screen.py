@@ -205,7 +205,8 @@ def _draw_turn(surface, board, r, now):
     label_w = int(pw * 0.30)
     thief = as_text(board.thief, 60) or "—"
     guard = as_text(board.guard, 60) or "—"
-    thief_word, guard_word = say(N_("cleptomano.screen.thief")), say(N_("cleptomano.screen.guard"))
+    thief_word = say(N_("cleptomano.screen.thief"))
+    guard_word = say(N_("cleptomano.screen.guard"))
     lsize = fit_size([thief_word, guard_word], label_w - 6, row * 0.5)
     put_text(surface, thief_word, (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, guard_word, (px, py + row, label_w, row), DIM, "left", size=lsize)
@@ -331,7 +332,8 @@ def _draw_between(surface, board, r):
     x, y, w, h = r["next"]
     row = h // 2
     label_w = int(w * 0.42)
-    next_word, guard_word = say(N_("cleptomano.screen.next_thief")), say(N_("cleptomano.screen.guard"))
+    next_word = say(N_("cleptomano.screen.next_thief"))
+    guard_word = say(N_("cleptomano.screen.guard"))
     lsize = fit_size([next_word, guard_word], label_w - 6, row * 0.45)
     put_text(surface, next_word, (x, y, label_w, row), DIM, "left", size=lsize)
     put_text(surface, guard_word, (x, y + row, label_w, row), DIM, "left", size=lsize)
@@ -377,7 +379,8 @@ def _draw_not_ready(surface, problems, box):
     draw_panel(surface, box, (60, 18, 24), 0.05, border=RED)
     pad = max(2, int(h * 0.05))
     title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
-    put_text(surface, say(N_("cleptomano.screen.not_ready")), (x + pad, y + pad, w - 2 * pad, title_h),
+    put_text(surface, say(N_("cleptomano.screen.not_ready")),
+             (x + pad, y + pad, w - 2 * pad, title_h),
              RED)
     top = y + pad + int(title_h * 1.2)
     room = y + h - pad - top

@@ -458,7 +458,8 @@ class SetupFlow:
         timer_s, lasers, corridor = self.custom
         level = Level("custom", timer_s, lasers, corridor)
         return SetupView(title, step, question, tuple(choices), field=field,
-                         keys=self._keys(*keys), summary=(Msg("cleptomano.setup.so_far", level=level_words(level)),))
+                         keys=self._keys(*keys),
+                         summary=(Msg("cleptomano.setup.so_far", level=level_words(level)),))
 
     def _view_timer(self):
         return self._custom_view(

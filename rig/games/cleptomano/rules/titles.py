@@ -66,11 +66,12 @@ def check_points(points: int) -> int:
     """Return ``points`` if a solo heist can score it (0 to 7), else raise RulesError."""
     if isinstance(points, bool) or not isinstance(points, int):
         raise RulesError("points %r is not a whole number; a solo heist scores 0 to %d "
-                         "(2 per painting, 1 per relic, minus 1 per laser touched)"
+                         "(2 per painting, 1 per relic, minus 1 per laser touched)"  # not words
                          % (points, MAX_POINTS))
     if not 0 <= points <= MAX_POINTS:
         raise RulesError("points %d is out of range; a solo heist scores 0 to %d (2 per "
-                         "painting, 1 per relic, minus 1 per laser touched)" % (points, MAX_POINTS))
+                         "painting, 1 per relic, minus 1 per laser touched)"  # not words
+                         % (points, MAX_POINTS))
     return points
 
 
@@ -111,14 +112,14 @@ _RANK_CODES = {
     "Legend": N_("cleptomano.title.rank.legend"),
 }
 _PHRASE_CODES = {
-    ("petty thefts", "wide"): N_("cleptomano.title.petty_thefts.wide"),
-    ("petty thefts", "narrow"): N_("cleptomano.title.petty_thefts.narrow"),
+    ("petty thefts", "wide"): N_("cleptomano.title.petty_thefts.wide"),  # not words: keys of the t
+    ("petty thefts", "narrow"): N_("cleptomano.title.petty_thefts.narrow"),  # not words: keys of t
     ("robberies", "wide"): N_("cleptomano.title.robberies.wide"),
     ("robberies", "narrow"): N_("cleptomano.title.robberies.narrow"),
     ("heists", "wide"): N_("cleptomano.title.heists.wide"),
     ("heists", "narrow"): N_("cleptomano.title.heists.narrow"),
-    ("master strokes", "wide"): N_("cleptomano.title.master_strokes.wide"),
-    ("master strokes", "narrow"): N_("cleptomano.title.master_strokes.narrow"),
+    ("master strokes", "wide"): N_("cleptomano.title.master_strokes.wide"),  # not words: keys of t
+    ("master strokes", "narrow"): N_("cleptomano.title.master_strokes.narrow"),  # not words
 }
 _TITLES = {"%s in %s %s" % (rank, CORRIDOR_WORDS[corridor], phrase):  # not words: a key
            Msg(code, rank=Msg(_RANK_CODES[rank]))
