@@ -24,6 +24,7 @@ from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.games.cleptomano.rules.view import Scoreboard
 from rig.games.cleptomano.rules.wiringcheck import CheckWiring
 from rig.shell.storage import replay_file
+from rig.words import english
 from sim.harness import Harness, Recording
 
 BOARD = Scoreboard(players=("Ana", "Ben", "Caro"),
@@ -101,7 +102,7 @@ def test_the_guards_other_keys_still_work_after_the_set_up_screen():
 
 def test_set_up_waits_for_the_end_of_a_turn_and_a_turn_closes_it():
     m = Keys(Scoreboard(phase="turn", players=("Ana", "Ben")))
-    assert m.commands("s") == [] and m.flow is None and "between turns" in m.face.prompt
+    assert m.commands("s") == [] and m.flow is None and "between turns" in english(m.face.prompt)
     m = Keys()
     m.press("s", "1")
     m.show(Scoreboard(phase="turn", players=("Ana", "Ben", "Caro")))   # START pressed
@@ -232,7 +233,7 @@ def test_a_new_match_during_a_turn_is_bad_input_naming_the_line():
     with pytest.raises(RecordingError) as info:
         replay_lines(s.lines(), "m.jsonl")
     assert str(info.value).startswith("m.jsonl:")
-    assert "cannot be set up while Ana's turn runs" in str(info.value)
+    assert "cannot be set up while Ana's turn runs" in english(info.value.msg)
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -333,7 +334,7 @@ def test_the_guard_sets_up_a_new_match_and_it_is_recorded(keyed, tmp_path):
     screen.write("Zoe")
     screen.press("return", "return", "3", "2", "return", "return")
     t.advance(0.3)
-    assert t.said("New match set up: Ana, Caro, Dora, Zoe; hard level")
+    assert t.said("New match set up: Ana, Caro, Dora, and Zoe; hard level")
     assert screen.board.players == ("Ana", "Caro", "Dora", "Zoe")
     assert screen.board.next_thief == "Caro"
     closing = [json.loads(line) for line in first.read_text().splitlines()[-2:]]
@@ -359,7 +360,7 @@ def test_a_new_match_is_refused_while_a_turn_runs(keyed):
     path = t.rig.recording_path
     t.submit(ev.NewMatch(0.0, ("Caro", "Dora")))
     t.advance(0.2)
-    assert "cannot be set up while Ana's turn runs" in t.board.message
+    assert "cannot be set up while Ana's turn runs" in english(t.board.message)
     assert t.rig.recording_path == path and t.match.players == ("Ana", "Ben", "Caro")
     assert not [line for line in t.recorded() if "new_match" in line]
 
@@ -405,7 +406,7 @@ def test_the_set_up_screen_and_its_keys_show_on_the_rigs_screen(keyed):
     assert len(picked.connected_components(minimum=200)) == 2
     keys = pygame.mask.from_threshold(frame, AMBER, (20, 20, 20, 255))
     assert len(keys.connected_components(minimum=200)) == 3
-    assert "Set-up" not in (t.board.message or "")
+    assert "Set-up" not in english(t.board.message)
     screen.press("escape", "escape")
     assert pygame.image.tobytes(screen.frame(), "RGB") != pygame.image.tobytes(frame, "RGB")
 

@@ -30,6 +30,8 @@ from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from ..games.cleptomano.setup_flow import SetLanguage
+from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
@@ -265,6 +267,13 @@ class Rig(Host):
                 self._say(self._rel(item.t_abs), Msg("cleptomano.call.phones_unpaired"))
         elif kind is Order and type(item.command) is CheckWiring:
             self._wiring_command(item.command.action, item.t_abs)
+        elif kind is Order and type(item.command) is SetLanguage:
+            # The set-up screen's language choice: the screen speaks it from the next frame
+            # (the snapshot carries it); nothing is recorded, the log stays English.
+            self.language = check_language(item.command.lang)
+            self._refresh_soon()
+            if item.reply is not None:
+                item.reply(Answer(True, board=self.scoreboard()))
         elif kind is Order:
             answer = self._command(replace(item.command, t=self._rel(item.t_abs)))
             if item.reply is not None:
@@ -480,7 +489,8 @@ class Rig(Host):
             self._wiring_asked = check.expected
             prompt = check.prompt()
             if prompt is None:
-                prompt = Msg("cleptomano.wiring.all_done", summary=tuple(check.summary()))
+                prompt = Msg("cleptomano.wiring.all_done",
+                             summary=calls.sentences(check.summary()))
             self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=prompt))
 
     # --- the display ----------------------------------------------------------------------------

@@ -71,6 +71,11 @@ def _semicolons(parts):
     return _joined(parts, N_("cleptomano.list.semicolon"))
 
 
+def sentences(parts):
+    """Sentences (messages) one after the other, as one message (None for none)."""
+    return _joined(parts, N_("cleptomano.list.sentences"))
+
+
 def reason_words(reason):
     """Why a thief was caught, as a clause: ``touched the guard``."""
     return Msg(_REASONS[reason])

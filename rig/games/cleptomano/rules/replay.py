@@ -36,7 +36,9 @@ def feed(ref, line, item, path=None):
     try:
         ref.feed(item)
     except RulesError as exc:
-        raise RecordingError(str(exc), path=path, line=line) from None
+        error = RecordingError(str(exc), path=path, line=line)
+        error.msg = exc.msg     # the refusal's code: an edge says it (``rig.words.english``)
+        raise error from None
 
 
 def replay_lines(lines, path=None):
