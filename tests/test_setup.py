@@ -52,7 +52,8 @@ class Keys(KeyedDisplay):
 
 
 def note(keys):
-    return keys.setup_view().note
+    """The set-up screen's note as the table reads it in English ("" when none)."""
+    return english(keys.setup_view().note)
 
 
 # --- The keys -------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def test_the_layout_page_checks_the_guards_layout_before_the_first_turn():
     assert "Move the lasers" in note(m) and m.flow.page == "layout"
     m.press("backspace", "2", "return")
     assert m.flow.page == "confirm"
-    assert "laser layout checked: legal" in m.setup_view().summary
+    assert "laser layout checked: legal" in map(english, m.setup_view().summary)
 
 
 def test_the_layout_check_on_its_own_uses_the_matchs_lasers():
