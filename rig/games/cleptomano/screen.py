@@ -177,8 +177,16 @@ def _draw_header(surface, board, r):
     corridor = as_text(corridor_word(as_text(board.corridor, 20)), 40)
     if corridor:
         parts.append(corridor)
-    put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
-             align="left")
+    if not as_tuple(board.faults):      # no fault badges: the line may take the whole header
+        hx, _, hw, _ = r["header"]
+        w = hx + int(hw * 0.98) - x
+    box = (x, y + int(h * 0.18), w, int(h * 0.64))
+    # A longer language's words stay legible: the last details (corridor, lasers) give way
+    # before the line would shrink below the floor; the round and the level always stay.
+    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    while len(parts) > 2 and fit_size([" · ".join(parts)], w, box[3]) < floor:
+        parts.pop()
+    put_text(surface, " · ".join(parts), box, DIM, align="left")
 
 
 def _draw_turn(surface, board, r, now):
@@ -210,7 +218,7 @@ def _draw_turn(surface, board, r, now):
     lsize = fit_size([thief_word, guard_word], label_w - 6, row * 0.5)
     put_text(surface, thief_word, (px, py, label_w, row), DIM, "left", size=lsize)
     put_text(surface, guard_word, (px, py + row, label_w, row), DIM, "left", size=lsize)
-    pill_w = int(pw * 0.26)
+    pill_w = int(pw * 0.38)
     put_name(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
              cap=int(row * 1.1))
     put_name(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
@@ -552,9 +560,23 @@ def _draw_message(surface, board, r):
     if not msg:
         return
     x, y, w, h = r["message"]
+    box = (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8))
+    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    if fit_size([msg], box[2], box[3]) >= floor:
+        pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
+        put_text(surface, msg, box, (255, 220, 90))
+        return
+    # Too long for one legible line (a longer language): two lines, over the key help, for
+    # the few seconds the message stays.
+    kx, ky, kw, kh = r["keyhelp"]
+    h = ky + kh - y
     pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
-    put_text(surface, msg, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
-             (255, 220, 90))
+    row = h // 2
+    size = min(floor, line_size(row * 0.9))
+    lines = wrap_lines(msg, size, box[2], 2)
+    size = min(size, fit_size(lines, box[2], row * 0.9))
+    for i, line in enumerate(lines):
+        put_text(surface, line, (box[0], y + i * row, box[2], row), (255, 220, 90), size=size)
 
 
 def _draw_keyhelp(surface, board, r):
@@ -610,7 +632,8 @@ def _badges(surface, faults, r):
     pad = max(2, line_h // 5)
     tw = int(w * 0.94)
     size = fit_size([say(N_("cleptomano.screen.fault_word"))], w, line_h)
-    wrapped = [wrap_lines(say(N_("cleptomano.screen.fault"), fault=f), size, tw, 2) for f in shown]
+    # Up to four lines each: a longer language's words are not cut where the English fits.
+    wrapped = [wrap_lines(say(N_("cleptomano.screen.fault"), fault=f), size, tw, 4) for f in shown]
     badges = []
     for lines in wrapped:
         bh = len(lines) * line_h + 2 * pad

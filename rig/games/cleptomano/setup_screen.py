@@ -284,8 +284,6 @@ def draw_wiring(surface, board, now_s=None):
     view = board.wiring
     answered = sum(1 for s in view.steps if s.state == "ok")
     step = "%d/%d" % (answered, len(view.steps))
-    if view.left_s is not None and not view.done:
-        step = say(N_("cleptomano.wiring.skip_in"), step=step, s=int(view.left_s + 0.999))
     keys = ((say(N_("cleptomano.wiring.key.back")),) if view.done else
             (say(N_("cleptomano.wiring.key.skip")), say(N_("cleptomano.wiring.key.stop"))))
     question = say(N_("cleptomano.wiring.all_done_title")) if view.done else as_text(
@@ -298,6 +296,9 @@ def draw_wiring(surface, board, now_s=None):
         lines = tuple(as_text(line, 200) for line in view.summary)
     else:
         lines = (say(N_("cleptomano.wiring.wired_to"), where=view.where),) if view.where else ()
+        if view.left_s is not None:
+            # The step skipped unanswered in so many seconds, beside where it is wired.
+            lines = lines + (say(N_("cleptomano.wiring.skip_in"), s=int(view.left_s + 0.999)),)
     if lines:
         size = fit_size(lines, w, top_h / len(lines) * 0.8)
         for i, line in enumerate(lines):
