@@ -95,6 +95,20 @@ def _name(laser, index):
     return Msg("cleptomano.layout.item", number=repr(laser.number)[:20], item=index + 1)
 
 
+def _commas(parts):
+    """Laser names joined by commas, as one message (a tally, not a sentence's list)."""
+    parts = tuple(parts)
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = Msg("cleptomano.list.comma", first=part, rest=joined)
+    return joined
+
+
+def _side(wall):
+    return Msg(N_("cleptomano.layout.side.left") if wall == "left"
+               else N_("cleptomano.layout.side.right"))
+
+
 def _wall(wall):
     return Msg(N_("cleptomano.layout.wall.left") if wall == "left"
                else N_("cleptomano.layout.wall.right"))
@@ -121,9 +135,10 @@ def _check_ends(laser, name):
     usable = True
     for label, end in (("first", laser.end_a), ("second", laser.end_b)):
         if not isinstance(end, End):
-            problems.append("%s: its %s end %r is not an End; build it with End(wall, zone), "
-                            "e.g. End(\"left\", \"II\") or End(\"right\", TABLE)"  # not words
-                            % (name, label, end))  # not words: a programmer's error
+            problems.append(  # a programmer's error, in English
+                "laser %s: its %s end %r is not an End; build it with End(wall, zone), e.g. "
+                "End(\"left\", \"II\") or End(\"right\", TABLE)"  # not words: a programmer's
+                % (laser.number, label, end))
             usable = False
             continue
         if end.wall not in WALLS:
@@ -132,7 +147,9 @@ def _check_ends(laser, name):
             usable = False
         if end.zone != TABLE and end.zone not in ZONES:
             problems.append(Msg("cleptomano.layout.bad_zone", laser=name,
-                                zone=repr(end.zone)[:20]))
+                                zone=repr(end.zone)[:20],
+                                where=_wall(end.wall) if end.wall in WALLS
+                                else Msg("cleptomano.layout.wall.any")))
             usable = False
     return problems, usable
 
@@ -149,7 +166,7 @@ def _check_shape(laser, name):
     wall_end, table_end = (b, a) if a.on_table else (a, b)
     if wall_end.wall == table_end.wall:
         return [Msg("cleptomano.layout.table_same_wall", laser=name, wall=_wall(wall_end.wall),
-                    other=_wall(_other(wall_end.wall)))]
+                    other=_side(_other(wall_end.wall)))]
     return []
 
 
@@ -218,7 +235,7 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
                 problems.append(Msg(N_("cleptomano.layout.zone_full.left") if wall == "left"
                                     else N_("cleptomano.layout.zone_full.right"), zone=zone,
                                     n=held, most=MAX_ENDS_PER_ZONE,
-                                    lasers=tuple(zone_lasers[(wall, zone)])))
+                                    lasers=_commas(zone_lasers[(wall, zone)])))
 
     if count in TABLE_ENDS and len(table_ends) != TABLE_ENDS[count]:
         needed = TABLE_ENDS[count]
@@ -230,7 +247,7 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
             fix = Msg("cleptomano.layout.fix.rest")
         if table_ends:
             problems.append(Msg("cleptomano.layout.table_ends_named", lasers_n=count,
-                                n=needed, has=len(table_ends), named=tuple(table_ends),
+                                n=needed, has=len(table_ends), named=_commas(table_ends),
                                 fix=fix))
         else:
             problems.append(Msg("cleptomano.layout.table_ends", lasers_n=count, n=needed,
@@ -243,7 +260,7 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
 _WALL_WORDS = {"l": "left", "left": "left", "r": "right", "right": "right"}
 _ZONE_WORDS = {"i": "I", "ii": "II", "iii": "III", "1": "I", "2": "II", "3": "III"}
 _TABLE_WORDS = ("table", "t")
-_END_FORM = "WALL-ZONE (L-I, R-III...) or table-WALL (table-L, table-R)"  # not words: notation syntax
+_END_FORM = "WALL-ZONE (L-I, R-III...) or table-WALL (table-L, table-R)"  # not words
 _ENTRY_FORM = "NUMBER: END END, e.g. \"5: L-III table-R\""  # not words: notation syntax
 
 
