@@ -23,6 +23,7 @@ from rig.display.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.games.cleptomano.rules.view import Scoreboard
 from rig.games.cleptomano.rules.wiringcheck import CheckWiring
+from rig.games.cleptomano.setup_flow import SetLanguage
 from rig.shell.storage import replay_file
 from rig.words import english
 from sim.harness import Harness, Recording
@@ -419,3 +420,60 @@ def test_every_set_up_sample_draws_at_every_size(state, size):
     surface = pygame.Surface(size)
     draw(surface, thing)
     assert pygame.transform.average_color(surface)[:3] != (0, 0, 0)
+
+
+# --- The screen's language -------------------------------------------------------------------
+
+def test_the_set_up_menu_offers_each_language_in_its_own_name():
+    m = Keys()
+    m.press("s", "4")
+    view = m.setup_view()
+    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română"]
+    assert [c.current for c in view.choices] == [True, False, False, False]
+    assert m.commands("3") == [SetLanguage(0.0, "fr")]
+    assert m.flow.page == "menu" and m.flow.language == "fr"
+
+
+def test_the_language_chosen_at_set_up_changes_the_screens_words(keyed, monkeypatch):
+    """Spanish chosen on the set-up screen: the snapshot carries it, the face speaks it (the
+    words drawn change), the log stays English and the recording gets no line."""
+    from rig.display import kit
+    t, screen = keyed()
+    assert screen.board.language == "en"
+    lines_before = t.rig.recording_path.read_text("utf-8")
+    drawn = []
+    real = kit.render_text
+    monkeypatch.setattr(kit, "render_text",
+                        lambda text, size, colour: drawn.append(text) or real(text, size, colour))
+    screen.press("escape")
+    screen.frame()
+    assert "MUSEUM READY" in drawn and "MUSEO LISTO" not in drawn
+    screen.press("s", "4", "2", "escape")          # Idioma: Español, then back to the match
+    t.advance(0.3)
+    assert screen.board.language == "es"
+    drawn.clear()
+    screen.frame()
+    assert "MUSEO LISTO" in drawn and "MUSEUM READY" not in drawn
+    assert "RONDAS" in drawn
+    t.start_turn(at=1.0)
+    t.advance(0.3)
+    assert t.said("Round 1: Ana steals")              # the log: English, whatever the table
+    assert t.rig.recording_path.read_text("utf-8").startswith(lines_before)
+    assert "language" not in t.rig.recording_path.read_text("utf-8")
+    kit.use_words("en")
+
+
+def test_a_screenshot_is_taken_in_romanian(tmp_path, capsys):
+    from rig import cli
+    from rig.display import kit
+    out = tmp_path / "turn-ro.png"
+    drawn = []
+    real = kit.render_text
+    kit.render_text = lambda text, size, colour: drawn.append(text) or real(text, size, colour)
+    try:
+        assert cli.main(["screenshot", "turn", str(out), "--lang", "ro"]) == 0
+    finally:
+        kit.render_text = real
+    assert out.stat().st_size > 1000
+    assert "PRADĂ" in drawn and "ATINGERI DE LASER" in drawn and "LOOT" not in drawn
+    assert kit.words().lang == "en"        # the screen's language is put back after the shot

@@ -225,7 +225,7 @@ def _draw_turn(surface, board, r, now):
              cap=int(row * 1.1), suffix=_note(thief, guard))
     inside = bool(board.hand_inside)
     pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
-    pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
+    pill_text = (pill[0] + pill[3] // 6, pill[1] + pill[3] // 8, pill[2] - pill[3] // 3,
                  pill[3] * 3 // 4)
     if inside:
         draw_panel(surface, pill, AMBER, 0.3)
