@@ -78,7 +78,7 @@ def test_the_haul_prompt_goes_once_confirmed_and_the_checklist_shows_all_along(t
     before, words = drawn(t.board)
     checklist = regions(SIZE)["checklist"]
     assert t.board.awaiting_loot
-    assert "GUARD: CONFIRM THE HAUL" in [w for w, _ in words]
+    assert "CONFIRM THE HAUL" in [w for w, _ in words]
     assert count(before, checklist, AMBER, 10) > 0.01 * checklist[2] * checklist[3]
     assert "painting 2 is not on its stand" in [w for w, _ in words]   # not hidden by the prompt
     assert count(before, checklist, RED) > 0

@@ -156,7 +156,7 @@ def test_the_layout_page_checks_the_guards_layout_before_the_first_turn():
     m.press("1", "5", "3", "8", "4", "2")               # 4: L-I R-II; 5: L-III table-R; 6: R-I L-II
     assert m.setup_view().layout.legal
     m.press("backspace", "5")                           # 6: R-I R-II
-    assert m.setup_view().layout.problems == (
+    assert tuple(map(english, m.setup_view().layout.problems)) == (
         "laser 6 rests on the right wall at both ends; a laser must span both walls or go "
         "from one wall to the table beside/under the other",)
     m.press("return")

@@ -88,7 +88,7 @@ def test_a_silent_step_is_skipped_at_its_deadline_or_by_the_guard():
     assert check.deadline == 60.0 and check.expected == "laser.1"
     assert said(check.skip(31.0)) == ["Skipped: laser 1."]
     assert english(check.summary()[1]) == (
-        "No answer from: the start button and laser 1. Check each one's power, ground and "
+        "No answer from: the start button, laser 1. Check each one's power, ground and "
         "signal wire.")
 
 
@@ -120,8 +120,8 @@ def test_the_check_runs_on_the_screen_from_the_set_up_menu(rig):
     t.hand_in().advance(0.2)                     # seen live, not a mix-up
     frame = screen.frame()
     cells = screen.board.wiring.steps
-    assert [c.label for c in cells if c.mixed] == ["laser 1", "laser 2"]
-    assert [c.label for c in cells if c.live] == ["hand"]
+    assert [english(c.label) for c in cells if c.mixed] == ["laser 1", "laser 2"]
+    assert [english(c.label) for c in cells if c.live] == ["hand"]
     assert len(pygame.mask.from_threshold(frame, RED, (20, 20, 20, 255))
                .connected_components(minimum=100)) >= 2
     assert pygame.mask.from_threshold(frame, LIVE, (10, 10, 10, 255)).count() > 1000

@@ -20,7 +20,7 @@ from .rules import replay
 from .rules import events as ev
 from ...core.errors import IllegalMove
 from ...core.msg import Msg
-from .rules.levels import PRESETS
+from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
 
@@ -74,8 +74,11 @@ class Cleptomano(GameBase):
 
     def player_view(self, state, player, now_t=None):
         if player not in state.players:
-            raise IllegalMove(Msg("cleptomano.refuse.not_a_player", player=str(player),
-                                  players=tuple(state.players)))
+            raise refusal(IllegalMove,
+                          "%r is not a player of this match; the players are %s"  # not words
+                          % (player, ", ".join(state.players)),
+                          Msg("cleptomano.refuse.not_a_player", player=str(player),
+                              players=tuple(state.players)))
         return self.view(state, now_t)          # a Cleptómano player holds no secret
 
     def words(self, effect):

@@ -71,6 +71,14 @@ def _semicolons(parts):
     return _joined(parts, N_("cleptomano.list.semicolon"))
 
 
+semicolons = _semicolons
+
+
+def commas(parts):
+    """Messages joined by commas (a tally, not a sentence's list), as one message."""
+    return _joined(parts, N_("cleptomano.list.comma"))
+
+
 def sentences(parts):
     """Sentences (messages) one after the other, as one message (None for none)."""
     return _joined(parts, N_("cleptomano.list.sentences"))

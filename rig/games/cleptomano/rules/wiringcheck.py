@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from rig.core.msg import Msg, N_
-from rig.games.cleptomano.rules.calls import part
+from rig.games.cleptomano.rules.calls import commas, part, semicolons
 from rig.games.cleptomano.rules.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect,
                                                Kind, PIN_INPUTS, parse, relic, rest_value)
 from rig.games.cleptomano.rules.view import WiringStep, WiringView
@@ -241,10 +241,10 @@ class WiringCheck:
         lines = [Msg("cleptomano.wiring.answered", n=len(self.steps), answered=len(self.passed))]
         if self.skipped:
             lines.append(Msg("cleptomano.wiring.no_answer",
-                             parts=tuple(step_words(n) for n in self.skipped)))
+                             parts=commas(step_words(n) for n in self.skipped)))
         if self.wrong:
-            mixups = tuple(Msg("cleptomano.wiring.mixup", expected=step_words(a),
-                               got=step_words(b)) for a, b in self.wrong)
+            mixups = semicolons(Msg("cleptomano.wiring.mixup", expected=step_words(a),
+                                    got=step_words(b)) for a, b in self.wrong)
             lines.append(Msg("cleptomano.wiring.mixups", mixups=mixups))
         return lines
 
