@@ -117,7 +117,8 @@ def _build():
         "title": replace(
             _BASE, players=("Ana",), phase="over", rounds=(RoundRow(1, {"Ana": 4}, ("Ana",)),),
             round_wins={"Ana": 1}, level="custom", lasers=5,
-            title=_TITLE, banner=BannerView("title", _TITLE, (_TITLE,))),
+            title=calls.criminal_title(60, 5, 4, "wide"),   # the engine's: English
+            banner=BannerView("title", _TITLE, (_TITLE,))),
         "table": over,
         "resumed": replace(_BASE, banner=BannerView(
             "resumed", Msg("cleptomano.banner.resumed"),

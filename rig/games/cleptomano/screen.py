@@ -20,6 +20,7 @@ from typing import Dict
 from ...core.msg import N_
 
 from .rules.calls import corridor_word, guard_note, level_name
+from .rules.titles import title_msg
 from .rules.view import shouted
 from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
@@ -417,7 +418,10 @@ def _draw_not_ready(surface, problems, box):
 
 def _draw_over(surface, board, r):
     winner = as_text(board.winner, 60)
-    title = as_text(board.title, 120)
+    title = board.title
+    if isinstance(title, str):      # the engine's (and the tournament's) English title
+        title = title_msg(title)
+    title = as_text(title, 120)
     if winner:
         line, colour = say(N_("cleptomano.screen.wins_match"), winner=winner).upper(), GOLD
     elif title:
