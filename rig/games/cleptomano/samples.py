@@ -137,7 +137,7 @@ def _build():
 
 
 _PHONES = PhonesView("http://192.168.1.23:8080/", "482913",
-                     ("Ben's phone", "Ana"))  # not words: a phone's name, as its player typed it
+                     ("Ben's Pixel", "Ana"))  # not words: a phone's name, as its player typed it
 
 
 SAMPLES = _build()
