@@ -180,13 +180,15 @@ def test_the_countdown_says_each_of_the_last_ten_seconds_once():
 
 
 def test_caught_and_escaped_banners_are_said_once():
-    caught = replace(TURN, phase="between", banner=BannerView("caught", "CAUGHT!",
+    big = Msg("cleptomano.banner.caught")           # the banner's own big words: a code
+    caught = replace(TURN, phase="between", banner=BannerView("caught", big,
                                                               ("Ana touched 3 lasers.",)))
     found = said_over([TURN, caught, caught, replace(caught, banner=None)])
     assert found == [Moment("caught", Msg("cleptomano.banner.caught"))]
-    turn_ended = replace(TURN, phase="between", banner=BannerView("escaped", "ESCAPED!",
+    out = Msg("cleptomano.banner.escaped")
+    turn_ended = replace(TURN, phase="between", banner=BannerView("escaped", out,
                                                                   ("Ana got out.",)))
-    haul = replace(turn_ended, banner=BannerView("escaped", "ESCAPED!", ("Ana: 2 pieces.",)))
+    haul = replace(turn_ended, banner=BannerView("escaped", out, ("Ana: 2 pieces.",)))
     # the haul's banner follows the turn's: Escaped! is said once
     assert said_over([TURN, turn_ended, haul, haul]) == \
         [Moment("escaped", Msg("cleptomano.banner.escaped"))]

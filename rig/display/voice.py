@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
-from ..core.msg import Msg, N_, from_json, is_msg_json
+from ..core.msg import Msg, from_json, is_msg_json
 from .kit import countdown_seconds, is_last_seconds
 
 log = logging.getLogger(__name__)
@@ -57,20 +57,10 @@ WORKER_NICE = 10             # the worker and its espeak-ng runs yield the CPU t
 DEFAULT_CACHE_DIR = "~/.cache/cleptomano/voice"
 DEFAULT_CACHE_MB = 20
 
-# The fixed phrases' codes (their games' catalogs hold the words).
-CAUGHT = N_("cleptomano.banner.caught")
-ESCAPED = N_("cleptomano.banner.escaped")
-#: A game's sound cues that are said too: game -> {sound name: code}.  Stop Thief!'s clue
-#: sounds (its rules' ``SOUND_OF_CLUE``; the alarm also sounds for a new crime) say the clue's
-#: kind.  A game's ``sounds`` part may declare its own as ``SPOKEN`` (it then wins).
-SPOKEN_CUES = {"stop-thief": {
-    "alarm": N_("stop_thief.clue.crime"),
-    "footsteps": N_("stop_thief.clue.inside"),
-    "loudspeaker": N_("stop_thief.clue.subway"),
-    "creaking door": N_("stop_thief.clue.door"),            # not words: a sound's name
-    "breaking glass": N_("stop_thief.clue.window"),         # not words: a sound's name
-    "street commotion": N_("stop_thief.clue.outside"),      # not words: a sound's name
-    "hold music": N_("stop_thief.clue.stayed")}}            # not words: a sound's name
+# What each game says is its folder's (README "Adding a game"): its ``sounds`` part may declare
+# ``SPOKEN`` (a sound cue's name -> the code said with it: Stop Thief!'s clue sounds say what the
+# clue means) and ``SPOKEN_AHEAD`` (the codes rendered ahead of time: Cleptómano's Caught! and
+# Escaped!).  A banner going up says its own big words (its title, a code).
 
 #: Which moment wins when one snapshot brings several (a new line stops the older one, so
 #: only one is said): a result over a banner over a clue over the countdown.
@@ -89,13 +79,21 @@ class Moment:
 # --- Choosing the moments (pure) ------------------------------------------------------------------
 
 def spoken_cues(game) -> Dict[str, str]:
-    """``game``'s sound cues that are said: sound name -> code (none for most games)."""
+    """``game``'s sound cues that are said: sound name -> code, its folder's ``sounds.SPOKEN``
+    (none for most games)."""
     from .parts import face_part
     sounds = face_part(game, "sounds") if game else None
     declared = getattr(sounds, "SPOKEN", None)
-    if isinstance(declared, dict):
-        return dict(declared)
-    return dict(SPOKEN_CUES.get(game, {}))
+    return dict(declared) if isinstance(declared, dict) else {}
+
+
+def spoken_ahead() -> List[str]:
+    """The codes every registered game wants rendered ahead of time (``sounds.SPOKEN_AHEAD``)."""
+    from .parts import every_part
+    codes = []
+    for _, sounds in every_part("sounds"):
+        codes += [c for c in getattr(sounds, "SPOKEN_AHEAD", ()) if isinstance(c, str)]
+    return codes
 
 
 def moments(prev, board) -> List[Moment]:
@@ -118,7 +116,7 @@ def moments(prev, board) -> List[Moment]:
         kind = str(getattr(banner, "kind", ""))
         old_kind = str(getattr(old, "kind", "")) if old is not None else None
         if kind in ("caught", "escaped") and kind != old_kind:
-            out.append(Moment(kind, Msg(CAUGHT if kind == "caught" else ESCAPED)))
+            out.append(Moment(kind, getattr(banner, "title", None)))
         elif kind in _RESULT_BANNERS:
             lines = getattr(banner, "lines", ()) or ()
             lines = tuple(lines) if isinstance(lines, (tuple, list)) else ()
@@ -209,8 +207,7 @@ def fixed_phrases(words) -> List[str]:
     """The phrases rendered ahead of time for a table speaking ``words``' language: the
     countdown, Caught!, Escaped! and the said sound cues of every game (those with words)."""
     out = [phrase(Moment("count", n), words) for n in range(COUNT_FROM, 0, -1)]
-    codes = [CAUGHT, ESCAPED] + [c for cues in SPOKEN_CUES.values() for c in cues.values()]
-    out += [_said(words, Msg(c)) for c in codes]
+    out += [_said(words, Msg(c)) for c in spoken_ahead()]
     seen, unique = set(), []
     for text in out:
         if text and text not in seen:

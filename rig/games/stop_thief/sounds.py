@@ -22,6 +22,8 @@ import math
 import random
 
 from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
+from ...core.msg import N_
+from .rules.rules import SOUND_OF_CLUE
 
 #: The sound bank's names (what the rules' Sound effects name), not words: the table hears
 #: them; their words are the catalog's ``stop_thief.sound.<kind>``.
@@ -217,6 +219,13 @@ def clue_bank():
     """Every clue sound by name, at the rig's sample rate (for a shell to load at start-up)."""
     return {name: synthesize_clue(name) for name in CLUE_SOUNDS}
 
+
+
+#: The clue sounds the voice says too (rig/display/voice.py), in the table's language: sound
+#: name -> the clue kind's meaning (the rules' ``SOUND_OF_CLUE``; the alarm also sounds for a
+#: new crime), so a thief's hunter hears what a clue means without looking up.
+SPOKEN = {name: N_("stop_thief.clue.%s" % kind) for kind, name in SOUND_OF_CLUE.items()}
+SPOKEN_AHEAD = tuple(SPOKEN.values())
 
 
 def extra_sounds():
