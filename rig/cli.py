@@ -345,7 +345,7 @@ def cmd_layout(args):
     problems = validate_layout(lasers, args.lasers)
     if problems:
         for problem in problems:
-            print(problem)
+            print(english(problem))
         return 1
     print("legal: %s" % format_layout(lasers))
     return 0

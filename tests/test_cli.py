@@ -131,7 +131,8 @@ def test_layout_lists_every_broken_rule_one_a_line_and_exits_1(capsys):
 @pytest.mark.parametrize("args, words", [
     (["4: L-IV R-II"], "'L-IV' is not a laser end"),
     (["4: L-IV R-II; x: L-I R-I"], "2 syntax errors: laser 4: 'L-IV'"),
-    (["4: L-I R-II; 5: L-III table-R; 6: R-I L-II", "--lasers", "6"], "lasers 6 is out of range"),
+    (["4: L-I R-II; 5: L-III table-R; 6: R-I L-II", "--lasers", "6"],
+         "6 is not a number of added lasers; the rulebook adds 3 to 5"),
 ])
 def test_layout_that_cannot_be_read_is_one_line_and_exit_2(capsys, args, words):
     assert cli.main(["layout"] + args) == 2

@@ -347,9 +347,10 @@ BAD_RECORDINGS = [
     ("time backwards", [HEADER, '{"t": 2.0, "input": "button", "value": 1}',
                         '{"t": 1.0, "input": "button", "value": 0}'], 3, "goes back in time"),
     ("invalid choice", [HEADER, '{"t": 1.0, "choose": "thief", "player": "Dora"}'], 2,
-     "'Dora' is not a player"),
+     "Dora is not a player in this match"),
     ("loot with nothing to confirm", [HEADER, '{"t": 1.0, "loot": {"paintings": 1, '
-                                              '"relics": 0}}'], 2, "no uncaught turn"),
+                                              '"relics": 0}}'], 2,
+     "No uncaught turn awaits the guard's count"),
 ]
 
 
