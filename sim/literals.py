@@ -164,6 +164,8 @@ def scan_page(path):
         else:
             texts += [m.group("s") for m in _JS_STRING.finditer(code)]
         for text in texts:
+            if text == "use strict":            # a script's directive
+                continue
             plain = re.sub(r"\$\{[^}]*\}", "", text).strip()
             if _WORDS.search(plain) or re.search(r"[A-Za-z]{2,}[!?:…]$", plain):
                 out.append((path, n, text))

@@ -97,7 +97,7 @@
     // The socket asks for the page's language: a WebSocket's handshake may not carry the
     // browser's Accept-Language, and the cookie is set only by the picker.
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host  // not words: URL schemes
-      + "/api/live?lang=" + encodeURIComponent(Words.language));
+      + "/api/live?lang=" + encodeURIComponent(Words.language));  // not words: a URL
     socket = ws;
     ws.onopen = () => { put($("link"), t("rig.phone.live")); attempt = 0; };
     ws.onmessage = (event) => {
