@@ -15,7 +15,8 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            load_pygame, put_big, put_text, say, wrap_lines)
+                            get_font, legible_size, load_pygame, put_big, put_text, say,
+                            wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
 #: What the end tracker says when a pile ran out, by pile.
@@ -43,24 +44,32 @@ COLUMNS = ((N_("canine.screen.col_hidden"), ("hiding-place",)),
            (N_("canine.screen.col_paw_poo"), ("paw", "poo-pizza")))
 
 
-def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None):
-    """``text`` in ``box`` on one line, or wrapped onto two when one line would have to shrink
-    for its width (a longer translation): the larger of the two sizes wins."""
-    x, y, w, h = box
+def fitted_lines(text, w, h, cap=None, keep=None):
+    """How ``text`` best fills a ``w`` x ``h`` box: ``(lines, size)``: one line, or two when one
+    line would shrink for its width and two lines are larger (a longer translation).  ``keep``:
+    a one-line size at least this stays one line (the English look, when it is legible)."""
     text = as_text(text, 300)
     one = fit_size([text], w, h, cap)
-    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text:
-        return put_text(surface, text, box, colour, align, cap=cap)
+    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text or (keep and one >= keep):
+        return [text], one
     lines = wrap_lines(text, fit_size([text], 2 * w, h // 2, cap), w, 2)
     two = fit_size(lines, w, h // 2, cap)
-    if two <= one:
-        return put_text(surface, text, box, colour, align, cap=cap)
+    return (lines, two) if two > one and len(lines) == 2 else ([text], one)
+
+
+def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None, keep=None):
+    """``text`` in ``box`` as :func:`fitted_lines` lays it out; returns the number of lines."""
+    x, y, w, h = box
+    lines, size = fitted_lines(text, w, h, cap, keep)
+    if len(lines) == 1:
+        put_text(surface, lines[0], box, colour, align, cap=cap)
+        return 1
     for i, line in enumerate(lines):
         # The first line is fitted (capped at the shared size) so the kit records one fit for
         # the text whether it took one line or two (the languages test pairs fits in order).
         put_text(surface, line, (x, y + i * (h // 2), w, h // 2), colour, align,
-                 **({"cap": two} if i == 0 else {"size": two}))
-    return None
+                 **({"cap": size} if i == 0 else {"size": size}))
+    return 2
 
 
 def _dicts(x):
@@ -117,16 +126,32 @@ def draw(surface, view):
 
 
 def _draw_header(surface, view, box):
+    """The title, and beside it the amber pill that says the card values are placeholders.  The
+    pill is at least as wide as its words need at the legibility floor; the title takes the rest,
+    on two lines if one would be too small (a longer translation)."""
     x, y, w, h = box
-    title_w = w if not view.get("placeholder") else int(w * 0.44)
-    put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
-             TEXT, align="left")
-    if view.get("placeholder"):
-        pill = (x + int(w * 0.45), y + int(h * 0.1), int(w * 0.55), int(h * 0.8))
-        draw_panel(surface, pill, AMBER, 0.3)
-        put_fitted(surface, say(N_("canine.screen.placeholder")),
-                   (pill[0] + pill[3] // 4, pill[1] + pill[3] // 10, pill[2] - pill[3] // 2,
-                    pill[3] * 4 // 5), DARK)
+    floor = legible_size(surface.get_height())
+    title = say(N_("canine.screen.title"))
+    if not view.get("placeholder"):
+        put_text(surface, title, (x, y + int(h * 0.15), w, int(h * 0.7)), TEXT, align="left")
+        return
+    words = say(N_("canine.screen.placeholder"))
+    pill_h = int(h * 0.8)
+    margin = pill_h // 4
+    need = get_font(floor).size(words)[0] + 2 * margin + 2
+    pill_w = min(int(w * 0.7), max(int(w * 0.55), need))
+    gap = int(w * 0.01)
+    title_w = w - pill_w - gap
+    if len(fitted_lines(title, title_w, int(h * 1.1), keep=floor)[0]) == 1:
+        put_text(surface, title, (x, y + int(h * 0.15), title_w, int(h * 0.7)), TEXT, align="left")
+    else:
+        # Two lines take the gap down to the panels too: accented capitals render taller.
+        put_fitted(surface, title, (x, y + int(h * 0.04), title_w, int(h * 1.1)), TEXT,
+                   align="left", keep=floor)
+    pill = (x + w - pill_w, y + int(h * 0.1), pill_w, pill_h)
+    draw_panel(surface, pill, AMBER, 0.3)
+    put_fitted(surface, words, (pill[0] + margin, pill[1] + pill_h // 10, pill_w - 2 * margin,
+                                pill_h * 4 // 5), DARK)
 
 
 def draw_die(surface, box, face, colour=IVORY, pip=PIP):
