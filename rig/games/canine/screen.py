@@ -202,8 +202,9 @@ def _draw_dice(surface, view, box):
         put_fitted(surface, say(N_("canine.screen.dice_here")),
                    (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.18)), DIM)
         return
-    put_text(surface, as_text(dice.get("name"), 60).upper(),
-             (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
+    put_fitted(surface, as_text(dice.get("name"), 60).upper(),
+               (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD,
+               keep=legible_size(surface.get_height()))
     rolls = _dicts(dice.get("rolls"))
     history = rolls[-8:] if len(rolls) > 1 or dice.get("card") == "squirrel" else []
     face = as_int(rolls[-1].get("face"), None) if rolls else None
