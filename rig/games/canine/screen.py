@@ -120,8 +120,12 @@ def draw(surface, view):
             _draw_dice(surface, view, r["dice"])
             dice = as_dict(view.get("dice"))
             message = dice.get("words") or say(N_("canine.screen.rig_rolls_for"))
-        _draw_end(surface, view, r["end"])
-        _draw_players(surface, view, r["players"])
+        # A heading too long for one line grows the end tracker into the players' panel.
+        extra = _end_extra(surface, view, r["end"])
+        ex, ey, ew, eh = r["end"]
+        px, py, pw, ph = r["players"]
+        _draw_end(surface, view, (ex, ey, ew, eh + extra), extra)
+        _draw_players(surface, view, (px, py + extra, pw, ph - extra))
     _draw_message(surface, message, r["message"])
 
 
@@ -255,33 +259,67 @@ def _verdict(dice):
     return say(N_("canine.screen.stopped") if won else N_("canine.screen.no_six"))
 
 
-def _draw_end(surface, view, box):
+def _end_label(view):
+    """The end tracker's heading: the Action pile, and which of how many when there are two."""
+    end = as_dict(view.get("end"))
+    piles = as_int(end.get("piles"), 1)
+    if piles == 1:
+        return say(N_("canine.screen.action_pile"))
+    return say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
+
+
+def _end_pad(box):
+    return int(min(box[2], box[3]) * 0.08)
+
+
+def _end_extra(surface, view, box):
+    """How many pixels the end tracker in ``box`` grows downwards (the players' panel gives
+    them up): 0, or a second line's room when its heading is too long for one legible line."""
+    x, y, w, h = box
+    label = _end_label(view)
+    label_w, label_h = w - 2 * _end_pad(box), int(h * 0.23)
+    one = fit_size([label], label_w, label_h)
+    if one >= legible_size(surface.get_height()) or one >= fit_size([label], 10 ** 6, label_h):
+        return 0
+    return int(h * 0.2)
+
+
+def _draw_end(surface, view, box, extra=0):
+    """The end tracker in ``box`` (grown by ``extra`` px, see :func:`_end_extra`): which Action
+    pile, the cards left in it (a count and a bar) or that a pile ran out (no bar: its words
+    take the bar's room), and what ends the game."""
     pg = load_pygame()
     x, y, w, h = box
     draw_panel(surface, box, PANEL, 0.06)
+    h -= extra                          # the rows below the heading keep their English sizes
     end = as_dict(view.get("end"))
-    pad = int(min(w, h) * 0.08)
-    piles = as_int(end.get("piles"), 1)
-    label = say(N_("canine.screen.action_pile")) if piles == 1 else \
-        say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
-    put_text(surface, label, (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23)), DIM, align="left")
+    pad = _end_pad((x, y, w, h))
+    floor = legible_size(surface.get_height())
+    label = _end_label(view)
+    label_box = (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23) + extra)
+    if extra:
+        put_fitted(surface, label, label_box, DIM, align="left", keep=floor)
+    else:
+        put_text(surface, label, label_box, DIM, align="left")
+    y += extra
     left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
     if over:
-        put_text(surface, say(PILE_RAN_OUT.get(over, PILE_RAN_OUT["action"])),
-                 (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, align="left")
+        put_fitted(surface, say(PILE_RAN_OUT.get(over, PILE_RAN_OUT["action"])),
+                   (x + pad, y + int(h * 0.26), w - 2 * pad, int(h * 0.48)), AMBER,
+                   align="left")
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
                 TEXT)
         put_fitted(surface, say(N_("canine.screen.left_of"), n=left, size=size),
-                 (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
-                 align="left")
-    bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
-    pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
-    filled = bar.copy()
-    filled.w = int(bar.w * min(1.0, max(0, left) / size))
-    if filled.w:
-        pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
+                   (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)),
+                   DIM, align="left")
+        bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
+        pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
+        filled = bar.copy()
+        filled.w = int(bar.w * min(1.0, max(0, left) / size))
+        if filled.w:
+            pg.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
     put_fitted(surface, as_text(end.get("ends"), 120), (x + pad // 2, y + int(h * 0.75), w - pad,
                                                         int(h * 0.24)), DIM, align="left")
 
