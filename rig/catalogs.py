@@ -22,6 +22,7 @@ import os
 import re
 import string
 import sys
+import threading
 from pathlib import Path
 from typing import Dict, Iterable, List, Tuple
 
@@ -44,7 +45,9 @@ def compile_po(po: Path, mo: Path) -> None:
     with open(po, "rb") as f:
         catalog = read_po(f, locale=po.parent.parent.name, domain=po.stem)
     mo.parent.mkdir(parents=True, exist_ok=True)
-    tmp = mo.with_suffix(".mo.tmp")
+    # A name of its own: two processes compiling one catalog at once (test workers) never
+    # write into each other's file; the rename is atomic.
+    tmp = mo.with_name("%s.%d.%d.tmp" % (mo.name, os.getpid(), threading.get_ident()))
     with open(tmp, "wb") as f:
         write_mo(f, catalog)
     os.replace(tmp, mo)

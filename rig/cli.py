@@ -87,6 +87,9 @@ def _parser():
     shot.add_argument("state")
     shot.add_argument("out")
     shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT (default 800x480)")
+    shot.add_argument("--lang", default="en",
+                      help="the screen's language: en, es, fr, ro, or pseudo (accented and "
+                           "40%% longer, to find clipped texts); default en")
 
     ph = sub.add_parser("phones", help="the address phones open to follow and command the rig")
     ph.add_argument("--config")
@@ -287,7 +290,7 @@ def cmd_screenshot(args):
         raise ConfigError("--size %r is not WIDTHxHEIGHT; give e.g. 800x480 or 1920x1080"
                           % args.size) from None
     from .display.samples import screenshot
-    screenshot(args.state, args.out, size=(width, height))
+    screenshot(args.state, args.out, size=(width, height), lang=args.lang)
     print(args.out)
     return 0
 
@@ -379,7 +382,8 @@ def _open_display(config, headless, game=None):
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
-    display = open_display(config.display, config.keys, config.match.players, game=game)
+    display = open_display(config.display, config.keys, config.match.players, game=game,
+                           sound_config=config.sound)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 

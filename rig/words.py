@@ -36,6 +36,9 @@ LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Român
 DEFAULT = "en"
 #: The pseudo-locale (tests and ``cleptomano screenshot --lang pseudo``), never a table's choice.
 PSEUDO = "pseudo"
+#: CLDR's minimum grouping digits where it is not 1 (Babel's data lacks it): Spanish groups
+#: 15.000 but not 3500.  tests/test_catalogs.py checks every language against Node's Intl.
+MIN_GROUPING_DIGITS = {"es": 2}
 #: The rig's own catalog (its package is ``rig``).
 RIG_DOMAIN = "rig"
 
@@ -204,8 +207,13 @@ class Words:
 
     # Parameters ---------------------------------------------------------------------------
     def number(self, value) -> str:
+        """``value`` with the language's digit grouping (15,000 / 15.000 / 15 000), as the
+        phones' browsers write it too (their Intl.NumberFormat)."""
         from babel.numbers import format_decimal
-        return format_decimal(value, locale=_babel_locale(self.lang))
+        # CLDR groups a Spanish number's digits from five on (3500, 15.000): its "minimum
+        # grouping digits", which Babel's data does not carry; the browsers' Intl does.
+        grouped = abs(value) >= 10 ** (2 + MIN_GROUPING_DIGITS.get(self.lang, 1))
+        return format_decimal(value, locale=_babel_locale(self.lang), group_separator=grouped)
 
     def listing(self, items: Iterable[str]) -> str:
         """``items`` joined as the language lists them ("Ana, Ben y Carla")."""

@@ -116,11 +116,13 @@ class Browser:
         except BrowserError as exc:
             raise BrowserError("%s %s: %s" % (op, json.dumps(fields), exc)) from None
 
-    def phone(self, name, width=390, height=844, mobile=True, keep_received=False):
+    def phone(self, name, width=390, height=844, mobile=True, keep_received=False,
+              locale="en-GB"):
         """A new phone (its own cookies) with a ``width`` x ``height`` CSS-pixel screen;
-        ``keep_received``: it keeps what the rig sends it, for :meth:`Phone.received`."""
+        ``keep_received``: it keeps what the rig sends it, for :meth:`Phone.received`;
+        ``locale``: its browser's language (what its Accept-Language asks for)."""
         self.step("open", phone=name, width=width, height=height, mobile=mobile,
-                  keep_received=keep_received)
+                  keep_received=keep_received, locale=locale)
         return Phone(self, name)
 
     def close(self, timeout_s=10.0):
@@ -206,6 +208,15 @@ class Phone:
 
     def title(self):
         return self._step("title")["value"]
+
+    def lang(self):
+        """The page's language, as its ``<html lang>`` says."""
+        return self._step("lang")["value"]
+
+    def overflowing(self, selector="body"):
+        """Every visible text element under ``selector`` whose words do not fit its box, and
+        the page itself if it scrolls sideways (``[{"tag", "id", "text", ...}]``)."""
+        return self._step("overflowing", selector=selector)["found"]
 
     def download(self, selector, path):
         """Click ``selector`` and save what it downloads at ``path``; the suggested name."""

@@ -40,6 +40,7 @@ readonly APT_PACKAGES=(
     libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
     libfreetype-dev libportmidi-dev libjpeg-dev
     i2c-tools
+    espeak-ng
 )
 
 REPO_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

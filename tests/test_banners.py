@@ -14,7 +14,8 @@ from rig.games.cleptomano.rules import banners
 from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules.banners import (EMPTY, Shown, add, advance, cut, duration_s,
                                                 on_screen)
-from rig.games.cleptomano.rules.view import BannerKind, BannerView
+from rig.games.cleptomano.rules.view import BannerKind, BannerView, shouted
+from rig.words import english
 from rig.shell.faces import MemoryDisplay
 from sim.harness import Harness
 from sim.script import demo_match
@@ -120,6 +121,11 @@ DEMO_BANNERS = [
 SAMPLE_S = 0.2
 
 
+def _big(banner):
+    """The big word as the screen draws it, in English."""
+    return shouted(banner.kind, english(banner.title))
+
+
 @pytest.fixture(scope="module")
 def demo_on_screen(tmp_path_factory):
     """The demo match played with a display, sampled every 0.2 s: the samples and the log."""
@@ -134,8 +140,8 @@ def demo_on_screen(tmp_path_factory):
 
 def test_the_banner_log_has_every_banner_of_the_demo_in_order_for_its_time(demo_on_screen):
     _, log = demo_on_screen
-    assert [(s.banner.kind, s.banner.title, s.banner.lines[0], s.from_s) for s in log] == \
-        DEMO_BANNERS
+    assert [(s.banner.kind, _big(s.banner), english(s.banner.lines[0]), s.from_s)
+            for s in log] == DEMO_BANNERS
     for shown in log:
         assert not shown.cut
         assert shown.until_s - shown.from_s == pytest.approx(duration_s(shown.banner))
@@ -160,7 +166,7 @@ def test_the_screen_sampled_every_0_2_s_shows_every_banner_in_order_for_its_time
             seen[-1][1:] = [seen[-1][1] + 1, i]
         else:
             seen.append([board.banner, 1, i])
-    assert [(b.kind, b.title, b.lines[0]) for b, _, _ in seen] == \
+    assert [(b.kind, _big(b), english(b.lines[0])) for b, _, _ in seen] == \
         [banner[:3] for banner in DEMO_BANNERS]
     for (_, count, _), shown in zip(seen, log):
         # The call lands a millisecond after its line (the press's glitch filter), so the

@@ -5,6 +5,12 @@ the virtual clock, at the rig's keys, on the screen (its jewels drawn), from the
 games API, its part of the phone page), its config section read, and replayed and listed by
 ``cleptomano replay`` and ``history``.  The contract test (tests/test_contract.py) covers it too.
 
+Its words are its own (issue 22): codes of the ``coin_heist`` catalog in its folder
+(``locale/<lang>/LC_MESSAGES/coin_heist.po``), compiled here when it is registered, complete in
+the four languages (``rig.catalogs.problems()``), said by the real host, screen and phones in
+each reader's language, with no player-facing literal left in its files and nothing cut or
+shrunk below the legibility floor in the pseudo-locale.
+
 And what makes that true: the coin heist's package lives wholly in its folder, and the rig
 itself names each of its games only in that game's folder and the registry's one line (the
 known, documented exceptions are listed below with their reason).
@@ -17,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from rig import cli
+from rig import catalogs, cli
 from rig import games as registry
 from rig.core.errors import ConfigError
 from rig.display.game_keys import key_help, primary
@@ -25,6 +31,7 @@ from rig.display.game_screens import extra_sounds
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession
+from rig.words import PSEUDO, Words, english, forget_catalogs
 from sim.clock import VirtualClock
 from sim.frames import count
 from sim.gamehost import ORIGIN, Speakers
@@ -36,14 +43,34 @@ FOLDER = HERE / PACKAGE
 SEED = 7                       # its flips: see coin_heist.rules.flip
 
 
+def compile_catalogs(folder):
+    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
+    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
+    two compiling at once would trip over each other's files."""
+    import fcntl
+    import tempfile
+    import zlib
+    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            catalogs.compile_all(root=folder)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 @pytest.fixture
 def coin():
-    """The coin heist, registered for one test and taken out afterwards."""
+    """The coin heist, registered for one test and taken out afterwards; its catalogs compiled
+    (the build compiles only the rig's; the ``.mo`` files are not in git) and read afresh."""
     registry.register(PACKAGE)
+    compile_catalogs(FOLDER)
+    forget_catalogs()
     try:
         yield registry.game("coin-heist")
     finally:
         registry.unregister(PACKAGE)
+        forget_catalogs()
     assert "coin-heist" not in registry.names()
 
 
@@ -55,14 +82,14 @@ def flips(n):
 class Table:
     """The coin heist on the game host, in virtual time, played at the rig's keys."""
 
-    def __init__(self, directory, players=("Ana", "Ben"), settings=None):
+    def __init__(self, directory, players=("Ana", "Ben"), settings=None, language="en"):
         self.clock = VirtualClock()
         self.display = Speakers()
         self.host = GameHost(registry.game("coin-heist"), players, settings=settings,
                              clock=self.clock, display=self.display, seed=SEED,
                              session=RecordingSession(directory, clock=self.clock),
                              key_help=key_help("coin-heist"),
-                             button=primary("coin-heist"))
+                             button=primary("coin-heist"), language=language)
         self.host.start()
         self.clock.advance(0.2)
 
@@ -129,16 +156,19 @@ def test_played_to_the_end_then_replayed_and_in_history(coin, tmp_path, capsys):
         table.press(right if t % 2 == 0 else wrong)         # Ana always right, Ben wrong
         t += 1
     assert table.view["winner"] == "Ana" and table.view["jewels"] == {"Ana": 3, "Ben": 0}
-    assert table.display.board.outcome == "Ana won (Ana 3, Ben 0 jewels)"
+    outcome = table.display.board.outcome
+    assert outcome.code == "coin_heist.outcome.won"            # a code, said by each face
+    assert english(outcome) == "Ana won (jewels: Ana 3 and Ben 0)"
     assert "fanfare" in table.display.heard
     table.press("space")                                    # the heist is over: refused
-    assert "the heist is over" in (table.display.board.message or "")
+    assert english(table.display.board.message) == (
+        "Refused: the heist is over: Ana won; start a new game")
     path = table.stop()
     capsys.readouterr()
     assert cli.main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out) == table.host.result()
     assert cli.history_lines(tmp_path) == [
-        "%s  Coin heist: Ana, Ben  Ana won (Ana 3, Ben 0 jewels)" % path.name]
+        "%s  Coin heist: Ana, Ben  Ana won (jewels: Ana 3 and Ben 0)" % path.name]
 
 
 def test_played_from_the_phones(coin, night):
@@ -170,6 +200,140 @@ def test_the_phones_list_its_recordings(coin, night):
     table.send("Ana", {"call": "heads"})
     listed = ana.get("/api/game/recordings").json()
     assert [r["game"] for r in listed] == ["coin-heist"]
+
+
+# --- its words: codes of its own catalogs, in each reader's language ---------------------------
+
+def test_its_catalogs_are_in_its_folder_and_complete_in_the_four_languages(coin):
+    """Registered from outside the rig, its catalogs are found where it lives: every code its
+    files use (rules, screen, keys, phone.js) has words in en, es, fr and ro, plural forms
+    complete, the same {fields} as English (what ``python -m rig.catalogs check`` says)."""
+    assert catalogs.domain_dirs()[PACKAGE] == FOLDER / "locale"
+    used = {code for code in catalogs.extract(FOLDER)}
+    assert used and all(code.startswith(PACKAGE + ".") for code in used)
+    assert used <= set(catalogs.extract_all())
+    for lang in catalogs.LANGS:
+        assert (FOLDER / "locale" / lang / "LC_MESSAGES" / (PACKAGE + ".po")).is_file(), lang
+    assert [line for line in catalogs.problems() if str(FOLDER) in line] == []
+    from rig.words import codes_of
+    assert {code for code, _ in codes_of(PACKAGE)} == used
+
+
+def test_no_player_facing_literal_is_left_in_its_files(coin):
+    """The rig's literal scanner (sim/literals.py, README "Languages") over the coin heist's
+    own files, which it does not list (they are not in rig/): nothing a player reads is written
+    in them; every word is in its catalogs."""
+    from sim.literals import scan_page, scan_python
+    files = [p for p in sorted(FOLDER.rglob("*.py")) if "__pycache__" not in p.parts
+             and p.name != "settings.py"]            # a config key's help is the builder's
+    found = [(p.name, line, text) for p in files for _, line, text in scan_python(p)]
+    found += [("phone.js", line, text) for _, line, text in scan_page(FOLDER / "phone.js")]
+    assert found == []
+
+
+def test_its_words_in_each_language_with_their_plural_forms(coin):
+    from coin_heist.game import GAME
+    from coin_heist.rules import Flipped, Won
+    from rig.core.contract import Outcome
+    stolen = GAME.words(Flipped(1.0, "Ana", "heads", "heads", True))
+    assert english(stolen) == "Ana called heads: heads, a jewel stolen!"
+    assert Words("es").text(stolen) == "Ana eligió cara: salió cara, ¡una joya robada!"
+    assert Words("fr").text(GAME.words(Won(2.0, "Ana"))) == (
+        "Ana remporte le casse à pile ou face\u00a0!")
+    assert Words("ro").text(GAME.words(Flipped(1.0, "Ben", "tails", "heads", False))) == (
+        "Ben a ales pajură: a ieșit cap, nimic")
+    unfinished = lambda n: GAME.outcome_words(Outcome(False, (), (("Ana", 1), ("Ben", 0)),
+                                                      "unfinished", (("flips", n),)))
+    assert english(unfinished(1)) == "unfinished after 1 flip (jewels: Ana 1 and Ben 0)"
+    assert [Words("ro").text(unfinished(n)).split(" (")[0] for n in (1, 2, 20)] == [
+        "neterminat după 1 aruncare", "neterminat după 2 aruncări",
+        "neterminat după 20 de aruncări"]
+    assert Words("es").text(unfinished(1000000)).startswith(
+        "sin terminar tras 1.000.000 de tiradas (joyas: Ana 1 y Ben 0)")
+    table = Words("ro").table([PACKAGE])                 # what a Romanian phone's page reads
+    assert table["coin_heist.phone.jewels"] == {
+        "one": "{player}: {got} din {n} bijuterie", "few": "{player}: {got} din {n} bijuterii",
+        "other": "{player}: {got} din {n} de bijuterii"}
+    assert table["coin_heist.phone.heads"] == "Cap"
+
+
+def _drawn(monkeypatch):
+    """What the coin heist's screen draws from now on, as the reader sees it (the words)."""
+    import coin_heist.screen as screen
+    from rig.display import kit
+    drawn, put = [], screen.put_text
+
+    def put_text(surface, text, *args, **kw):
+        drawn.append(kit.as_text(text, 400))
+        return put(surface, text, *args, **kw)
+
+    monkeypatch.setattr(screen, "put_text", put_text)
+    return drawn
+
+
+def test_the_table_reads_it_in_spanish_on_the_real_host_and_screen(coin, tmp_path, monkeypatch):
+    """``[table] language = "es"``: the host's snapshot carries it and the screen says the coin
+    heist's own words in Spanish; the log and the recording stay language-neutral."""
+    table = Table(tmp_path, language="es")
+    drawn = _drawn(monkeypatch)
+    import rig.display.game_screens as game_screens
+    strip, draw_strip = [], game_screens.draw_strip
+    monkeypatch.setattr(game_screens, "draw_strip",
+                        lambda surface, text: strip.append(text) or draw_strip(surface, text))
+    first = flips(1)[0]
+    table.press("space")                                    # Ana calls heads
+    board = table.display.board
+    assert board.language == "es"
+    assert board.message.code.startswith("coin_heist.call.")
+    said = Words("es").text(board.message)
+    assert said.startswith("Ana eligió cara: salió %s, " % ("cara" if first == "heads" else
+                                                          "cruz"))
+    table.display.frame((800, 480))
+    assert "GOLPE DE LA MONEDA · ELIGE BEN" in drawn
+    assert "Ana eligió cara: salió %s" % ("cara" if first == "heads" else "cruz") in (
+        " ".join(drawn[3:]))                               # wrapped in the coin's column
+    assert strip == [said]                                  # the host's strip, in Spanish too
+    path = table.stop()
+    line = json.loads(path.read_text("utf-8").splitlines()[1])
+    assert line["call"] == "heads" and line["flipped"] == first
+
+
+def test_each_phone_reads_it_in_its_own_language(coin, night):
+    """The table's screen speaks English; Ben's phone asks for Spanish (Accept-Language) and
+    Ana's for Romanian (the picker's choice, ?lang=): each reads the coin heist's words, from
+    its catalogs, in its language through the real games API."""
+    table = night("coin-heist", ["Ana", "Ben"])
+    ana, ben = table.phone("Ana"), table.phone("Ben")
+    ben.headers["Accept-Language"] = "es-AR, es;q=0.9"
+    answer = table.send("Ben", {"call": "heads"})            # not Ben's call
+    assert answer.status_code == 409
+    assert "le toca elegir a Ana, no a Ben; espera tu turno" in answer.text
+    words = ana.get("/api/words", params={"lang": "ro"}).json()
+    assert words["language"] == "ro"
+    assert words["words"]["coin_heist.phone.hint"] == (
+        "Alegeți cap sau pajură: o alegere bună fură o bijuterie.")
+    assert set(words["words"]["coin_heist.phone.jewels"]) == {"one", "few", "other"}
+
+
+#: The coin heist's screen in every language: nothing cut, nothing fitted below the legibility
+#: floor for its width (the pseudo-locale is English accented and 40 % longer).
+@pytest.mark.parametrize("lang", (PSEUDO, "es", "fr", "ro"))
+def test_its_samples_fit_at_800x480_in_every_language(coin, lang):
+    import pygame
+    import coin_heist.samples as samples
+    from rig.display import kit
+    before = kit.use_words(lang)
+    try:
+        kit.clips(), kit.fits()
+        for name in samples.SHOTS:
+            draw, view = samples.shot(name)
+            draw(pygame.Surface((800, 480)), view)
+        cut = kit.clips()
+        small = [(text, size, floor) for text, size, floor, narrowed in kit.fits()
+                 if narrowed and size < floor]
+    finally:
+        kit.use_words(before)
+    assert cut == [] and small == []
 
 
 def test_its_config_section_is_read_through_the_registry(coin, tmp_path):
@@ -305,7 +469,8 @@ def test_its_rules_are_pure():
     from sim.imports import imported_names
     found = {target for path in (FOLDER / "rules").rglob("*.py")
              for _, target in imported_names(path, "coin_heist.rules")}
-    assert found == {"hashlib", "dataclasses", "typing", "rig.core.errors", "rig.core.gamekit"}
+    assert found == {"hashlib", "dataclasses", "typing", "rig.core.errors", "rig.core.gamekit",
+                     "rig.core.msg"}
 
 
 def test_cut_off_it_resumes_where_it_was_and_without_restore_a_new_game_begins(
@@ -329,3 +494,44 @@ def test_cut_off_it_resumes_where_it_was_and_without_restore_a_new_game_begins(
     assert fresh.view["flips"] == 0
     assert "does not say how to take a game up again" in caplog.text
     fresh.stop()
+
+
+# --- its phone page in a real browser, in the pseudo-locale and in Romanian ---------------------
+
+@pytest.mark.heavy            # a real headless Chromium and the rig in real time
+def test_its_phone_page_reads_in_every_language_on_a_390x844_phone(coin, tmp_path):
+    """The coin heist's part of the games page (its phone.js and its catalogs through
+    ``GET /api/words``) on a 390x844 phone: in the pseudo-locale (accented, 40 % longer) every
+    word is its catalog's, and the page neither scrolls sideways nor leaves a button too small;
+    in Romanian its plural form for the target."""
+    from sim import phone as browser
+    from sim.gametable import GameTable, pair
+    if browser.cannot_exist() is not None:
+        pytest.skip(str(browser.cannot_exist()))
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with browser.Browser() as chromium, GameTable(recordings, "coin-heist", ("Ana", "Ben"),
+                                                  seed=SEED) as rig:
+        ana = pair(chromium.phone("coin-ana", 390, 844), rig, "Ana")
+        ana.goto(rig.url + "?lang=pseudo")
+        said = Words(PSEUDO).say
+        hint = said("coin_heist.phone.hint")
+        assert ana.wait("#board .hint", text=hint) == hint
+        assert ana.wait("#status") == said("coin_heist.phone.turn", player="Ana")
+        heads, tails = said("coin_heist.phone.heads"), said("coin_heist.phone.tails")
+        assert ana.texts("#controls button") == [heads, tails]
+        drawn = ana.width()
+        assert drawn["page"] <= drawn["screen"], drawn
+        assert [b for b in ana.boxes("#controls button")
+                if min(b["width"], b["height"]) < 44] == []
+        ana.click('#controls button:text-is("%s")' % heads)
+        side = lambda s: said("coin_heist.side." + s)
+        last = said("coin_heist.phone.last", player="Ana", called=side("heads"),
+                    side=side(flips(1)[0]))
+        assert ana.wait("#board .big", text=last) == last
+        assert ana.width()["page"] <= ana.width()["screen"]
+        ana.screenshot(tmp_path / "coin-pseudo.png", full=True)
+        ana.goto(rig.url + "?lang=ro")
+        assert ana.wait("#board li", text="Ana: ") is not None
+        assert ana.texts("#board li")[1] == "Ben: 0 din 3 bijuterii"
+        assert ana.errors() == []

@@ -15,7 +15,12 @@ sixth game, the coin heist (tests/coin_heist/, registered here), answer
   with impossible values, any command once the game is over: refused (RulesError, or the
   RecordingError of a malformed phone command) with a message that names the value;
 * **the button and keys documented**: each hosted game has a primary command (the start
-  button's), key help lines naming each key of its key mode, and a README table of its keys.
+  button's), key help lines naming each key of its key mode, and a README table of its keys;
+* **words are codes** (issue 22): every effect's words and every outcome's words are a
+  :class:`~rig.core.msg.Msg` (or None) of the game's own catalog (its folder's name), with words
+  in each of the four languages; every refusal the game's ``step`` raises carries one
+  (``exc.msg``); a view holds codes and data, never an English sentence; the key help is codes.
+  A game not converted yet is an expected failure here, named in :data:`NOT_YET_CODES`.
 
 A game is played here only through the contract (and the registry's parts for its keys), never
 by its name: a game added to the registry is covered with no edit to this file.
@@ -26,18 +31,23 @@ import random
 import re
 from dataclasses import is_dataclass, replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rig import catalogs
 from rig import games as registry
 from rig.core.errors import RecordingError, RulesError
 from rig.core.gamekit import Sound
+from rig.core.msg import Msg, domain_of, from_json, is_msg_json
 from rig.games.cleptomano.rules.recording import dumps
 from rig.display.keymodes import pretty_key
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession
+from rig.words import (LANGUAGES, RIG_DOMAIN, domain_of_game, english, english_error,
+                       forget_catalogs, translations)
 from sim.clock import VirtualClock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,12 +70,49 @@ ANYONE_SENDS = {
 }
 
 
+#: The games whose words are not codes yet on this branch (issue 22, each converted on its own
+#: branch, named here): the words checks below are expected to fail for them, and become strict
+#: for each as its branch lands (take it out of this table then).
+NOT_YET_CODES = {
+    "cleptomano": "h9-clepto",
+}
+
+
+def coded(names):
+    """``names`` as test cases, a game of :data:`NOT_YET_CODES` marked as an expected failure
+    that names it."""
+    return [pytest.param(name, marks=pytest.mark.xfail(
+        reason="%s does not say codes yet on this branch: its words land with %s (issue 22)"
+               % (name, NOT_YET_CODES[name]))) if name in NOT_YET_CODES else name
+            for name in names]
+
+
+def compile_catalogs(folder):
+    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
+    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
+    two compiling at once would trip over each other's files."""
+    import fcntl
+    import tempfile
+    import zlib
+    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            catalogs.compile_all(root=folder)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def coin_heist():
-    """The sixth game, registered for this module and taken out afterwards."""
+    """The sixth game, registered for this module and taken out afterwards; its catalogs (in
+    its folder, tests/coin_heist/locale) compiled and read afresh."""
     registry.register(COIN)
+    compile_catalogs(ROOT / "tests" / COIN)
+    forget_catalogs()
     yield registry.game("coin-heist")
     registry.unregister(COIN)
+    forget_catalogs()
     assert "coin-heist" not in registry.names()
 
 
@@ -375,7 +422,7 @@ def test_every_effect_has_words(name):
         if kind in SILENT.get(name, {}):
             continue
         words = g.words(effect)
-        assert isinstance(words, str) and words.strip(), (name, effect)
+        assert words is not None and english(words).strip(), (name, effect)
     assert g.words(Sound(0.0, "dice")) is None          # a sound is heard, not said
 
 
@@ -396,9 +443,9 @@ def impossible(value):
     return value
 
 
-def refused(g, state, command_or_obj, like=None):
-    """The reason ``g`` refuses a command (or a phone's command, a dict, sent at the time and
-    by the sender of the command ``like``), or None if taken."""
+def refusal(g, state, command_or_obj, like=None):
+    """The error ``g`` refuses a command with (or a phone's command, a dict, sent at the time
+    and by the sender of the command ``like``), or None if taken."""
     try:
         command = command_or_obj
         if isinstance(command_or_obj, dict):
@@ -408,9 +455,17 @@ def refused(g, state, command_or_obj, like=None):
                                               if k in command.__dataclass_fields__})
         g.step(state, command)
     except (RulesError, RecordingError) as exc:
-        assert str(exc).strip(), (g.name, command_or_obj)
-        return str(exc)
+        return exc
     return None
+
+
+def refused(g, state, command_or_obj, like=None):
+    """The reason ``g`` refuses a command, as a player reads it in English, or None if taken."""
+    exc = refusal(g, state, command_or_obj, like)
+    if exc is None:
+        return None
+    assert english_error(exc).strip(), (g.name, command_or_obj)
+    return english_error(exc)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -420,7 +475,7 @@ def test_every_command_refused_with_a_reason(name):
     strangers = values = 0
     for p in games:
         for _, exc in p.refusals:
-            assert str(exc).strip(), (name, exc)
+            assert english_error(exc).strip(), (name, exc)
         for before, command, _, obj in p.steps:
             if getattr(command, "by", None) is not None and name not in ANYONE_SENDS:
                 reason = refused(g, before, replace(command, by=STRANGER))
@@ -452,8 +507,9 @@ def keys_of(g):
 
 
 def help_keys(line):
-    """The keys a help line (``"C, Space, Num+: get a clue"``) names before its colon."""
-    return [part.strip() for part in line.split(":", 1)[0].split(",")]
+    """The keys a help line (``"C, Space, Num+: get a clue"``, or its code) names before its
+    colon, in English."""
+    return [part.strip() for part in english(line).split(":", 1)[0].split(",")]
 
 
 @pytest.mark.parametrize("name", HOSTED)
@@ -505,3 +561,175 @@ def test_the_readme_names_each_games_keys(name):
             continue
         assert readme_form(key) in table, "README's %s keys do not name %s" % (
             g.title, readme_form(key))
+
+
+# --- words are codes (issue 22) ----------------------------------------------------------------
+
+def messages(said):
+    """``said`` (a Msg) and every Msg in its parameters, all the way down."""
+    if isinstance(said, Msg):
+        yield said
+        for _, value in said.params:
+            yield from messages(value)
+    elif isinstance(said, tuple):
+        for value in said:
+            yield from messages(value)
+
+
+def has_words(code, lang, n=None):
+    """Whether ``code`` has words of its own in ``lang``'s compiled catalog (the plural entry
+    for ``n``, when it is given; a plural entry said without ``n`` has none)."""
+    try:
+        tr = translations(domain_of(code), lang)
+    except Exception:              # no catalog for that domain: a code of no registered game
+        return False
+    if tr is None:
+        return False
+    found = tr.gettext(code) if n is None else tr.ngettext(code, code, n)
+    return bool(found) and found != code
+
+
+def unsaid(g, said, domains=()):
+    """What keeps ``said`` from being the words of game ``g``: [] for a Msg of its own catalog
+    (or of ``domains``) every code in which has words in each of the four languages."""
+    domain = domain_of_game(g)
+    if not isinstance(said, Msg):
+        return ["%r is not a Msg (a code of the %s catalog)" % (said, domain)]
+    out = []
+    if said.domain not in (domain,) + tuple(domains):
+        out.append("%s is not a code of the %s catalog" % (said.code, domain))
+    for m in messages(said):
+        if m.domain not in (domain, RIG_DOMAIN):
+            out.append("%s (in %s) is not a code of %s or the rig" % (m.code, said.code, domain))
+            continue
+        n = m.get("n")
+        n = n if isinstance(n, int) and not isinstance(n, bool) else None
+        out += ["%s has no %s words" % (m.code, lang) for lang in LANGUAGES
+                if not has_words(m.code, lang, n)]
+    return out
+
+
+@pytest.mark.parametrize("name", coded(NAMES))
+def test_every_effects_and_outcomes_words_are_codes_of_its_catalog(name):
+    """What the table hears and reads of each effect (``words``) and how the game ended
+    (``outcome_words``): a Msg of the game's own catalog, in every language, or None."""
+    games = played(name, range(8))
+    g = games[0].g
+    found = set()
+    for p in games:
+        for _, _, effects, _ in p.steps:
+            for effect in effects:
+                if isinstance(effect, Sound) or type(effect).__name__ in SILENT.get(name, {}):
+                    continue
+                said = g.words(effect)
+                if said is not None:
+                    found.update("%s: %s" % (type(effect).__name__, why)
+                                 for why in unsaid(g, said))
+        for state in (p.states[len(p.states) // 2], p.state):
+            outcome = g.outcome(g.result(state))
+            for ended in (outcome, replace(outcome, over=True)):
+                found.update("outcome %s: %s" % (ended.code, why)
+                             for why in unsaid(g, g.outcome_words(ended)))
+    assert sorted(found) == []
+
+
+@pytest.mark.parametrize("name", coded(NAMES))
+def test_every_refusal_of_its_rules_carries_a_code(name):
+    """A command the rules refuse (RulesError from ``step``: the random play's, a stranger's,
+    impossible values, any once the game is over) carries its Msg (``exc.msg``) of the game's
+    catalog (or the rig's), which each face says in its reader's language."""
+    games = played(name, range(4))
+    g = games[0].g
+    errors = [exc for p in games for _, exc in p.refusals]
+    for p in games:
+        for before, command, _, obj in p.steps[:40]:
+            if getattr(command, "by", None) is not None:
+                errors.append(refusal(g, before, replace(command, by=STRANGER)))
+            if obj is not None and impossible(obj) != obj:
+                errors.append(refusal(g, before, impossible(obj), like=command))
+        if g.over(p.state):                 # sent after the end, as the host stamps it
+            late = SimpleNamespace(t=round(p.t + 1.0, 6), by=p.players[0])
+            errors += [refusal(g, p.state, obj, like=late) for obj in examples(g)]
+    refusals = [exc for exc in errors if isinstance(exc, RulesError)]
+    assert refusals, "%s: no command was refused by its rules" % name
+    found = set()
+    for exc in refusals:
+        found.update("%s: %s" % (type(exc).__name__, why)
+                     for why in unsaid(g, exc.msg, (RIG_DOMAIN,)))
+    assert sorted(found) == []
+
+
+#: Views' keys whose strings are data of several words on purpose (a proper name from the
+#: game's box, not a sentence), by game, with the reason.  Found by a trial merge of every
+#: game's branch; the lead confirms each as its game lands.
+VIEW_DATA = {
+    "chest-heist": {"fr": "a chest's title as the French original prints it (its data)",
+                    "en": "a chest's title in the English edition (its data)"},
+    "stop-thief": {"board": "the board's name (Port Pilfer), a proper name of the box",
+                   "name": "a thief's name (Fingers Fontaine), a proper name of the box"},
+    "canine": {key: "a card's name, its identifier in the view (the faces say it through the "
+                    "canine catalog's card words)"
+               for key in ("kinds", "kind", "bedroom", "wild", "targets", "cards")},
+}
+#: Words run together: two words of letters, as a sentence has them.
+SENTENCE = re.compile(r"[A-Za-zÀ-ÿ]{2,}[ '’][A-Za-zÀ-ÿ]{2,}")
+
+
+def strings(obj, key=None):
+    """``(key, text)`` for every string in a view (``key``: the dict key it is under), and
+    ``(None, Msg)`` for every code it holds (a Msg, or its JSON)."""
+    if isinstance(obj, Msg) or is_msg_json(obj):
+        said = obj if isinstance(obj, Msg) else from_json(obj)
+        yield None, said
+        for name, value in said.params:
+            yield from strings(value.as_json() if isinstance(value, Msg) else value, name)
+    elif isinstance(obj, dict):
+        for k, value in obj.items():
+            yield from strings(value, k)
+    elif isinstance(obj, (list, tuple)):
+        for value in obj:
+            yield from strings(value, key)
+    elif isinstance(obj, str):
+        yield key, obj
+
+
+@pytest.mark.parametrize("name", coded(NAMES))
+def test_no_word_of_a_view_is_an_english_sentence(name):
+    """The table's view and each player's hold data (names, numbers, sides, places) and codes
+    (Msg, or its JSON, with words in every language), never a sentence in English: each face
+    says the codes in its reader's language."""
+    found = set()
+    for p in played(name, range(4)):
+        g = p.g
+        step = max(1, len(p.states) // 12)
+        for state in p.states[::step] + [p.state]:
+            for viewer, view in views(g, state, p.players).items():
+                for key, text in strings(view):
+                    if isinstance(text, Msg):
+                        found.update("%s: %s" % (viewer or "the table", why)
+                                     for why in unsaid(g, text, (RIG_DOMAIN,)))
+                    elif SENTENCE.search(text) and key not in VIEW_DATA.get(name, {}):
+                        found.add("%s's view, %s: %r" % (viewer or "the table", key, text))
+    assert sorted(found) == []
+
+
+@pytest.mark.parametrize("name", coded(HOSTED))
+def test_the_key_help_is_codes_of_its_catalog(name):
+    """Each line of the key help (``keys.MODE.HELP``, shown by ``H``) is a code of the game's
+    catalog, in every language, whose English names its keys before the colon."""
+    g = registry.game(name)
+    mode = keys_of(g)
+    assert mode.HELP
+    found = [why for line in mode.HELP for why in unsaid(g, line)]
+    assert found == []
+
+
+@pytest.mark.parametrize("name", coded(HOSTED))
+def test_the_title_a_player_reads_is_a_code_of_its_catalog(name):
+    """A game's ``title_msg`` (the title a player reads; ``title`` stays the log's and the
+    command line's) is a code of its catalog, in every language."""
+    g = registry.game(name)
+    said = getattr(g, "title_msg", None)
+    if said is None:
+        pytest.skip("%s has no title_msg: its players read its title as it is" % g.title)
+    assert unsaid(g, said) == []

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rig.shell import storage
 from rig.shell.faces import MemoryDisplay
 from rig.games.cleptomano.rules.levels import make_level
+from rig.words import english
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 
@@ -71,7 +72,7 @@ def test_start_while_not_ready_starts_nothing_and_says_why(table):
     t.advance_to(1.0).press(hold_s=0.2)
     assert t.turn is None
     assert t.said("laser 5 is not seated")
-    assert "laser 5 is not seated" in t.board.ready_problems
+    assert "laser 5 is not seated" in map(english, t.board.ready_problems)
 
 
 def test_inputs_out_of_play_are_ignored(table):
@@ -196,8 +197,8 @@ def test_a_failing_disk_is_a_named_fault_and_refereeing_goes_on(table):
     writer.write = full
     t.advance_to(3.0).touch("laser.4")
     assert t.turn.touches == 1          # the touch still counts
-    assert any("Recording failed" in f for f in t.board.faults)
+    assert any("Recording failed" in english(f) for f in t.board.faults)
     assert t.lamp("led.fault") == 1
     writer.write = real_write
     t.advance_to(4.0).hand_out()
-    assert not any("Recording failed" in f for f in t.board.faults)
+    assert not any("Recording failed" in english(f) for f in t.board.faults)

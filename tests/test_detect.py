@@ -16,6 +16,7 @@ from rig.games.cleptomano.rules import engine as rules
 from rig.games.cleptomano.rules.detect import Detector
 from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.referee import Referee
+from rig.words import english
 
 from sim.harness import Recording as Script
 from sim.harness import only_turn
@@ -222,7 +223,7 @@ def test_each_readiness_problem_blocks_the_start_and_is_named(case):
     effects += feed(referee, 1.0, "button", 1)
     effects += feed(referee, 1.1, "button", 0)
     assert referee.match.current is None
-    refusals = [calls.refusal_text(e) for e in effects if isinstance(e, ev.Refused)]
+    refusals = [english(calls.refusal_text(e)) for e in effects if isinstance(e, ev.Refused)]
     assert len(refusals) == 1 and words in refusals[0], refusals
     assert not [e for e in effects if isinstance(e, ev.TurnStarted)]
 

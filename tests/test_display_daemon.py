@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rig.shell.config import load_config
 from rig.display.window import DisplayProcess, DisplayThread
+from rig.words import english
 from sim.harness import wait_until
 from sim.table import real_time_table
 
@@ -87,7 +88,7 @@ def test_the_guards_keys_name_the_next_thief_and_are_recorded(tmp_path):
         display.press("g")
         display.press("3")                 # Caro cannot guard the round she opens
         assert wait_until(lambda: table.rig.scoreboard().message is not None)
-        assert "another player" in table.rig.scoreboard().message
+        assert "another player" in english(table.rig.scoreboard().message)
     finally:
         table.stop()
         display.stop()

@@ -16,6 +16,7 @@ from rig import cli
 from rig.games.cleptomano.rules import engine as rules
 from rig.games.cleptomano.rules import events as ev
 from rig.shell.storage import replay_file
+from rig.words import english
 from sim.script import Script, demo_match
 from sim.table import SimulatedTable
 
@@ -37,11 +38,11 @@ def test_a_contact_closed_when_the_rig_arms_blocks_the_start_and_is_named(table,
     t = table()
     t.museum.set(name, 1)                # closed from the moment the rig is armed
     t.settle()
-    assert words in t.rig.scoreboard().ready_problems
+    assert words in map(english, t.rig.scoreboard().ready_problems)
     t.advance_to(1.0).press()
     assert t.rig.referee.match.current is None           # the press started nothing
     board = t.rig.scoreboard()
-    assert words in board.ready_problems and words in (board.message or "")
+    assert words in map(english, board.ready_problems) and words in english(board.message)
     assert t.said("The museum is not ready: " + words)
     # Fixed: the next press starts the turn, and the stuck contact cost the thief nothing.
     t.advance_to(2.0)
@@ -67,7 +68,7 @@ def test_a_contact_closed_between_turns_blocks_the_next_start(table):
     t.museum.set("laser.6", 1)           # a wire came loose while the museum was reset
     t.advance_to(8.0).press()
     assert t.rig.referee.match.current is None
-    assert "laser 6 is touched (contact closed)" in t.rig.scoreboard().ready_problems
+    assert "laser 6 is touched (contact closed)" in map(english, t.rig.scoreboard().ready_problems)
 
 
 def test_a_contact_closed_when_the_next_match_arms_blocks_its_first_start(table):
@@ -78,7 +79,7 @@ def test_a_contact_closed_when_the_next_match_arms_blocks_its_first_start(table)
     t.museum.set("laser.4", 1)
     t.advance_to(61.0).press()
     assert t.rig.referee.match.current is None
-    assert "laser 4 is touched (contact closed)" in t.rig.scoreboard().ready_problems
+    assert "laser 4 is touched (contact closed)" in map(english, t.rig.scoreboard().ready_problems)
 
 
 # --- A contact that stays closed during a turn ---------------------------------------------------
@@ -96,7 +97,7 @@ def test_a_stuck_contact_counts_once_is_reported_after_5_s_and_the_guard_voids_i
     assert t.museum.outputs_state("buzzer") == 0          # one short buzz, not a siren
     t.advance_to(8.1)                    # 5 s closed: a sensor fault, not more touches
     faults = t.rig.scoreboard().faults
-    assert any("laser 4 has been closed for 5 s" in f for f in faults), faults
+    assert any("laser 4 has been closed for 5 s" in english(f) for f in faults), faults
     assert t.said("Fault: laser 4 has been closed for 5 s")
     assert t.museum.outputs_state("led.fault") == 1
     t.advance_to(30.0)
@@ -200,7 +201,7 @@ def test_the_game_goes_on_without_the_relic_hub(table):
     t.relics.send("relic.2.motion", 1)   # a relic rocking when the hub dies
     t.relics.send("relic.3.tilt", 80.0)  # and one lying down
     t.settle()
-    problems = t.rig.scoreboard().ready_problems
+    problems = tuple(map(english, t.rig.scoreboard().ready_problems))
     assert "relic 2 is moving" in problems and "relic 3 is lying down" in problems
     t.advance_to(0.5)
     t.relics.lose("unplugged")

@@ -23,7 +23,9 @@ from rig.display.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.games.cleptomano.rules.view import Scoreboard
 from rig.games.cleptomano.rules.wiringcheck import CheckWiring
+from rig.games.cleptomano.setup_flow import SetLanguage
 from rig.shell.storage import replay_file
+from rig.words import english
 from sim.harness import Harness, Recording
 
 BOARD = Scoreboard(players=("Ana", "Ben", "Caro"),
@@ -51,7 +53,8 @@ class Keys(KeyedDisplay):
 
 
 def note(keys):
-    return keys.setup_view().note
+    """The set-up screen's note as the table reads it in English ("" when none)."""
+    return english(keys.setup_view().note)
 
 
 # --- The keys -------------------------------------------------------------------------------
@@ -101,7 +104,7 @@ def test_the_guards_other_keys_still_work_after_the_set_up_screen():
 
 def test_set_up_waits_for_the_end_of_a_turn_and_a_turn_closes_it():
     m = Keys(Scoreboard(phase="turn", players=("Ana", "Ben")))
-    assert m.commands("s") == [] and m.flow is None and "between turns" in m.face.prompt
+    assert m.commands("s") == [] and m.flow is None and "between turns" in english(m.face.prompt)
     m = Keys()
     m.press("s", "1")
     m.show(Scoreboard(phase="turn", players=("Ana", "Ben", "Caro")))   # START pressed
@@ -153,14 +156,14 @@ def test_the_layout_page_checks_the_guards_layout_before_the_first_turn():
     m.press("1", "5", "3", "8", "4", "2")               # 4: L-I R-II; 5: L-III table-R; 6: R-I L-II
     assert m.setup_view().layout.legal
     m.press("backspace", "5")                           # 6: R-I R-II
-    assert m.setup_view().layout.problems == (
+    assert tuple(map(english, m.setup_view().layout.problems)) == (
         "laser 6 rests on the right wall at both ends; a laser must span both walls or go "
         "from one wall to the table beside/under the other",)
     m.press("return")
     assert "Move the lasers" in note(m) and m.flow.page == "layout"
     m.press("backspace", "2", "return")
     assert m.flow.page == "confirm"
-    assert "laser layout checked: legal" in m.setup_view().summary
+    assert "laser layout checked: legal" in map(english, m.setup_view().summary)
 
 
 def test_the_layout_check_on_its_own_uses_the_matchs_lasers():
@@ -232,7 +235,7 @@ def test_a_new_match_during_a_turn_is_bad_input_naming_the_line():
     with pytest.raises(RecordingError) as info:
         replay_lines(s.lines(), "m.jsonl")
     assert str(info.value).startswith("m.jsonl:")
-    assert "cannot be set up while Ana's turn runs" in str(info.value)
+    assert "cannot be set up while Ana's turn runs" in english(info.value.msg)
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -333,7 +336,7 @@ def test_the_guard_sets_up_a_new_match_and_it_is_recorded(keyed, tmp_path):
     screen.write("Zoe")
     screen.press("return", "return", "3", "2", "return", "return")
     t.advance(0.3)
-    assert t.said("New match set up: Ana, Caro, Dora, Zoe; hard level")
+    assert t.said("New match set up: Ana, Caro, Dora, and Zoe; hard level")
     assert screen.board.players == ("Ana", "Caro", "Dora", "Zoe")
     assert screen.board.next_thief == "Caro"
     closing = [json.loads(line) for line in first.read_text().splitlines()[-2:]]
@@ -359,7 +362,7 @@ def test_a_new_match_is_refused_while_a_turn_runs(keyed):
     path = t.rig.recording_path
     t.submit(ev.NewMatch(0.0, ("Caro", "Dora")))
     t.advance(0.2)
-    assert "cannot be set up while Ana's turn runs" in t.board.message
+    assert "cannot be set up while Ana's turn runs" in english(t.board.message)
     assert t.rig.recording_path == path and t.match.players == ("Ana", "Ben", "Caro")
     assert not [line for line in t.recorded() if "new_match" in line]
 
@@ -405,7 +408,7 @@ def test_the_set_up_screen_and_its_keys_show_on_the_rigs_screen(keyed):
     assert len(picked.connected_components(minimum=200)) == 2
     keys = pygame.mask.from_threshold(frame, AMBER, (20, 20, 20, 255))
     assert len(keys.connected_components(minimum=200)) == 3
-    assert "Set-up" not in (t.board.message or "")
+    assert "Set-up" not in english(t.board.message)
     screen.press("escape", "escape")
     assert pygame.image.tobytes(screen.frame(), "RGB") != pygame.image.tobytes(frame, "RGB")
 
@@ -417,3 +420,60 @@ def test_every_set_up_sample_draws_at_every_size(state, size):
     surface = pygame.Surface(size)
     draw(surface, thing)
     assert pygame.transform.average_color(surface)[:3] != (0, 0, 0)
+
+
+# --- The screen's language -------------------------------------------------------------------
+
+def test_the_set_up_menu_offers_each_language_in_its_own_name():
+    m = Keys()
+    m.press("s", "4")
+    view = m.setup_view()
+    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română"]
+    assert [c.current for c in view.choices] == [True, False, False, False]
+    assert m.commands("3") == [SetLanguage(0.0, "fr")]
+    assert m.flow.page == "menu" and m.flow.language == "fr"
+
+
+def test_the_language_chosen_at_set_up_changes_the_screens_words(keyed, monkeypatch):
+    """Spanish chosen on the set-up screen: the snapshot carries it, the face speaks it (the
+    words drawn change), the log stays English and the recording gets no line."""
+    from rig.display import kit
+    t, screen = keyed()
+    assert screen.board.language == "en"
+    lines_before = t.rig.recording_path.read_text("utf-8")
+    drawn = []
+    real = kit.render_text
+    monkeypatch.setattr(kit, "render_text",
+                        lambda text, size, colour: drawn.append(text) or real(text, size, colour))
+    screen.press("escape")
+    screen.frame()
+    assert "MUSEUM READY" in drawn and "MUSEO LISTO" not in drawn
+    screen.press("s", "4", "2", "escape")          # Idioma: Español, then back to the match
+    t.advance(0.3)
+    assert screen.board.language == "es"
+    drawn.clear()
+    screen.frame()
+    assert "MUSEO LISTO" in drawn and "MUSEUM READY" not in drawn
+    assert "RONDAS" in drawn
+    t.start_turn(at=1.0)
+    t.advance(0.3)
+    assert t.said("Round 1: Ana steals")              # the log: English, whatever the table
+    assert t.rig.recording_path.read_text("utf-8").startswith(lines_before)
+    assert "language" not in t.rig.recording_path.read_text("utf-8")
+    kit.use_words("en")
+
+
+def test_a_screenshot_is_taken_in_romanian(tmp_path, capsys):
+    from rig import cli
+    from rig.display import kit
+    out = tmp_path / "turn-ro.png"
+    drawn = []
+    real = kit.render_text
+    kit.render_text = lambda text, size, colour: drawn.append(text) or real(text, size, colour)
+    try:
+        assert cli.main(["screenshot", "turn", str(out), "--lang", "ro"]) == 0
+    finally:
+        kit.render_text = real
+    assert out.stat().st_size > 1000
+    assert "PRADĂ" in drawn and "ATINGERI DE LASER" in drawn and "LOOT" not in drawn
+    assert kit.words().lang == "en"        # the screen's language is put back after the shot

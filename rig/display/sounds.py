@@ -4,7 +4,8 @@
 * :func:`cues` (pure) says which sounds a new snapshot calls for, compared with the last one
   (a new laser touch buzzes, each of the last 10 seconds ticks, a caught banner sounds the siren);
 * :class:`SoundBank` (shell) opens pygame's mixer with a small buffer for low latency and plays
-  them; if there is no audio device it logs once and stays silent.
+  them; if there is no audio device it logs once and stays silent.  The voice
+  (:mod:`rig.display.voice`) speaks on a channel reserved for it (:meth:`SoundBank.voice_channel`).
 
 No numpy: samples are built with :mod:`rig.display.synth` (:mod:`array`) and handed to
 ``pygame.mixer.Sound(buffer=...)``.
@@ -21,6 +22,8 @@ log = logging.getLogger(__name__)
 
 SOUNDS = ("buzz", "tick", "siren", "jingle", "fanfare", "gong", "dice")
 MIXER_BUFFER = 512          # samples: ~23 ms at 22 kHz, so a touch buzzes at once
+VOICE_CHANNEL = 0           # the mixer channel reserved for the voice (rig.display.voice)
+PLAY_CHANNELS = 8           # channels left for the sounds: a buzz, a tick and a siren at once
 
 
 def _gong(rate):
@@ -177,6 +180,22 @@ class SoundBank:
             except Exception as e:      # pygame.error: no device
                 why = str(e)
         return why + ("; " + alsa[-1] if alsa else "")
+
+    def voice_channel(self):
+        """A mixer channel of the voice's own (:mod:`rig.display.voice`), reserved so that
+        :meth:`play` never picks it: the buzzer and the ticks always find a free channel of
+        their own, and a voice line never cuts one.  None without sound."""
+        if not self.available:
+            return None
+        try:
+            import pygame
+            if pygame.mixer.get_num_channels() < VOICE_CHANNEL + 1 + PLAY_CHANNELS:
+                pygame.mixer.set_num_channels(VOICE_CHANNEL + 1 + PLAY_CHANNELS)
+            pygame.mixer.set_reserved(VOICE_CHANNEL + 1)
+            return pygame.mixer.Channel(VOICE_CHANNEL)
+        except Exception as e:     # pygame.error: the mixer went away
+            log.warning("sound: no channel for the voice (%s)", e)
+            return None
 
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)

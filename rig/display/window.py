@@ -1,5 +1,9 @@
 """The display shell: a window that shows the newest Scoreboard, plays the sounds, reads the keys.
 
+The voice (:mod:`rig.display.voice`, ``[sound]``) speaks from the same loop: it reads the moments
+from the snapshots as the sounds do, renders in a worker thread of its own and plays on a mixer
+channel reserved for it, so it never delays the buzzer.
+
 The referee must never wait for the screen.  So :meth:`show` only drops the snapshot into a
 one-slot mailbox (older snapshots are simply replaced) and returns at once; a render loop of
 its own takes the newest snapshot, draws it at no more than ``fps`` frames per second and hands
@@ -51,6 +55,7 @@ class DisplayOptions:
     slow_render_s: float = 0.0     # test knob: pretend each frame takes this long (a slow GPU)
     hide_mouse: bool = True
     game: Optional[str] = None     # a companion game: its own sounds are made at start-up
+    voice: Optional[object] = None  # a rig.display.voice.VoiceOptions ([sound]); None: no voice
 
 
 def check_options(o: DisplayOptions) -> DisplayOptions:
@@ -170,6 +175,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .keymodes import keypad_name
     from .kit import is_last_seconds
     from .sounds import SoundBank, cues
+    from .voice import voice_for
 
     screen = None
     try:
@@ -188,6 +194,12 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                        extra=extra_sounds(options.game))
     sounds.open()
     end.emit("audio", sounds.available)
+    voice = None
+    try:
+        voice = voice_for(options, sounds)     # its own worker thread renders the phrases
+    except Exception as e:
+        log.warning("display: the voice could not start (%s); the rig carries on without it", e)
+    voice_counts = None
     face = Face(options.bindings, options.keypad)
     board = None
     heard = None            # the snapshot the sounds were last cued from
@@ -204,8 +216,15 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             if board is not None and board is not heard:
                 for name in (game_cues if isinstance(board, GameScreen) else cues)(heard, board):
                     sounds.play(name)
-                heard = board
                 face.show(board)
+                if voice is not None:
+                    _hear(voice, heard, board, face.language())
+                heard = board
+            if voice is not None:
+                voice.poll()
+                if voice.counts() != voice_counts:     # at most a line a second: cheap
+                    voice_counts = voice.counts()
+                    end.emit("voice", voice_counts)
             keys = []
             name = end.key()
             while name is not None:
@@ -258,11 +277,23 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 next_frame, wait = time.monotonic(), 0.0
             stop.wait(wait)
     finally:
+        if voice is not None:
+            voice.close()
         sounds.close()
         try:
             pygame.display.quit()
         except Exception:
             pass
+
+
+def _hear(voice, prev, board, lang):
+    """The voice's turn with a new snapshot, in ``lang``, the language the screen speaks now
+    (the snapshot's: the table's, which the set-up screen may change).  A failure is logged,
+    never raised."""
+    try:
+        voice.hear(prev, board, lang)
+    except Exception as e:
+        log.warning("display: the voice failed on a snapshot (%s: %s)", type(e).__name__, e)
 
 
 # --- Thread mode ----------------------------------------------------------------------------------
@@ -298,6 +329,7 @@ class _Shell:
         self.driver: Optional[str] = None      # the SDL video driver, once a window is open
         self.headless: Optional[bool] = None   # None until the render side has tried
         self.audio: Optional[bool] = None
+        self.voice_stats: Optional[dict] = None   # the voice's counts (None: no voice)
         self._commands = collections.deque(maxlen=256)
         self._ready = threading.Event()
         self._lock = threading.Lock()          # guards the one-snapshot mailbox
@@ -316,6 +348,8 @@ class _Shell:
             self.driver, self.headless = None, True
         elif kind == "audio":
             self.audio = bool(payload)
+        elif kind == "voice":
+            self.voice_stats = dict(payload)
         elif kind == "command":
             if self.on_command is not None:
                 try:
@@ -592,11 +626,13 @@ class DisplayProcess(_Shell):
         return self._proc.pid if self._proc is not None else None
 
 
-def open_display(display_config=None, keys_config=None, players=(), **overrides):
+def open_display(display_config=None, keys_config=None, players=(), sound_config=None,
+                 **overrides):
     """Start the display the configuration asks for and return it (never None).
 
     ``display_config`` is a :class:`rig.shell.config.DisplayConfig` (fullscreen, size, fps, quiet,
-    process), ``keys_config`` a :class:`rig.shell.config.KeysConfig` (or a dict action -> key name).
+    process), ``keys_config`` a :class:`rig.shell.config.KeysConfig` (or a dict action -> key name),
+    ``sound_config`` a :class:`rig.shell.config.SoundConfig` (the voice; None: no voice).
     ``players`` is accepted for symmetry; the keys follow each snapshot's player list.  A window
     that cannot be opened is not an error: the display goes headless and logs it once.  A bad
     value raises :class:`DisplayError` or :class:`rig.core.errors.ConfigError` naming it."""
@@ -606,8 +642,12 @@ def open_display(display_config=None, keys_config=None, players=(), **overrides)
     bindings = None
     if keys_config is not None:
         bindings = asdict(keys_config) if is_dataclass(keys_config) else dict(keys_config)
+    voice = None
+    if sound_config is not None:
+        from .voice import VoiceOptions
+        voice = VoiceOptions.from_config(sound_config)
     options = DisplayOptions(size=tuple(d.size), fullscreen=d.fullscreen, fps=d.fps,
-                             quiet=d.quiet, bindings=bindings)
+                             quiet=d.quiet, bindings=bindings, voice=voice)
     if overrides:
         options = replace(options, **overrides)
     shell = DisplayProcess if d.process else DisplayThread

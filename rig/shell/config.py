@@ -344,6 +344,24 @@ TABLE = Section("table", (
     doc="The table: the language its screen speaks (README \"Languages\").")
 
 
+SOUND = Section("sound", (
+    Key("voice", "boolean", True, "false: no voice (the rig says the countdown, Caught!, "
+        "Escaped!, results and clue kinds aloud in the table's language, with espeak-ng)"),
+    Key("voice_cache", "path", "~/.cache/cleptomano/voice", "where the spoken phrases are kept "
+        "once rendered (by default under $XDG_CACHE_HOME when set, as systemd's unit does)",
+        what="a directory", value_default=Path("~/.cache/cleptomano/voice").expanduser()),
+    Key("voice_cache_mb", "whole", 20, "the most the phrase cache may hold (the least recently "
+        "said go first)", unit="MB", low=1, high=1000),
+    Key("voice_speed_wpm", "whole", 165, "how fast the voice speaks", unit="words a minute",
+        low=80, high=400),
+    Key("voice_volume", "number", 1.0, "the voice's loudness, 0.0 (silent) to 1.0",
+        unit="a fraction of full volume", low=0, high=1),
+    Key("voice_es", "choice", "es", "the Spanish voice: \"es\" Spain's, \"es-419\" Latin "
+        "America's", choices=("es", "es-419")),
+), class_name="SoundConfig", module=__name__,
+    doc="The voice: the moments a thief cannot look up for, said aloud (README \"Voice\").")
+
+
 def _keys(values, t, context):
     chosen = {}
     for key in KEYS.keys:
@@ -570,7 +588,8 @@ TOURNAMENT = Section("tournament", (
     doc="a tournament's MQTT broker; without this section the rig plays on its own")
 
 #: The shell's sections, around the games' (the order of the config file and its messages).
-_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, TABLE, KEYS, STORAGE)
+_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, TABLE, SOUND, KEYS,
+                       STORAGE)
 _SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
 
 

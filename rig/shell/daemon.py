@@ -24,11 +24,14 @@ from ..games.cleptomano.rules import banners, calls, engine as rules
 from ..games.cleptomano.rules import events as ev
 from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
+from ..core.msg import Msg
 from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from ..games.cleptomano.setup_flow import SetLanguage
+from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
@@ -261,10 +264,16 @@ class Rig(Host):
         elif kind is Order and type(item.command) is RevokePhones:
             if self.phones is not None:
                 self.phones.revoke()
-                self._say(self._rel(item.t_abs), "Phones unpaired: every phone must pair again "
-                                                 "with the new code.")
+                self._say(self._rel(item.t_abs), Msg("cleptomano.call.phones_unpaired"))
         elif kind is Order and type(item.command) is CheckWiring:
             self._wiring_command(item.command.action, item.t_abs)
+        elif kind is Order and type(item.command) is SetLanguage:
+            # The set-up screen's language choice: the screen speaks it from the next frame
+            # (the snapshot carries it); nothing is recorded, the log stays English.
+            self.language = check_language(item.command.lang)
+            self._refresh_soon()
+            if item.reply is not None:
+                item.reply(Answer(True, board=self.scoreboard()))
         elif kind is Order:
             answer = self._command(replace(item.command, t=self._rel(item.t_abs)))
             if item.reply is not None:
@@ -288,7 +297,8 @@ class Rig(Host):
             effects = self.referee.feed(command)   # a refused choice changes nothing
         except RulesError as exc:
             self.stats.refused += 1
-            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=str(exc)))
+            error = exc.msg if exc.msg is not None else str(exc)
+            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=error))
         if not self._record(command):
             self.referee.match = before            # not kept: as if never given
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=FULL_DISK))
@@ -340,8 +350,7 @@ class Rig(Host):
         self._recording = health
         if health is Health.OK:
             self._retry_at = None
-            self._fault(ev.Fault(t, "recording", "recording works again: every line is on disk",
-                                 False))
+            self._fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"), False))
             if self._unrecorded:
                 values, self._unrecorded = self._unrecorded, {}
                 self._perform(self._record_inputs(t, values))
@@ -442,20 +451,19 @@ class Rig(Host):
         check = self._wiring
         if action == START and check is None:
             if self.referee.match.current is not None:
-                self._perform([ev.Refused(self._rel(t_abs), ev.Refusal.CHOICE, error=(
-                    "the wiring check waits until %s's turn has ended"
-                    % self.referee.match.current.thief))])
+                self._perform([ev.Refused(self._rel(t_abs), ev.Refusal.CHOICE, error=Msg(
+                    "cleptomano.refuse.wiring_waits", thief=self.referee.match.current.thief))])
                 return
             values = dict(self.referee.detector.values)
             values.update(self.pins.values())
             self._wiring = new_check_for(self.config, self.sources)
             self._wiring_asked = False
-            self._say(self._rel(t_abs), "Wiring check started.")
+            self._say(self._rel(t_abs), Msg("cleptomano.wiring.started"))
             self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))
         elif check is not None and action == STOP_CHECK:
             self._wiring = None
             for line in check.summary():
-                self._say(self._rel(t_abs), "Wiring check: " + line)
+                self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=line))
             self._perform(self._record_inputs(self._rel(t_abs), check.values))
         elif check is not None:
             self._wiring_lines(t_abs, check.skip(t_abs))
@@ -476,11 +484,14 @@ class Rig(Host):
         """Log the check's verdicts, and the next step whenever it moves on."""
         check = self._wiring
         for line in lines:
-            self._say(self._rel(t_abs), "Wiring check: " + line)
+            self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=line))
         if check.expected != self._wiring_asked:
             self._wiring_asked = check.expected
-            self._say(self._rel(t_abs), "Wiring check: " + (
-                check.prompt() or "all done. " + " ".join(check.summary())))
+            prompt = check.prompt()
+            if prompt is None:
+                prompt = Msg("cleptomano.wiring.all_done",
+                             summary=calls.sentences(check.summary()))
+            self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=prompt))
 
     # --- the display ----------------------------------------------------------------------------
     def scoreboard(self, now=None):
@@ -528,8 +539,9 @@ class Rig(Host):
                                 rig=rig_id)
         path = self.session.open(header)
         self._read_roster()
-        self._say(0.0, "New match: %s, %s level (%s). Recording to %s" % (
-            ", ".join(self.players), self.level.name, calls.level_words(self.level), path))
+        self._say(0.0, Msg("cleptomano.call.new_match", players=tuple(self.players),
+                           level=calls.level_name(self.level.name),
+                           words=calls.level_words(self.level), path=str(path)))
 
     def _read_roster(self):
         """The names the set-up screen offers: this match's players, then the other players
@@ -598,7 +610,7 @@ class Rig(Host):
             match.first_thief
         self.t0 = now - resumed.referee.t
         self._read_roster()
-        self._say(resumed.referee.t, "Match resumed from %s." % resumed.path)
+        self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
         self._perform(self.referee.feed(resumed.restart))
         return True
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..games.cleptomano.rules import events as ev
 from ..games.cleptomano.rules import recording
 from ..core.errors import ConfigError, HardwareError, RigError
+from ..core.msg import Msg
 from ..games.cleptomano.rules.replay import referee as rereferee
 from ..games.cleptomano.rules.engine import check_new_match
 from ..games import games
@@ -383,18 +384,14 @@ class RecordingSession:
             return Health.OK, None
         since = lines[0].t
         span = max(0.0, (now_t if now_t is not None else lines[-1].t) - since)
-        kept = ("%d line%s (the last %.0f s of play) kept in memory, not yet on disk"
-                % (len(lines), "" if len(lines) == 1 else "s", span))
+        kept = Msg("cleptomano.recording.kept", n=len(lines), span_s=int(round(span)))
         if self._refused:
-            return Health.FULL, (
-                "Recording failed (%s): %s, and that memory is full: %d input%s since could not "
-                "be kept and were not refereed; free space on the disk now"
-                % (self._error, kept, self._refused, "" if self._refused == 1 else "s"))
+            return Health.FULL, Msg("cleptomano.recording.full", error=str(self._error),
+                                    kept=kept, n=self._refused)
         room = max(0, self.max_held_bytes - self._held_bytes)
         room = ("%.1f MB" % (room / 2 ** 20)) if room >= 2 ** 20 else ("%d KB" % (room // 1024))
-        return Health.HELD, ("Recording failed (%s): %s; they are written as soon as the disk "
-                             "works again (room for %s more); check the disk"
-                             % (self._error, kept, room))
+        return Health.HELD, Msg("cleptomano.recording.held", error=str(self._error), kept=kept,
+                                room=room)
 
     def close(self, t, end_line=_END):
         """Write the end line at ``t`` (``end_line``: another text, or None for a recording

@@ -10,6 +10,7 @@ the screen.
 """
 
 from ..games.cleptomano.rules.museum import RELICS
+from ..words import english
 from ..games.cleptomano.rules.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
 from .inbox import FaultReport, Inbox, Reading
 from .sources import HandSource, Intake, PinSource
@@ -69,13 +70,13 @@ def run_check(config, backend, out, timeout_s=TIMEOUT_S, stop=None, builder=None
         if builder is not None:
             builder.start()
         for line in check.begin(clock.now(), pins.values()):
-            out(line)
+            out(english(line))
         asked = None
         faulty = set()          # sources whose fault was shown (a clearing means news)
         while not stop.is_set() and not check.done:
             if check.expected != asked:
                 asked = check.expected
-                out(check.prompt())
+                out(english(check.prompt()))
                 if builder is not None:
                     builder.ask(asked)
             lines = []
@@ -84,13 +85,14 @@ def run_check(config, backend, out, timeout_s=TIMEOUT_S, stop=None, builder=None
                     lines += check.feed(item.t_abs, item.name, item.value)
                 elif type(item) is FaultReport and (item.active or item.source in faulty):
                     (faulty.add if item.active else faulty.discard)(item.source)
-                    lines.append(("Fault: " if item.active else "Cleared: ") + item.message)
+                    lines.append(("Fault: " if item.active else "Cleared: ")
+                                 + english(item.message))
             lines += check.expire(clock.now())
             for line in lines:
-                out("  " + line)
+                out("  " + english(line))
     finally:
         for source in reversed(started):
             source.stop(timeout_s=1.0)
     for line in check.summary():
-        out(line)
+        out(english(line))
     return check

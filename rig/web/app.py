@@ -206,11 +206,11 @@ def build_app(face, static_dir, names=None):
     async def body_object(request, keys):
         obj = load_json(await request.body())
         if not isinstance(obj, dict):
-            raise RequestError(Msg("rig.web.one_object_with", keys=tuple(keys)))
+            raise RequestError(Msg("rig.web.one_object_with", keys=", ".join(keys)))
         unknown = sorted(set(obj) - set(keys))
         if unknown:
             raise RequestError(Msg("rig.web.unknown_key", key=unknown[0][:40],
-                                   keys=tuple(keys)))
+                                   keys=", ".join(keys)))
         return obj
 
     def answers(handler):

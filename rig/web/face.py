@@ -25,6 +25,8 @@ from .server import WebServer
 log = logging.getLogger("cleptomano")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: How long a phone's request waits for the rig a starting game is about to hand the face.
+RIG_WAIT_S = 2.0
 
 
 class WebFace:
@@ -110,10 +112,20 @@ class WebFace:
         """The recording being written now (None before the rig starts)."""
         return self.rig.recording_path if self.rig is not None else None
 
+    async def ready(self, timeout_s=RIG_WAIT_S):
+        """The rig this face commands, waited for at most ``timeout_s`` (the command line
+        sets it once the game has started, a moment after its first snapshot is shown): None
+        if it did not come."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while self.rig is None and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        return self.rig
+
     async def command(self, command, timeout_s):
         """Put ``command`` on the rig's inbox and wait for the referee's
         :class:`~rig.shell.inbox.Answer`, at most ``timeout_s``."""
-        rig = self.rig
+        rig = await self.ready()
         if rig is None:
             raise RequestError(Msg("rig.web.not_refereeing"), 503)
         loop = asyncio.get_running_loop()

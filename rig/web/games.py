@@ -95,7 +95,7 @@ def phone_script(name):
     found = {g.name: g for g in games() if data(g, "phone.js") is not None}
     if name not in found:
         raise RequestError(Msg("rig.web.no_phone_script", name=repr(name[:40]),
-                               games=tuple(found)), 404)
+                               games=", ".join(found)), 404)
     return data(found[name], "phone.js")
 
 
@@ -110,7 +110,7 @@ def player_of(host, phone_name):
         if player.casefold() == name.casefold():
             return player
     raise RequestError(Msg("rig.web.not_a_player", phone=phone_name,
-                           players=tuple(host.players)), 403)
+                           players=", ".join(host.players)), 403)
 
 
 def game_routes(face, paired, answers):

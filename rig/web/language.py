@@ -123,12 +123,12 @@ def parse_language(obj):
     """The language a ``POST /api/language`` body (decoded JSON) chooses, or RequestError
     (400) with the choices."""
     if not isinstance(obj, dict) or set(obj) - {"language"}:
-        raise RequestError(Msg("rig.web.one_object_with", keys=("language",)))
+        raise RequestError(Msg("rig.web.one_object_with", keys="language"))
     lang = obj.get("language")
     if _spoken(lang) is None:
         raise RequestError(Msg("rig.web.no_such_language", language=_short(lang),
-                               choices=tuple("%s (%s)" % (code, name)
-                                             for code, name in LANGUAGES.items())))
+                               choices=", ".join("%s (%s)" % (code, name)
+                                               for code, name in LANGUAGES.items())))
     return lang
 
 

@@ -64,11 +64,11 @@ def parse_choice(obj, config=None):
         raise RequestError(Msg("rig.night.not_a_choice", value=_short(obj), example=EXAMPLE))
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
-        raise RequestError(Msg("rig.night.unknown_key", key=unknown[0][:40], keys=KEYS))
+        raise RequestError(Msg("rig.night.unknown_key", key=unknown[0][:40], keys=", ".join(KEYS)))
     game, players, end = obj.get("game"), obj.get("players"), obj.get("end", False)
     if not isinstance(game, str) or game not in game_names():
         raise RequestError(Msg("rig.night.no_such_game", game=_short(game),
-                               games=tuple(game_names())))
+                               games=", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
     if game == CLEPTOMANO:
@@ -150,6 +150,9 @@ def night_routes(face, paired, answers):
         if night is None:
             raise RequestError(Msg("rig.night.no_night"), 404)
         choice = parse_choice(load_json(await request.body()), night.config)
+        ready = getattr(face, "ready", None)
+        if ready is not None:
+            await ready()             # a game starting: its rig comes in a moment
         refused = refusal(face, choice)
         if refused is not None:
             raise refused

@@ -126,7 +126,7 @@ class Pairing:
         phones."""
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
-            raise RequestError(Msg("rig.web.not_a_code", code=quoted(code), n=CODE_DIGITS))
+            raise RequestError(Msg("rig.web.not_a_code", value=quoted(code), n=CODE_DIGITS))
         name = check_phone_name(name)
         with self._lock:
             left = self._lock_left()

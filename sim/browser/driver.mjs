@@ -67,7 +67,7 @@ const STEPS = {
       isMobile: step.mobile ?? true,
       hasTouch: step.mobile ?? true,
       acceptDownloads: true,
-      locale: "en-GB",
+      locale: step.locale ?? "en-GB",     // the browser's Accept-Language
     });
     const page = await context.newPage();
     const entry = { context, page, errors: [], host: null, received: [] };
@@ -153,6 +153,36 @@ const STEPS = {
   },
   async title(_, step, p) {
     return { value: await p.page.title() };
+  },
+  // The page's language (<html lang>).
+  async lang(_, step, p) {
+    return { value: await p.page.evaluate(() => document.documentElement.lang) };
+  },
+  // Every visible element under step.selector that holds text of its own and whose text does
+  // not fit its box: drawn wider than the box (scrollWidth > clientWidth, a word cut or spilling
+  // out sideways) or taller (a one-line control whose words wrapped out of it).
+  async overflowing(_, step, p) {
+    return { found: await p.page.locator(step.selector ?? "body").first().evaluate((root) => {
+      const out = [];
+      for (const el of [root, ...root.querySelectorAll("*")]) {
+        if (!el.checkVisibility || !el.checkVisibility()) continue;
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own || el.closest("svg")) continue;
+        const style = getComputedStyle(el);
+        if (style.display === "inline") continue;           // measured by its block
+        if (el.scrollWidth > el.clientWidth + 1 ||
+            (style.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1)) {
+          out.push({ tag: el.tagName.toLowerCase(), id: el.id, cls: el.className,
+            text: el.textContent.trim().slice(0, 80), scroll: el.scrollWidth, client: el.clientWidth });
+        }
+      }
+      const page = document.documentElement;
+      if (page.scrollWidth > window.innerWidth + 1) {
+        out.push({ tag: "html", text: "the page scrolls sideways", scroll: page.scrollWidth,
+          client: window.innerWidth });
+      }
+      return out;
+    }) };
   },
   async download(_, step, p, timeout) {
     const [download] = await Promise.all([

@@ -27,6 +27,10 @@ noisy machine:
    real Mosquitto) beside off, and twenty rigs playing ten matches each through two broker
    restarts and a kill: lost, counted twice, close-to-leaderboard delay
    (:mod:`sim.tools.bench_tournament`).
+9. **voice** (issue 22) -- touch-to-buzzer through the whole daemon with the display process's
+   voice on, saying the last ten seconds of each turn aloud (turns of 11 s, so the voice counts
+   down nearly all the time; its cache warmed first, as a rig's is after its first start),
+   beside the same turns with the voice off, in alternating blocks; goal: p99 within 1.2x.
 
 Every real-time measurement runs in a fresh interpreter (``python -m sim.tools.bench --child ...``),
 one after the other, so their figures do not mix.  Prints ONE JSON object on stdout; progress
@@ -70,6 +74,8 @@ WEB_PHONES = 10
 WEB_TARGET = {"p99_ratio_to_no_server": 1.2}
 WATCHERS_NICE = 10              # the stand-in phones share the bench's cores; real ones do not
 WEB_BLOCKS = 4                  # the web and tournament runs alternate in blocks
+VOICE_TARGET = {"p99_ratio_to_voice_off": 1.2}
+VOICE_TIMER_S = 11.0            # the voice bench's turns: 10 of their 11 s are counted aloud
 
 
 # --- small tools ---------------------------------------------------------------------------------
@@ -284,8 +290,9 @@ def rig_log_to(path):
         logger.propagate = saved[1]
 
 
-def open_bench_display(mode):
-    """The display for a bench run: None (headless), "process" or "thread".
+def open_bench_display(mode, voice_dir=None):
+    """The display for a bench run: None (headless), "process" or "thread"; ``voice_dir``: the
+    voice on (``[sound]``'s defaults), rendering into that cache folder.
 
     Returns (display, frame_counter); the counter counts drawn frames in thread mode (the render
     loop imports ``draw`` when it starts, so it can be wrapped first) and is None otherwise."""
@@ -294,8 +301,13 @@ def open_bench_display(mode):
     from rig.shell.config import load_config
     from rig.display import window
     cfg = load_config(None).display
+    voice = None
+    if voice_dir is not None:
+        from rig.display.voice import VoiceOptions
+        voice = VoiceOptions.from_config(load_config(None).sound)
+        voice = VoiceOptions(**dict(voice.__dict__, enabled=True, cache_dir=voice_dir))
     options = window.DisplayOptions(size=tuple(cfg.size), fullscreen=False, fps=cfg.fps,
-                                    quiet=cfg.quiet)
+                                    quiet=cfg.quiet, voice=voice)
     counter = None
     if mode == "thread":
         from rig.games.cleptomano import screen as render
@@ -445,14 +457,16 @@ class BenchTable:
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                    period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
-                   probe=None, tournament=None, raw=False):
+                   probe=None, tournament=None, raw=False, voice=None, timer_s=None):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
     ``display_nice`` lowers the display process's CPU priority; ``gc_freeze`` moves everything
     allocated at start-up out of the garbage collector's reach (:func:`gc.freeze`).
     ``tournament``: ``{"broker_url", "rig_id", "password"}``, the rig's tournament link on;
-    ``raw``: every latency too, in seconds (for :func:`alternating_blocks`)."""
+    ``raw``: every latency too, in seconds (for :func:`alternating_blocks`); ``voice``: the
+    display's voice on, rendering into a fresh cache (what it said is reported);
+    ``timer_s``: turns with a time limit (a new turn starts when one runs out)."""
     import gc
     from rig.games.cleptomano.rules.levels import make_level
     config = None
@@ -464,12 +478,14 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
             tournament["broker_url"], tournament["rig_id"], tournament["password"]).tournament)
     if switch_interval_s is not None:
         sys.setswitchinterval(switch_interval_s)
-    disp, frames = open_bench_display(display)
+    voice_tmp = tempfile.TemporaryDirectory(prefix="cleptomano-bench-voice-") if voice else None
+    warmed = warm_voice_cache(voice_tmp.name) if voice else None
+    disp, frames = open_bench_display(display, voice_tmp.name if voice else None)
     if display_nice is not None and getattr(disp, "pid", None):
         os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
-        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=None),
+        bench = BenchTable(tmp, display=disp, level=make_level("normal", timer_s=timer_s),
                            patterns=short_patterns(), trace=trace, config=config)
         if probe is not None:
             probe(bench)
@@ -502,6 +518,8 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                     out["latencies_s"] = lat
                 if display_nice is not None:
                     out["display_nice"] = display_nice
+                if timer_s is not None:
+                    out["timer_s"] = timer_s
                 if disp is not None:
                     out["display"] = display
                     out["snapshots_per_s"] = round((bench.shows - shows0) / wall, 1)
@@ -512,12 +530,35 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                         if d1 is not None and disp0 is not None:
                             out["display_cpu_pct"] = round(100 * (d1 - disp0) / wall, 1)
                     out["display_video"] = disp.driver
+                if voice:
+                    out["voice"] = dict(disp.voice_stats or {}, on=disp.voice_stats is not None,
+                                        warmed_s=warmed)
         finally:
             if disp is not None:
                 disp.stop(5.0)
             if frames is not None:
                 frames["restore"]()
+            if voice_tmp is not None:
+                voice_tmp.cleanup()
     return out
+
+
+def warm_voice_cache(folder, lang="en", timeout_s=120.0):
+    """Render the fixed phrases into ``folder`` as the display process does at its first
+    start (the rig keeps its cache from one start to the next, so during a turn the countdown
+    comes from the cache); returns the seconds it took."""
+    from rig.display.voice import Voice, VoiceOptions
+    from rig.shell.config import load_config
+    o = VoiceOptions.from_config(load_config(None).sound)
+    voice = Voice(folder, speed_wpm=o.speed_wpm, spanish=o.spanish, loader=str, player=len)
+    t0 = time.monotonic()
+    if not voice.open(lang):
+        raise RuntimeError("the voice bench needs espeak-ng (apt install espeak-ng)")
+    try:
+        Sleeper().wait_for(lambda: voice.idle(), timeout_s, 0.01)
+    finally:
+        voice.close()
+    return round(time.monotonic() - t0, 2)
 
 
 def latency_profile(touches=600, seed=1, display="process", **kwargs):
@@ -1252,6 +1293,44 @@ def bench_tournament(touches, seed, quick, blocks=WEB_BLOCKS):
     return out
 
 
+# --- 9. the voice -------------------------------------------------------------------------------
+
+def bench_voice(touches, seed, blocks=WEB_BLOCKS):
+    """The display process with the voice off and on, in alternating blocks
+    (:func:`alternating_blocks`), on turns of :data:`VOICE_TIMER_S` (the countdown said aloud
+    through most of each); goal: the voice-on p99 within 1.2x of off."""
+    out = {"touches": touches, "blocks": blocks, "timer_s": VOICE_TIMER_S,
+           "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
+    common = {"display": "process", "timer_s": VOICE_TIMER_S}
+    pooled, results = alternating_blocks(
+        "voice", "latency_daemon", {"voice_off": dict(common), "voice_on": dict(common,
+                                                                              voice=True)},
+        touches, seed, blocks)
+    out.update(pooled)
+    if "error" not in out["voice_on"]:
+        said = [r.get("voice", {}) for r in results["voice_on"]]
+        out["voice_on"]["voice"] = {
+            "on_in_every_block": all(v.get("on") for v in said),
+            "said": sum(v.get("said", 0) for v in said),
+            "dropped": sum(v.get("dropped", 0) for v in said),
+            "rendered": sum(v.get("rendered", 0) for v in said)}
+        out["voice_on"]["display_cpu_pct"] = _mean_of(results["voice_on"], "display_cpu_pct")
+    if "error" not in out["voice_off"]:
+        out["voice_off"]["display_cpu_pct"] = _mean_of(results["voice_off"], "display_cpu_pct")
+    on, off = out["voice_on"].get("p99_us"), out["voice_off"].get("p99_us")
+    out["p99_ratio"] = round(on / off, 2) if on and off else None
+    out["target"] = VOICE_TARGET
+    out["target_met"] = bool(out["p99_ratio"] is not None and out["voice_on"]["no_buzz"] == 0
+                             and out["p99_ratio"] <= VOICE_TARGET["p99_ratio_to_voice_off"]
+                             and out["voice_on"]["voice"]["said"] > 0)
+    return out
+
+
+def _mean_of(runs, key):
+    values = [r[key] for r in runs if isinstance(r.get(key), (int, float))]
+    return round(statistics.mean(values), 1) if values else None
+
+
 # --- running it all ------------------------------------------------------------------------------
 
 def edge_timestamps(**kwargs):
@@ -1355,7 +1434,7 @@ def bench_cost(seconds):
 
 
 BENCHES = ("latency", "accuracy", "timer", "replay", "cost", "edges", "flood", "web",
-           "tournament")
+           "tournament", "voice")
 
 
 def main(argv=None):
@@ -1425,6 +1504,8 @@ def main(argv=None):
     if "tournament" in only:
         report["tournament"] = bench_tournament(args.touches or (300 if quick else 2000),
                                                 args.seed, quick)
+    if "voice" in only:
+        report["voice"] = bench_voice(args.touches or (300 if quick else 2000), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

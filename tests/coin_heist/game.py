@@ -1,7 +1,9 @@
 """The coin heist as the rig's contract says a game (:class:`rig.core.contract.Game`): its pure
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak.
-The test suite's own game (README "Adding a game"): it lives wholly in this folder."""
+The test suite's own game (README "Adding a game"): it lives wholly in this folder, its words
+too (``locale/<lang>/LC_MESSAGES/coin_heist.po``, the ``coin_heist`` catalog)."""
 
+from rig.core.msg import Msg, N_
 from rig.games.base import GameBase, Outcome
 
 from . import rules as coin
@@ -9,12 +11,14 @@ from . import rules as coin
 
 class CoinHeist(GameBase):
     name = recording = prefix = coin.GAME
-    title = "Coin heist"
+    title = "Coin heist"        # not words: the game's name for the log and the command line
+    #: The title a player reads, in the table's or the phone's language.
+    title_msg = Msg(N_("coin_heist.title"))
     section = "coin_heist"
     min_players, max_players = 2, 4
     seed_bound = coin.SEED_MAX + 1
     ANSWERS = ("flipped",)
-    example = '{"call": "heads"} or {"call": "tails"}'
+    example = '{"call": "heads"} or {"call": "tails"}'      # not words: JSON commands
 
     def new_game(self, players, seed, settings=None):
         """``settings`` the ``[coin_heist]`` table (its target), or None: every default."""
@@ -51,10 +55,8 @@ class CoinHeist(GameBase):
                        "won" if won else "unfinished", (("flips", len(result["flips"])),))
 
     def outcome_words(self, outcome):
-        jewels = ", ".join("%s %d" % pj for pj in outcome.scores)
-        if outcome.code == "won":
-            return "%s won (%s jewels)" % (outcome.winners[0], jewels)
-        return "unfinished after %d flips (%s jewels)" % (outcome.get("flips"), jewels)
+        return coin.outcome_words(outcome.winners[0] if outcome.code == "won" else None,
+                                  outcome.scores, outcome.get("flips"))
 
     def players_in(self, result):
         return tuple(result["players"])

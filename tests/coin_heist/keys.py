@@ -2,17 +2,25 @@
 
 Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  ``MODE`` is
 what the faces read (README "Adding a game"); Space (and so the museum's start button) calls
-heads.
+heads.  The key help is codes of the ``coin_heist`` catalog: the keys as printed on them
+(:func:`rig.display.keymodes.pretty_key`, the same in every language), then the words.
 """
 
-from rig.display.keymodes import Mode
+from rig.core.msg import Msg
+from rig.display.keymodes import Mode, pretty_key
 
 from . import rules as coin
 
 
+def _keys(*names):
+    """The keys ``names`` as printed on them, for a help line (``"Space, Num+"``)."""
+    return ", ".join(pretty_key(name) for name in names)
+
+
 class CoinHeistKeys(Mode):
     KEYS = {"space": "heads", "[+]": "heads", "t": "tails", "[-]": "tails"}
-    HELP = ("Space, Num+: call heads", "T, Num-: call tails")
+    HELP = (Msg("coin_heist.keys.heads", keys=_keys("space", "[+]")),
+            Msg("coin_heist.keys.tails", keys=_keys("t", "[-]")))
 
     def begin(self, action):
         return coin.Call(0.0, None, action), None

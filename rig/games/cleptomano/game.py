@@ -19,7 +19,8 @@ from .rules import calls, recording, engine as rules
 from .rules import replay
 from .rules import events as ev
 from ...core.errors import IllegalMove
-from .rules.levels import PRESETS
+from ...core.msg import Msg
+from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
 
@@ -35,7 +36,7 @@ class Cleptomano(GameBase):
     shows_calls = True       # the scoreboard shows its own banners
     example = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
                '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
-               '"normal", "first_thief": "Ana"}}')
+               '"normal", "first_thief": "Ana"}}')  # not words: a command example (JSON)
 
     def new_game(self, players, seed, settings=None):
         """The match about to begin; ``settings`` the ``[match]`` table (its level and first
@@ -73,8 +74,11 @@ class Cleptomano(GameBase):
 
     def player_view(self, state, player, now_t=None):
         if player not in state.players:
-            raise IllegalMove("%r is not a player of this match; the players are %s"
-                              % (player, ", ".join(state.players)))
+            raise refusal(IllegalMove,
+                          "%r is not a player of this match; the players are %s"  # not words
+                          % (player, ", ".join(state.players)),
+                          Msg("cleptomano.refuse.not_a_player", player=str(player),
+                              players=tuple(state.players)))
         return self.view(state, now_t)          # a Cleptómano player holds no secret
 
     def words(self, effect):

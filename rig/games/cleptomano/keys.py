@@ -29,6 +29,8 @@ from dataclasses import replace
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from ...core.errors import ConfigError
+from ...core.msg import Msg, N_
+from .rules.calls import count_paintings, count_relics
 from .rules.events import Choose, ConfirmLoot, Role, UndoTouch
 from .rules.museum import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
@@ -115,14 +117,15 @@ def key_help(bindings: Optional[Dict[str, Union[str, Sequence[str]]]] = None,
     def keys(action):
         return ", ".join(pretty_key(k) for k in b[action])
 
+    confirm = pretty_key(b["confirm"][0])
     return (
-        "%s + 1-9: thief" % keys("thief"),
-        "%s + 1-9: guard" % keys("guard"),
-        "%s + 0-2 + 0-3 + %s: haul" % (keys("loot"), pretty_key(b["confirm"][0])),
-        "%s: undo touch" % keys("undo"),
-        "%s: cancel" % keys("cancel"),
-        "%s: set-up" % keys("setup"),
-    ) + (("%s + %s: unpair phones" % (keys("revoke"), pretty_key(b["confirm"][0])),)
+        Msg("cleptomano.keys.help_thief", keys=keys("thief")),
+        Msg("cleptomano.keys.help_guard", keys=keys("guard")),
+        Msg("cleptomano.keys.help_haul", keys=keys("loot"), confirm=confirm),
+        Msg("cleptomano.keys.help_undo", keys=keys("undo")),
+        Msg("cleptomano.keys.help_cancel", keys=keys("cancel")),
+        Msg("cleptomano.keys.help_setup", keys=keys("setup")),
+    ) + ((Msg("cleptomano.keys.help_unpair", keys=keys("revoke"), confirm=confirm),)
          if phones else ())
 
 
@@ -199,30 +202,31 @@ class KeyMapper:
         """The prompt for the sequence in progress (None when idle)."""
         s = self._state
         if s in ("thief", "guard"):
-            what = "NEXT THIEF" if s == "thief" else "ROUND'S GUARD"
-            return "%s: press %s   (%s)" % (what, self._player_range(), self._cancel_name())
+            code = (N_("cleptomano.keys.choose_thief") if s == "thief"
+                    else N_("cleptomano.keys.choose_guard"))
+            return Msg(code, players=self._player_range(), cancel=self._cancel_name())
         if s == "paintings":
-            return "HAUL: paintings taken? press 0-%d   (%s)" % (MAX_PAINTINGS,
-                                                               self._cancel_name())
+            return Msg("cleptomano.keys.haul_paintings", most=MAX_PAINTINGS,
+                       cancel=self._cancel_name())
         if s == "relics":
-            return "HAUL: %s; relics taken? press 0-%d   (%s)" % (
-                _count(self._paintings, "painting"), MAX_RELICS, self._cancel_name())
+            return Msg("cleptomano.keys.haul_relics", haul=count_paintings(self._paintings),
+                       most=MAX_RELICS, cancel=self._cancel_name())
         if s == "confirm":
-            return "HAUL: %s, %s. %s confirms   (%s)" % (
-                _count(self._paintings, "painting"), _count(self._relics, "relic"),
-                pretty_key(self.bindings["confirm"][0]), self._cancel_name())
+            return Msg("cleptomano.keys.haul_confirm", paintings=count_paintings(self._paintings),
+                       relics=count_relics(self._relics),
+                       key=pretty_key(self.bindings["confirm"][0]), cancel=self._cancel_name())
         if s == "revoke":
-            return "UNPAIR EVERY PHONE and show a new code? %s confirms   (%s)" % (
-                pretty_key(self.bindings["confirm"][0]), self._cancel_name())
+            return Msg("cleptomano.keys.unpair", key=pretty_key(self.bindings["confirm"][0]),
+                       cancel=self._cancel_name())
         return None
 
     def _cancel_name(self):
-        return "%s cancels" % pretty_key(self.bindings["cancel"][0])
+        return Msg("cleptomano.keys.cancels", key=pretty_key(self.bindings["cancel"][0]))
 
     def _player_range(self):
         shown = self.players[:9]
         if not shown:
-            return "a number (no players yet)"
+            return Msg("cleptomano.keys.no_players")
         return ", ".join("%d %s" % (i + 1, p) for i, p in enumerate(shown))
 
     # -- input -------------------------------------------------------------------------------
@@ -248,7 +252,7 @@ class KeyMapper:
         if action == "setup":
             self._state = None
             if getattr(self._board, "phase", None) == "turn":
-                return None, "SET-UP opens between turns: finish this turn first."
+                return None, Msg("cleptomano.keys.setup_between_turns")
             self.flow = SetupFlow.from_board(self._board, pretty_key(self.bindings["confirm"][0]),
                                              pretty_key(self.bindings["cancel"][0]))
             return None, None
@@ -276,14 +280,16 @@ class KeyMapper:
             if digit is None:
                 return None, self.prompt()
             if not 1 <= digit <= min(len(self.players), 9):
-                return None, "No player %d. %s" % (digit, self.prompt())
+                return None, Msg("cleptomano.keys.no_player", number=digit,
+                                 prompt=self.prompt())
             self._state = None
             return Choose(0.0, Role(s), self.players[digit - 1]), None
         if s == "paintings":
             if digit is None:
                 return None, self.prompt()
             if digit > MAX_PAINTINGS:
-                return None, "Only 0-%d paintings. %s" % (MAX_PAINTINGS, self.prompt())
+                return None, Msg("cleptomano.keys.only_paintings", most=MAX_PAINTINGS,
+                                 prompt=self.prompt())
             self._paintings = digit
             self._state = "relics"
             return None, self.prompt()
@@ -291,7 +297,8 @@ class KeyMapper:
             if digit is None:
                 return None, self.prompt()
             if digit > MAX_RELICS:
-                return None, "Only 0-%d relics. %s" % (MAX_RELICS, self.prompt())
+                return None, Msg("cleptomano.keys.only_relics", most=MAX_RELICS,
+                                 prompt=self.prompt())
             self._relics = digit
             self._state = "confirm"
             return None, self.prompt()
@@ -307,10 +314,6 @@ class KeyMapper:
             return None, self.prompt()
         self._state = None  # unreachable; keeps a corrupted state from sticking
         return None, None
-
-
-def _count(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 class CleptomanoKeys(KeyMapper):

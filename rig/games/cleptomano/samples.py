@@ -9,6 +9,7 @@ real frames.  The tests render the same samples.
 from dataclasses import replace
 
 from .rules import calls
+from ...core.msg import Msg
 from .rules import events as ev
 from ...core.errors import DisplayError
 from ...core.phones import PhonesView
@@ -36,6 +37,27 @@ def _pieces(*states):
     return tuple(Piece(k, n, s) for (k, n), s in zip(kinds, states))
 
 
+_IN = "in place"     # not words: a piece's state (the screen words it)
+
+
+def _said(effect):
+    return calls.say(effect)[0]
+
+
+def _haul(paintings, relics, touches, points):
+    return Msg("cleptomano.haul", paintings=calls.count_paintings(paintings),
+               relics=calls.count_relics(relics), touches=calls.count_touches(touches),
+               points=calls.count_points(points))
+
+
+def _tiebreak(thief, time_s, touches):
+    return Msg("cleptomano.tiebreak.time", thief=thief, time="%.2f" % time_s,
+               touches=calls.count_touches(touches), adjusted="%.2f" % (time_s + touches))
+
+
+_TITLE = calls.title_msg(calls.criminal_title(60, 5, 4, "wide"))
+
+
 _BASE = Scoreboard(
     phase="between", players=PLAYERS, round=2, level="normal", lasers=4, corridor="wide",
     timer_s=60.0, rounds=_ROUNDS, round_wins={"Ana": 1, "Bruno": 0, "Carla": 0, "Diego": 0},
@@ -45,8 +67,8 @@ _BASE = Scoreboard(
 _TURN = replace(
     _BASE, phase="turn", thief="Carla", guard="Bruno", remaining_s=42.3, elapsed_s=17.7,
     touches=1, hand_inside=True,
-    pieces=_pieces("taken", "in place", "broken", "in place", "in place"), turn_score=1,
-    message="Laser 5 touched (1 of 3).",
+    pieces=_pieces("taken", _IN, "broken", _IN, _IN), turn_score=1,
+    message=_said(ev.TouchCounted(1.0, 5, 1)),
 )
 
 
@@ -58,48 +80,55 @@ def _build():
         "turn": _TURN,
         "turn-easy": replace(
             _TURN, level="easy", lasers=3, timer_s=None, remaining_s=None, elapsed_s=83.4,
-            touches=0, pieces=_pieces(*["in place"] * 5), turn_score=0, message=None,
+            touches=0, pieces=_pieces(*[_IN] * 5), turn_score=0, message=None,
             hand_inside=False),
         "turn-last10": replace(
             _TURN, remaining_s=7.4, elapsed_s=52.6, touches=2, turn_score=2,
-            pieces=_pieces("taken", "taken", "in place", "in place", "in place"),
-            message="Laser 7 touched (2 of 3)."),
+            pieces=_pieces("taken", "taken", _IN, _IN, _IN),
+            message=_said(ev.TouchCounted(1.0, 7, 2))),
         "between": replace(_BASE, next_thief="Diego", next_guard="Bruno",
-                           message="Escaped! Carla: 1 painting, 0 relics, 1 touch: 1 point"),
+                           message=Msg("cleptomano.call.escaped", thief="Carla",
+                                       haul=_haul(1, 0, 1, 1))),
         "between-notready": replace(
             _BASE, next_thief="Diego", next_guard="Bruno",
-            ready_problems=("laser 5 is not seated", "relic 2 is lying down",
-                            "painting 1 is not on its stand")),
+            ready_problems=tuple(calls.problem_text(ev.Problem(trouble, number)) for trouble, number
+                                 in ((ev.Trouble.NOT_SEATED, 5), (ev.Trouble.RELIC_LYING, 2),
+                                     (ev.Trouble.PAINTING_OFF, 1)))),
         "between-loot": replace(
             _BASE, next_thief="Diego", next_guard="Bruno", awaiting_loot=True,
-            ready_problems=("painting 2 is not on its stand",),
-            message="HAUL: 1 painting; relics taken? press 0-3   (Esc cancels)"),
+            ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.PAINTING_OFF, 2)),),
+            message=Msg("cleptomano.keys.haul_relics", haul=calls.count_paintings(1), most=3,
+                        cancel=Msg("cleptomano.keys.esc_cancels"))),
         "caught": replace(_TURN, phase="between", banner=BannerView(
-            "caught", "CAUGHT!", ("Carla touched the guard.",)), message=None),
+            "caught", Msg("cleptomano.banner.caught"),
+            (calls.caught_words("Carla", "guard"),)), message=None),
         "escaped": replace(_TURN, phase="between", banner=BannerView(
-            "escaped", "ESCAPED!", ("1 painting, 2 relics, 1 touch: 3 points",)), message=None),
-        "round": replace(_BASE, banner=BannerView("round", "ROUND 2", ("Won by Ana and Carla.",))),
+            "escaped", Msg("cleptomano.banner.escaped"), (_haul(1, 2, 1, 3),)), message=None),
+        "round": replace(_BASE, banner=BannerView(
+            "round", Msg("cleptomano.banner.round_won", number=2),
+            (Msg("cleptomano.banner.won_by", winners=("Ana", "Carla")),))),
         "match": replace(over, banner=BannerView(
-            "match", "ANA WINS!", ("Round wins: Ana 2, Bruno 0, Carla 1, Diego 0",))),
+            "match", Msg("cleptomano.banner.match_won", winner="Ana"),
+            (Msg("cleptomano.banner.round_wins", wins=calls.wins_words(
+                (("Ana", 2), ("Bruno", 0), ("Carla", 1), ("Diego", 0)))),))),
         "tiebreak": replace(_BASE, tiebreak=True, banner=BannerView(
-            "tiebreak", "TIEBREAK", ("Ana: 12.40 s + 1 touch = 13.40 s",
-                                     "Carla: 15.10 s + 0 touches = 15.10 s"))),
+            "tiebreak", Msg("cleptomano.banner.tiebreak"),
+            (_tiebreak("Ana", 12.4, 1), _tiebreak("Carla", 15.1, 0)))),
         "title": replace(
             _BASE, players=("Ana",), phase="over", rounds=(RoundRow(1, {"Ana": 4}, ("Ana",)),),
             round_wins={"Ana": 1}, level="custom", lasers=5,
-            title="Specialist in high-risk robberies",
-            banner=BannerView("title", "Specialist in high-risk robberies",
-                              ("Specialist in high-risk robberies",))),
+            title=calls.criminal_title(60, 5, 4, "wide"),   # the engine's: English
+            banner=BannerView("title", _TITLE, (_TITLE,))),
         "table": over,
         "resumed": replace(_BASE, banner=BannerView(
-            "resumed", "RESUMED", ("Match restored from its recording.",
-                                   "Round 2: Diego steals next."))),
+            "resumed", Msg("cleptomano.banner.resumed"),
+            (Msg("cleptomano.banner.turn_void", thief="Diego"),))),
         "faults": replace(
             # A stuck laser is a fault and keeps the museum from being ready, with the reason.
             _BASE, next_thief="Diego", next_guard="Bruno",
             ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.LASER_STUCK, 4, 5.0)),),
             faults=(calls.fault_text(ev.StuckContact(0.0, "laser.4", after_s=5.0)),
-                    "Hand sensor lost: exit button only. No answer on I2C.")),
+                    Msg("cleptomano.screen.sample_fault"))),
         # The phone companion's corner between turns: the address as a QR code, the code.
         "phones": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=_PHONES),
         "phones-locked": replace(_BASE, next_thief="Diego", next_guard="Bruno", phones=replace(
@@ -107,7 +136,8 @@ def _build():
     }
 
 
-_PHONES = PhonesView("http://192.168.1.23:8080/", "482913", ("Ben's phone", "Ana"))
+_PHONES = PhonesView("http://192.168.1.23:8080/", "482913",
+                     ("Ben's Pixel", "Ana"))  # not words: a phone's name, as its player typed it
 
 
 SAMPLES = _build()

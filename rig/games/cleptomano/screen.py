@@ -17,13 +17,18 @@ pygame.
 
 from typing import Dict
 
-from .rules.calls import guard_note
+from ...core.msg import N_
+
+from .rules.calls import corridor_word, guard_note, level_name
+from .rules.titles import title_msg
+from .rules.view import shouted
 from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
                             fit_size, get_font, is_last_seconds, legible_size, line_size,
-                            load_pygame, put_big, put_name, put_text, short_name, wrap_lines)
+                            load_pygame, put_big, put_name, put_text, say, short_name,
+                            wrap_lines)
 from ...display.phones import draw_phones
 
 
@@ -152,27 +157,37 @@ def _draw_header(surface, board, r):
         bw, bh = int(w * 0.34), int(h * 0.72)
         by = y + int(h * 0.14)
         draw_panel(surface, (x, by, bw, bh), BANNER_COLOURS["tiebreak"], 0.2)
-        put_text(surface, "TIEBREAK", (x + bh // 3, by + bh // 8, bw - 2 * (bh // 3), bh * 3 // 4),
+        put_text(surface, say(N_("cleptomano.screen.tiebreak")),
+                 (x + bh // 3, by + bh // 8, bw - 2 * (bh // 3), bh * 3 // 4),
                  TEXT)
         x += bw + int(h * 0.3)
         w -= bw + int(h * 0.3)
     phase = board.phase
     if phase == "over":
-        parts.append("MATCH OVER")
+        parts.append(say(N_("cleptomano.screen.match_over")))
     elif not board.tiebreak:
-        parts.append("ROUND %d" % as_int(board.round))
-    level = as_text(board.level, 20).upper()
+        parts.append(say(N_("cleptomano.screen.round"), number=as_int(board.round)))
+    level = as_text(level_name(as_text(board.level, 20)), 40).upper()
     if level:
         parts.append(level)
     timer = as_finite(board.timer_s)
-    parts.append("no limit" if timer is None else "%d s" % round(timer))
+    parts.append(say(N_("cleptomano.screen.no_limit")) if timer is None
+                 else say(N_("cleptomano.screen.seconds"), s=round(timer)))
     lasers = as_int(board.lasers)
-    parts.append("%d lasers" % lasers)
-    corridor = as_text(board.corridor, 20)
+    parts.append(say(N_("cleptomano.screen.lasers"), n=lasers))
+    corridor = as_text(corridor_word(as_text(board.corridor, 20)), 40)
     if corridor:
         parts.append(corridor)
-    put_text(surface, " · ".join(parts), (x, y + int(h * 0.18), w, int(h * 0.64)), DIM,
-             align="left")
+    if not as_tuple(board.faults):      # no fault badges: the line may take the whole header
+        hx, _, hw, _ = r["header"]
+        w = hx + int(hw * 0.98) - x
+    box = (x, y + int(h * 0.18), w, int(h * 0.64))
+    # A longer language's words stay legible: the last details (corridor, lasers) give way
+    # before the line would shrink below the floor; the round and the level always stay.
+    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    while len(parts) > 2 and fit_size([" · ".join(parts)], w, box[3]) < floor:
+        parts.pop()
+    put_text(surface, " · ".join(parts), box, DIM, align="left")
 
 
 def _draw_turn(surface, board, r, now):
@@ -199,28 +214,30 @@ def _draw_turn(surface, board, r, now):
     label_w = int(pw * 0.30)
     thief = as_text(board.thief, 60) or "—"
     guard = as_text(board.guard, 60) or "—"
-    lsize = fit_size(["THIEF", "GUARD"], label_w - 6, row * 0.5)
-    put_text(surface, "THIEF", (px, py, label_w, row), DIM, "left", size=lsize)
-    put_text(surface, "GUARD", (px, py + row, label_w, row), DIM, "left", size=lsize)
-    pill_w = int(pw * 0.26)
+    thief_word = say(N_("cleptomano.screen.thief"))
+    guard_word = say(N_("cleptomano.screen.guard"))
+    lsize = fit_size([thief_word, guard_word], label_w - 6, row * 0.5)
+    put_text(surface, thief_word, (px, py, label_w, row), DIM, "left", size=lsize)
+    put_text(surface, guard_word, (px, py + row, label_w, row), DIM, "left", size=lsize)
+    pill_w = int(pw * 0.38)
     put_name(surface, thief, (px + label_w, py, pw - label_w - pill_w - 6, row), TEXT, "left",
              cap=int(row * 1.1))
     put_name(surface, guard, (px + label_w, py + row, pw - label_w, row), TEXT, "left",
-             cap=int(row * 1.1), suffix=guard_note(thief, guard))
+             cap=int(row * 1.1), suffix=_note(thief, guard))
     inside = bool(board.hand_inside)
     pill = (px + pw - pill_w, py + int(row * 0.2), pill_w, int(row * 0.6))
-    pill_text = (pill[0] + pill[3] // 4, pill[1] + pill[3] // 8, pill[2] - pill[3] // 2,
+    pill_text = (pill[0] + pill[3] // 6, pill[1] + pill[3] // 8, pill[2] - pill[3] // 3,
                  pill[3] * 3 // 4)
     if inside:
         draw_panel(surface, pill, AMBER, 0.3)
-        put_text(surface, "HAND IN", pill_text, DARK)
+        put_text(surface, say(N_("cleptomano.screen.hand_in")), pill_text, DARK)
     else:
         draw_panel(surface, pill, BG, 0.3, border=DIM)
-        put_text(surface, "HAND OUT", pill_text, DIM)
+        put_text(surface, say(N_("cleptomano.screen.hand_out")), pill_text, DIM)
     # Strikes
     sx, sy, sw, sh = r["strikes"]
     touches = as_int(board.touches)
-    put_text(surface, "LASER TOUCHES", (sx, sy, sw, int(sh * 0.30)), DIM)
+    put_text(surface, say(N_("cleptomano.screen.laser_touches")), (sx, sy, sw, int(sh * 0.30)), DIM)
     for i in range(STRIKES):
         mx, my, mw, mh = r["strike%d" % i]
         centre = (mx + mw // 2, my + mh // 2)
@@ -238,24 +255,32 @@ def _draw_turn(surface, board, r, now):
     x, y, w, h = r["score"]
     if board.tiebreak:
         # Tiebreak: fastest painting wins and each touch adds 1 s to the time mark.
-        put_text(surface, "PENALTY", (x, y, int(w * 0.45), h), DIM)
+        put_text(surface, say(N_("cleptomano.screen.penalty")), (x, y, int(w * 0.45), h), DIM)
         put_big(surface, "+%d s" % max(0, touches),
                 (x + int(w * 0.48), y + int(h * 0.2), int(w * 0.5), int(h * 0.6)), GOLD)
     else:
-        put_text(surface, "SCORE", (x, y, int(w * 0.45), h), DIM)
+        put_text(surface, say(N_("cleptomano.screen.score")), (x, y, int(w * 0.45), h), DIM)
         put_big(surface, str(as_int(board.turn_score)),
                 (x + int(w * 0.48), y + int(h * 0.1), int(w * 0.5), int(h * 0.8)), GOLD)
 
 
-_STATE_WORD = {"in place": "IN PLACE", "taken": "TAKEN", "broken": "BROKEN"}
+_STATE_WORD = {"in place": N_("cleptomano.screen.in_place"),  # not words: a state's key
+               "taken": N_("cleptomano.screen.taken"), "broken": N_("cleptomano.screen.broken")}
+
+
+def _note(thief, guard):
+    """The suffix after the guard's name when the guard steals (`` (own turn)``), or ""."""
+    note = guard_note(thief, guard)
+    return " " + as_text(note, 40) if note is not None else ""
 
 
 def _draw_loot(surface, board, r):
     lx, ly, lw, lh = r["loot"]
-    put_text(surface, "LOOT", (lx, ly, lw, int(lh * 0.18)), DIM)
+    put_text(surface, say(N_("cleptomano.screen.loot")), (lx, ly, lw, int(lh * 0.18)), DIM)
     pieces = as_tuple(board.pieces)[:5]
     slot_w = r["piece0"][2]
-    word_size = fit_size(["IN PLACE", "BROKEN", "TAKEN"], slot_w * 0.92, r["piece0"][3] * 0.16)
+    word_size = fit_size([say(code) for code in _STATE_WORD.values()], slot_w * 0.92,
+                         r["piece0"][3] * 0.16)
     for i, piece in enumerate(pieces):
         x, y, w, h = r["piece%d" % i]
         kind = as_text(piece.kind, 20)
@@ -268,12 +293,13 @@ def _draw_loot(surface, board, r):
             body, word_col = GOLD, GOLD
         elif state == "broken":
             body, word_col = BROKEN, BROKEN
-        elif state == "in place":
+        elif state == "in place":  # not words: a state's key
             body, word_col = IVORY, DIM
         else:
             body, word_col = DIM, DIM
         if kind == "painting":
-            canvas = GOLD if state == "taken" else (CANVAS if state == "in place" else BG)
+            canvas = GOLD if state == "taken" else (
+                CANVAS if state == "in place" else BG)  # not words: a state's key
             draw_painting_icon(surface, icon, body, canvas, portrait=(number % 2 == 0))
         else:
             draw_relic_icon(surface, icon, body, tipped=(state == "broken"))
@@ -286,7 +312,8 @@ def _draw_loot(surface, board, r):
             draw_check(surface, mark, GREEN, max(3, u // 8))
         short = ("P%d" if kind == "painting" else "R%d" if kind == "relic" else "?%d") % number
         put_text(surface, short, name_box, TEXT)
-        put_text(surface, _STATE_WORD.get(state, state.upper() or "?"), word_box, word_col,
+        code = _STATE_WORD.get(state)
+        put_text(surface, say(code) if code else (state.upper() or "?"), word_box, word_col,
                  size=word_size)
 
 
@@ -306,29 +333,32 @@ def _draw_between(surface, board, r):
         x, y, w, h = checklist
         draw_panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
         pad = int(h * 0.08)
-        put_text(surface, "MUSEUM READY", (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
-        put_text(surface, "press START", (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)),
-                 TEXT)
+        put_text(surface, say(N_("cleptomano.screen.ready")),
+                 (x + pad, y + pad, w - 2 * pad, int(h * 0.34)), GREEN)
+        put_text(surface, say(N_("cleptomano.screen.press_start")),
+                 (x + pad, y + int(h * 0.52), w - 2 * pad, int(h * 0.3)), TEXT)
     # Whose move
     x, y, w, h = r["next"]
     row = h // 2
     label_w = int(w * 0.42)
-    lsize = fit_size(["NEXT THIEF", "GUARD"], label_w - 6, row * 0.45)
-    put_text(surface, "NEXT THIEF", (x, y, label_w, row), DIM, "left", size=lsize)
-    put_text(surface, "GUARD", (x, y + row, label_w, row), DIM, "left", size=lsize)
+    next_word = say(N_("cleptomano.screen.next_thief"))
+    guard_word = say(N_("cleptomano.screen.guard"))
+    lsize = fit_size([next_word, guard_word], label_w - 6, row * 0.45)
+    put_text(surface, next_word, (x, y, label_w, row), DIM, "left", size=lsize)
+    put_text(surface, guard_word, (x, y + row, label_w, row), DIM, "left", size=lsize)
     nt = as_text(board.next_thief, 60)
     ng = as_text(board.next_guard, 60)
     if nt:
         put_name(surface, nt, (x + label_w, y, w - label_w, row), TEXT, cap=int(row * 1.05))
     else:
-        put_text(surface, "choose (thief key + number)", (x + label_w, y, w - label_w, row),
-                 AMBER, "left", cap=int(row * 0.5))
+        put_text(surface, say(N_("cleptomano.screen.choose_thief")),
+                 (x + label_w, y, w - label_w, row), AMBER, "left", cap=int(row * 0.5))
     if ng:
         put_name(surface, ng, (x + label_w, y + row, w - label_w, row), TEXT,
-                 cap=int(row * 1.05), suffix=guard_note(nt, ng))
+                 cap=int(row * 1.05), suffix=_note(nt, ng))
     else:
-        put_text(surface, "choose (guard key + number)", (x + label_w, y + row, w - label_w, row),
-                 AMBER, "left", cap=int(row * 0.5))
+        put_text(surface, say(N_("cleptomano.screen.choose_guard")),
+                 (x + label_w, y + row, w - label_w, row), AMBER, "left", cap=int(row * 0.5))
     table = r["table"]
     phones = getattr(board, "phones", None)
     if phones is not None:
@@ -338,16 +368,16 @@ def _draw_between(surface, board, r):
         table = (tx, ty, tw, split)
         draw_phones(surface, phones, (tx, ty + split + int(th * 0.03), tw,
                                       th - split - int(th * 0.03)))
-    _draw_table(surface, board, table, "ROUNDS")
+    _draw_table(surface, board, table, say(N_("cleptomano.screen.rounds")))
 
 
 def _draw_haul_prompt(surface, box):
     x, y, w, h = box
     draw_panel(surface, box, (70, 50, 10), 0.08, border=AMBER)
     pad = int(h * 0.1)
-    put_text(surface, "GUARD: CONFIRM THE HAUL", (x + pad, y + pad, w - 2 * pad, int(h * 0.42)),
-             AMBER)
-    put_text(surface, "haul key, paintings 0-2, relics 0-3, Enter",
+    put_text(surface, say(N_("cleptomano.screen.confirm_haul")),
+             (x + pad, y + pad, w - 2 * pad, int(h * 0.42)), AMBER)
+    put_text(surface, say(N_("cleptomano.screen.haul_keys")),
              (x + pad, y + int(h * 0.58), w - 2 * pad, int(h * 0.3)), TEXT)
 
 
@@ -358,7 +388,9 @@ def _draw_not_ready(surface, problems, box):
     draw_panel(surface, box, (60, 18, 24), 0.05, border=RED)
     pad = max(2, int(h * 0.05))
     title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
-    put_text(surface, "MUSEUM NOT READY", (x + pad, y + pad, w - 2 * pad, title_h), RED)
+    put_text(surface, say(N_("cleptomano.screen.not_ready")),
+             (x + pad, y + pad, w - 2 * pad, title_h),
+             RED)
     top = y + pad + int(title_h * 1.2)
     room = y + h - pad - top
     line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
@@ -375,7 +407,7 @@ def _draw_not_ready(surface, problems, box):
     for lines in items[:shown]:
         rows += [(i == 0, line) for i, line in enumerate(lines)]
     if shown < len(items):
-        rows.append((False, "… and %d more" % (len(items) - shown)))
+        rows.append((False, say(N_("cleptomano.screen.more"), n=len(items) - shown)))
     for i, (first, line) in enumerate(rows[:fit]):
         ly = top + i * line_h
         if first:
@@ -386,13 +418,16 @@ def _draw_not_ready(surface, problems, box):
 
 def _draw_over(surface, board, r):
     winner = as_text(board.winner, 60)
-    title = as_text(board.title, 120)
+    title = board.title
+    if isinstance(title, str):      # the engine's (and the tournament's) English title
+        title = title_msg(title)
+    title = as_text(title, 120)
     if winner:
-        line, colour = "%s WINS THE MATCH" % winner.upper(), GOLD
+        line, colour = say(N_("cleptomano.screen.wins_match"), winner=winner).upper(), GOLD
     elif title:
         line, colour = title, GOLD
     else:
-        line, colour = "MATCH OVER", TEXT
+        line, colour = say(N_("cleptomano.screen.match_over")), TEXT
     put_text(surface, line, r["over_title"], colour)
     _draw_table(surface, board, r["over_table"], None)
 
@@ -425,7 +460,7 @@ def _draw_table(surface, board, box, heading):
     players = _table_players(board)
     rows = [r for r in as_tuple(board.rounds) if r is not None]
     if not players:
-        put_text(surface, "No players yet", (x, y, w, int(h * 0.15)), DIM)
+        put_text(surface, say(N_("cleptomano.screen.no_players")), (x, y, w, int(h * 0.15)), DIM)
         return
     name_w = int(w * 0.42)     # "Maximiliano" at the legible floor
     wins_w = int(w * 0.17)
@@ -436,7 +471,8 @@ def _draw_table(surface, board, box, heading):
     col_w = rest // max(1, len(shown)) if shown else rest
     row_h = min(int(h / (len(players) + 1)), int(w * 0.16))
     heads = ["R%d" % as_int(rw.number) for rw in shown]
-    size = fit_size(heads + ["WINS"], min(col_w, wins_w) * 0.9, row_h * 0.55)
+    wins_word = say(N_("cleptomano.screen.wins"))
+    size = fit_size(heads + [wins_word], min(col_w, wins_w) * 0.9, row_h * 0.55)
     # One size for every name, as large as the longest allows but never below the legible
     # floor: at the floor a longer name is shortened instead (short_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
@@ -446,7 +482,8 @@ def _draw_table(surface, board, box, heading):
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
     for j, head in enumerate(heads):
         put_text(surface, head, (x + name_w + j * col_w, y, col_w, row_h), DIM, size=size)
-    put_text(surface, "WINS", (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM, size=size)
+    put_text(surface, wins_word, (x + name_w + len(shown) * col_w, y, wins_w, row_h), DIM,
+             size=size)
     wins = {as_text(k, 60): v for k, v in as_dict(board.round_wins).items()}
     winner = as_text(board.winner, 60)
     cell_size = fit_size(["88"], col_w * 0.8, row_h * 0.62)
@@ -483,7 +520,7 @@ def _draw_banner(surface, banner, clear_top):
     colour = BANNER_COLOURS.get(kind, BANNER_DEFAULT)
     surface.fill(colour)
     fg = DARK if kind in _DARK_TEXT_BANNERS else TEXT
-    title = as_text(banner.title, 120)
+    title = shouted(kind, as_text(banner.title, 120))
     lines = [as_text(line, 160) for line in as_tuple(banner.lines)]
     lines = [line for line in lines if line and line != title][:4]
     heading_h = int(H * 0.12) if kind == "title" else 0
@@ -498,8 +535,8 @@ def _draw_banner(surface, banner, clear_top):
         block = heading_h + title_h + (gap + line_h * len(lines) if lines else 0)
     top = max(int(H * 0.03), int(clear_top) + (room - block) // 2)
     if heading_h:
-        put_text(surface, "YOUR CRIMINAL TITLE", (int(W * 0.05), top, int(W * 0.9),
-                                                  heading_h * 5 // 6), fg)
+        put_text(surface, say(N_("cleptomano.screen.your_title")),
+                 (int(W * 0.05), top, int(W * 0.9), heading_h * 5 // 6), fg)
         top += heading_h
     tw = int(W * 0.92)
     size = fit_size([title], tw, title_h)
@@ -527,9 +564,23 @@ def _draw_message(surface, board, r):
     if not msg:
         return
     x, y, w, h = r["message"]
+    box = (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8))
+    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    if fit_size([msg], box[2], box[3]) >= floor:
+        pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
+        put_text(surface, msg, box, (255, 220, 90))
+        return
+    # Too long for one legible line (a longer language): two lines, over the key help, for
+    # the few seconds the message stays.
+    kx, ky, kw, kh = r["keyhelp"]
+    h = ky + kh - y
     pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
-    put_text(surface, msg, (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8)),
-             (255, 220, 90))
+    row = h // 2
+    size = min(floor, line_size(row * 0.9))
+    lines = wrap_lines(msg, size, box[2], 2)
+    size = min(size, fit_size(lines, box[2], row * 0.9))
+    for i, line in enumerate(lines):
+        put_text(surface, line, (box[0], y + i * row, box[2], row), (255, 220, 90), size=size)
 
 
 def _draw_keyhelp(surface, board, r):
@@ -578,14 +629,15 @@ def _badges(surface, faults, r):
         return []
     shown = faults[:3]
     if len(faults) > 3:
-        shown = faults[:2] + ["+%d more faults" % (len(faults) - 2)]
+        shown = faults[:2] + [say(N_("cleptomano.screen.more_faults"), n=len(faults) - 2)]
     x, y, w, _ = r["faults"]
     H = surface.get_height()
     line_h = max(8, int(H * 0.042))
     pad = max(2, line_h // 5)
     tw = int(w * 0.94)
-    size = fit_size(["FAULT"], w, line_h)
-    wrapped = [wrap_lines("FAULT: " + f, size, tw, 2) for f in shown]
+    size = fit_size([say(N_("cleptomano.screen.fault_word"))], w, line_h)
+    # Up to four lines each: a longer language's words are not cut where the English fits.
+    wrapped = [wrap_lines(say(N_("cleptomano.screen.fault"), fault=f), size, tw, 4) for f in shown]
     badges = []
     for lines in wrapped:
         bh = len(lines) * line_h + 2 * pad

@@ -12,7 +12,9 @@ takes the command is the referee's call, as for every key.
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from .rules.calls import level_words
+from ...core.msg import Msg, N_
+from ...words import LANGUAGES
+from .rules.calls import corridor_word, level_name, level_words
 from ...core.errors import RulesError
 from .rules.events import NewMatch
 from .rules.layout import FIRST_ADDED, TABLE, End, Laser, format_layout, validate_layout
@@ -27,18 +29,28 @@ DIFFICULTIES = ("easy", "normal", "hard")
 END_KEYS = {1: End("left", "I"), 2: End("left", "II"), 3: End("left", "III"),
             4: End("right", "I"), 5: End("right", "II"), 6: End("right", "III"),
             7: End("left", TABLE), 8: End("right", TABLE)}
-_MENU = (("1", "New match", "players, level, first thief, laser layout"),
-         ("2", "Check the wiring", "every input, one by one, on this screen"),
-         ("3", "Check the laser layout", "for this match's lasers"))
+_MENU = (("1", N_("cleptomano.setup.menu.new_match"), N_("cleptomano.setup.menu.new_match_detail")),
+         ("2", N_("cleptomano.setup.menu.wiring"), N_("cleptomano.setup.menu.wiring_detail")),
+         ("3", N_("cleptomano.setup.menu.layout"), N_("cleptomano.setup.menu.layout_detail")),
+         ("4", N_("cleptomano.setup.menu.language"), N_("cleptomano.setup.menu.language_detail")))
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    """The guard chose the screen's language on the set-up screen (``lang`` one of
+    :data:`rig.words.LANGUAGES`): the rig's screen speaks it from now on.  Never recorded: a
+    recording is language-neutral."""
+    t: float
+    lang: str
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One line to pick from: its key, its words, ``picked`` its place in the playing order
-    (players), ``current`` the one Enter keeps."""
+    """One line to pick from: its key, its words (a message, or a name as typed), ``picked`` its
+    place in the playing order (players), ``current`` the one Enter keeps."""
     key: str
-    label: str
-    detail: str = ""
+    label: object
+    detail: object = ""
     picked: Optional[int] = None
     current: bool = False
 
@@ -71,15 +83,16 @@ class LayoutView:
 
 @dataclass(frozen=True)
 class SetupView:
-    """What the set-up screen shows now."""
-    title: str
+    """What the set-up screen shows now: its words are messages (:class:`rig.core.msg.Msg`),
+    said in the table's language when drawn."""
+    title: object
     step: str = ""                   # "2/5" in the new match's steps
-    question: str = ""
+    question: object = ""
     choices: Tuple[Choice, ...] = ()
     field: Optional[str] = None      # what is being typed (a name, seconds)
-    keys: Tuple[str, ...] = ()       # what the keys do on this page
-    note: Optional[str] = None       # the last refusal or verdict
-    summary: Tuple[str, ...] = ()
+    keys: Tuple[object, ...] = ()    # what the keys do on this page
+    note: object = None              # the last refusal or verdict
+    summary: Tuple[object, ...] = ()
     layout: Optional[LayoutView] = None
     faults: Tuple[str, ...] = ()
 
@@ -106,14 +119,18 @@ def _level_of(name, timer_s, lasers, corridor):
 
 
 def _end_words(end):
-    """An end as the layout screen lists it: ``"left wall II"``, ``"table, by right"``."""
+    """An end as the layout screen lists it: ``left wall II``, ``table, by right``."""
+    left = end.wall == "left"
     if end.on_table:
-        return "table, by %s" % end.wall
-    return "%s wall %s" % (end.wall, end.zone)
+        return Msg(N_("cleptomano.layout.end.table_left") if left
+                   else N_("cleptomano.layout.end.table_right"))
+    return Msg(N_("cleptomano.layout.end.left") if left else N_("cleptomano.layout.end.right"),
+               zone=str(end.zone))
 
 
-def _plural(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+def _error(exc):
+    """A refusal's words: its message, or (a builder's error) its text."""
+    return exc.msg if getattr(exc, "msg", None) is not None else str(exc)
 
 
 def _typed_char(key, text):
@@ -134,7 +151,8 @@ class SetupFlow:
     the roster of recent names, the level); ``feed(key, text, action, digit)`` takes one key
     and returns ``(command or None, closed)``; :meth:`view` is what to draw."""
 
-    def __init__(self, players=(), roster=(), level=None, confirm="Enter", cancel="Esc"):
+    def __init__(self, players=(), roster=(), level=None, confirm="Enter", cancel="Esc",
+                 language="en"):
         self.roster = _unique(list(players) + list(roster))
         self.chosen = _unique(players)[:MAX_PLAYERS]
         self.level = level or PRESETS["normal"]
@@ -148,6 +166,7 @@ class SetupFlow:
         self.layout_only = False
         self.note = None
         self.custom = None          # the custom level being typed: [timer_s, lasers, corridor]
+        self.language = language if language in LANGUAGES else "en"   # the screen's now
 
     @classmethod
     def from_board(cls, board, confirm="Enter", cancel="Esc"):
@@ -157,7 +176,7 @@ class SetupFlow:
             return cls(confirm=confirm, cancel=cancel)
         return cls(board.players, board.roster,
                    _level_of(board.level, board.timer_s, board.lasers, board.corridor),
-                   confirm, cancel)
+                   confirm, cancel, getattr(board, "language", "en"))
 
     # --- keys ------------------------------------------------------------------------------
     def feed(self, key, text=None, action=None, digit=None):
@@ -183,6 +202,18 @@ class SetupFlow:
         if digit == 3:
             self.layout_only, self.layout = True, []
             return self._go("layout")
+        if digit == 4:
+            return self._go("language")
+        return None, False
+
+    def _on_language(self, key, text, action, digit):
+        if action in ("cancel", "confirm"):
+            return self._go("menu")
+        langs = tuple(LANGUAGES)
+        if digit is not None and 1 <= digit <= len(langs):
+            self.page = "menu"
+            self.language = langs[digit - 1]
+            return SetLanguage(0.0, self.language), False
         return None, False
 
     # players: digits pick in playing order, letters start a new name
@@ -198,7 +229,7 @@ class SetupFlow:
             return self._go("menu")
         if action == "confirm":
             if not self.chosen:
-                self.note = "Pick at least one player (one player plays a solo heist)."
+                self.note = Msg("cleptomano.setup.note.pick_one")
                 return None, False
             self.first = min(self.first, len(self.chosen) - 1)
             return self._go("level")
@@ -208,7 +239,7 @@ class SetupFlow:
         if digit is not None:
             names = self._page_names()
             if not 1 <= digit <= len(names):
-                self.note = "No name %d on this page." % digit
+                self.note = Msg("cleptomano.setup.note.no_name", number=digit)
                 return None, False
             self._toggle(names[digit - 1])
             return None, False
@@ -222,7 +253,7 @@ class SetupFlow:
         if name in self.chosen:
             self.chosen.remove(name)
         elif len(self.chosen) >= MAX_PLAYERS:
-            self.note = "%d players at most; drop one first." % MAX_PLAYERS
+            self.note = Msg("cleptomano.setup.note.too_many", n=MAX_PLAYERS)
         else:
             self.chosen.append(name)
 
@@ -239,7 +270,7 @@ class SetupFlow:
         if char is None:
             return None, False
         if len(self.typed) >= MAX_NAME_CHARS:
-            self.note = "Names are %d characters at most." % MAX_NAME_CHARS
+            self.note = Msg("cleptomano.setup.note.name_long", n=MAX_NAME_CHARS)
             return None, False
         if not self.typed or self.typed.endswith(" "):
             char = char.upper()
@@ -256,7 +287,7 @@ class SetupFlow:
         if name.casefold() in known:
             name = known[name.casefold()]
             if name in self.chosen:
-                self.note = "%s is already playing." % name
+                self.note = Msg("cleptomano.setup.note.already_playing", name=name)
                 return None, False
         else:
             self.roster.insert(0, name)
@@ -294,7 +325,7 @@ class SetupFlow:
                 try:
                     self.custom[0] = check_timer(seconds) if seconds else None
                 except RulesError as exc:
-                    self.note = str(exc)
+                    self.note = _error(exc)
                     return None, False
             self.typed = ""
             return self._go("lasers")
@@ -311,7 +342,7 @@ class SetupFlow:
             try:
                 self.custom[1] = check_lasers(digit)
             except RulesError as exc:
-                self.note = str(exc)
+                self.note = _error(exc)
                 return None, False
             return self._go("corridor")
         return None, False
@@ -332,7 +363,8 @@ class SetupFlow:
             return self._go("level")
         if digit is not None:
             if not 1 <= digit <= len(self.chosen):
-                self.note = "No player %d; press 1-%d." % (digit, len(self.chosen))
+                self.note = Msg("cleptomano.setup.note.no_player", number=digit,
+                                most=len(self.chosen))
                 return None, False
             self.first = digit - 1
         elif action != "confirm":
@@ -357,20 +389,20 @@ class SetupFlow:
                 return self._go("confirm")
             if not view.complete:
                 laser = FIRST_ADDED + len(self.layout) // 2
-                self.note = "Laser %d needs its %s end; press 1-8." % (
-                    laser, "first" if len(self.layout) % 2 == 0 else "second")
+                self.note = Msg(N_("cleptomano.setup.note.first_end") if len(self.layout) % 2 == 0
+                                else N_("cleptomano.setup.note.second_end"), laser=laser)
                 return None, False
             if view.problems:
-                self.note = "Move the lasers the list names, or delete the layout (%s) to " \
-                            "skip the check." % self.cancel_name
+                self.note = Msg("cleptomano.setup.note.move_lasers", key=self.cancel_name)
                 return None, False
             if self.layout_only:
-                self.note = "The layout is legal: %s." % format_layout(view.declared())
+                self.note = Msg("cleptomano.setup.note.legal",
+                                layout=format_layout(view.declared()))
                 return None, False
             return self._go("confirm")
         if digit is not None:
             if digit not in END_KEYS:
-                self.note = "Ends are 1-8 (see the list)."
+                self.note = Msg("cleptomano.setup.note.ends")
             elif len(self.layout) < 2 * self._layout_lasers():
                 self.layout.append(END_KEYS[digit])
         return None, False
@@ -407,19 +439,36 @@ class SetupFlow:
         return replace(make(), note=self.note)
 
     def _keys(self, *lines):
-        return tuple(line.replace("ENTER", self.confirm_name).replace("CANCEL", self.cancel_name)
-                     for line in lines)
+        """The keys' meanings: each ``(code, params)`` or a code, said with the guard's own
+        Enter and cancel keys (``{enter}``, ``{cancel}``)."""
+        out = []
+        for line in lines:
+            code, params = (line, {}) if isinstance(line, str) else line
+            out.append(Msg(code, enter=self.confirm_name, cancel=self.cancel_name, **params))
+        return tuple(out)
 
     def _steps(self, number, title):
         total = 5 if len(self.chosen) > 1 else 4
         if number > 3 and total == 4:
             number -= 1
-        return "NEW MATCH: %s" % title, "%d/%d" % (number, total)
+        return Msg("cleptomano.setup.new_match", step=Msg(title)), "%d/%d" % (number, total)
 
     def _view_menu(self):
-        return SetupView("SET-UP", question="What would you like to do?",
-                         choices=tuple(Choice(k, label, detail) for k, label, detail in _MENU),
-                         keys=self._keys("1-3: choose", "CANCEL: back to the match"))
+        return SetupView(Msg("cleptomano.setup.title"),
+                         question=Msg("cleptomano.setup.question.menu"),
+                         choices=tuple(Choice(k, Msg(label), Msg(detail))
+                                       for k, label, detail in _MENU),
+                         keys=self._keys((N_("cleptomano.setup.key.choose"), {"most": 4}),
+                                         N_("cleptomano.setup.key.back_to_match")))
+
+    def _view_language(self):
+        choices = tuple(Choice(str(i + 1), name, current=lang == self.language)
+                        for i, (lang, name) in enumerate(LANGUAGES.items()))
+        return SetupView(Msg("cleptomano.setup.language_title"),
+                         question=Msg("cleptomano.setup.question.language"), choices=choices,
+                         keys=self._keys((N_("cleptomano.setup.key.choose"),
+                                          {"most": len(LANGUAGES)}),
+                                         N_("cleptomano.setup.key.back")))
 
     def _view_players(self):
         names = self._page_names()
@@ -428,84 +477,102 @@ class SetupFlow:
                                        else None))
                         for i, name in enumerate(names))
         pages = self._pages()
-        title, step = self._steps(1, "PLAYERS")
-        question = "Who plays tonight? %s picked, in playing order" % len(self.chosen)
-        keys = ["1-%d: pick or drop" % max(1, len(names)), "letters: a new name",
-                "ENTER: next", "CANCEL: back"]
+        title, step = self._steps(1, N_("cleptomano.setup.step.players"))
+        question = Msg("cleptomano.setup.question.players", n=len(self.chosen))
+        keys = [(N_("cleptomano.setup.key.pick"), {"most": max(1, len(names))}),
+                N_("cleptomano.setup.key.letters"), N_("cleptomano.setup.key.next"),
+                N_("cleptomano.setup.key.back")]
         if pages > 1:
-            keys.insert(1, "0: more names (page %d/%d)" % (self.roster_page + 1, pages))
+            keys.insert(1, (N_("cleptomano.setup.key.more_names"),
+                            {"page": self.roster_page + 1, "pages": pages}))
         return SetupView(title, step, question, choices, keys=self._keys(*keys))
 
     def _view_name(self):
-        title, step = self._steps(1, "PLAYERS")
-        return SetupView(title, step, "Type the new player's name", field=self.typed,
-                         keys=self._keys("ENTER: add", "Bksp: delete", "Esc: cancel"))
+        title, step = self._steps(1, N_("cleptomano.setup.step.players"))
+        return SetupView(title, step, Msg("cleptomano.setup.question.name"), field=self.typed,
+                         keys=self._keys(N_("cleptomano.setup.key.add"),
+                                         N_("cleptomano.setup.key.bksp"),
+                                         N_("cleptomano.setup.key.esc_cancel")))
 
     def _view_level(self):
-        choices = [Choice(str(i + 1), name, level_words(PRESETS[name]),
+        choices = [Choice(str(i + 1), level_name(name), level_words(PRESETS[name]),
                           current=self.level == PRESETS[name])
                    for i, name in enumerate(DIFFICULTIES)]
         custom = self.level.name == "custom"
-        choices.append(Choice("4", "custom", level_words(self.level) if custom
-                              else "your own time limit, lasers and corridor", current=custom))
-        title, step = self._steps(2, "LEVEL")
-        return SetupView(title, step, "Which level?", tuple(choices),
-                         keys=self._keys("1-4: choose", "ENTER: keep", "CANCEL: back"))
+        choices.append(Choice("4", level_name("custom"), level_words(self.level) if custom
+                              else Msg("cleptomano.setup.custom_detail"), current=custom))
+        title, step = self._steps(2, N_("cleptomano.setup.step.level"))
+        return SetupView(title, step, Msg("cleptomano.setup.question.level"), tuple(choices),
+                         keys=self._keys((N_("cleptomano.setup.key.choose"), {"most": 4}),
+                                         N_("cleptomano.setup.key.keep"),
+                                         N_("cleptomano.setup.key.back")))
 
     def _custom_view(self, question, choices=(), field=None, keys=()):
-        title, step = self._steps(2, "CUSTOM LEVEL")
+        title, step = self._steps(2, N_("cleptomano.setup.step.custom"))
         timer_s, lasers, corridor = self.custom
         level = Level("custom", timer_s, lasers, corridor)
         return SetupView(title, step, question, tuple(choices), field=field,
-                         keys=self._keys(*keys), summary=("So far: " + level_words(level),))
+                         keys=self._keys(*keys),
+                         summary=(Msg("cleptomano.setup.so_far", level=level_words(level)),))
 
     def _view_timer(self):
         return self._custom_view(
-            "Time limit in seconds (0: no limit)", field=self.typed,
-            keys=("digits: seconds", "ENTER: next (empty keeps it)", "CANCEL: delete / back"))
+            Msg("cleptomano.setup.question.timer"), field=self.typed,
+            keys=(N_("cleptomano.setup.key.digits"), N_("cleptomano.setup.key.next_empty"),
+                  N_("cleptomano.setup.key.delete_back")))
 
     def _view_lasers(self):
         return self._custom_view(
-            "How many added lasers?",
-            [Choice(str(n), _plural(n, "added laser"), current=self.custom[1] == n)
-             for n in (3, 4, 5)], keys=("3-5: choose", "ENTER: keep", "CANCEL: back"))
+            Msg("cleptomano.setup.question.lasers"),
+            [Choice(str(n), Msg("cleptomano.level.lasers", n=n), current=self.custom[1] == n)
+             for n in (3, 4, 5)],
+            keys=((N_("cleptomano.setup.key.choose_from"), {"least": 3, "most": 5}),
+                  N_("cleptomano.setup.key.keep"), N_("cleptomano.setup.key.back")))
 
     def _view_corridor(self):
         return self._custom_view(
-            "Which corridor?",
-            [Choice(str(i + 1), c, current=self.custom[2] == c) for i, c in enumerate(CORRIDORS)],
-            keys=("1-2: choose", "ENTER: keep", "CANCEL: back"))
+            Msg("cleptomano.setup.question.corridor"),
+            [Choice(str(i + 1), corridor_word(c), current=self.custom[2] == c)
+             for i, c in enumerate(CORRIDORS)],
+            keys=((N_("cleptomano.setup.key.choose"), {"most": 2}),
+                  N_("cleptomano.setup.key.keep"), N_("cleptomano.setup.key.back")))
 
     def _view_first(self):
-        title, step = self._steps(3, "FIRST THIEF")
+        title, step = self._steps(3, N_("cleptomano.setup.step.first"))
         choices = tuple(Choice(str(i + 1), name, current=i == self.first)
                         for i, name in enumerate(self.chosen[:PER_PAGE]))
-        return SetupView(title, step, "Who steals first?", choices,
-                         keys=self._keys("1-%d: choose" % min(PER_PAGE, len(self.chosen)),
-                                         "ENTER: keep", "CANCEL: back"))
+        return SetupView(title, step, Msg("cleptomano.setup.question.first"), choices,
+                         keys=self._keys((N_("cleptomano.setup.key.choose"),
+                                          {"most": min(PER_PAGE, len(self.chosen))}),
+                                         N_("cleptomano.setup.key.keep"),
+                                         N_("cleptomano.setup.key.back")))
 
     def _view_layout(self):
         view = self._layout_view()
         choices = tuple(Choice(str(k), _end_words(end)) for k, end in END_KEYS.items())
         if self.layout_only:
-            title, step = "LASER LAYOUT", ""
-            question = "Type both ends of each added laser (%d lasers)" % view.lasers
-            keys = ("1-8: an end", "ENTER: check", "CANCEL: delete / back")
+            title, step = Msg("cleptomano.setup.step.layout"), ""
+            question = Msg("cleptomano.setup.question.layout_only", n=view.lasers)
+            keys = (N_("cleptomano.setup.key.an_end"), N_("cleptomano.setup.key.check"),
+                    N_("cleptomano.setup.key.delete_back"))
         else:
-            title, step = self._steps(4, "LASER LAYOUT")
-            question = "Check the layout: both ends of each added laser (or skip)"
-            keys = ("1-8: an end", "ENTER: check (empty: skip)", "CANCEL: delete / back")
+            title, step = self._steps(4, N_("cleptomano.setup.step.layout"))
+            question = Msg("cleptomano.setup.question.layout")
+            keys = (N_("cleptomano.setup.key.an_end"), N_("cleptomano.setup.key.check_or_skip"),
+                    N_("cleptomano.setup.key.delete_back"))
         return SetupView(title, step, question, choices, keys=self._keys(*keys), layout=view)
 
     def _view_confirm(self):
-        title, step = self._steps(5, "START")
+        title, step = self._steps(5, N_("cleptomano.setup.step.start"))
         level = self.level
-        summary = (", ".join(self.chosen),
-                   "%s: %s" % (level.name, level_words(level)),
-                   "%s steals first" % self.chosen[self.first] if len(self.chosen) > 1
-                   else "a solo heist",
-                   "laser layout checked: legal" if self.layout
-                   else "laser layout not checked")
-        return SetupView(title, step, "Start it? The match on the rig now ends here.",
+        summary = (Msg("cleptomano.setup.players", players=tuple(self.chosen)),
+                   Msg("cleptomano.setup.level_summary", name=level_name(level.name),
+                       words=level_words(level)),
+                   Msg("cleptomano.setup.steals_first", thief=self.chosen[self.first])
+                   if len(self.chosen) > 1 else Msg("cleptomano.setup.solo"),
+                   Msg("cleptomano.setup.layout_legal") if self.layout
+                   else Msg("cleptomano.setup.layout_unchecked"))
+        return SetupView(title, step, Msg("cleptomano.setup.question.start"),
                          summary=summary,
-                         keys=self._keys("ENTER: start the new match", "CANCEL: back"))
+                         keys=self._keys(N_("cleptomano.setup.key.start"),
+                                         N_("cleptomano.setup.key.back")))

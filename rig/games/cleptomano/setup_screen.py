@@ -8,9 +8,11 @@ Sensor faults keep their corner, as on every screen.
 """
 
 import re
+from dataclasses import replace
 
+from ...core.msg import Msg, N_
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED,
-                            TEXT, boxes, fit_size, get_font, put_text, wrap_lines)
+                            TEXT, as_text, boxes, fit_size, get_font, put_text, say, wrap_lines)
 from .screen import draw_faults, regions
 
 LIVE = (90, 200, 255)          # an input away from rest right now
@@ -71,8 +73,26 @@ def _frame(surface, title, step, question, note, keys, faults):
 
 # --- the set-up pages ------------------------------------------------------------------------
 
+def _said(x):
+    """A view's words (messages, or their tuples) said in the screen's language."""
+    if isinstance(x, tuple):
+        return tuple(_said(v) for v in x)
+    if x is None or isinstance(x, str):
+        return x
+    return as_text(x, 400)
+
+
+def _said_view(view):
+    return replace(view, title=_said(view.title), question=_said(view.question),
+                   note=_said(view.note), keys=_said(view.keys), summary=_said(view.summary),
+                   choices=tuple(replace(c, label=_said(c.label), detail=_said(c.detail))
+                                 for c in view.choices))
+
+
 def draw_setup(surface, view, now_s=None):
-    """Draw one set-up page (a :class:`~rig.games.cleptomano.setup_flow.SetupView`)."""
+    """Draw one set-up page (a :class:`~rig.games.cleptomano.setup_flow.SetupView`), its words
+    in the screen's language."""
+    view = _said_view(view)
     body = _frame(surface, view.title, view.step, view.question, view.note, view.keys,
                   view.faults)
     x, y, w, h = body
@@ -179,7 +199,12 @@ def _layout(surface, box, layout):
         row = ("III", "II", "I").index(end.zone)
         return inner[end.wall], y + row * zone_h + zone_h // 2
 
-    named = set(int(n) for n in re.findall(r"\blaser (\d+)\b", " ".join(layout.problems)))
+    named = set()
+    for problem in layout.problems:
+        if isinstance(problem, Msg):
+            named.update(n for n in (problem.get("laser"),) if isinstance(n, int))
+        else:
+            named.update(int(n) for n in re.findall(r"\blaser (\d+)\b", problem))
     width = max(3, int(w * 0.012))
     number_size = fit_size(["8"], zone_h * 0.35, zone_h * 0.35)
     for i in range(layout.lasers):
@@ -213,14 +238,15 @@ def _verdict(surface, box, layout):
     typed = sum(1 for e in layout.ends if e is not None)
     if not layout.complete:
         laser = 4 + typed // 2
-        line = ("laser %d: its %s end" % (laser, "first" if typed % 2 == 0 else "second"))
-        put_text(surface, "Next: " + line, (x, y, w, int(h * 0.4)), AMBER, "left")
+        code = (N_("cleptomano.setup.next_first_end") if typed % 2 == 0
+                else N_("cleptomano.setup.next_second_end"))
+        put_text(surface, Msg(code, laser=laser), (x, y, w, int(h * 0.4)), AMBER, "left")
         return
     if layout.legal:
-        put_text(surface, "LEGAL LAYOUT", (x, y, w, int(h * 0.45)), GREEN, "left")
-        put_text(surface, "lasers touching each other: check by eye", (x, y + int(h * 0.5), w,
-                                                                       int(h * 0.35)), DIM,
-                 "left")
+        put_text(surface, say(N_("cleptomano.setup.legal_layout")), (x, y, w, int(h * 0.45)),
+                 GREEN, "left")
+        put_text(surface, say(N_("cleptomano.setup.check_by_eye")),
+                 (x, y + int(h * 0.5), w, int(h * 0.35)), DIM, "left")
         return
     _paragraphs(surface, box, layout.problems, RED)
 
@@ -247,7 +273,7 @@ def _paragraphs(surface, box, texts, colour, most=0.34):
 # --- the wiring check ---------------------------------------------------------------------------
 
 _STATE_COLOURS = {"ok": (24, 90, 48), "skipped": (60, 60, 70), "asked": (90, 64, 10),
-                  "to do": PANEL}
+                  "to do": PANEL}  # not words: the steps' states
 
 
 def draw_wiring(surface, board, now_s=None):
@@ -258,19 +284,21 @@ def draw_wiring(surface, board, now_s=None):
     view = board.wiring
     answered = sum(1 for s in view.steps if s.state == "ok")
     step = "%d/%d" % (answered, len(view.steps))
-    if view.left_s is not None and not view.done:
-        step = "%s  skip in %d s" % (step, int(view.left_s + 0.999))
-    keys = ("Enter, Esc: back to the match",) if view.done else (
-        "Enter: skip this input", "Esc: stop the check")
-    question = "All done." if view.done else (view.instruction or "")
-    body = _frame(surface, "WIRING CHECK", step, question.upper() if not view.done else
-                  question, None, keys, board.faults)
+    keys = ((say(N_("cleptomano.wiring.key.back")),) if view.done else
+            (say(N_("cleptomano.wiring.key.skip")), say(N_("cleptomano.wiring.key.stop"))))
+    question = say(N_("cleptomano.wiring.all_done_title")) if view.done else as_text(
+        view.instruction, 200)
+    body = _frame(surface, say(N_("cleptomano.wiring.title")), step,
+                  question.upper() if not view.done else question, None, keys, board.faults)
     x, y, w, h = body
     top_h = int(h * 0.18)
     if view.done:
-        lines = view.summary
+        lines = tuple(as_text(line, 200) for line in view.summary)
     else:
-        lines = ("wired to %s" % view.where,) if view.where else ()
+        lines = (say(N_("cleptomano.wiring.wired_to"), where=view.where),) if view.where else ()
+        if view.left_s is not None:
+            # The step skipped unanswered in so many seconds, beside where it is wired.
+            lines = lines + (say(N_("cleptomano.wiring.skip_in"), s=int(view.left_s + 0.999)),)
     if lines:
         size = fit_size(lines, w, top_h / len(lines) * 0.8)
         for i, line in enumerate(lines):
@@ -280,9 +308,12 @@ def draw_wiring(surface, board, now_s=None):
     verdict_h = int(h * 0.2)
     _wiring_grid(surface, (x, grid_y, w, h - top_h - verdict_h - int(h * 0.06)), view.steps)
     if view.lines:
-        _paragraphs(surface, (x, y + h - verdict_h, w, verdict_h), view.lines[-1:],
-                    lambda text: GREEN if text.startswith("OK") else RED
-                    if text.startswith("Wrong") else DIM, most=0.5)
+        last = view.lines[-1]
+        code = last.code if isinstance(last, Msg) else ""
+        colour = (GREEN if code == "cleptomano.wiring.ok" else
+                  RED if code == "cleptomano.wiring.wrong" else DIM)
+        _paragraphs(surface, (x, y + h - verdict_h, w, verdict_h), (as_text(last, 400),),
+                    colour, most=0.5)
 
 
 def _wiring_grid(surface, box, steps):
@@ -293,7 +324,8 @@ def _wiring_grid(surface, box, steps):
     columns = 6 if len(steps) > 12 else 4
     rows = -(-len(steps) // columns)
     cw, ch = w // columns, h // rows
-    size = fit_size([s.label for s in steps], cw * 0.8, ch * 0.5)
+    labels = [as_text(s.label, 40) for s in steps]
+    size = fit_size(labels, cw * 0.8, ch * 0.5)
     for i, step in enumerate(steps):
         row, col = divmod(i, columns)
         cell = (x + col * cw + 2, y + row * ch + 2, cw - 4, ch - 4)
@@ -303,7 +335,7 @@ def _wiring_grid(surface, box, steps):
         if step.mixed:
             _rect(surface, cell, RED, max(2, ch // 12))
         colour = DARK if step.live else TEXT if step.state in ("ok", "asked") else DIM
-        drawn = put_text(surface, step.label, cell, colour, size=size)
+        drawn = put_text(surface, labels[i], cell, colour, size=size)
         if step.state == "skipped":
             pygame.draw.line(surface, DIM, (drawn.left, drawn.centery),
                              (drawn.right, drawn.centery), max(2, ch // 14))

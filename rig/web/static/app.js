@@ -64,6 +64,7 @@
     broken: N_("rig.phone.piece_broken") };
   const LINK = { live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
     lost: N_("rig.phone.offline") };
+  const CORRIDOR_SHORT = { wide: N_("rig.phone.wide"), narrow: N_("rig.phone.narrow") };
   const CORRIDOR_WORDS = { wide: N_("rig.phone.wide_corridor"), narrow: N_("rig.phone.narrow_corridor") };
   const said = (table, value) => (table[value] ? t(table[value]) : String(value));
   const upper = (words) => words.toLocaleUpperCase(Words.locale);
@@ -137,7 +138,10 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
     setLink("connecting");
-    socket = new WebSocket(scheme + "//" + location.host + API.live);
+    // The socket asks for the page's language: a WebSocket's handshake may not carry the
+    // browser's Accept-Language, and the cookie is set only by the picker.
+    socket = new WebSocket(scheme + "//" + location.host + API.live + "?lang=" +
+      encodeURIComponent(Words.language));
     socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
     socket.addEventListener("message", (event) => {
       let message;
@@ -281,7 +285,7 @@
       : (st.players.length === 1 ? t("rig.phone.solo_heist") : t("rig.phone.round_n", { n: st.round })),
       upper(said(LEVELS, st.level)),
       st.timer_s === null ? t("rig.phone.no_time_limit") : t("rig.phone.seconds", { n: st.timer_s }),
-      t("rig.phone.lasers_n", { n: st.lasers }), said(CORRIDORS, st.corridor)];
+      t("rig.phone.lasers_n", { n: st.lasers }), said(CORRIDOR_SHORT, st.corridor)];
     return parts.join(" · ");
   }
 
@@ -914,7 +918,7 @@
       const cy = box.y + box.h / 2;
       parts.push(target("table-" + side, box, "table-end",
         s("text", { class: "word", x: cx, y: cy, transform: "rotate(-90 " + cx + " " + cy + ")" },
-          side === "L" ? t("rig.phone.table_left") : t("rig.phone.table_right")), setupState));
+          t("rig.phone.table_word")), setupState));    // its full name is the target's label
     }
     // The lasers, then their ends, then their numbers: no line ever hides a number.
     const points = endPoints(setupState);

@@ -4,6 +4,12 @@ Two to four thieves take turns calling a coin before the rig flips it: a right c
 jewel.  The first thief to hold ``target`` jewels wins.  The n-th flip of a game is a pure
 function of (seed, n), so a replay flips the same coin.  Pure, like every game's rules.
 
+What a player reads is said in codes of the ``coin_heist`` catalog (``../locale``), never in
+sentences: a call's words, a refusal's reason (``IllegalMove(Msg(...))``), the outcome.  The
+recording and the views keep the sides as data (``"heads"``, ``"tails"``); :func:`side_words`
+is how a face says one.  A builder's errors (a seed, a target, a recording line: ``not words``
+below) stay English, as README "Languages" allows.
+
 Recording::
 
     {"recording": "coin-heist", "version": 1, "players": ["Ana", "Ben"], "target": 3,
@@ -18,9 +24,12 @@ from typing import Optional, Tuple
 from rig.core.errors import IllegalMove, RulesError
 from rig.core.gamekit import (Sound, check_header, check_players, check_time, command_line,
                               fail, handler_for, is_whole, read_kind, read_lines, replay_items)
+from rig.core.msg import Msg, N_
 
 GAME = "coin-heist"
 SIDES = ("heads", "tails")
+#: Each side's word, by side (the recording's value): what the faces say for it.
+SIDE_WORDS = {"heads": N_("coin_heist.side.heads"), "tails": N_("coin_heist.side.tails")}
 SEED_MAX = 2 ** 48 - 1
 
 
@@ -63,10 +72,11 @@ class Won:
 def new_game(players, seed, target=3):
     players = check_players(players, 2, 4)
     if not is_whole(seed, 0, SEED_MAX):
-        raise RulesError("seed %r is not usable; give a whole number from 0 to %d"
-                         % (seed, SEED_MAX))
+        why = "seed %r is not usable; give a whole number from 0 to %d"  # not words: builder's
+        raise RulesError(why % (seed, SEED_MAX))
     if not is_whole(target, 1, 9):
-        raise RulesError("target %r is not usable; give 1 to 9 jewels to win" % (target,))
+        why = "target %r is not usable; give 1 to 9 jewels to win"  # not words: builder's
+        raise RulesError(why % (target,))
     return State(players, seed, target, (0,) * len(players))
 
 
@@ -77,12 +87,13 @@ def flip(seed, n):
 
 def _call(state, command):
     if state.winner is not None:
-        raise IllegalMove("the heist is over: %s won; start a new game" % state.winner)
+        raise IllegalMove(Msg("coin_heist.refuse.over", winner=state.winner))
     if command.side not in SIDES:
-        raise IllegalMove("%r is not a side of the coin; call heads or tails" % (command.side,))
+        raise IllegalMove(Msg("coin_heist.refuse.not_a_side", side=str(command.side)))
     player = state.players[state.turn]
     if command.by is not None and command.by != player:
-        raise IllegalMove("it is %s's call, not %s's; wait for your turn" % (player, command.by))
+        raise IllegalMove(Msg("coin_heist.refuse.not_your_call", player=player,
+                              by=str(command.by)))
     t = check_time(state.last_t, command.t)
     side = flip(state.seed, len(state.flips))
     won = side == command.side
@@ -101,7 +112,7 @@ _HANDLERS = {Call: _call}
 
 
 def step(state, command):
-    return handler_for(_HANDLERS, command, "coin heist")(state, command)
+    return handler_for(_HANDLERS, command, GAME)(state, command)
 
 
 def public_view(state):
@@ -116,8 +127,8 @@ def public_view(state):
 
 def player_view(state, player):
     if player not in state.players:
-        raise IllegalMove("%r is not a thief of this heist; the thieves are %s"
-                          % (player, ", ".join(state.players)))
+        raise IllegalMove(Msg("coin_heist.refuse.not_a_thief", player=str(player),
+                              thieves=state.players))
     view = public_view(state)
     view["me"] = player
     view["may_call"] = state.winner is None and state.players[state.turn] == player
@@ -130,13 +141,33 @@ def result(state):
             "flips": [list(f) for f in state.flips]}
 
 
+def side_words(side):
+    """The words of a side of the coin (``"heads"``): a Msg; a value that is no side is said as
+    it is (a malformed view draws what it can)."""
+    code = SIDE_WORDS.get(side)
+    return Msg(code) if code is not None else str(side)
+
+
 def words(effect):
+    """What the table hears and reads for ``effect``: a Msg, or None (a sound says nothing)."""
     if isinstance(effect, Flipped):
-        return "%s called %s: %s, %s" % (effect.player, effect.called, effect.side,
-                                         "a jewel stolen!" if effect.won else "nothing")
+        said = dict(player=effect.player, called=side_words(effect.called),
+                    side=side_words(effect.side))
+        if effect.won:
+            return Msg("coin_heist.call.stolen", **said)
+        return Msg("coin_heist.call.missed", **said)
     if isinstance(effect, Won):
-        return "%s wins the coin heist!" % effect.player
+        return Msg("coin_heist.call.won", player=effect.player)
     return None
+
+
+def outcome_words(winner, jewels, flips):
+    """How a heist ended: ``winner`` (or None: unfinished after ``flips`` flips), each thief's
+    ``jewels`` as ``(player, count)`` pairs, most first."""
+    scores = tuple(Msg("coin_heist.outcome.score", player=p, jewels=j) for p, j in jewels)
+    if winner is not None:
+        return Msg("coin_heist.outcome.won", winner=winner, scores=scores)
+    return Msg("coin_heist.outcome.unfinished", n=flips, scores=scores)
 
 
 # --- the recording ---------------------------------------------------------------------------
@@ -169,7 +200,8 @@ def parse_item(obj, number, last_t=0.0):
 def _check(state, said):
     flipped = state.flips[-1][2]
     return None if said == flipped else (
-        "the line says the coin came down %s, the replay flipped %s" % (said, flipped))
+        "the line says the coin came down %s, the replay flipped %s"  # not words: replay's
+        % (said, flipped))
 
 
 def restore_lines(lines, path=None):

@@ -1,266 +1,424 @@
-"""The referee's words: every call, refusal, problem and fault put into English, in one place.
+"""The referee's words: every call, refusal, problem and fault as a code, in one place.
 
 The core decides and says what happened as data (:mod:`rig.games.cleptomano.rules.events`); this
-module turns it into the sentences the log, the score display and the phones show, so they always
-say the same thing (and another language is one more module like this one).
+module turns it into messages (:class:`rig.core.msg.Msg`: a code of the ``cleptomano`` catalog and
+its parameters), so the log, the score display and the phones always say the same thing, each in
+its reader's language (the log in English, the screen in the table's, each phone in its own).  A
+count is the parameter ``n`` of a plural entry (paintings, relics, touches, points).
 
-* :func:`say` -> the log line of an effect (``"Caught! Ana touched the guard."``), or None;
+* :func:`say` -> the log line of an effect (``Caught! Ana touched the guard.``), or None;
 * :func:`banner` -> the big moment a call puts on the screen
-  (:class:`~rig.games.cleptomano.rules.view.BannerView`);
-* :func:`problem_text`, :func:`fault_text`, :func:`refusal_text`, :func:`describe`, ...
+  (:class:`~rig.games.cleptomano.rules.view.BannerView`; its big word is one of
+  :data:`BANNER_WORDS`, what the voice speaks);
+* :func:`problem_text`, :func:`fault_text`, :func:`refusal_text`, :func:`part`, ...
+
+Two things stay English text, for the builder only: :func:`describe` and :func:`input_label`
+(the pin map's and the config errors' words), and :func:`foul_english` (the replay output, a
+public contract that never changes).
 """
 
+from rig.core.msg import Msg, N_
+from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from . import events as ev
 from .museum import PAINTINGS, Kind, parse
-from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
+from .titles import criminal_title, title_msg  # noqa: F401 (calls.criminal_title)
 from .view import BannerKind, BannerView
 
-_REASON_WORDS = {
-    "lasers": "touched the lasers 3 times",
-    "displaced": "displaced a laser",
-    "guard": "touched the guard",
-    "time": "was still inside when the time ran out",
+#: The big words of the banners (what the voice speaks when a banner goes up).
+BANNER_WORDS = {
+    BannerKind.CAUGHT: N_("cleptomano.banner.caught"),
+    BannerKind.ESCAPED: N_("cleptomano.banner.escaped"),
+    BannerKind.TIEBREAK: N_("cleptomano.banner.tiebreak"),
+    BannerKind.RESUMED: N_("cleptomano.banner.resumed"),
+    BannerKind.ROUND: N_("cleptomano.banner.round_won"),
+    BannerKind.MATCH: N_("cleptomano.banner.match_won"),
+    BannerKind.TITLE: N_("cleptomano.banner.title"),
+}
+
+_CAUGHT = {
+    "lasers": N_("cleptomano.caught.lasers"),
+    "displaced": N_("cleptomano.caught.displaced"),
+    "guard": N_("cleptomano.caught.guard"),
+    "time": N_("cleptomano.caught.time"),
+}
+_REASONS = {
+    "lasers": N_("cleptomano.reason.lasers"),
+    "displaced": N_("cleptomano.reason.displaced"),
+    "guard": N_("cleptomano.reason.guard"),
+    "time": N_("cleptomano.reason.time"),
 }
 
 
-def _plural(n, word, plural=None):
-    return "%d %s" % (n, word if n == 1 else (plural or word + "s"))
+def seconds(value):
+    """Seconds as a message parameter: a whole number when it is one (60, not 60.0)."""
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, 3)
+
+
+def _joined(parts, code):
+    """``parts`` (messages) joined by ``code`` (``{first}; {rest}``), as one message (None for
+    none): for items that hold commas themselves, or a tally that is no sentence's list."""
+    parts = tuple(parts)
+    if not parts:
+        return None
+    joined = parts[-1]
+    for part_ in reversed(parts[:-1]):
+        joined = Msg(code, first=part_, rest=joined)
+    return joined
+
+
+def _semicolons(parts):
+    return _joined(parts, N_("cleptomano.list.semicolon"))
+
+
+semicolons = _semicolons
+
+
+def commas(parts):
+    """Messages joined by commas (a tally, not a sentence's list), as one message."""
+    return _joined(parts, N_("cleptomano.list.comma"))
+
+
+def sentences(parts):
+    """Sentences (messages) one after the other, as one message (None for none)."""
+    return _joined(parts, N_("cleptomano.list.sentences"))
 
 
 def reason_words(reason):
-    """Why a thief was caught: ``"touched the guard"``."""
-    return _REASON_WORDS[reason]
+    """Why a thief was caught, as a clause: ``touched the guard``."""
+    return Msg(_REASONS[reason])
+
+
+def caught_words(thief, reason):
+    """``Ana touched the guard.``"""
+    return Msg(_CAUGHT[reason], thief=thief)
+
+
+def count_paintings(n):
+    return Msg("cleptomano.count.paintings", n=n)
+
+
+def count_relics(n):
+    return Msg("cleptomano.count.relics", n=n)
+
+
+def count_touches(n):
+    return Msg("cleptomano.count.touches", n=n)
+
+
+def count_points(n):
+    return Msg("cleptomano.count.points", n=n)
 
 
 def haul_words(turn):
-    """``"2 paintings, 1 relic, 1 touch: 4 points"``."""
-    return "%s, %s, %s: %s" % (
-        _plural(turn.paintings, "painting"), _plural(turn.relics, "relic"),
-        _plural(turn.touches, "touch", "touches"), _plural(turn.score, "point"))
-
-
-def _numbered(word, numbers):
-    """``"painting 2"``, ``"paintings 1 and 2"``."""
-    return "%s %s" % (word if len(numbers) == 1 else word + "s",
-                      " and ".join(str(n) for n in numbers))
+    """``2 paintings, 1 relic, 1 touch: 4 points``."""
+    return Msg("cleptomano.haul", paintings=count_paintings(turn.paintings),
+               relics=count_relics(turn.relics), touches=count_touches(turn.touches),
+               points=count_points(turn.score))
 
 
 def haul_cut_words(turn):
     """Why the guard's count of ``turn``'s haul was cut down to what the sensors allow
-    (``"painting 2 never left its stand: 1 painting counted"``), or None when it was not."""
+    (``painting 2 never left its stand: 1 painting counted``), or None when it was not."""
     if turn.confirmed is None:
         return None
     asked_paintings, asked_relics = turn.confirmed
     reasons = []
     if asked_paintings > turn.paintings:
         on_stands = [n for n in PAINTINGS if n not in turn.paintings_off]
-        back = [n for n in on_stands if n in turn.paintings_lifted]
-        never = [n for n in on_stands if n not in turn.paintings_lifted]
+        back = tuple(n for n in on_stands if n in turn.paintings_lifted)
+        never = tuple(n for n in on_stands if n not in turn.paintings_lifted)
         why = []
         if never:
-            why.append("%s never left %s" % (_numbered("painting", never),
-                                             "its stand" if len(never) == 1 else "their stands"))
+            why.append(Msg("cleptomano.cut.never_left", n=len(never), numbers=never))
         if back:
-            why.append("%s %s back on %s when the turn ended" % (
-                _numbered("painting", back), "was" if len(back) == 1 else "were",
-                "its stand" if len(back) == 1 else "their stands"))
-        reasons.append("%s: %s counted" % (" and ".join(why),
-                                           _plural(turn.paintings, "painting")))
+            why.append(Msg("cleptomano.cut.back", n=len(back), numbers=back))
+        reasons.append(Msg("cleptomano.cut.paintings", why=tuple(why),
+                           counted=count_paintings(turn.paintings)))
     if asked_relics > turn.relics:
-        broken = sorted(turn.broken)
-        reasons.append("%s broke: %s counted" % (_numbered("relic", broken),
-                                                 _plural(turn.relics, "relic")))
-    return "; ".join(reasons) or None
+        broken = tuple(sorted(turn.broken))
+        reasons.append(Msg("cleptomano.cut.relics", n=len(broken), numbers=broken,
+                           counted=count_relics(turn.relics)))
+    return _semicolons(reasons)
 
 
 def guard_note(thief, guard):
-    """What the screen adds after the guard's name: ``" (own turn)"`` when the round's guard is
-    the one stealing (the rulebook lets them), else nothing."""
-    return " (own turn)" if guard and guard == thief else ""
+    """What the screen adds after the guard's name (`` (own turn)``) when the round's guard is
+    the one stealing (the rulebook lets them), else None."""
+    return Msg("cleptomano.screen.own_turn") if guard and guard == thief else None
 
 
 def foul_text(relic, before):
     """A foul against the stealing order (``before`` None: before any painting)."""
     if before is None:
-        return "relic %d taken before any painting" % relic
-    return "relic %d taken before relic %d" % (relic, before)
+        return Msg("cleptomano.foul.before_painting", relic=relic)
+    return Msg("cleptomano.foul.before_relic", relic=relic, before=before)
+
+
+def foul_english(relic, before):
+    """The replay output's words for a foul: English, as that public contract always said."""
+    if before is None:
+        return "relic %d taken before any painting" % relic    # not words: replay JSON contract
+    return "relic %d taken before relic %d" % (relic, before)  # not words: replay JSON contract
 
 
 def tiebreak_line(turn):
     if turn.time_s is None:
-        return "%s got no painting out." % turn.thief
-    return "%s: %.2f s + %s = %.2f s" % (turn.thief, turn.time_s,
-                                         _plural(turn.touches, "touch", "touches"),
-                                         turn.adjusted_s)
+        return Msg("cleptomano.tiebreak.no_painting", thief=turn.thief)
+    return Msg("cleptomano.tiebreak.time", thief=turn.thief, time="%.2f" % turn.time_s,
+               touches=count_touches(turn.touches), adjusted="%.2f" % turn.adjusted_s)
+
+
+def time_limit(timer_s):
+    """``60 s`` or ``no time limit``."""
+    if timer_s is None:
+        return Msg("cleptomano.level.no_limit")
+    return Msg("cleptomano.level.seconds", s=seconds(timer_s))
+
+
+_LEVEL_NAMES = {"easy": N_("cleptomano.level.easy"), "normal": N_("cleptomano.level.normal"),
+                "hard": N_("cleptomano.level.hard"), "custom": N_("cleptomano.level.custom")}
+_CORRIDORS = {"wide": N_("cleptomano.corridor.wide"), "narrow": N_("cleptomano.corridor.narrow")}
+
+
+def level_name(name):
+    """A level's name (``easy``, ``normal``, ``hard``, ``custom``) in words."""
+    code = _LEVEL_NAMES.get(name)
+    return Msg(code) if code else name
+
+
+def corridor_word(corridor):
+    code = _CORRIDORS.get(corridor)
+    return Msg(code) if code else corridor
 
 
 def level_words(level):
-    """``"60 s, 4 added lasers, wide corridor"``."""
-    limit = "no time limit" if level.timer_s is None else "%g s" % level.timer_s
-    return "%s, %d added lasers, %s corridor" % (limit, level.lasers, level.corridor)
-
-
-def _names(names):
-    return " and ".join(names)
+    """``60 s, 4 added lasers, wide corridor``."""
+    return Msg("cleptomano.level.words", limit=time_limit(level.timer_s),
+               lasers=Msg("cleptomano.level.lasers", n=level.lasers),
+               corridor=corridor_word(level.corridor))
 
 
 # --- the museum's parts ------------------------------------------------------------------------
 
+def part(name):
+    """An input as the table calls it: ``laser.5`` -> ``laser 5``, ``guard`` -> ``the guard
+    token`` (a message; the input's own name when it is none of the museum's)."""
+    parts = parse(name)
+    if parts is None:
+        return Msg("cleptomano.part.other", name=str(name))
+    if parts.kind is Kind.GUARD:
+        return Msg("cleptomano.part.guard")
+    if parts.kind is Kind.BUTTON:
+        return Msg("cleptomano.part.button")
+    if parts.kind is Kind.TOF:
+        return Msg("cleptomano.part.tof")
+    if parts.kind is Kind.SEAT:
+        return Msg("cleptomano.part.seat", number=parts.number)
+    if parts.kind is Kind.LASER:
+        return Msg("cleptomano.part.laser", number=parts.number)
+    if parts.kind is Kind.PAINTING:
+        return Msg("cleptomano.part.painting", number=parts.number)
+    return Msg("cleptomano.part.relic", number=parts.number)
+
+
 def describe(name):
-    """A builder's word for an input: ``laser.5`` -> ``laser 5``."""
+    """A builder's word for an input, in English (pin-map and config errors): ``laser.5`` ->
+    ``laser 5``.  The table's is :func:`part`."""
     parts = parse(name)
     if parts is None:
         return name
     if parts.kind is Kind.GUARD:
-        return "the guard token"
+        return "the guard token"        # not words: the builder's (pin-map errors)
     if parts.kind is Kind.BUTTON:
-        return "the start button"
+        return "the start button"       # not words: the builder's (pin-map errors)
     if parts.kind is Kind.TOF:
-        return "the hand sensor"
+        return "the hand sensor"        # not words: the builder's (pin-map errors)
     if parts.kind is Kind.SEAT:
-        return "laser %d's seat" % parts.number
+        return "laser %d's seat" % parts.number   # not words: the builder's (pin-map errors)
     return "%s %d" % (parts.kind, parts.number)
 
 
-_LASER_PLACES = {1: "printed laser, left wall", 2: "printed laser, right wall",
-                 3: "printed laser, gallery"}
+_LASER_PLACES = {1: "printed laser, left wall",    # not words: the builder's (config errors)
+                 2: "printed laser, right wall",   # not words: the builder's (config errors)
+                 3: "printed laser, gallery"}      # not words: the builder's (config errors)
 
 
 def input_label(name):
-    """What a pin-map input is, for the builder: ``"seat switch under added rod 4's rest"``."""
+    """What a pin-map input is, for the builder (English, the config's errors):
+    ``"seat switch under added rod 4's rest"``."""
     parts = parse(name)
     if parts.kind is Kind.BUTTON:
-        return "start/exit button"
+        return "start/exit button"      # not words: the builder's (config errors)
     if parts.kind is Kind.GUARD:
-        return "guard token"
+        return "guard token"            # not words: the builder's (config errors)
     if parts.kind is Kind.LASER:
-        return _LASER_PLACES.get(parts.number, "added laser rod %d" % parts.number)
+        return _LASER_PLACES.get(parts.number,
+                                 "added laser rod %d" % parts.number)  # not words: builder's
     if parts.kind is Kind.SEAT:
-        return "seat switch under added rod %d's rest" % parts.number
+        return "seat switch under added rod %d's rest" % parts.number  # not words: builder's
     if parts.kind is Kind.PAINTING:
-        return "painting %d stand" % parts.number
+        return "painting %d stand" % parts.number   # not words: the builder's (config errors)
     return describe(name)
 
 
-_TROUBLE_WORDS = {
-    ev.Trouble.LASER_TOUCHED: "laser %(number)d is touched (contact closed)",
-    ev.Trouble.GUARD_TOUCHED: "the guard token is touched (contact closed)",
-    ev.Trouble.NOT_SEATED: "laser %(number)d is not seated",
-    ev.Trouble.PAINTING_OFF: "painting %(number)d is not on its stand",
-    ev.Trouble.ENTRANCE_BLOCKED: "the entrance is not clear (hand sensor reads %(value)d mm)",
-    ev.Trouble.RELIC_LYING: "relic %(number)d is lying down",
-    ev.Trouble.RELIC_MOVING: "relic %(number)d is moving",
-    ev.Trouble.LASER_STUCK: "laser %(number)d is stuck closed (over %(value)g s): check its "
-                            "wiring",
-    ev.Trouble.GUARD_STUCK: "the guard token is stuck closed (over %(value)g s): check its wiring",
-    ev.Trouble.BUTTON_STUCK: "the start button is stuck closed (over %(value)g s): check its "
-                             "wiring",
+_TROUBLES = {
+    ev.Trouble.LASER_TOUCHED: N_("cleptomano.trouble.laser_touched"),
+    ev.Trouble.GUARD_TOUCHED: N_("cleptomano.trouble.guard_touched"),
+    ev.Trouble.NOT_SEATED: N_("cleptomano.trouble.not_seated"),
+    ev.Trouble.PAINTING_OFF: N_("cleptomano.trouble.painting_off"),
+    ev.Trouble.ENTRANCE_BLOCKED: N_("cleptomano.trouble.entrance_blocked"),
+    ev.Trouble.RELIC_LYING: N_("cleptomano.trouble.relic_lying"),
+    ev.Trouble.RELIC_MOVING: N_("cleptomano.trouble.relic_moving"),
+    ev.Trouble.LASER_STUCK: N_("cleptomano.trouble.laser_stuck"),
+    ev.Trouble.GUARD_STUCK: N_("cleptomano.trouble.guard_stuck"),
+    ev.Trouble.BUTTON_STUCK: N_("cleptomano.trouble.button_stuck"),
 }
 
 
 def problem_text(problem):
     """What keeps the museum from being ready, in words a guard acts on."""
-    return _TROUBLE_WORDS[problem.trouble] % {"number": problem.number or 0,
-                                              "value": problem.value or 0}
+    value = problem.value or 0
+    return Msg(_TROUBLES[problem.trouble], number=problem.number or 0,
+               value=int(value) if problem.trouble is ev.Trouble.ENTRANCE_BLOCKED
+               else seconds(value))
 
 
 def fault_text(fault):
-    """A fault's words (a stuck contact's are made here; a device's come with it)."""
+    """A fault's words (a stuck contact's are made here; a device's come with it, a message
+    or, from a part that has none, its text)."""
     if isinstance(fault, ev.StuckContact):
         if fault.active:
-            return "%s has been closed for %g s: check its wiring (counted once at most)" % (
-                describe(fault.source), fault.after_s)
-        return "%s is released" % describe(fault.source)
+            return Msg("cleptomano.fault.stuck", part=part(fault.source),
+                       after_s=seconds(fault.after_s))
+        return Msg("cleptomano.fault.released", part=part(fault.source))
     return fault.message
+
+
+def _reason(error):
+    """A refusal's reason: the message it was raised with, or its text."""
+    if isinstance(error, Msg):
+        return error
+    error = str(error)
+    return Msg("cleptomano.refuse.other", reason=error[:1].upper() + error[1:])
 
 
 def refusal_text(refused):
     """Why a start press or a command was refused, as one sentence."""
     if refused.code is ev.Refusal.MATCH_OVER:
-        return "The match is over; press start again for a new match."
+        return Msg("cleptomano.refuse.match_over")
     if refused.code is ev.Refusal.NOT_READY:
-        return "The museum is not ready: " + "; ".join(
-            problem_text(p) for p in refused.problems) + "."
-    text = refused.error
-    return text[:1].upper() + text[1:] + "."
+        return Msg("cleptomano.refuse.not_ready",
+                   problems=_semicolons(problem_text(p) for p in refused.problems))
+    return _reason(refused.error)
 
 
 # --- calls -----------------------------------------------------------------------------------------
 
-def _turn_started(e):
+def _turn_what(e):
     if e.kind is ev.NextKind.TIEBREAK:
-        what = "Tiebreak attempt"
-    elif e.kind is ev.NextKind.SOLO:
-        what = "Solo heist"
-    else:
-        what = "Round %d" % e.round
-    limit = ("%g s" % e.timer_s) if e.timer_s is not None else "no time limit"
+        return Msg("cleptomano.turn.tiebreak")
+    if e.kind is ev.NextKind.SOLO:
+        return Msg("cleptomano.turn.solo")
+    return Msg("cleptomano.turn.round", number=e.round)
+
+
+def _turn_started(e):
+    what, limit = _turn_what(e), time_limit(e.timer_s)
     if e.guard and e.guard == e.thief:
-        return "%s: %s, this round's guard, steals (%s)." % (what, e.thief, limit), INFO
-    guard = (", guarded by %s" % e.guard) if e.guard else ""
-    return "%s: %s steals%s (%s)." % (what, e.thief, guard, limit), INFO
+        return Msg("cleptomano.call.start_own_guard", what=what, thief=e.thief,
+                   limit=limit), INFO
+    if e.guard:
+        return Msg("cleptomano.call.start_guarded", what=what, thief=e.thief, guard=e.guard,
+                   limit=limit), INFO
+    return Msg("cleptomano.call.start", what=what, thief=e.thief, limit=limit), INFO
 
 
 def _turn_ended(e):
     turn = e.turn
     if turn.caught:
-        return "Caught! %s %s." % (turn.thief, reason_words(turn.reason)), WARNING
+        return Msg("cleptomano.call.caught", what=caught_words(turn.thief, turn.reason)), \
+            WARNING
     if turn.tiebreak:
-        return "Tiebreak attempt over: " + tiebreak_line(turn), INFO
-    return "Escaped! %s: %s" % (turn.thief, haul_words(turn)), INFO
+        return Msg("cleptomano.call.tiebreak_over", line=tiebreak_line(turn)), INFO
+    return Msg("cleptomano.call.escaped", thief=turn.thief, haul=haul_words(turn)), INFO
 
 
-def _by(e):
-    return (" by %s" % e.by) if e.by else ""
+_UNDONE = {  # (without a name, by a name)
+    ev.Undo.RUNNING: (N_("cleptomano.call.undo_running"), N_("cleptomano.call.undo_running_by")),
+    ev.Undo.VOIDED: (N_("cleptomano.call.undo_voided"), N_("cleptomano.call.undo_voided_by")),
+    ev.Undo.CORRECTED: (N_("cleptomano.call.undo_corrected"),
+                        N_("cleptomano.call.undo_corrected_by")),
+}
 
 
 def _touch_undone(e):
+    params = {"by": e.by} if e.by else {}
+    code = _UNDONE[e.undo][1 if e.by else 0]
     if e.undo is ev.Undo.RUNNING:
-        return "Last laser touch undone%s (%d left)." % (_by(e), e.turn.touches), INFO
+        return Msg(code, n=e.turn.touches, **params), INFO
     if e.undo is ev.Undo.VOIDED:
-        return ("Third touch undone%s: %s's turn is void and is played again."
-                % (_by(e), e.turn.thief)), INFO
-    return "Last laser touch undone%s: %s" % (_by(e), haul_words(e.turn)), INFO
+        return Msg(code, thief=e.turn.thief, **params), INFO
+    return Msg(code, haul=haul_words(e.turn), **params), INFO
 
 
 def _haul_confirmed(e):
     cut = haul_cut_words(e.turn)
-    return "Haul confirmed%s: %s%s" % (_by(e), haul_words(e.turn),
-                                       " (%s)" % cut if cut else ""), INFO
+    haul = haul_words(e.turn)
+    if cut:
+        haul = Msg("cleptomano.haul.cut", haul=haul, cut=cut)
+    if e.by:
+        return Msg("cleptomano.call.haul_confirmed_by", by=e.by, haul=haul), INFO
+    return Msg("cleptomano.call.haul_confirmed", haul=haul), INFO
 
 
 def _tiebreak_called(e):
-    what = "Tiebreak" if e.series == 1 else "Tiebreak, series %d," % e.series
-    return "%s between %s: fastest painting out wins." % (what, _names(e.contenders)), INFO
+    if e.series == 1:
+        return Msg("cleptomano.call.tiebreak", names=tuple(e.contenders)), INFO
+    return Msg("cleptomano.call.tiebreak_series", series=e.series,
+               names=tuple(e.contenders)), INFO
 
 
 def _resumed(e):
     if e.thief is None:
         return None
-    return ("The rig restarted: %s's turn is void and is played again." % e.thief), WARNING
+    return Msg("cleptomano.call.resumed", thief=e.thief), WARNING
 
 
 def _match_set_up(e):
-    return ("New match set up%s: %s; %s level (%s); %s steals first."
-            % (_by(e.command), ", ".join(e.players), e.level.name, level_words(e.level),
-               e.first_thief)), INFO
+    by = e.command.by if e.command is not None else None
+    params = dict(players=tuple(e.players), level=level_name(e.level.name),
+                  words=level_words(e.level), first=e.first_thief)
+    if by:
+        return Msg("cleptomano.call.set_up_by", by=by, **params), INFO
+    return Msg("cleptomano.call.set_up", **params), INFO
+
+
+def _touch_counted(e):
+    code = N_("cleptomano.call.touch_tiebreak") if e.tiebreak else N_("cleptomano.call.touch")
+    return Msg(code, laser=e.laser, touches=e.touches), WARNING
+
+
+def _relic_lost(e):
+    code = (N_("cleptomano.call.relic_fell") if e.cause == ev.Cause.FALL
+            else N_("cleptomano.call.relic_knocked"))
+    return Msg(code, relic=e.relic), WARNING
 
 
 _SAY = {
     ev.TurnStarted: _turn_started,
     ev.TurnEnded: _turn_ended,
-    ev.TouchCounted: lambda e: ("Laser %d touched (%d of 3, %s)." % (
-        e.laser, e.touches, "+1 s" if e.tiebreak else "-1 point"), WARNING),
-    ev.RodDisplaced: lambda e: ("Laser %d displaced." % e.laser, WARNING),
-    ev.ExitIgnored: lambda e: ("Exit ignored: the hand is still inside the museum.", WARNING),
-    ev.Foul: lambda e: ("Foul noted (not punished): %s." % foul_text(e.relic, e.before),
+    ev.TouchCounted: _touch_counted,
+    ev.RodDisplaced: lambda e: (Msg("cleptomano.call.displaced", laser=e.laser), WARNING),
+    ev.ExitIgnored: lambda e: (Msg("cleptomano.call.exit_ignored"), WARNING),
+    ev.Foul: lambda e: (Msg("cleptomano.call.foul", foul=foul_text(e.relic, e.before)),
                         WARNING),
-    ev.RelicLost: lambda e: ("Relic %d %s: broken, it can no longer be stolen." % (
-        e.relic, "fell" if e.cause == ev.Cause.FALL else "was knocked over"), WARNING),
+    ev.RelicLost: _relic_lost,
     ev.HaulConfirmed: _haul_confirmed,
     ev.TouchUndone: _touch_undone,
-    ev.RoundWon: lambda e: ("Round %d won by %s." % (e.number, _names(e.winners)), INFO),
-    ev.MatchWon: lambda e: ("%s wins the match!" % e.winner, INFO),
+    ev.RoundWon: lambda e: (Msg("cleptomano.call.round_won", number=e.number,
+                                winners=tuple(e.winners)), INFO),
+    ev.MatchWon: lambda e: (Msg("cleptomano.call.match_won", winner=e.winner), INFO),
     ev.TiebreakCalled: _tiebreak_called,
     ev.Resumed: _resumed,
     ev.MatchSetUp: _match_set_up,
@@ -268,61 +426,71 @@ _SAY = {
 
 
 def say(effect):
-    """The log line of an effect, as ``(text, severity)``, or None when it has none.  Refusals
-    other than a start press after the match, and faults, have theirs too."""
+    """The log line of an effect, as ``(message, severity)``, or None when it has none.
+    Refusals other than a start press after the match, and faults, have theirs too."""
     if isinstance(effect, ev.Refused):
         if effect.code is ev.Refusal.MATCH_OVER:
             return None
         return refusal_text(effect), WARNING
     if isinstance(effect, ev.Fault):
         if effect.active:
-            return "Fault: " + fault_text(effect), WARNING
-        return "Cleared: " + fault_text(effect), INFO
+            return Msg("cleptomano.call.fault", fault=fault_text(effect)), WARNING
+        return Msg("cleptomano.call.cleared", fault=fault_text(effect)), INFO
     if isinstance(effect, ev.Dropped):
-        return "Ignored %s: %s" % (type(effect.event).__name__, effect.error), WARNING
+        error = effect.error
+        return Msg("cleptomano.call.dropped", event=type(effect.event).__name__,
+                   error=error if isinstance(error, Msg) else str(error)), WARNING
     words = _SAY.get(type(effect))
     return words(effect) if words is not None else None
 
 
-def _wins_words(round_wins):
-    return ", ".join("%s %d" % pair for pair in round_wins)
+def wins_words(round_wins):
+    """``Ana 2, Ben 0`` (each player's round wins): a tally, joined by commas."""
+    return _joined((Msg("cleptomano.banner.wins_pair", name=name, wins=wins)
+                    for name, wins in round_wins), N_("cleptomano.list.comma"))
+
+
+def _banner(kind, lines, **params):
+    return BannerView(kind, Msg(BANNER_WORDS[kind], **params), tuple(lines))
 
 
 def _banner_turn_ended(e):
     turn = e.turn
     if turn.caught:
-        return BannerView(BannerKind.CAUGHT, "CAUGHT!",
-                          ("%s %s." % (turn.thief, reason_words(turn.reason)),))
+        return _banner(BannerKind.CAUGHT, (caught_words(turn.thief, turn.reason),))
     if turn.tiebreak:
-        return BannerView(BannerKind.TIEBREAK, "TIEBREAK", (tiebreak_line(turn),))
-    return BannerView(BannerKind.ESCAPED, "ESCAPED!", (haul_words(turn),))
+        return _banner(BannerKind.TIEBREAK, (tiebreak_line(turn),))
+    return _banner(BannerKind.ESCAPED, (haul_words(turn),))
 
 
 def _banner_haul(e):
     cut = haul_cut_words(e.turn)
-    return BannerView(BannerKind.ESCAPED, "ESCAPED!",
-                      (haul_words(e.turn),) + ((cut,) if cut else ()))
+    return _banner(BannerKind.ESCAPED, (haul_words(e.turn),) + ((cut,) if cut else ()))
 
 
 def _banner_resumed(e):
     if e.thief is None:
-        return BannerView(BannerKind.RESUMED, "MATCH RESUMED", ("The rig restarted.",))
-    return BannerView(BannerKind.RESUMED, "MATCH RESUMED",
-                      ("%s's interrupted turn is void: play it again." % e.thief,))
+        return _banner(BannerKind.RESUMED, (Msg("cleptomano.banner.rig_restarted"),))
+    return _banner(BannerKind.RESUMED, (Msg("cleptomano.banner.turn_void", thief=e.thief),))
+
+
+def _banner_title(e):
+    if e.title:
+        return BannerView(BannerKind.TITLE, title_msg(e.title), (title_msg(e.title),))
+    return BannerView(BannerKind.TITLE, Msg("cleptomano.banner.no_title"),
+                      (Msg("cleptomano.banner.no_title_line"),))
 
 
 _BANNERS = {
     ev.TurnEnded: _banner_turn_ended,
     ev.HaulConfirmed: _banner_haul,
-    ev.RoundWon: lambda e: BannerView(BannerKind.ROUND, "ROUND %d" % e.number,
-                                      ("Won by %s." % _names(e.winners),)),
-    ev.MatchWon: lambda e: BannerView(BannerKind.MATCH, "%s WINS!" % e.winner.upper(),
-                                      ("Round wins: %s" % _wins_words(e.round_wins),)),
-    ev.TiebreakCalled: lambda e: BannerView(BannerKind.TIEBREAK, "TIEBREAK",
-                                            (_names(e.contenders),)),
-    ev.TitleEarned: lambda e: BannerView(
-        BannerKind.TITLE, e.title or "No title",
-        (e.title,) if e.title else ("0 points: no criminal title.",)),
+    ev.RoundWon: lambda e: _banner(BannerKind.ROUND, (
+        Msg("cleptomano.banner.won_by", winners=tuple(e.winners)),), number=e.number),
+    ev.MatchWon: lambda e: _banner(BannerKind.MATCH, (
+        Msg("cleptomano.banner.round_wins", wins=wins_words(e.round_wins)),), winner=e.winner),
+    ev.TiebreakCalled: lambda e: _banner(BannerKind.TIEBREAK, (
+        Msg("cleptomano.banner.contenders", names=tuple(e.contenders)),)),
+    ev.TitleEarned: _banner_title,
     ev.Resumed: _banner_resumed,
 }
 
@@ -337,13 +505,20 @@ def match_outcome_words(outcome):
     """How a match ended or stands (its :class:`rig.core.contract.Outcome`), as ``history``
     says it: ``winner Ana  wins: Ana 2, Ben 0  R1 Ana:4 Ben:3 | R2 ...``, ``solo: TITLE``."""
     if outcome.code == "solo":
-        said = "solo: %s" % (outcome.get("title") or "no title")
+        title = outcome.get("title")
+        said = (Msg("cleptomano.outcome.solo", title=title_msg(title)) if title
+                else Msg("cleptomano.outcome.solo_no_title"))
     elif outcome.code == "won":
-        said = "winner %s" % outcome.winners[0]
+        said = Msg("cleptomano.outcome.won", winner=outcome.winners[0])
+    elif outcome.over:
+        said = Msg("cleptomano.outcome.no_winner")
     else:
-        said = "ended without a winner" if outcome.over else "no winner yet"
-    wins = _wins_words(outcome.get("round_wins"))
+        said = Msg("cleptomano.outcome.no_winner_yet")
+    wins = ", ".join("%s %d" % pair for pair in outcome.get("round_wins"))
     scores = " | ".join("R%d %s" % (number, " ".join("%s:%d" % kv for kv in scores))
                         for number, scores in outcome.get("rounds"))
-    return "%s%s%s" % (said, ("  wins: " + wins) if wins else "",
-                       ("  " + scores) if scores else "")
+    if wins:
+        said = Msg("cleptomano.outcome.wins", said=said, wins=wins)
+    if scores:
+        said = Msg("cleptomano.outcome.rounds", said=said, rounds=scores)
+    return said

@@ -111,16 +111,16 @@ class Cause(enum.StrEnum):
 
 class Trouble(enum.StrEnum):
     """What can keep the museum from being ready for a turn."""
-    LASER_TOUCHED = "laser touched"
-    GUARD_TOUCHED = "guard touched"
-    NOT_SEATED = "not seated"
-    PAINTING_OFF = "painting off"
-    ENTRANCE_BLOCKED = "entrance blocked"
-    RELIC_LYING = "relic lying"
-    RELIC_MOVING = "relic moving"
-    LASER_STUCK = "laser stuck"      # closed for stuck_contact_s: a wire, not a thief
-    GUARD_STUCK = "guard stuck"
-    BUTTON_STUCK = "button stuck"
+    LASER_TOUCHED = "laser touched"  # not words: an enum value (calls words it)
+    GUARD_TOUCHED = "guard touched"  # not words: an enum value (calls words it)
+    NOT_SEATED = "not seated"  # not words: an enum value (calls words it)
+    PAINTING_OFF = "painting off"  # not words: an enum value (calls words it)
+    ENTRANCE_BLOCKED = "entrance blocked"  # not words: an enum value (calls words it)
+    RELIC_LYING = "relic lying"  # not words: an enum value (calls words it)
+    RELIC_MOVING = "relic moving"  # not words: an enum value (calls words it)
+    LASER_STUCK = "laser stuck"      # not words: closed for stuck_contact_s (a wire, not a thief)
+    GUARD_STUCK = "guard stuck"  # not words: an enum value (calls words it)
+    BUTTON_STUCK = "button stuck"  # not words: an enum value (calls words it)
 
 
 @dataclass(frozen=True)

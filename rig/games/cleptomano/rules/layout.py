@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Iterable, List, Optional
 
 from rig.core.errors import RulesError
+from rig.core.msg import Msg, N_
 from rig.games.cleptomano.rules.levels import check_lasers
 
 WALLS = ("left", "right")
@@ -90,21 +91,40 @@ def _plural(count, word):
 def _name(laser, index):
     """How a message names a laser: by its number when it has a usable one."""
     if isinstance(laser.number, int) and not isinstance(laser.number, bool):
-        return "laser %d" % laser.number
-    return "laser %r (item %d)" % (laser.number, index + 1)
+        return Msg("cleptomano.layout.laser", laser=laser.number)
+    return Msg("cleptomano.layout.item", number=repr(laser.number)[:20], item=index + 1)
+
+
+def _commas(parts):
+    """Laser names joined by commas, as one message (a tally, not a sentence's list)."""
+    parts = tuple(parts)
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = Msg("cleptomano.list.comma", first=part, rest=joined)
+    return joined
+
+
+def _side(wall):
+    return Msg(N_("cleptomano.layout.side.left") if wall == "left"
+               else N_("cleptomano.layout.side.right"))
+
+
+def _wall(wall):
+    return Msg(N_("cleptomano.layout.wall.left") if wall == "left"
+               else N_("cleptomano.layout.wall.right"))
 
 
 def _check_number(laser, index, level_lasers):
     number = laser.number
     if isinstance(number, bool) or not isinstance(number, int):
-        return ["laser number %r (item %d) is not a whole number; added lasers are numbered "
-                "%d to %d" % (number, index + 1, FIRST_ADDED, LAST_ADDED)]
+        return [Msg("cleptomano.layout.bad_number", number=repr(number)[:20], item=index + 1,
+                    first=FIRST_ADDED, last=LAST_ADDED)]
     if not FIRST_ADDED <= number <= LAST_ADDED:
-        return ["laser %d is not an added laser; added lasers are numbered %d to %d (1 to 3 are "
-                "printed on the board)" % (number, FIRST_ADDED, LAST_ADDED)]
+        return [Msg("cleptomano.layout.not_added", laser=number, first=FIRST_ADDED,
+                    last=LAST_ADDED)]
     if level_lasers is not None and number > FIRST_ADDED + level_lasers - 1:
-        return ["laser %d is not in play; the level adds %d lasers, numbered %d to %d"
-                % (number, level_lasers, FIRST_ADDED, FIRST_ADDED + level_lasers - 1)]
+        return [Msg("cleptomano.layout.not_in_play", laser=number, n=level_lasers,
+                    first=FIRST_ADDED, last=FIRST_ADDED + level_lasers - 1)]
     return []
 
 
@@ -115,19 +135,21 @@ def _check_ends(laser, name):
     usable = True
     for label, end in (("first", laser.end_a), ("second", laser.end_b)):
         if not isinstance(end, End):
-            problems.append("%s: its %s end %r is not an End; build it with End(wall, zone), "
-                            "e.g. End(\"left\", \"II\") or End(\"right\", TABLE)"
-                            % (name, label, end))
+            problems.append(  # a programmer's error, in English
+                "laser %s: its %s end %r is not an End; build it with End(wall, zone), e.g. "
+                "End(\"left\", \"II\") or End(\"right\", TABLE)"  # not words: a programmer's
+                % (laser.number, label, end))
             usable = False
             continue
         if end.wall not in WALLS:
-            problems.append("%s has an end on wall %r; walls are \"left\" and \"right\""
-                            % (name, end.wall))
+            problems.append(Msg("cleptomano.layout.bad_wall", laser=name,
+                                wall=repr(end.wall)[:20]))
             usable = False
         if end.zone != TABLE and end.zone not in ZONES:
-            where = ("the %s wall" % end.wall) if end.wall in WALLS else "a wall"
-            problems.append("%s has an end in zone %r of %s; zones are I, II and III, or %r "
-                            "for an end on the table" % (name, end.zone, where, TABLE))
+            problems.append(Msg("cleptomano.layout.bad_zone", laser=name,
+                                zone=repr(end.zone)[:20],
+                                where=_wall(end.wall) if end.wall in WALLS
+                                else Msg("cleptomano.layout.wall.any")))
             usable = False
     return problems, usable
 
@@ -136,23 +158,21 @@ def _check_shape(laser, name):
     """The 'rests on both walls, or one wall and the table by the other wall' rule."""
     a, b = laser.end_a, laser.end_b
     if a.on_table and b.on_table:
-        return ["%s has both ends on the table; each laser needs at least one end on a wall"
-                % name]
+        return [Msg("cleptomano.layout.both_on_table", laser=name)]
     if not a.on_table and not b.on_table:
         if a.wall == b.wall:
-            return ["%s rests on the %s wall at both ends; a laser must span both walls or go "
-                    "from one wall to the table beside/under the other" % (name, a.wall)]
+            return [Msg("cleptomano.layout.one_wall", laser=name, wall=_wall(a.wall))]
         return []
     wall_end, table_end = (b, a) if a.on_table else (a, b)
     if wall_end.wall == table_end.wall:
-        return ["%s goes from the %s wall to the table by the %s wall; its table end must touch "
-                "or lie beneath the other wall (the %s)"
-                % (name, wall_end.wall, table_end.wall, _other(wall_end.wall))]
+        return [Msg("cleptomano.layout.table_same_wall", laser=name, wall=_wall(wall_end.wall),
+                    other=_side(_other(wall_end.wall)))]
     return []
 
 
-def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None) -> List[str]:
-    """Every rule the declared ``lasers`` break, as messages for the guard; empty means legal.
+def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None) -> List[Msg]:
+    """Every rule the declared ``lasers`` break, as messages for the guard (codes, said in each
+    reader's language: :class:`rig.core.msg.Msg`); empty means legal.
 
     ``level_lasers`` (3-5), when given, is how many lasers the level adds: the layout must declare
     exactly that many, numbered 4 up to 3 + level_lasers.  Without it, any count of 3 to 5 with
@@ -164,18 +184,17 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
     if level_lasers is not None:
         level_lasers = check_lasers(level_lasers)
     if isinstance(lasers, str):
-        return ["the layout is text (%r); turn it into lasers with parse_layout() first"
-                % (lasers,)]
+        return ["the layout is text (%r); turn it into lasers with "
+                "parse_layout() first" % (lasers,)]  # not words: a programmer's error
     lasers = list(lasers)
     problems = []
 
     count = len(lasers)
     if not MIN_LASERS <= count <= MAX_LASERS:
-        problems.append("the layout has %s; a level adds %d to %d (3 easy, 4 normal, 5 hard)"
-                        % (_plural(count, "added laser"), MIN_LASERS, MAX_LASERS))
+        problems.append(Msg("cleptomano.layout.count", n=count, least=MIN_LASERS,
+                            most=MAX_LASERS))
     if level_lasers is not None and count != level_lasers:
-        problems.append("the level adds %d lasers; the layout declares %d"
-                        % (level_lasers, count))
+        problems.append(Msg("cleptomano.layout.level_count", n=level_lasers, declared=count))
 
     zone_ends = Counter()          # (wall, zone) -> ends
     zone_lasers = {}               # (wall, zone) -> laser names, for the message
@@ -184,7 +203,8 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
     for index, laser in enumerate(lasers):
         if not isinstance(laser, Laser):
             problems.append("item %d of the layout is not a Laser (%r); build it with "
-                            "Laser(number, end_a, end_b) or parse_layout()" % (index + 1, laser))
+                            "Laser(number, end_a, end_b) or parse_layout()"  # not words
+                            % (index + 1, laser))  # not words: a programmer's error
             continue
         name = _name(laser, index)
         problems.extend(_check_number(laser, index, level_lasers))
@@ -206,29 +226,32 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
 
     for number, times in sorted(numbers.items()):
         if times > 1:
-            problems.append("laser %d is declared %d times; declare each added laser once"
-                            % (number, times))
+            problems.append(Msg("cleptomano.layout.twice", laser=number, n=times))
 
     for wall in WALLS:
         for zone in ZONES:
             held = zone_ends[(wall, zone)]
             if held > MAX_ENDS_PER_ZONE:
-                problems.append("zone %s of the %s wall holds %d laser ends; at most %d (%s); "
-                                "move an end to another zone"
-                                % (zone, wall, held, MAX_ENDS_PER_ZONE,
-                                   ", ".join(zone_lasers[(wall, zone)])))
+                problems.append(Msg(N_("cleptomano.layout.zone_full.left") if wall == "left"
+                                    else N_("cleptomano.layout.zone_full.right"), zone=zone,
+                                    n=held, most=MAX_ENDS_PER_ZONE,
+                                    lasers=_commas(zone_lasers[(wall, zone)])))
 
     if count in TABLE_ENDS and len(table_ends) != TABLE_ENDS[count]:
         needed = TABLE_ENDS[count]
-        on_table = " (%s)" % ", ".join(table_ends) if table_ends else ""
         if len(table_ends) > needed:
-            fix = "lift an end from the table onto a wall"
+            fix = Msg("cleptomano.layout.fix.lift")
         elif table_ends:
-            fix = "rest another end on the table by the other wall"
+            fix = Msg("cleptomano.layout.fix.another")
         else:
-            fix = "rest an end on the table by the other wall"
-        problems.append("%d lasers need %s on the table; this layout has %d%s; %s"
-                        % (count, _plural(needed, "end"), len(table_ends), on_table, fix))
+            fix = Msg("cleptomano.layout.fix.rest")
+        if table_ends:
+            problems.append(Msg("cleptomano.layout.table_ends_named", lasers_n=count,
+                                n=needed, has=len(table_ends), named=_commas(table_ends),
+                                fix=fix))
+        else:
+            problems.append(Msg("cleptomano.layout.table_ends", lasers_n=count, n=needed,
+                                has=0, fix=fix))
     return problems
 
 
@@ -237,8 +260,8 @@ def validate_layout(lasers: Iterable[Laser], level_lasers: Optional[int] = None)
 _WALL_WORDS = {"l": "left", "left": "left", "r": "right", "right": "right"}
 _ZONE_WORDS = {"i": "I", "ii": "II", "iii": "III", "1": "I", "2": "II", "3": "III"}
 _TABLE_WORDS = ("table", "t")
-_END_FORM = "WALL-ZONE (L-I, R-III...) or table-WALL (table-L, table-R)"
-_ENTRY_FORM = "NUMBER: END END, e.g. \"5: L-III table-R\""
+_END_FORM = "WALL-ZONE (L-I, R-III...) or table-WALL (table-L, table-R)"  # not words
+_ENTRY_FORM = "NUMBER: END END, e.g. \"5: L-III table-R\""  # not words: notation syntax
 
 
 def _parse_end(token):
@@ -266,7 +289,7 @@ def parse_layout(text: str) -> List[Laser]:
     and the expected form.
     """
     if not isinstance(text, str):
-        raise RulesError("the layout %r is not text; write it like "
+        raise RulesError("the layout %r is not text; write it like "  # not words: notation syntax
                          "\"4: L-I R-II; 5: L-III table-R; 6: R-I L-II\"" % (text,))
     lasers, problems = [], []
     entries = [e.strip() for e in text.replace("\n", ";").split(";")]
@@ -274,16 +297,16 @@ def parse_layout(text: str) -> List[Laser]:
         number_text, colon, ends_text = entry.partition(":")
         number_text = number_text.strip()
         if not colon:
-            problems.append("entry %r has no colon; write %s" % (entry, _ENTRY_FORM))
+            problems.append("entry %r has no colon; write %s" % (entry, _ENTRY_FORM))  # not words
             continue
         if not re.fullmatch(r"[0-9]+", number_text):
-            problems.append("%r in entry %r is not a laser number; write %s"
+            problems.append("%r in entry %r is not a laser number; write %s"  # not words
                             % (number_text, entry, _ENTRY_FORM))
             continue
         number = int(number_text)
         tokens = ends_text.split()
         if len(tokens) != 2:
-            problems.append("laser %d lists %s (%r); write exactly two ends, each %s"
+            problems.append("laser %d lists %s (%r); write exactly two ends, each %s"  # not words
                             % (number, _plural(len(tokens), "end"), ends_text.strip(),
                                _END_FORM))
             continue
@@ -291,7 +314,7 @@ def parse_layout(text: str) -> List[Laser]:
         for token in tokens:
             end = _parse_end(token)
             if end is None:
-                problems.append("laser %d: %r is not a laser end; write %s"
+                problems.append("laser %d: %r is not a laser end; write %s"  # not words
                                 % (number, token, _END_FORM))
             ends.append(end)
         if None not in ends:
@@ -299,7 +322,7 @@ def parse_layout(text: str) -> List[Laser]:
     if problems:
         if len(problems) == 1:
             raise RulesError(problems[0])
-        raise RulesError("the layout has %d syntax errors: %s"
+        raise RulesError("the layout has %d syntax errors: %s"  # not words: notation syntax
                          % (len(problems), "; ".join(problems)))
     return lasers
 

@@ -5,11 +5,21 @@ from dataclasses import dataclass
 from typing import Optional
 
 from rig.core.errors import LevelError
+from rig.core.msg import Msg
 from .museum import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
 
 CORRIDORS = ("wide", "narrow")
 MIN_LASERS, MAX_LASERS = MIN_ADDED_LASERS, MAX_ADDED_LASERS
 _UNSET = object()
+
+
+def refusal(cls, english, message):
+    """An error for two readers: ``english`` (its ``str()``) for the builder's config and CLI
+    errors, as they always read, and ``message`` (its ``msg``) for a player, said in the
+    reader's language (the set-up screen, a phone)."""
+    error = cls(english)
+    error.msg = message
+    return error
 
 
 @dataclass(frozen=True)
@@ -46,9 +56,10 @@ def make_level(difficulty="normal", *, timer_s=_UNSET, lasers=None, corridor=Non
     Raises :class:`LevelError` naming the bad value and the allowed range.
     """
     if not isinstance(difficulty, str) or difficulty not in PRESETS:
-        raise LevelError(
-            "difficulty %r is not a level; use one of %s (then override timer_s, lasers or "
-            "corridor for a custom level)" % (difficulty, ", ".join(sorted(PRESETS))))
+        raise refusal(LevelError, "difficulty %r is not a level; use one of %s (then override "
+                      "timer_s, lasers or corridor for a custom level)"  # not words: builder's
+                      % (difficulty, ", ".join(sorted(PRESETS))),
+                      Msg("cleptomano.refuse.difficulty", difficulty=repr(difficulty)[:30]))
     base = PRESETS[difficulty]
     new_timer = base.timer_s
     if timer_s is not _UNSET:
@@ -65,25 +76,31 @@ def check_timer(timer_s):
     if timer_s is None:
         return None
     if isinstance(timer_s, bool) or not isinstance(timer_s, (int, float)):
-        raise LevelError("timer_s %r is not a number; give seconds above 0, or null for no "
-                         "time limit" % (timer_s,))
+        raise refusal(LevelError, "timer_s %r is not a number; give seconds above 0, or null "
+                      "for no time limit" % (timer_s,),  # not words: the builder's (config)
+                      Msg("cleptomano.refuse.timer", value=repr(timer_s)[:30]))
     if not 0 < timer_s <= sys.float_info.max:    # NaN, infinity, an integer beyond a float
-        raise LevelError("timer_s %r is out of range; give seconds above 0 (30 for hard, 60 for "
-                         "normal), or null for no time limit" % (timer_s,))
+        raise refusal(LevelError, "timer_s %r is out of range; give seconds above 0 (30 for "
+                      "hard, 60 for normal), or null for no time limit"  # not words: builder's
+                      % (timer_s,), Msg("cleptomano.refuse.timer", value=repr(timer_s)[:30]))
     return float(timer_s)
 
 
 def check_lasers(lasers):
     if isinstance(lasers, bool) or not isinstance(lasers, int):
-        raise LevelError("lasers %r is not a whole number; the rulebook adds 3 to 5 lasers"
-                         % (lasers,))
+        raise refusal(LevelError, "lasers %r is not a whole number; the rulebook adds 3 to 5 "
+                      "lasers" % (lasers,),  # not words: the builder's (config)
+                      Msg("cleptomano.refuse.lasers", value=repr(lasers)[:30]))
     if not MIN_LASERS <= lasers <= MAX_LASERS:
-        raise LevelError("lasers %d is out of range; the rulebook adds 3 to 5 lasers (3 easy, "
-                         "4 normal, 5 hard)" % lasers)
+        raise refusal(LevelError, "lasers %d is out of range; the rulebook adds 3 to 5 lasers "
+                      "(3 easy, 4 normal, 5 hard)" % lasers,  # not words: the builder's (config)
+                      Msg("cleptomano.refuse.lasers", value=str(lasers)))
     return lasers
 
 
 def check_corridor(corridor):
     if corridor not in CORRIDORS:
-        raise LevelError("corridor %r is not allowed; use \"wide\" or \"narrow\"" % (corridor,))
+        raise refusal(LevelError, "corridor %r is not allowed; use \"wide\" or "
+                      "\"narrow\"" % (corridor,),  # not words: the builder's (config)
+                      Msg("cleptomano.refuse.corridor", value=repr(corridor)[:30]))
     return corridor

@@ -58,7 +58,7 @@ class PieceKind(enum.StrEnum):
 
 
 class PieceState(enum.StrEnum):
-    IN_PLACE = "in place"
+    IN_PLACE = "in place"  # not words: an enum value
     TAKEN = "taken"
     BROKEN = "broken"
 

@@ -361,7 +361,7 @@ def encode_hello(seq, ms, firmware, relics_mask, boot=False):
         raise ProtocolError("firmware=%r; allowed: (major, minor, patch); fix: pass three numbers"
                             % (firmware,))
     for part in firmware:
-        _check_byte("firmware version part", part, 0, 255)
+        _check_byte("firmware version part", part, 0, 255)  # not words: the hub's protocol errors
     _check_byte("relics_mask", relics_mask, 0, 255)
     flags = 0
     if boot:

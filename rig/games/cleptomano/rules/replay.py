@@ -36,7 +36,9 @@ def feed(ref, line, item, path=None):
     try:
         ref.feed(item)
     except RulesError as exc:
-        raise RecordingError(str(exc), path=path, line=line) from None
+        error = RecordingError(str(exc), path=path, line=line)
+        error.msg = exc.msg     # the refusal's code: an edge says it (``rig.words.english``)
+        raise error from None
 
 
 def replay_lines(lines, path=None):
@@ -60,7 +62,7 @@ def turn_json(turn):
         "paintings": turn.paintings,
         "relics": turn.relics,
         "broken": sorted(turn.broken),
-        "fouls": [calls.foul_text(relic, before) for relic, before in turn.fouls],
+        "fouls": [calls.foul_english(relic, before) for relic, before in turn.fouls],
         "score": turn.score,
         "duration_s": turn.duration_s,
     }

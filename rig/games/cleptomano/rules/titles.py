@@ -21,10 +21,11 @@ Pure: no I/O, no clock.
 from typing import Optional
 
 from rig.core.errors import RulesError
+from rig.core.msg import Msg, N_
 from .levels import check_corridor, check_lasers, check_timer
 
 # The timer columns of the first table, hardest last.
-NO_LIMIT, LIMIT_60, LIMIT_30 = "no limit", '60"', '30"'
+NO_LIMIT, LIMIT_60, LIMIT_30 = "no limit", '60"', '30"'  # not words: the columns' keys
 TIMER_COLUMNS = (NO_LIMIT, LIMIT_60, LIMIT_30)
 
 # 1st part: lasers x timer column -> rank.
@@ -36,10 +37,10 @@ RANKS = {
 
 # 2nd part: points -> phrase.  0 points earns no title.
 POINT_PHRASES = {
-    1: "petty thefts", 2: "petty thefts",
+    1: "petty thefts", 2: "petty thefts",  # not words: the replay output's (catalog: below)
     3: "robberies", 4: "robberies",
     5: "heists", 6: "heists",
-    7: "master strokes",
+    7: "master strokes",  # not words: the replay output's title (catalog: below)
 }
 MAX_POINTS = 7  # 2 paintings x 2 points + 3 relics x 1 point
 
@@ -65,11 +66,12 @@ def check_points(points: int) -> int:
     """Return ``points`` if a solo heist can score it (0 to 7), else raise RulesError."""
     if isinstance(points, bool) or not isinstance(points, int):
         raise RulesError("points %r is not a whole number; a solo heist scores 0 to %d "
-                         "(2 per painting, 1 per relic, minus 1 per laser touched)"
+                         "(2 per painting, 1 per relic, minus 1 per laser touched)"  # not words
                          % (points, MAX_POINTS))
     if not 0 <= points <= MAX_POINTS:
         raise RulesError("points %d is out of range; a solo heist scores 0 to %d (2 per "
-                         "painting, 1 per relic, minus 1 per laser touched)" % (points, MAX_POINTS))
+                         "painting, 1 per relic, minus 1 per laser touched)"  # not words
+                         % (points, MAX_POINTS))
     return points
 
 
@@ -94,5 +96,44 @@ def criminal_title(timer_s: Optional[float], lasers: int, points: int,
     points = check_points(points)
     if points == 0:
         return None
-    return "%s in %s %s" % (RANKS[lasers][column], CORRIDOR_WORDS[corridor],
-                            POINT_PHRASES[points])
+    return "%s in %s %s" % (  # not words: the replay output's title (catalog: title_msg)
+        RANKS[lasers][column], CORRIDOR_WORDS[corridor], POINT_PHRASES[points])
+
+
+# --- The title in the table's words ---------------------------------------------------------------
+# The replay output (a public contract) keeps the English title; the screen, the phones and the
+# history say it from the catalog: the rank is a word, and each points phrase with each corridor
+# word is one entry holding {rank} (so every language orders and agrees its own words).
+_RANK_CODES = {
+    "Amateur": N_("cleptomano.title.rank.amateur"),
+    "Mastery": N_("cleptomano.title.rank.mastery"),
+    "Professional": N_("cleptomano.title.rank.professional"),
+    "Specialist": N_("cleptomano.title.rank.specialist"),
+    "Legend": N_("cleptomano.title.rank.legend"),
+}
+_PHRASE_CODES = {
+    ("petty thefts", "wide"): N_("cleptomano.title.petty_thefts.wide"),  # not words: keys of the t
+    ("petty thefts", "narrow"): N_("cleptomano.title.petty_thefts.narrow"),  # not words: keys of t
+    ("robberies", "wide"): N_("cleptomano.title.robberies.wide"),
+    ("robberies", "narrow"): N_("cleptomano.title.robberies.narrow"),
+    ("heists", "wide"): N_("cleptomano.title.heists.wide"),
+    ("heists", "narrow"): N_("cleptomano.title.heists.narrow"),
+    ("master strokes", "wide"): N_("cleptomano.title.master_strokes.wide"),  # not words: keys of t
+    ("master strokes", "narrow"): N_("cleptomano.title.master_strokes.narrow"),  # not words
+}
+_TITLES = {"%s in %s %s" % (rank, CORRIDOR_WORDS[corridor], phrase):  # not words: a key
+           Msg(code, rank=Msg(_RANK_CODES[rank]))
+           for rank in _RANK_CODES for (phrase, corridor), code in _PHRASE_CODES.items()}
+
+
+def title_msg(title: Optional[str]) -> Optional[Msg]:
+    """The criminal title :func:`criminal_title` made, as a message (each language says it its
+    own way: "Especialista en robos de alto riesgo"); None for None.
+
+    >>> title_msg("Specialist in high-risk robberies").code
+    'cleptomano.title.robberies.wide'
+    """
+    if title is None:
+        return None
+    found = _TITLES.get(title)
+    return found if found is not None else Msg("cleptomano.title.other", title=str(title))

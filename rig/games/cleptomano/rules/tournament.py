@@ -95,7 +95,7 @@ class Broker:
 def parse_broker(url):
     """``mqtt://host[:port]`` or ``mqtts://host[:port]`` as a :class:`Broker`; ConfigError
     naming what is wrong otherwise (a user name or a path in it, another scheme, a bad port)."""
-    fix = "give mqtt://HOST:1883 or mqtts://HOST:8883 (TLS)"
+    fix = "give mqtt://HOST:1883 or mqtts://HOST:8883 (TLS)"  # not words: the broker's payload err
     if not isinstance(url, str) or control_character(url) is not None:
         raise ConfigError("%s is not a broker address; %s" % (json.dumps(url), fix))
     scheme, sep, rest = url.strip().partition("://")
@@ -242,7 +242,7 @@ def _name(value):
 def live_summary(obj):
     """The :data:`LIVE_FIELDS` of a live snapshot, each checked (PayloadError for a bad one);
     a field the snapshot lacks is None."""
-    _object(obj, "the live snapshot")
+    _object(obj, "the live snapshot")  # not words: the broker's payload errors
     out = {key: obj.get(key) for key in LIVE_FIELDS}
     players = out["players"]
     if not (isinstance(players, list) and len(players) <= 8 and all(map(_name, players))):
@@ -296,9 +296,9 @@ def _load(payload, limit):
         text = bytes(payload).decode("utf-8")
     except UnicodeDecodeError:
         raise PayloadError("the payload is not UTF-8 text") from None
-    return load_json(text, PayloadError, "a tournament message is one JSON object of the "
+    return load_json(text, PayloadError, "a tournament message is one JSON object of the "  # not words
                      "contract (README \"Tournament\")", max_depth=MAX_NESTING,
-                     nests="the JSON nests", syntax="the payload is not JSON (%s)")
+                     nests="the JSON nests", syntax="the payload is not JSON (%s)")  # not words
 
 
 def _object(obj, what):

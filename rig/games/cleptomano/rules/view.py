@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
 from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
 
 
@@ -51,10 +52,18 @@ class RoundRow:
 
 @dataclass(frozen=True)
 class BannerView:
-    """A full-screen banner: its kind, the big word and the details."""
+    """A full-screen banner: its kind, the big word and the details (messages,
+    :class:`rig.core.msg.Msg`; the big word is one of :data:`calls.BANNER_WORDS` but for a
+    title)."""
     kind: BannerKind
-    title: str
-    lines: Tuple[str, ...] = ()
+    title: object
+    lines: Tuple[object, ...] = ()
+
+
+def shouted(kind, text):
+    """The big word of a banner as the screen draws it: upper case (``CAUGHT!``, ``ROUND 2``),
+    but for a criminal title, which keeps its own case."""
+    return text if kind == BannerKind.TITLE else text.upper()
 
 
 DEFAULT_PIECES = tuple(Piece(PieceKind.PAINTING, n) for n in PAINTINGS) + tuple(
@@ -66,7 +75,7 @@ class WiringStep:
     """One input of the wiring check on screen: ``state`` "ok", "skipped", "asked" or "to do";
     ``live`` when the input is away from rest now; ``mixed`` when it took part in a mix-up."""
     label: str
-    state: str = "to do"
+    state: str = "to do"     # not words: the state's key (the screen words it)
     live: bool = False
     mixed: bool = False
 
@@ -143,6 +152,8 @@ def board_json(board):
 
 
 def _data(value):
+    if isinstance(value, Msg):
+        return value.as_json()        # said by each phone's face, in its own language
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, float):

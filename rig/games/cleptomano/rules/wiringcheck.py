@@ -18,18 +18,19 @@ only shown live (the arm that reaches a rod passes over the hand sensor).
 from collections import deque
 from dataclasses import dataclass
 
-from rig.games.cleptomano.rules.calls import describe
+from rig.core.msg import Msg, N_
+from rig.games.cleptomano.rules.calls import commas, part, semicolons
 from rig.games.cleptomano.rules.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect,
                                                Kind, PIN_INPUTS, parse, relic, rest_value)
 from rig.games.cleptomano.rules.view import WiringStep, WiringView
 
 HAND = Kind.TOF.value
 ACTIONS = {
-    Kind.LASER: "touch %s",
-    Kind.GUARD: "touch %s",
-    Kind.BUTTON: "press %s",
-    Kind.SEAT: "lift the rod out of %s",
-    Kind.PAINTING: "lift %s off its stand",
+    Kind.LASER: N_("cleptomano.wiring.do.touch"),
+    Kind.GUARD: N_("cleptomano.wiring.do.touch"),
+    Kind.BUTTON: N_("cleptomano.wiring.do.press"),
+    Kind.SEAT: N_("cleptomano.wiring.do.seat"),
+    Kind.PAINTING: N_("cleptomano.wiring.do.painting"),
 }
 _ORDER = (Kind.BUTTON, Kind.LASER, Kind.GUARD, Kind.SEAT, Kind.PAINTING)
 _SHOWN_LINES = 3
@@ -56,32 +57,39 @@ def _relic_number(step):
 
 
 def step_words(step):
-    """A builder's word for a step: ``"laser 4"``, ``"the hand sensor"``, ``"relic 2"``."""
+    """A step's words: ``laser 4``, ``the hand sensor``, ``relic 2`` (a message)."""
     number = _relic_number(step)
-    return "relic %d" % number if number is not None else describe(step)
+    return Msg("cleptomano.part.relic", number=number) if number is not None else part(step)
+
+
+_SHORT = {Kind.BUTTON: N_("cleptomano.wiring.cell.button"),
+          Kind.GUARD: N_("cleptomano.wiring.cell.guard"),
+          Kind.LASER: N_("cleptomano.wiring.cell.laser"),
+          Kind.SEAT: N_("cleptomano.wiring.cell.seat"),
+          Kind.PAINTING: N_("cleptomano.wiring.cell.painting"),
+          Kind.RELIC: N_("cleptomano.wiring.cell.relic")}
 
 
 def short_label(step):
-    """A step's name for a small cell on the screen: ``"seat 4"``, ``"hand"``."""
+    """A step's name for a small cell on the screen: ``seat 4``, ``hand`` (a message)."""
     if step == HAND:
-        return "hand"
+        return Msg("cleptomano.wiring.cell.hand")
     number = _relic_number(step)
     if number is not None:
-        return "relic %d" % number
+        return Msg("cleptomano.wiring.cell.relic", number=number)
     parts = parse(step)
-    if parts.number is None:
-        return parts.kind.value
-    return "%s %d" % (parts.kind, parts.number)
+    return Msg(_SHORT.get(parts.kind, N_("cleptomano.wiring.cell.other")),
+               number=parts.number or 0)
 
 
 def instruction(step):
-    """What the builder does to answer ``step``."""
+    """What the builder does to answer ``step`` (a message)."""
     if step == HAND:
-        return "reach over the hand sensor at the door"
+        return Msg("cleptomano.wiring.do.hand")
     number = _relic_number(step)
     if number is not None:
-        return "lay relic %d on its side" % number
-    return ACTIONS.get(parse(step).kind, "change %s") % describe(step)
+        return Msg("cleptomano.wiring.do.relic", number=number)
+    return Msg(ACTIONS.get(parse(step).kind, N_("cleptomano.wiring.do.change")), part=part(step))
 
 
 def family(step):
@@ -138,8 +146,8 @@ class WiringCheck:
         if self.done:
             return None
         step = self.expected
-        return "%d/%d: %s (%s)" % (self.index + 1, len(self.steps), instruction(step),
-                                   self.where.get(step, "?"))
+        return Msg("cleptomano.wiring.prompt", step=self.index + 1, steps=len(self.steps),
+                   do=instruction(step), where=self.where.get(step, "?"))
 
     # --- readings --------------------------------------------------------------------------
     def _step_of(self, name):
@@ -168,19 +176,19 @@ class WiringCheck:
         for step in self.steps:
             name = relic(_relic_number(step), Aspect.TILT) if family(step) == "relic" else step
             if name in self.values and self._active(name, self.values[name]):
-                lines.append("Not at rest: %s" % self._reads(name))
+                lines.append(Msg("cleptomano.wiring.not_at_rest", reads=self._reads(name)))
         self._ask(t)
         return lines
 
     def _reads(self, name):
         value = self.values[name]
         if name == HAND:
-            return "the hand sensor reads %d mm (expected nothing closer than %d mm)" % (
-                value, self.threshold_mm)
+            return Msg("cleptomano.wiring.reads_hand", mm=int(value), threshold=self.threshold_mm)
         if parse(name).kind is Kind.RELIC:
-            return "relic %d is tilted %.0f degrees (expected upright)" % (
-                parse(name).number, value)
-        return "%s reads %d (expected %d)" % (describe(name), value, rest_value(name))
+            return Msg("cleptomano.wiring.reads_relic", number=parse(name).number,
+                       degrees=int(round(value)))
+        return Msg("cleptomano.wiring.reads", part=part(name), value=int(value),
+                   rest=int(rest_value(name)))
 
     def _ask(self, t):
         self.deadline = None if self.done else t + self.timeout_s
@@ -201,22 +209,22 @@ class WiringCheck:
             self.passed.append(step)
             self.index += 1
             self._ask(t)
-            return self._say("OK: %s answers on %s." % (step_words(step), self.where.get(step)))
+            return self._say(Msg("cleptomano.wiring.ok", part=step_words(step),
+                                 where=str(self.where.get(step))))
         if family(step) != family(expected) or step not in self.steps:
             return []
         self.wrong.append((expected, step))
-        return self._say(
-            "Wrong input: waiting for %s (%s) but %s (%s) changed. Check that its wire goes to "
-            "%s, or that the two are not swapped."
-            % (step_words(expected), self.where.get(expected), step_words(step),
-               self.where.get(step), self.where.get(expected)))
+        return self._say(Msg("cleptomano.wiring.wrong", expected=step_words(expected),
+                             expected_at=str(self.where.get(expected)), got=step_words(step),
+                             got_at=str(self.where.get(step))))
 
     def expire(self, t):
         """Skip the step asked now if its deadline has passed by ``t``."""
         if self.deadline is None or t < self.deadline:
             return []
-        return self.skip(t, "No answer from %s within %g s; skipped."
-                         % (step_words(self.expected), self.timeout_s))
+        timeout = int(self.timeout_s) if float(self.timeout_s).is_integer() else self.timeout_s
+        return self.skip(t, Msg("cleptomano.wiring.timed_out", part=step_words(self.expected),
+                                s=timeout))
 
     def skip(self, t, why=None):
         """Skip the step asked now (the guard's choice: a part that is not there today)."""
@@ -226,18 +234,18 @@ class WiringCheck:
         self.skipped.append(step)
         self.index += 1
         self._ask(t)
-        words = step_words(step)
-        return self._say(why or "%s%s skipped." % (words[:1].upper(), words[1:]))
+        return self._say(why or Msg("cleptomano.wiring.skipped", part=step_words(step)))
 
     def summary(self):
-        lines = ["%d of %d inputs answered." % (len(self.passed), len(self.steps))]
+        """What the check found, as messages (one a line)."""
+        lines = [Msg("cleptomano.wiring.answered", n=len(self.steps), answered=len(self.passed))]
         if self.skipped:
-            lines.append("No answer from: %s. Check each one's power, ground and signal wire."
-                         % ", ".join(step_words(n) for n in self.skipped))
+            lines.append(Msg("cleptomano.wiring.no_answer",
+                             parts=commas(step_words(n) for n in self.skipped)))
         if self.wrong:
-            lines.append("Mix-ups seen: %s." % "; ".join(
-                "%s expected, %s answered" % (step_words(a), step_words(b))
-                for a, b in self.wrong))
+            mixups = semicolons(Msg("cleptomano.wiring.mixup", expected=step_words(a),
+                                    got=step_words(b)) for a, b in self.wrong)
+            lines.append(Msg("cleptomano.wiring.mixups", mixups=mixups))
         return lines
 
     # --- the screen ------------------------------------------------------------------------
@@ -262,7 +270,7 @@ class WiringCheck:
             elif i == self.index:
                 state = "asked"
             else:
-                state = "to do"
+                state = "to do"  # not words: a state's key
             steps.append(WiringStep(short_label(step), state, self.live(step), step in mixed))
         left = None
         if self.deadline is not None and now is not None:

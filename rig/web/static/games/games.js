@@ -24,7 +24,7 @@
 
   const h = Dom.h;           // dom.js: an element, its texts as text nodes
 
-  const say = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
+  const put = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
 
   // --- talking to the rig --------------------------------------------------------------------
   let game = null;          // GET /api/game
@@ -63,10 +63,10 @@
     const answer = await api("POST", "/api/game/command", body);
     if (answer.status === 200) {
       me = answer.body;
-      say($("error"), "");
+      put($("error"), "");
       for (const key of Object.keys(picked)) delete picked[key];
     } else {
-      say($("error"), reason(answer));
+      put($("error"), reason(answer));
     }
     render();
   }
@@ -78,7 +78,7 @@
     me = answer.status === 200 ? answer.body : null;
     paired = answer.status === 200 || answer.status === 403;
     $("pair").hidden = answer.status !== 401;
-    if (answer.status === 403) say($("error"), reason(answer));
+    if (answer.status === 403) put($("error"), reason(answer));
     render();
   }
 
@@ -94,16 +94,19 @@
 
   let socket = null;
   function connect(attempt) {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live");  // not words: a URL scheme
+    // The socket asks for the page's language: a WebSocket's handshake may not carry the
+    // browser's Accept-Language, and the cookie is set only by the picker.
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host  // not words: URL schemes
+      + "/api/live?lang=" + encodeURIComponent(Words.language));
     socket = ws;
-    ws.onopen = () => { say($("link"), t("rig.phone.live")); attempt = 0; };
+    ws.onopen = () => { put($("link"), t("rig.phone.live")); attempt = 0; };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type !== "state" || !message.state || Night.follow(message.state, loaded)) return;
       stateArrived(message.state);
     };
     ws.onclose = () => {
-      say($("link"), t("rig.phone.reconnecting"));
+      put($("link"), t("rig.phone.reconnecting"));
       setTimeout(() => connect(attempt + 1), 1000 * RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)]);
     };
   }
@@ -112,7 +115,7 @@
     event.preventDefault();
     const answer = await api("POST", "/api/pair", { code: $("pair-code").value.trim(),
                                                      name: $("pair-name").value.trim() });
-    say($("pair-error"), answer.status === 200 ? "" : reason(answer));
+    put($("pair-error"), answer.status === 200 ? "" : reason(answer));
     if (answer.status === 200) loadMe();
   });
 
@@ -176,7 +179,7 @@
         rules = make ? make(kit) : null;
         resolve();
       };
-      script.onerror = () => { say($("status"), t("rig.phone.no_script", { game: name })); resolve(); };
+      script.onerror = () => { put($("status"), t("rig.phone.no_script", { game: name })); resolve(); };
       document.head.append(script);
     });
   }
@@ -187,9 +190,9 @@
   function renderAfter() {
     $("after").hidden = !game.over;
     if (!game.over) return;
-    say($("outcome"), game.outcome);
+    put($("outcome"), game.outcome);
     const panel = t("rig.night.title");
-    say($("again"), paired ? t("rig.phone.again_paired", { panel })
+    put($("again"), paired ? t("rig.phone.again_paired", { panel })
       : t("rig.phone.again_unpaired", { panel }));
   }
 
@@ -206,7 +209,7 @@
       h("p", { class: "date" }, (r.title || r.id) + " · " + when(r.date) +
         (r.live ? " · " + t("rig.phone.this_game") : "")),
       r.error ? h("p", { class: "error" }, r.error) : [
-        h("p", {}, t("rig.phone.names", { names: r.players })),
+        h("p", {}, r.players.join(", ")),
         h("p", { class: "outcome" }, r.outcome),
         r.torn ? h("p", { class: "hint" }, t("rig.phone.torn")) : null],
       h("a", { class: "download", href: url + "/recording", download: r.id + ".jsonl" },
@@ -228,17 +231,17 @@
   function render() {
     if (!game) return;
     if (!rules) return;
-    say($("title"), title);
+    put($("title"), title);
     document.title = title;
     const status = rules.status(game.view);
-    say($("status"), status);
+    put($("status"), status);
     if (status !== shownStatus) {           // a new turn, round or result: the list follows
       shownStatus = status;
       loadRecordings();
     }
     renderAfter();
     const message = game.message || game.view.message;       // Stop Thief! keeps its calls in its view
-    say($("message"), rules.message ? rules.message(game.view, message) : message);
+    put($("message"), rules.message ? rules.message(game.view, message) : message);
     $("board").replaceChildren(...rules.board(game.view).filter(Boolean));
     const mine = JSON.stringify(me);
     if (mine !== shownMe) {                  // rebuilt only when this player's view changed
@@ -277,7 +280,7 @@
       return;
     }
     if (answer.status !== 200) {
-      say($("status"), reason(answer));
+      put($("status"), reason(answer));
       return;
     }
     game = answer.body;

@@ -6,7 +6,8 @@ from typing import Optional, Tuple
 
 from ..events import PRESET, NextKind
 from rig.core.errors import InvalidChoice, LevelError
-from ..levels import Level, make_level
+from ..levels import Level, make_level, refusal
+from rig.core.msg import Msg
 from ..museum import RELICS
 from rig.core.text import control_character
 
@@ -224,8 +225,11 @@ class Match:
 
 def check_player(players, name):
     if name not in players:
-        raise InvalidChoice("%r is not a player in this match; choose one of %s"
-                            % (name, ", ".join(players)))
+        raise refusal(InvalidChoice,
+                      "%r is not a player in this match; choose one of %s"  # not words: builder's
+                      % (name, ", ".join(players)),
+                      Msg("cleptomano.refuse.not_in_match", player=str(name)[:40],
+                          choices=tuple(players)))
 
 
 def check_players(players):
@@ -234,23 +238,30 @@ def check_players(players):
     characters with no line break or control character, no two alike ignoring case.  Returns
     them as a tuple, or raises :class:`InvalidChoice` naming the bad one."""
     if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= MAX_PLAYERS:
-        raise InvalidChoice("%r is not allowed; give a list of 1 to %d names (1 name plays a "
-                            "solo heist)" % (players, MAX_PLAYERS))
+        raise refusal(InvalidChoice, "%r is not allowed; give a list of 1 to %d names (1 name "
+                      "plays a solo heist)" % (players, MAX_PLAYERS),  # not words: builder's
+                      Msg("cleptomano.refuse.players", most=MAX_PLAYERS))
     seen = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidChoice("%r is not a name; every player needs a non-empty name"
-                                % (name,))
+            raise refusal(InvalidChoice, "%r is not a name; every player needs a non-empty "
+                          "name" % (name,),  # not words: the builder's (config)
+                          Msg("cleptomano.refuse.empty_name"))
         bad = control_character(name)
         if bad is not None:
-            raise InvalidChoice("%r holds %s; a name is one line of text that recordings and "
-                                "the score display can show: remove it" % (name, bad))
+            raise refusal(InvalidChoice, "%r holds %s; a name is one line of text that "
+                          "recordings and the score display can show: remove it"  # not words
+                          % (name, bad), Msg("cleptomano.refuse.name_character",
+                                             name=repr(name)[:40], character=str(bad)))
         if len(name) > MAX_NAME_CHARS:
-            raise InvalidChoice("%r is too long for the score display; shorten it to %d "
-                                "characters or fewer" % (name, MAX_NAME_CHARS))
+            raise refusal(InvalidChoice, "%r is too long for the score display; shorten it to "
+                          "%d characters or fewer" % (name, MAX_NAME_CHARS),  # not words
+                          Msg("cleptomano.refuse.name_long", name=name[:40],
+                              n=MAX_NAME_CHARS))
         if name.casefold() in seen:
-            raise InvalidChoice("%r appears twice; give every player a different name (add an "
-                                "initial: \"Ana R\")" % (name,))
+            raise refusal(InvalidChoice, "%r appears twice; give every player a different name "
+                          "(add an initial: \"Ana R\")" % (name,),  # not words: builder's
+                          Msg("cleptomano.refuse.name_twice", name=name[:40]))
         seen.add(name.casefold())
     return tuple(players)
 
@@ -265,14 +276,18 @@ def check_new_match(command):
     if command.timer_s is not PRESET:
         overrides["timer_s"] = command.timer_s
     if not isinstance(command.difficulty, str):
-        raise LevelError("difficulty %r is not a name; use easy, normal or hard"
-                         % (command.difficulty,))
+        raise refusal(LevelError, "difficulty %r is not a name; use easy, normal or "
+                      "hard" % (command.difficulty,),  # not words: the builder's (a recording)
+                      Msg("cleptomano.refuse.difficulty",
+                          difficulty=repr(command.difficulty)[:30]))
     level = make_level(command.difficulty, lasers=command.lasers, corridor=command.corridor,
                        **overrides)
     first = command.first_thief if command.first_thief is not None else players[0]
     if first not in players:
-        raise InvalidChoice("first_thief %r is not one of the players (%s); choose one of them"
-                            % (first, ", ".join(players)))
+        raise refusal(InvalidChoice, "first_thief %r is not one of the players (%s); choose "
+                      "one of them" % (first, ", ".join(players)),  # not words: builder's
+                      Msg("cleptomano.refuse.first_thief", player=str(first)[:40],
+                          choices=tuple(players)))
     return players, level, first
 
 
