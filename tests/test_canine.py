@@ -1175,3 +1175,44 @@ def test_the_sample_screens_draw_in_every_language_with_no_word_left_in_english(
             assert set(cut) <= {"Bruno", "Carla"}, (name, cut)
     finally:
         kit.use_words(before)
+
+
+def _fits_of(lang, view):
+    """Every text the kit fitted drawing ``view`` at 800x480 in ``lang``: [(text, size,
+    narrowed), ...] (narrowed: its box's width set the size)."""
+    from rig.display import kit
+    before = kit.use_words(lang)
+    try:
+        kit.fits()
+        screen.draw(pygame.Surface((800, 480)), view)
+        return [(text, size, narrowed) for text, size, _, narrowed in kit.fits()]
+    finally:
+        kit.use_words(before)
+
+
+def test_a_longer_translation_takes_two_lines_and_keeps_one_fit_a_text():
+    # The pseudo-locale's title, pill, card name and end tracker are 40 % longer than the
+    # English: each takes two lines (or more room) rather than shrink below the floor, and the
+    # kit still records one fit a text, so the languages test pairs each with its English.
+    from rig.display.kit import legible_size
+    floor = legible_size(480)
+    for state in ("key", "longer", "scoring"):
+        view = public_view(samples.sample_game(state))
+        english, pseudo = _fits_of("en", view), _fits_of("pseudo", view)
+        assert len(english) == len(pseudo), state
+        for (en_text, en_size, _), (text, size, narrowed) in zip(english, pseudo):
+            assert not narrowed or size >= min(floor, en_size), (state, en_text, text, size)
+
+
+def test_a_long_end_tracker_heading_grows_the_tracker_into_the_players_panel():
+    view = public_view(samples.sample_game("longer"))
+    from rig.display import kit
+    r = screen.regions((800, 480))
+    surface = pygame.Surface((800, 480))
+    before = kit.use_words("en")
+    try:
+        assert screen._end_extra(surface, view, r["end"]) == 0
+        kit.use_words("pseudo")
+        assert screen._end_extra(surface, view, r["end"]) > 0
+    finally:
+        kit.use_words(before)

@@ -15,7 +15,8 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            load_pygame, put_big, put_text, say, wrap_lines)
+                            get_font, legible_size, load_pygame, put_big, put_text, say,
+                            wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
 #: What the end tracker says when a pile ran out, by pile.
@@ -43,21 +44,32 @@ COLUMNS = ((N_("canine.screen.col_hidden"), ("hiding-place",)),
            (N_("canine.screen.col_paw_poo"), ("paw", "poo-pizza")))
 
 
-def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None):
-    """``text`` in ``box`` on one line, or wrapped onto two when one line would have to shrink
-    for its width (a longer translation): the larger of the two sizes wins."""
-    x, y, w, h = box
+def fitted_lines(text, w, h, cap=None, keep=None):
+    """How ``text`` best fills a ``w`` x ``h`` box: ``(lines, size)``: one line, or two when one
+    line would shrink for its width and two lines are larger (a longer translation).  ``keep``:
+    a one-line size at least this stays one line (the English look, when it is legible)."""
     text = as_text(text, 300)
     one = fit_size([text], w, h, cap)
-    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text:
-        return put_text(surface, text, box, colour, align, cap=cap)
+    if one >= fit_size([text], 10 ** 6, h, cap) or " " not in text or (keep and one >= keep):
+        return [text], one
     lines = wrap_lines(text, fit_size([text], 2 * w, h // 2, cap), w, 2)
     two = fit_size(lines, w, h // 2, cap)
-    if two <= one:
-        return put_text(surface, text, box, colour, align, cap=cap)
+    return (lines, two) if two > one and len(lines) == 2 else ([text], one)
+
+
+def put_fitted(surface, text, box, colour=TEXT, align="center", cap=None, keep=None):
+    """``text`` in ``box`` as :func:`fitted_lines` lays it out; returns the number of lines."""
+    x, y, w, h = box
+    lines, size = fitted_lines(text, w, h, cap, keep)
+    if len(lines) == 1:
+        put_text(surface, lines[0], box, colour, align, cap=cap)
+        return 1
     for i, line in enumerate(lines):
-        put_text(surface, line, (x, y + i * (h // 2), w, h // 2), colour, align, size=two)
-    return None
+        # The first line is fitted (capped at the shared size) so the kit records one fit for
+        # the text whether it took one line or two (the languages test pairs fits in order).
+        put_text(surface, line, (x, y + i * (h // 2), w, h // 2), colour, align,
+                 **({"cap": size} if i == 0 else {"size": size}))
+    return 2
 
 
 def _dicts(x):
@@ -108,22 +120,42 @@ def draw(surface, view):
             _draw_dice(surface, view, r["dice"])
             dice = as_dict(view.get("dice"))
             message = dice.get("words") or say(N_("canine.screen.rig_rolls_for"))
-        _draw_end(surface, view, r["end"])
-        _draw_players(surface, view, r["players"])
+        # A heading too long for one line grows the end tracker into the players' panel.
+        extra = _end_extra(surface, view, r["end"])
+        ex, ey, ew, eh = r["end"]
+        px, py, pw, ph = r["players"]
+        _draw_end(surface, view, (ex, ey, ew, eh + extra), extra)
+        _draw_players(surface, view, (px, py + extra, pw, ph - extra))
     _draw_message(surface, message, r["message"])
 
 
 def _draw_header(surface, view, box):
+    """The title, and beside it the amber pill that says the card values are placeholders.  The
+    pill is at least as wide as its words need at the legibility floor; the title takes the rest,
+    on two lines if one would be too small (a longer translation)."""
     x, y, w, h = box
-    title_w = w if not view.get("placeholder") else int(w * 0.44)
-    put_text(surface, say(N_("canine.screen.title")), (x, y + int(h * 0.15), title_w, int(h * 0.7)),
-             TEXT, align="left")
-    if view.get("placeholder"):
-        pill = (x + int(w * 0.45), y + int(h * 0.1), int(w * 0.55), int(h * 0.8))
-        draw_panel(surface, pill, AMBER, 0.3)
-        put_fitted(surface, say(N_("canine.screen.placeholder")),
-                   (pill[0] + pill[3] // 4, pill[1] + pill[3] // 10, pill[2] - pill[3] // 2,
-                    pill[3] * 4 // 5), DARK)
+    floor = legible_size(surface.get_height())
+    title = say(N_("canine.screen.title"))
+    if not view.get("placeholder"):
+        put_text(surface, title, (x, y + int(h * 0.15), w, int(h * 0.7)), TEXT, align="left")
+        return
+    words = say(N_("canine.screen.placeholder"))
+    pill_h = int(h * 0.8)
+    margin = pill_h // 4
+    need = get_font(floor).size(words)[0] + 2 * margin + 2
+    pill_w = min(int(w * 0.7), max(int(w * 0.55), need))
+    gap = int(w * 0.01)
+    title_w = w - pill_w - gap
+    if len(fitted_lines(title, title_w, int(h * 1.1), keep=floor)[0]) == 1:
+        put_text(surface, title, (x, y + int(h * 0.15), title_w, int(h * 0.7)), TEXT, align="left")
+    else:
+        # Two lines take the gap down to the panels too: accented capitals render taller.
+        put_fitted(surface, title, (x, y + int(h * 0.04), title_w, int(h * 1.1)), TEXT,
+                   align="left", keep=floor)
+    pill = (x + w - pill_w, y + int(h * 0.1), pill_w, pill_h)
+    draw_panel(surface, pill, AMBER, 0.3)
+    put_fitted(surface, words, (pill[0] + margin, pill[1] + pill_h // 10, pill_w - 2 * margin,
+                                pill_h * 4 // 5), DARK)
 
 
 def draw_die(surface, box, face, colour=IVORY, pip=PIP):
@@ -174,8 +206,9 @@ def _draw_dice(surface, view, box):
         put_fitted(surface, say(N_("canine.screen.dice_here")),
                    (x + pad, y + int(h * 0.55), w - 2 * pad, int(h * 0.18)), DIM)
         return
-    put_text(surface, as_text(dice.get("name"), 60).upper(),
-             (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD)
+    put_fitted(surface, as_text(dice.get("name"), 60).upper(),
+               (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD,
+               keep=legible_size(surface.get_height()))
     rolls = _dicts(dice.get("rolls"))
     history = rolls[-8:] if len(rolls) > 1 or dice.get("card") == "squirrel" else []
     face = as_int(rolls[-1].get("face"), None) if rolls else None
@@ -226,33 +259,67 @@ def _verdict(dice):
     return say(N_("canine.screen.stopped") if won else N_("canine.screen.no_six"))
 
 
-def _draw_end(surface, view, box):
+def _end_label(view):
+    """The end tracker's heading: the Action pile, and which of how many when there are two."""
+    end = as_dict(view.get("end"))
+    piles = as_int(end.get("piles"), 1)
+    if piles == 1:
+        return say(N_("canine.screen.action_pile"))
+    return say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
+
+
+def _end_pad(box):
+    return int(min(box[2], box[3]) * 0.08)
+
+
+def _end_extra(surface, view, box):
+    """How many pixels the end tracker in ``box`` grows downwards (the players' panel gives
+    them up): 0, or a second line's room when its heading is too long for one legible line."""
+    x, y, w, h = box
+    label = _end_label(view)
+    label_w, label_h = w - 2 * _end_pad(box), int(h * 0.23)
+    one = fit_size([label], label_w, label_h)
+    if one >= legible_size(surface.get_height()) or one >= fit_size([label], 10 ** 6, label_h):
+        return 0
+    return int(h * 0.2)
+
+
+def _draw_end(surface, view, box, extra=0):
+    """The end tracker in ``box`` (grown by ``extra`` px, see :func:`_end_extra`): which Action
+    pile, the cards left in it (a count and a bar) or that a pile ran out (no bar: its words
+    take the bar's room), and what ends the game."""
     pg = load_pygame()
     x, y, w, h = box
     draw_panel(surface, box, PANEL, 0.06)
+    h -= extra                          # the rows below the heading keep their English sizes
     end = as_dict(view.get("end"))
-    pad = int(min(w, h) * 0.08)
-    piles = as_int(end.get("piles"), 1)
-    label = say(N_("canine.screen.action_pile")) if piles == 1 else \
-        say(N_("canine.screen.action_pile_of"), pile=as_int(end.get("pile"), 1), piles=piles)
-    put_text(surface, label, (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23)), DIM, align="left")
+    pad = _end_pad((x, y, w, h))
+    floor = legible_size(surface.get_height())
+    label = _end_label(view)
+    label_box = (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23) + extra)
+    if extra:
+        put_fitted(surface, label, label_box, DIM, align="left", keep=floor)
+    else:
+        put_text(surface, label, label_box, DIM, align="left")
+    y += extra
     left, size = as_int(end.get("left")), max(1, as_int(end.get("size"), 1))
     over = end.get("over")
     if over:
-        put_text(surface, say(PILE_RAN_OUT.get(over, PILE_RAN_OUT["action"])),
-                 (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.3)), AMBER, align="left")
+        put_fitted(surface, say(PILE_RAN_OUT.get(over, PILE_RAN_OUT["action"])),
+                   (x + pad, y + int(h * 0.26), w - 2 * pad, int(h * 0.48)), AMBER,
+                   align="left")
     else:
         put_big(surface, str(left), (x + pad, y + int(h * 0.26), int(w * 0.38), int(h * 0.36)),
                 TEXT)
         put_fitted(surface, say(N_("canine.screen.left_of"), n=left, size=size),
-                 (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)), DIM,
-                 align="left")
-    bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
-    pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
-    filled = bar.copy()
-    filled.w = int(bar.w * min(1.0, max(0, left) / size))
-    if filled.w:
-        pg.draw.rect(surface, GOLD if not over else AMBER, filled, border_radius=bar.h // 2)
+                   (x + int(w * 0.45), y + int(h * 0.3), int(w * 0.55) - pad, int(h * 0.28)),
+                   DIM, align="left")
+        bar = pg.Rect(x + pad, y + int(h * 0.66), w - 2 * pad, max(3, int(h * 0.08)))
+        pg.draw.rect(surface, PANEL_2, bar, border_radius=bar.h // 2)
+        filled = bar.copy()
+        filled.w = int(bar.w * min(1.0, max(0, left) / size))
+        if filled.w:
+            pg.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
     put_fitted(surface, as_text(end.get("ends"), 120), (x + pad // 2, y + int(h * 0.75), w - pad,
                                                         int(h * 0.24)), DIM, align="left")
 
