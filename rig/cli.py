@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from .core.errors import ConfigError, HardwareError, RecordingError, RigError
-from .words import english, english_error
+from .words import Words, english, english_error, localize
 from .games import names as game_names
 
 log = logging.getLogger("cleptomano")
@@ -142,7 +142,9 @@ def cmd_replay(args):
     result = replay_file(args.file, torn)
     for warning in torn:
         print("cleptomano: warning: %s" % warning, file=sys.stderr)
-    sys.stdout.write(json.dumps(result) + "\n")
+    # A result may hold codes (a game's words for a call): the terminal says them in English,
+    # so the output is the same JSON in any language.
+    sys.stdout.write(json.dumps(localize(result, Words("en"))) + "\n")
     return 0
 
 

@@ -32,7 +32,7 @@ def test_a_turn_is_called_in_spanish_with_the_rulebooks_words():
         if wave:
             break
     assert wave is not None
-    assert ES.text(words(wave)).startswith("¡Ola de crímenes! $1.000 más en la carta del ladrón")
+    assert ES.text(words(wave)).startswith("¡Ola de crímenes! $1000 más en la carta del ladrón")
     clue = next(e for e in effects if isinstance(e, ev.ClueGiven))
     assert ES.text(words(clue)) == "Pista %d para %s: alarma: una escena del crimen." % (
         clue.number, clue.by)

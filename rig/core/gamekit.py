@@ -54,6 +54,15 @@ class Sound:
     name: str
 
 
+@dataclass(frozen=True)
+class SetLanguage:
+    """A command to any game's host: the table's screen speaks ``lang`` (a table language, one
+    of :data:`rig.words.LANGUAGES`) from now on (the set-up screen's language choice).  Never
+    recorded: a recording is language-neutral, and the log stays English."""
+    t: float
+    lang: str
+
+
 def listing(words, last="and"):
     """``["a", "b", "c"]`` -> ``"a, b and c"`` (``last`` "or" for a choice); "" for none."""
     words = list(words)

@@ -24,13 +24,13 @@ from ..games.cleptomano.rules import banners, calls, engine as rules
 from ..games.cleptomano.rules import events as ev
 from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
+from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
 from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
-from ..games.cleptomano.setup_flow import SetLanguage
 from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host

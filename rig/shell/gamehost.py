@@ -38,9 +38,10 @@ from collections import deque
 from dataclasses import replace
 
 from ..core.errors import RulesError
-from ..core.gamekit import GameScreen, Sound
+from ..core.gamekit import GameScreen, SetLanguage, Sound
 from ..core.jsonl import dumps
 from ..core.msg import Msg
+from ..words import check_language
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
 
@@ -180,6 +181,12 @@ class GameHost(Host):
 
     def _command(self, order):
         command = order.command
+        if type(command) is SetLanguage:       # the screen's language: nothing recorded
+            self.language = check_language(command.lang)
+            self._refresh_soon()
+            if order.reply is not None:
+                order.reply(Answer(True, None, self.screen()))
+            return
         private = (order.reply is not None and getattr(command, "by", None) is not None
                    and isinstance(command, self.adapter.secret_commands))
         reason = self._apply(replace(command, t=round(order.t_abs - self.t0, 6)), private)

@@ -12,6 +12,7 @@ takes the command is the referee's call, as for every key.
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
+from ...core.gamekit import SetLanguage
 from ...core.msg import Msg, N_
 from ...words import LANGUAGES
 from .rules.calls import corridor_word, level_name, level_words
@@ -33,15 +34,6 @@ _MENU = (("1", N_("cleptomano.setup.menu.new_match"), N_("cleptomano.setup.menu.
          ("2", N_("cleptomano.setup.menu.wiring"), N_("cleptomano.setup.menu.wiring_detail")),
          ("3", N_("cleptomano.setup.menu.layout"), N_("cleptomano.setup.menu.layout_detail")),
          ("4", N_("cleptomano.setup.menu.language"), N_("cleptomano.setup.menu.language_detail")))
-
-
-@dataclass(frozen=True)
-class SetLanguage:
-    """The guard chose the screen's language on the set-up screen (``lang`` one of
-    :data:`rig.words.LANGUAGES`): the rig's screen speaks it from now on.  Never recorded: a
-    recording is language-neutral."""
-    t: float
-    lang: str
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ import json
 
 from rig.core.errors import ConfigError, IllegalMove, RecordingError
 from rig.core.jsonl import line_head, read_lines
-from rig.words import english, english_error
 from . import effects as fx
 from . import game as g
 from .calls import outcome_words
@@ -118,7 +117,7 @@ def parse_header(obj, line=1):
                           longer_game=obj.get("longer_game", False),
                           action_pile=obj.get("action_pile"))
     except IllegalMove as exc:
-        _fail("header: %s" % english_error(exc), line)
+        _fail(_refused(exc, "header"), line)
 
 
 def parse_item(obj, line, last_t=0.0):
@@ -143,7 +142,15 @@ def parse_item(obj, line, last_t=0.0):
     try:
         return g.Reveal(t, by, holdings_from_json(value))
     except IllegalMove as exc:
-        _fail("reveal: %s" % english_error(exc), line)
+        _fail(_refused(exc, "reveal"), line)
+
+
+def _refused(exc, where=None):
+    """What a recording's line the rules refuse says: the refusal's code (the builder's terminal
+    says it in English, :func:`rig.words.english_error`), or its text after ``where``."""
+    if exc.msg is not None:
+        return exc.msg
+    return "%s: %s" % (where, exc) if where else str(exc)
 
 
 def _text(value, key, line):
@@ -165,7 +172,7 @@ def restore_lines(lines, path=None):
         try:
             game, _ = g.step(game, command)
         except IllegalMove as exc:
-            raise RecordingError(english_error(exc), path=path, line=line) from None
+            raise RecordingError(_refused(exc), path=path, line=line) from None
     return game
 
 
@@ -181,7 +188,7 @@ def _call_json(call):
     return {"card": call.card, "by": call.by, "thief": call.thief,
             "rolls": [{"player": p, "face": f} for p, f in call.rolls], "won": call.won,
             "holder": call.holder, "winner": call.winner,
-            "words": english(outcome_words(call)) if call.decided else None}
+            "words": outcome_words(call).as_json() if call.decided else None}
 
 
 def result(game):

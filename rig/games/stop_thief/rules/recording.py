@@ -29,7 +29,6 @@ from functools import cached_property
 
 from rig.core.errors import RecordingError, RulesError
 from rig.core.jsonl import line_head, read_lines
-from rig.words import english_error
 from . import events as ev
 from . import rules
 from .board import BoardError, board_from_dict, board_sha256, board_to_dict
@@ -132,7 +131,7 @@ def parse_header(obj, line=1):
                         obj.get("seed"), make_settings(**settings))
         header.game                     # the players and the seed are checked by starting it
     except RulesError as exc:
-        _fail(english_error(exc), line)     # a recording's errors are the builder's: English
+        _fail(exc.msg if exc.msg is not None else str(exc), line)   # said in English by the CLI
     return header
 
 
@@ -183,7 +182,8 @@ def play(header, items, path=None):
         try:
             game, effects = rules.step(game, command)
         except RulesError as exc:
-            raise RecordingError(english_error(exc), path=path, line=line) from None
+            raise RecordingError(exc.msg if exc.msg is not None else str(exc), path=path,
+                                 line=line) from None
         got = item_json(command, effects)
         for key, value in expected.items():
             if got.get(key) != value:
