@@ -109,8 +109,7 @@ def test_after_a_game_the_api_says_it_is_over_and_lists_it_with_the_earlier_ones
     over = evening.game()
     result = host.result()
     assert over["over"] is True
-    assert over["outcome"] == "score %d: %s (%s)" % (result["score"], result["title"]["fr"],
-                                                     result["title"]["en"])
+    assert over["outcome"] == "score %d: %s" % (result["score"], result["title"]["en"])
     listing = ana.get("/api/game/recordings")
     assert listing.status_code == 200
     entries = listing.json()
