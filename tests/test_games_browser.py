@@ -135,7 +135,8 @@ def test_a_whole_stolen_paintings_game_from_the_phone_pages(tmp_path, chromium):
                 == []                                        # a detective waits for the thief
             tap(phones[thief], STOLEN[thief])
             phones[thief].click('#controls button:text-is("Send (this is final)")')
-            phones[thief].wait("#controls p", text="you stole: " + ", ".join(map(str, STOLEN[thief])))
+            phones[thief].wait("#controls p",
+                               text="you stole: " + ", ".join(map(str, STOLEN[thief])))
             for d in detectives:
                 phones[d].wait("#board p", text="Still marking: ")
                 tap(phones[d], MARKS[d])
