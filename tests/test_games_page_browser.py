@@ -19,6 +19,7 @@ from rig.shell.config import StolenPaintingsConfig
 from rig.shell.gamehost import GameHost
 from rig.games import game as game_named
 from rig.shell.session import RecordingSession
+from rig.words import Words
 from sim import phone as browser
 from sim.clock import VirtualClock
 from sim.gametable import GameTable, pair, tap
@@ -29,6 +30,7 @@ pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
               pytest.mark.heavy]       # real time and a real browser: `make test-heavy`
 
 PHONE, TABLET = (390, 844), (820, 1180)
+EN = Words("en")             # the page of a browser that asks for no language
 TARGETS = "button, input, a.download"
 MIN_TARGET_PX = 44            # as the Cleptómano page's (tests/test_phone_e2e.py)
 WALL_S = 40.0                 # what one test may take on a loaded machine
@@ -112,13 +114,14 @@ def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recor
         # The after-game: the result, how the next game starts; nothing left to send.
         assert ana.wait("#after h2") == "The game is over"
         result = rig.host.result()
-        outcome = rig.host.adapter.outcome_words(rig.host.adapter.outcome(result))
+        outcome = EN.text(rig.host.adapter.outcome_words(rig.host.adapter.outcome(result)))
         assert outcome.startswith("score %d: " % result["score"])
         assert ana.wait("#outcome") == outcome
-        assert ana.wait("#again") == (
+        assert ana.wait("#again") == EN.say("rig.phone.again_paired",
+                                            panel=EN.say("rig.night.title"))
+        assert ana.wait("#again").startswith(
             "To play again, or another game, choose it under \u201cPlay another game\u201d "
-            "below: the rig switches to it and every phone follows. Each game is a new "
-            "recording, listed below.")
+            "below: the rig switches to it and every phone follows.")
         ana.gone("#controls")
         assert "watching" not in " ".join(ana.texts("main"))
 
@@ -181,10 +184,15 @@ def test_stolen_paintings_countdown_ballots_and_reveal_read_well_on_a_phone_and_
             reads_well(page, "%s's ballot" % name)
             page.click('#controls button:text-is("Send my marks")')
 
-        reveal = ["Ana, the thief: 0 points (one for each stolen painting nobody found)",
-                  "Ben marked 2, 5, found 2: +1 point", "Caro marked 6, found 6: +1 point"]
+        reveal = [EN.say("stolen_paintings.phone.reveal_thief", thief="Ana", n=0, points=0),
+                  EN.say("stolen_paintings.phone.reveal_detective", detective="Ben",
+                         marked="2, 5", found="2", n=1, points="+1"),
+                  EN.say("stolen_paintings.phone.reveal_detective", detective="Caro",
+                         marked="6", found="6", n=1, points="+1")]
         for name, page in (("Ana", ana), ("Ben", ben), ("Caro", caro)):
-            page.wait("#board .reveal-head", text="Round 1: Ana stole 2, 6")
+            page.wait("#board .reveal-head", text=EN.say(
+                "stolen_paintings.phone.reveal_head", round=1, thief="Ana", n=2,
+                paintings="2, 6"))
             assert page.texts("#board .reveal li") == reveal
             assert page.texts("#board .totals li") == ["Ana: 0 points", "Ben: 1 point",
                                                        "Caro: 1 point"]

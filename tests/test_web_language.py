@@ -16,7 +16,7 @@ from rig.web.language import COOKIE, domains, words_json
 from rig.web.leaderboard import build_app as leaderboard_app
 from rig.web.live import Live
 from rig.web.pairing import Pairing
-from rig.words import LANGUAGES, RIG_DOMAIN, Words, codes_of, domain_of_game
+from rig.words import LANGUAGES, RIG_DOMAIN, Words, codes_of, domain_of_game, localize
 from sim.harness import Harness
 
 BASE = "http://127.0.0.1:8080"
@@ -133,9 +133,9 @@ def test_a_refusal_of_the_guard_is_said_in_the_phones_language(face):
 
 def test_the_snapshot_and_the_refusals_of_the_rig_are_in_each_phones_language(rig):
     table, face, client = rig
-    english = client.get("/api/state").json()
-    assert english == client.get("/api/state", headers=ES).json() or \
-        english["phase"] == "between"       # a snapshot of names and numbers reads the same
+    for headers, lang in (({}, "en"), (ES, "es"), (FR, "fr")):
+        assert client.get("/api/state", headers=headers).json() == \
+            localize(face.state(), Words(lang))
     assert client.post("/api/pair", json={"code": "12", "name": "Ana"},
                        headers=dict(ORIGIN, **FR)).json()["error"].startswith("le code '12'")
     code = face.pairing.view().code
