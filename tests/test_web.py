@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
+from rig.words import english
 from rig.games.cleptomano.rules import events as ev
 from rig.core.errors import RequestError
 from rig.core.phones import RevokePhones
@@ -223,7 +224,7 @@ def test_a_command_the_rules_refuse_is_409_with_the_reason(rig):
     assert answer.status_code == 409
     reason = answer.json()["error"]
     assert "Zoe" in reason and "not a player" in reason
-    assert table.board.message == reason                 # the screen says the same words
+    assert english(table.board.message) == reason        # the screen says the same words
     answer = command(client, {"undo": "touch"})
     assert answer.status_code == 409 and "touch" in answer.json()["error"]
     assert not any("choose" in line or "undo" in line for line in table.recorded())

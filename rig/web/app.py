@@ -51,7 +51,7 @@ from ..words import english
 from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
 from .games import game_routes
-from .language import (language_of, language_of_headers, language_routes, refusal_text, said,
+from .language import (error, language_of, language_of_headers, language_routes, refusal_text, said,
                        words_in, words_of)
 from .matches import Matches, recording_routes
 from .night import night_routes
@@ -69,12 +69,6 @@ _HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cache-control", b"no-store"),
 ]
-
-
-def error(exc, words=None):
-    """A refusal's answer: ``{"error": ...}`` in ``words``' language (English by default)."""
-    return JSONResponse({"error": refusal_text(exc, words or words_in("en"))},
-                        status_code=exc.status)
 
 
 # --- the guard around every request -----------------------------------------------------------

@@ -158,3 +158,10 @@ def language_routes(answers):
         return response
 
     return [Route("/api/words", words), Route("/api/language", language, methods=["POST"])]
+
+
+def error(exc, words=None):
+    """A refusal's answer: ``{"error": ...}`` in ``words``' language (English by default)."""
+    from starlette.responses import JSONResponse
+    return JSONResponse({"error": refusal_text(exc, words or words_in("en"))},
+                        status_code=exc.status)

@@ -190,8 +190,7 @@ class Switchboard:
         if scope["type"] == "websocket":                 # the page tries again later
             return await send({"type": "websocket.close", "code": 1013})
         if scope["type"] == "http":
-            from .app import error
-            from .language import language_of_headers, words_in
+            from .language import error, language_of_headers, words_in
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
             await error(RequestError(Msg("rig.night.first_game_starting"), 503),
                         words_in(language_of_headers(headers)))(scope, receive, send)
