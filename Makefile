@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots \
-    gameshots catalogs mo
+    gameshots catalogs mo langshots
 
 venv: $(STAMP)
 
@@ -59,6 +59,10 @@ phoneshots: $(STAMP) $(BROWSER_STAMP) mo
 # and Stolen Paintings), taken the same way; about 40 seconds.
 gameshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.gameshots
+
+# The README's pictures of the languages: a screen and a phone page in each (real Chromium).
+langshots: $(STAMP) $(BROWSER_STAMP) mo
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.langshots
 
 # The message catalogs (README "Languages"): `make catalogs` adds every new code the sources use
 # to each language's .po (its words to be written) and compiles them; `mo` only compiles (what
