@@ -477,3 +477,47 @@ def test_a_screenshot_is_taken_in_romanian(tmp_path, capsys):
     assert out.stat().st_size > 1000
     assert "PRADĂ" in drawn and "ATINGERI DE LASER" in drawn and "LOOT" not in drawn
     assert kit.words().lang == "en"        # the screen's language is put back after the shot
+
+
+def test_a_match_is_set_up_in_romanian_at_the_keys(keyed, monkeypatch):
+    """The table speaks Romanian (chosen at the set-up screen's menu): the guard sets up a new
+    match at the keys (tonight's players, a name typed, the level, the first thief), every page
+    drawn in Romanian, never in English; the match is recorded as in any language."""
+    from rig.display import kit
+    from rig.words import Words, translations
+    english, romanian = {}, Words("ro")
+    for code in translations("cleptomano", "en")._catalog:
+        if isinstance(code, str) and code.startswith("cleptomano.setup."):
+            en = Words("en").template(code)
+            if en and "{" not in en and en != romanian.template(code):
+                english[code] = en
+    assert len(english) > 10
+    drawn = []
+    real = kit.render_text
+    monkeypatch.setattr(kit, "render_text",
+                        lambda text, size, colour: drawn.append(text) or real(text, size, colour))
+    t, screen = keyed()
+    screen.press("s", "4", "4")                     # Limbă: Română
+    t.advance(0.3)
+    assert screen.board.language == "ro"
+    seen = set()
+    steps = [("1",), ("2",), ("Zoe",), ("return",), ("return",), ("3",), ("2",),
+             ("return",), ("return",)]
+    for keys in steps:
+        if keys == ("Zoe",):
+            screen.write("Zoe")
+        else:
+            screen.press(*keys)
+        t.advance(0.3)
+        drawn.clear()
+        screen.frame()
+        leaks = [text for text in drawn if text in english.values()]
+        assert not leaks, (keys, leaks)
+        seen.update(code for code in english if romanian.template(code) in drawn)
+    assert len(seen) >= 4, seen                     # Romanian set-up words were drawn
+    assert screen.board.players == ("Ana", "Caro", "Zoe")          # Ben out, Zoe typed in
+    assert screen.board.next_thief == "Caro"
+    assert t.said("New match set up: Ana, Caro, and Zoe; hard level")   # the log: English
+    assert json.loads(t.rig.recording_path.read_text().splitlines()[0])["players"] == \
+        ["Ana", "Caro", "Zoe"]
+    kit.use_words("en")
