@@ -5,6 +5,7 @@ contract states each one."""
 import pytest
 
 from rig.core.errors import RecordingError
+from rig.words import english_error
 from sim.harness import Recording, only_turn
 
 
@@ -102,8 +103,9 @@ def test_an_undo_with_nothing_to_undo_is_bad_input_in_a_recording():
     s = Recording()
     s.heist(1.0, paintings=1)              # no touch
     s.line({"t": 10.0, "undo": "touch"})
-    with pytest.raises(RecordingError, match="no laser touch to undo"):
+    with pytest.raises(RecordingError, match="no_touch") as refused:
         s.replay()
+    assert "no laser touch to undo" in english_error(refused.value)   # the builder's terminal
 
 
 def _tiebreak_match():

@@ -16,13 +16,17 @@ import pytest
 from rig import cli
 from rig.games.cleptomano.rules import events as ev
 from rig.shell import storage
+from rig.words import english
 from sim.disk import FaultyDisk
 from sim.harness import Harness
 from sim.script import demo_match
 
 
 def fault(t):
-    return t.rig.faults.get("recording")
+    """The recording's fault as the table reads it in English (a code until a face says it), or
+    None when the recording works."""
+    shown = t.rig.faults.get("recording")
+    return None if shown is None else english(shown)
 
 
 def test_a_full_disk_during_a_turn_keeps_every_line_and_writes_them_when_space_returns(table):
@@ -109,7 +113,7 @@ def test_a_command_the_full_memory_cannot_keep_is_refused_not_applied(table):
             t.advance_to(0.5 + 0.1 * i).hand_in(100 + 50 * (i % 2))
         t.submit(ev.Choose(0.0, ev.Role.THIEF, "Caro"))
         assert t.match.chosen_thief is None
-        assert "recording is full" in (t.board.message or "")
+        assert "recording is full" in english(t.board.message)
         disk.free()
 
 
@@ -148,7 +152,8 @@ def _mount_tmpfs(path, options):
 
 
 def _umount(path):
-    subprocess.run(["umount", str(path)], capture_output=True)
+    # Lazily: a test that failed with a file still open there must not leave the mount behind.
+    subprocess.run(["umount", "--lazy", str(path)], capture_output=True)
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")

@@ -20,6 +20,7 @@ from rig.games.cleptomano.rules.detect import DetectSettings
 from rig.display.game_keys import key_help, primary
 from rig.shell.build import game_button
 from rig.words import english
+from rig.core.msg import Msg
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
@@ -156,8 +157,9 @@ def test_a_refused_press_shows_its_reason_on_the_strip_and_changes_nothing(tmp_p
     table = Table(tmp_path, "canine", ("Ana", "Ben"))
     view = table.view
     table.press()                                   # nothing calls for the die yet
-    message = english(table.display.board.message)
-    assert message.startswith("Refused: nothing calls for the die now")
+    message = table.display.board.message
+    assert message == Msg("rig.host.refused", reason=Msg("canine.refuse.no_call"))
+    assert english(message).casefold().startswith("refused: nothing calls for the die now")
     assert strip_shown(table.display.frame())
     assert table.view == view and table.commands() == [] and table.host.refused == 1
     table.stop()

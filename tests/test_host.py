@@ -14,6 +14,7 @@ from rig.shell.daemon import Rig
 from rig.shell.faces import MemoryDisplay
 from rig.shell.gamehost import GameHost
 from rig.games import game as game_named
+from rig.core.msg import Msg
 from rig.shell.host import FULL_DISK, Host
 from rig.shell.session import RecordingSession
 from rig.words import english
@@ -74,14 +75,16 @@ def test_a_refusal_says_why_on_the_screen_and_in_the_log_and_records_nothing(tab
     t = table()
     before = lines(t.rig)
     t.submit(ev.Choose(0.0, ev.Role.THIEF, "Zed"))         # no such player
-    assert "Zed" in (t.board.message or "") and t.said("Zed")
+    assert t.board.message.code == "cleptomano.refuse.not_in_match"
+    assert "Zed" in english(t.board.message) and t.said("Zed")
     assert lines(t.rig) == before and t.rig.stats.refused == 1
 
     game = Game(tmp_path / "game", "canine")
     before = game.lines()
     game.submit(game.primary)                               # nothing calls for the die yet
-    assert game.message.startswith("Refused: nothing calls for the die now")
-    assert any("Refused: nothing calls for the die now" in line for line in game.host.log_lines)
+    refused = english(Msg("rig.host.refused", reason=Msg("canine.refuse.no_call")))
+    assert refused.casefold().startswith("refused: nothing calls for the die now")
+    assert game.message == refused and any(refused in line for line in game.host.log_lines)
     assert game.lines() == before and game.host.refused == 1
     game.host.stop()
 

@@ -46,6 +46,7 @@ from rig.core.errors import RigError, RulesError
 from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.replay import result as result_json
 from rig.shell.storage import replay_file
+from rig.words import english
 
 from ..table import SimulatedTable
 
@@ -179,8 +180,13 @@ class Soak:
             waited += step_s
         return predicate()
 
+    def fault_words(self):
+        """The faults on the screen now, as the table reads them in English (the scoreboard
+        holds their codes)."""
+        return [english(f) for f in self.rig.scoreboard().faults]
+
     def has_fault(self, prefix):
-        return any(f.startswith(prefix) for f in self.rig.scoreboard().faults)
+        return any(f.startswith(prefix) for f in self.fault_words())
 
     def problem(self, text):
         self.problem_count += 1
@@ -348,7 +354,6 @@ class Soak:
     # --- faults -------------------------------------------------------------------------------
     def inject(self, kind):
         rng = self.rng
-        board = self.rig.scoreboard
         if kind == "stuck":
             rod = rng.choice(self.level.rods)
             name = "laser.%d" % rod
@@ -357,7 +362,7 @@ class Soak:
             self.faults["stuck_contact"] += 1
             self.pin(name, 1)
             self.wait(rng.uniform(5.1, 8.0))
-            if not any("laser %d has been closed" % rod in f for f in board().faults):
+            if not any("laser %d has been closed" % rod in f for f in self.fault_words()):
                 self.problem("laser %d closed for 5 s was not reported as a fault" % rod)
             if running and self.running():
                 turn = self.match().current
@@ -367,7 +372,7 @@ class Soak:
                     self.maybe_undo(1.0)
             self.pin(name, 0)
             self.wait(0.05)
-            if any("laser %d has been closed" % rod in f for f in board().faults):
+            if any("laser %d has been closed" % rod in f for f in self.fault_words()):
                 self.problem("laser %d's fault did not clear when released" % rod)
         elif kind == "tof_errors":
             self.faults["tof_errors"] += 1
