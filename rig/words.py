@@ -30,6 +30,7 @@ from typing import Dict, Iterable, Optional, Tuple
 
 from .core.errors import ConfigError, RigError
 from .core.msg import Msg, domain_of
+from .core.text import one_line
 
 #: The table languages, English first (the default), each with its own name for itself.
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Română"}
@@ -360,4 +361,6 @@ def english(m) -> str:
 
 
 def english_error(exc: BaseException) -> str:
-    return Words(DEFAULT).error(exc)
+    """What the builder's terminal says for ``exc``: its message in English, on one line as
+    ``str(exc)`` is (a name in a recording may hold U+2028 or a newline)."""
+    return one_line(Words(DEFAULT).error(exc))
