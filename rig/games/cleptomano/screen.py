@@ -172,7 +172,7 @@ def _draw_header(surface, board, r):
         parts.append(level)
     timer = as_finite(board.timer_s)
     parts.append(say(N_("cleptomano.screen.no_limit")) if timer is None
-                 else say(N_("cleptomano.screen.seconds"), s=round(timer)))
+                 else say(N_("cleptomano.screen.seconds"), s=as_int(round(timer))))
     lasers = as_int(board.lasers)
     parts.append(say(N_("cleptomano.screen.lasers"), n=lasers))
     corridor = as_text(corridor_word(as_text(board.corridor, 20)), 40)
