@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 pygame = pytest.importorskip("pygame")
@@ -251,6 +251,12 @@ _boards = st.builds(
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Found by Hypothesis: a timer of 1e25 s (Babel's decimal formatting raised on its seconds), a
+# message of one zero-width character (pygame refuses to render a text of zero width).
+@example(board=Scoreboard(phase="turn", timer_s=1e25), size=(160, 96), now_s=None)
+@example(board=Scoreboard(phase="turn", message="\U000e0100"), size=(160, 96), now_s=None)
+@example(board=Scoreboard(phase="between", next_thief="\u200b", banner=None), size=(333, 211),
+         now_s=None)
 @given(board=_boards, size=st.sampled_from([(160, 96), (333, 211), (480, 800), (50, 20),
                                             (7, 7)]), now_s=_odd_number)
 def test_draw_never_raises_on_an_odd_board(board, size, now_s):
