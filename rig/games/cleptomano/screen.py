@@ -172,7 +172,7 @@ def _draw_header(surface, board, r):
         parts.append(level)
     timer = as_finite(board.timer_s)
     parts.append(say(N_("cleptomano.screen.no_limit")) if timer is None
-                 else say(N_("cleptomano.screen.seconds"), s=round(timer)))
+                 else say(N_("cleptomano.screen.seconds"), s=as_int(round(timer))))
     lasers = as_int(board.lasers)
     parts.append(say(N_("cleptomano.screen.lasers"), n=lasers))
     corridor = as_text(corridor_word(as_text(board.corridor, 20)), 40)
@@ -566,9 +566,12 @@ def _draw_message(surface, board, r):
     x, y, w, h = r["message"]
     box = (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8))
     floor = min(legible_size(surface.get_height()), line_size(box[3]))
-    if fit_size([msg], box[2], box[3]) >= floor:
+    size = fit_size([msg], box[2], box[3])
+    # Drawn at a size chosen here, legible either way (one line at the floor or more, else two
+    # lines at the floor): every language draws the message the same way for kit.fits().
+    if size >= floor:
         pg.draw.rect(surface, (52, 44, 12), pg.Rect(x, y, w, h))
-        put_text(surface, msg, box, (255, 220, 90))
+        put_text(surface, msg, box, (255, 220, 90), size=size)
         return
     # Too long for one legible line (a longer language): two lines, over the key help, for
     # the few seconds the message stays.
