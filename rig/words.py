@@ -214,7 +214,11 @@ class Words:
         # CLDR groups a Spanish number's digits from five on (3500, 15.000): its "minimum
         # grouping digits", which Babel's data does not carry; the browsers' Intl does.
         grouped = abs(value) >= 10 ** (2 + MIN_GROUPING_DIGITS.get(self.lang, 1))
-        return format_decimal(value, locale=_babel_locale(self.lang), group_separator=grouped)
+        try:
+            return format_decimal(value, locale=_babel_locale(self.lang),
+                                  group_separator=grouped)
+        except (ArithmeticError, ValueError):     # a number past Babel's precision: as it is
+            return str(value)
 
     def listing(self, items: Iterable[str]) -> str:
         """``items`` joined as the language lists them ("Ana, Ben y Carla")."""

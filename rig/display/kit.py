@@ -235,7 +235,10 @@ def render_text(text, size, colour):
     if s is not None:
         _surfaces.move_to_end(key)
         return s
-    s = get_font(size).render(text, True, colour)
+    try:
+        s = get_font(size).render(text, True, colour)
+    except load_pygame().error:     # only zero-width characters (U+200B...): nothing to draw
+        s = load_pygame().Surface((0, get_font(size).get_height()))
     _surfaces[key] = s
     w, h = s.get_size()
     _surface_bytes[0] += w * h * 4
