@@ -19,6 +19,7 @@ import re
 import pytest
 
 from rig.shell.storage import replay_file
+from rig.words import english
 from sim import phone as browser
 from sim.gametable import GameTable, pair
 
@@ -232,7 +233,7 @@ def test_a_whole_canine_game_from_three_phones_pages(tmp_path, chromium):
             "Hiding place 2 (Ultimate): 2 Bone: 2 x 3 x 2 = 12",
             "Wacky Earplugs face up: 6", "Doggy A: 3 target Collectables: +6",
             "Ultimate Paw of Pilferage: +30"]
-        assert [c["words"] for c in result["calls"]] == outcomes
+        assert [english(c["words"]) for c in result["calls"]] == outcomes
         assert len(result["rolls"]) == rolls
         squirrel = [r["player"] for r in result["rolls"] if r["card"] == "squirrel"]
         assert squirrel == [PLAYERS[(2 + i) % 3] for i in range(len(squirrel))]   # from Caro

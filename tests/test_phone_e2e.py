@@ -18,6 +18,8 @@ import pytest
 
 from rig.games.cleptomano.rules.layout import parse_layout, validate_layout
 from rig.shell.storage import replay_file
+from rig.core.msg import Msg
+from rig.words import english
 from sim import phone as browser
 from sim.harness import Recording
 
@@ -118,7 +120,7 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     # The guard's layout: illegal first, every broken rule in the validator's own words.
     tap_layout(ben, ILLEGAL)
     ben.wait("#layout-status", text="This layout breaks the rules")
-    expected = validate_layout(parse_layout(ILLEGAL), level_lasers=3)
+    expected = [english(p) for p in validate_layout(parse_layout(ILLEGAL), level_lasers=3)]
     assert len(expected) == 2                                  # two rules broken
     assert ben.texts("#layout-problems li") == expected
     assert not ben.enabled("#start-match")
@@ -153,8 +155,9 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     assert ben.wait("#calls li", text="Laser 4 touched").endswith("Laser 4 touched (1 of 3, -1 point).")
     assert ben.wait("#score", text="2") == "2"                # 2 + 1 - 1
     table.advance(0.2).hand_out().press()
-    assert ben.wait("#banner-title", text="ESCAPED!") == "ESCAPED!"
-    assert watcher.wait("#banner-title", text="ESCAPED!") == "ESCAPED!"
+    escaped = english(Msg("cleptomano.banner.escaped"))     # drawn in capitals by the CSS
+    assert ben.wait("#banner-title", text=escaped) == escaped
+    assert watcher.wait("#banner-title", text=escaped) == escaped
     ben.click("#banner")                                      # tapped away
     ben.wait("#haul-prompt", text="confirm the haul")
 
@@ -183,7 +186,8 @@ def test_a_match_from_set_up_to_result_with_only_a_phone(rig, chromium, tmp_path
     table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
     ben.wait("#thief", text=HOSTILE)
     table.touch("guard")
-    assert ben.wait("#banner-title", text="CAUGHT!") == "CAUGHT!"
+    caught = english(Msg("cleptomano.banner.caught"))
+    assert ben.wait("#banner-title", text=caught) == caught
     table.hand_out()
     table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
     ben.wait("#thief", text="Ana")

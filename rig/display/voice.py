@@ -587,7 +587,7 @@ def voice_for(options, sounds) -> Optional[Voice]:
     if vo is None or not getattr(vo, "enabled", False) or options.quiet:
         return None
     if not sounds.available:
-        log.info("voice: off (no audio device)")
+        log.debug("voice: off (no audio device): the sounds said so")
         return None
     channel = sounds.voice_channel()
     if channel is None:
