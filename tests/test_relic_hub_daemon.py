@@ -6,6 +6,7 @@ arrive in real time and are stamped when they arrive."""
 
 import pytest
 
+from rig.words import english
 from rig.games.cleptomano.rules import protocol
 from rig.shell import storage
 from sim.relichub import VirtualRelicHub
@@ -105,7 +106,7 @@ def test_a_relic_sensor_dropping_out_does_not_hide_the_others(hub_table):
     # The rig first reads every relic neutral, then the hub's next heartbeats restore the
     # relics it still senses: relic 2 is still lying down, and the museum is not ready.
     assert wait_until(lambda: table.value("relic.2.tilt") >= 60)
-    assert "relic 2 is lying down" in table.rig.scoreboard().ready_problems
+    assert "relic 2 is lying down" in [english(p) for p in table.rig.scoreboard().ready_problems]
     hub.pull_sensor_cable(1, connected=True)
     assert wait_until(lambda: "hub" not in table.rig.faults)
     assert table.value("relic.2.tilt") >= 60
