@@ -178,8 +178,12 @@ def _babel_locale(lang):
 class Words:
     """Every code said in one language: ``Words("es").text(msg)``."""
 
+    #: Said messages kept (a screen says the same codes 30 times a second): a Msg is a value.
+    CACHE_SIZE = 1024
+
     def __init__(self, lang: str = DEFAULT):
         self.lang = check_language(lang, allow_pseudo=True)
+        self._said = {}
 
     def __repr__(self):
         return "Words(%r)" % self.lang
@@ -276,7 +280,13 @@ class Words:
                 except (TypeError, ValueError):
                     return ""
         if isinstance(m, Msg):
-            return self._render(m)
+            said = self._said.get(m)
+            if said is None:
+                said = self._render(m)
+                if len(self._said) >= self.CACHE_SIZE:
+                    self._said.clear()
+                self._said[m] = said
+            return said
         return str(m)
 
     __call__ = text
@@ -359,12 +369,17 @@ def localize(obj, words: "Words", depth=0):
     return obj
 
 
+@functools.lru_cache(maxsize=None)
+def _english():
+    return Words(DEFAULT)
+
+
 def english(m) -> str:
     """``m`` in English: what the log and the builder's terminal say."""
-    return Words(DEFAULT).text(m)
+    return _english().text(m)
 
 
 def english_error(exc: BaseException) -> str:
     """What the builder's terminal says for ``exc``: its message in English, on one line as
     ``str(exc)`` is (a name in a recording may hold U+2028 or a newline)."""
-    return one_line(Words(DEFAULT).error(exc))
+    return one_line(_english().error(exc))
