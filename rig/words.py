@@ -139,6 +139,7 @@ def forget_catalogs():
     """Drop every loaded catalog (a test that rewrites one, a game registered later)."""
     with _lock:
         _loaded.clear()
+    _english.cache_clear()
 
 
 # --- Pseudo-locale ---------------------------------------------------------------------------
