@@ -434,20 +434,24 @@ def _code(path):
 
 def _game_names_outside_their_folders():
     found = {}
+    sources = [path for path in (ROOT / "rig").rglob("*") if path.is_file()
+               and path.suffix in (".py", ".js", ".html") and "__pycache__" not in path.parts]
+    codes = {}                                      # each file read once, for every game
     for g in registry.games():
         package = registry.package_of(g).rsplit(".", 1)[1]
         if EXCEPTIONS.get(package) == "*":
             continue
         folder = ROOT / "rig" / "games" / package
         words = sorted({g.name, g.recording, g.prefix, g.section, package})
-        for path in (ROOT / "rig").rglob("*"):
-            if not path.is_file() or path.suffix not in (".py", ".js", ".html") or \
-                    folder in path.parents or "__pycache__" in path.parts:
+        for path in sources:
+            if folder in path.parents:
                 continue
             where = path.relative_to(ROOT).as_posix()
             if where == "rig/games/__init__.py" or where in EXCEPTIONS.get(package, ()):
                 continue
-            code = _code(path)
+            code = codes.get(path)
+            if code is None:
+                code = codes[path] = _code(path)
             named = [w for w in words
                      if re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(w), code)]
             if named:

@@ -428,6 +428,7 @@ DISK_AUDIO = textwrap.dedent("""
 """)
 
 
+@pytest.mark.heavy          # a real display process writing its sound to a file: seconds
 @pytest.mark.skipif(not HAVE_ESPEAK, reason="espeak-ng is not installed")
 def test_with_sdl_s_disk_audio_the_voice_is_in_the_written_audio(tmp_path):
     np = pytest.importorskip("numpy")
