@@ -38,3 +38,15 @@ def night(tmp_path):
     yield make
     for n in made:
         n.close()
+
+
+@pytest.fixture(autouse=True)
+def _the_screen_speaks_english_at_each_start():
+    """The display kit's language is one per process (the display draws from one thread, and its
+    face sets the snapshot's language before each frame): a test that drew a Spanish or Romanian
+    screen must not leave the next test's screen speaking it."""
+    yield
+    import sys
+    kit = sys.modules.get("rig.display.kit")
+    if kit is not None:
+        kit.use_words("en")
