@@ -42,11 +42,19 @@ def night(tmp_path):
 
 @pytest.fixture(autouse=True)
 def _the_screen_speaks_english_at_each_start():
-    """The display kit's language is one per process (the display draws from one thread, and its
-    face sets the snapshot's language before each frame): a test that drew a Spanish or Romanian
-    screen must not leave the next test's screen speaking it."""
-    yield
+    """The display kit's language and its record of what did not fit are one per process (the
+    display draws from one thread, and its face sets the snapshot's language before each
+    frame): a test that drew a Spanish screen, or cut a text, must not leave the next test's
+    screen speaking Spanish or its cuts on the record."""
     import sys
-    kit = sys.modules.get("rig.display.kit")
-    if kit is not None:
-        kit.use_words("en")
+
+    def reset():
+        kit = sys.modules.get("rig.display.kit")
+        if kit is not None:
+            kit.use_words("en")
+            kit.clips()
+            kit.fits()
+
+    reset()
+    yield
+    reset()
