@@ -120,31 +120,6 @@ def is_whole(value, least, most):
     return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
-def numbers(value, what, least, most, fewest=1, largest=None, why=""):
-    """``value`` as a tuple of distinct whole numbers ``least``..``most`` (between ``fewest``
-    and ``largest`` of them), or IllegalMove saying which one is wrong; ``why`` follows the
-    allowed count in the message."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
-        raise IllegalMove("%s %r must be a list of numbers from %d to %d"
-                          % (what, value, least, most))
-    value = tuple(value)
-    for x in value:
-        if not is_whole(x, least, most):
-            raise IllegalMove("%s: %r is not one of %d to %d" % (what, x, least, most))
-    for x in value:
-        if value.count(x) > 1:
-            raise IllegalMove("%s: %d is given twice; give each one once" % (what, x))
-    largest = most - least + 1 if largest is None else largest
-    if not fewest <= len(value) <= largest:
-        if fewest == largest:
-            count = "exactly %d" % fewest
-        else:
-            count = "%d to %d" % (fewest, largest)
-        raise IllegalMove("%s: %d given (%s); give %s%s" % (
-            what, len(value), ", ".join(map(str, value)) or "none", count, why))
-    return value
-
-
 # --- recordings --------------------------------------------------------------------------------
 
 def fail(message, line):

@@ -8,7 +8,8 @@ each game's screen in its folder ``rig/games/<game>/screen.py``).
 * layout as fractions of the window (:func:`boxes`) and the legibility floor
   (:func:`legible_size`);
 * fonts and text, cached (:func:`load_pygame`, :func:`get_font`, :func:`render_text`,
-  :func:`fit_size`, :func:`put_text`, :func:`put_big`, :func:`wrap_lines`, :func:`put_name`);
+  :func:`fit_size`, :func:`put_text`, :func:`put_big`, :func:`wrap_lines`, :func:`put_para`,
+  :func:`put_name`);
 * shapes (:func:`draw_panel`, :func:`draw_cross`, :func:`draw_check`, :func:`draw_infinity`,
   :func:`draw_painting_icon`, :func:`draw_relic_icon`);
 * a headless screenshot of any screen's ``draw`` (:func:`save_png`).
@@ -378,6 +379,28 @@ def wrap_lines(text, size, w, max_lines=3):
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
     return lines
+
+
+def put_para(surface, text, area, colour, most=2, align="center"):
+    """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
+    large as the lines' height allows, smaller only while a line is too wide and the size is
+    above the legibility floor (a text still too wide is then shrunk by the kit, which reports
+    it: :func:`clips`)."""
+    x, y, w, h = area
+    text = as_text(text, 400)
+    if not text or w < 4 or h < 4:
+        return
+    line_h = h // most
+    size = line_size(line_h)
+    floor = legible_size(surface.get_height())
+    while True:
+        lines = wrap_lines(text, size, w, most)
+        if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
+            break
+        size -= 1
+    top = y + (h - len(lines) * line_h) // 2
+    for i, line in enumerate(lines):
+        put_text(surface, line, (x, top + i * line_h, w, line_h), colour, align, cap=size)
 
 
 def legible_size(height) -> int:

@@ -14,9 +14,8 @@ it can and never raises.
 
 from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED, TEXT,
-                            as_int, as_text, draw_check, draw_cross, draw_panel, fit_size,
-                            get_font, legible_size, line_size, load_pygame, put_big, put_text,
-                            words, wrap_lines)
+                            as_int, as_text, draw_check, draw_cross, draw_panel, fit_size, get_font,
+                            line_size, load_pygame, put_big, put_para, put_text, words)
 from ...display.view_dict import box, get, items, mapping
 from .rules.checker import plain_formula
 
@@ -37,28 +36,6 @@ PIPS = {1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)],
 def _say(message):
     """``message`` (a code of the game's catalog) in the screen's language."""
     return words().text(message)
-
-
-def para(surface, text, area, colour, most=2, align="center"):
-    """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
-    large as the lines' height allows, smaller only while a line is too wide and the size is
-    above the legibility floor (a text still too wide is then shrunk by the kit, which reports
-    it: :func:`rig.display.kit.clips`)."""
-    x, y, w, h = area
-    text = as_text(text, 400)
-    if not text or w < 4 or h < 4:
-        return
-    line_h = h // most
-    size = line_size(line_h)
-    floor = legible_size(surface.get_height())
-    while True:
-        lines = wrap_lines(text, size, w, most)
-        if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
-            break
-        size -= 1
-    top = y + (h - len(lines) * line_h) // 2
-    for i, line in enumerate(lines):
-        put_text(surface, line, (x, top + i * line_h, w, line_h), colour, align, cap=size)
 
 
 def draw(surface, view):
@@ -141,7 +118,7 @@ def _dice(surface, view, area):
         draw_panel(surface, area, PANEL, 0.08, border=AMBER)
         put_text(surface, _say(Msg("chest_heist.screen.roll")),
                  (x + w // 20, y + h // 6, w * 9 // 10, h * 2 // 5), AMBER)
-        para(surface, _say(Msg("chest_heist.screen.on_phone")),
+        put_para(surface, _say(Msg("chest_heist.screen.on_phone")),
              (x + w // 20, y + h * 3 // 5, w * 9 // 10, h // 3), DIM, most=1)
         return
     slot = w // 5
@@ -200,7 +177,7 @@ def _last_move(surface, view, area):
     else:
         text = Msg("chest_heist.screen.ticked_move", box=as_text(m.get("target"), 12),
                    formula=formula)
-    para(surface, _say(text), area, TEXT, most=1, align="left")
+    put_para(surface, _say(text), area, TEXT, most=1, align="left")
 
 
 def _score_line(surface, view, area, align="left", most=1):
@@ -213,7 +190,7 @@ def _score_line(surface, view, area, align="left", most=1):
         if align == "left":
             text = Msg("chest_heist.screen.score_line", score=as_int(get(view, "score")),
                        parts=text)
-    para(surface, _say(text), area, GOLD if diamonds is not None else DIM, most=most,
+    put_para(surface, _say(text), area, GOLD if diamonds is not None else DIM, most=most,
          align=align)
 
 
@@ -313,7 +290,7 @@ def _sheet(surface, view, area):
 def _chest_tiles(surface, view, area):
     """No sheet: the twelve chests, A to L, in three rows of four."""
     x, y, w, h = area
-    para(surface, _say(Msg("chest_heist.screen.no_sheet")), (x, y, w, int(h * 0.22)), DIM,
+    put_para(surface, _say(Msg("chest_heist.screen.no_sheet")), (x, y, w, int(h * 0.22)), DIM,
          most=3)
     y, h = y + int(h * 0.23), h - int(h * 0.23)
     cw, chh = w // 4, h // 3
@@ -329,10 +306,10 @@ def _over(surface, view, W, H):
     if score is None:
         put_text(surface, _say(Msg("chest_heist.screen.l_locked")),
                  box(W, H, 0.05, 0.14, 0.90, 0.16), GOLD)
-        para(surface, _say(Msg("chest_heist.screen.count_diamonds")),
+        put_para(surface, _say(Msg("chest_heist.screen.count_diamonds")),
              box(W, H, 0.03, 0.36, 0.94, 0.18), TEXT)
         unused = as_int(get(view, "unused_skimmers"))
-        para(surface, _say(Msg("chest_heist.screen.score_rule", n=unused)),
+        put_para(surface, _say(Msg("chest_heist.screen.score_rule", n=unused)),
              box(W, H, 0.03, 0.58, 0.94, 0.18), DIM)
         return
     put_text(surface, _say(Msg("chest_heist.screen.your_title")),
@@ -346,7 +323,7 @@ def _over(surface, view, W, H):
     _score_line(surface, view, box(W, H, 0.05, 0.80, 0.90, 0.08), "center")
     opened = [c for c in _chests(view).values() if c.get("opened")]
     if opened:
-        para(surface, _say(Msg("chest_heist.screen.opened", chests=", ".join(
+        put_para(surface, _say(Msg("chest_heist.screen.opened", chests=", ".join(
             as_text(c.get("chest"), 2) for c in opened))), box(W, H, 0.05, 0.89, 0.90, 0.09),
             DIM, most=1)
 

@@ -20,8 +20,7 @@ from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, countdown_text, draw_check, draw_cross,
                             draw_painting_icon, draw_panel, fit_size, get_font, is_last_seconds,
-                            legible_size, line_size, load_pygame, put_big, put_text, words,
-                            wrap_lines)
+                            line_size, load_pygame, put_big, put_para, put_text, words)
 from ...display.view_dict import box, get, items, mapping
 
 FRAME = (196, 160, 96)
@@ -61,28 +60,6 @@ def _say(message):
     return words().text(message)
 
 
-def para(surface, text, area, colour, most=2, align="center"):
-    """``text`` word-wrapped into at most ``most`` lines filling ``area``, all at one size: as
-    large as the lines' height allows, smaller only while a line is too wide and the size is
-    above the legibility floor (a text still too wide is then shrunk by the kit, which reports
-    it: :func:`rig.display.kit.clips`)."""
-    x, y, w, h = area
-    text = as_text(text, 400)
-    if not text or w < 4 or h < 4:
-        return
-    line_h = h // most
-    size = line_size(line_h)
-    floor = legible_size(surface.get_height())
-    while True:
-        lines = wrap_lines(text, size, w, most)
-        if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
-            break
-        size -= 1
-    top = y + (h - len(lines) * line_h) // 2
-    for i, line in enumerate(lines):
-        put_text(surface, line, (x, top + i * line_h, w, line_h), colour, align, cap=size)
-
-
 def _header(surface, view, phase, W, H):
     rounds = as_int(get(view, "rounds"))
     number = as_int(get(view, "round"))
@@ -108,11 +85,11 @@ def _header(surface, view, phase, W, H):
 def _setup(surface, view, W, H):
     thief = as_text(get(view, "thief"), 40)
     draw_panel(surface, box(W, H, 0.02, 0.12, 0.52, 0.78), PANEL, 0.05)
-    para(surface, _say(Msg("stolen_paintings.screen.is_thief", thief=thief.upper())),
+    put_para(surface, _say(Msg("stolen_paintings.screen.is_thief", thief=thief.upper())),
          box(W, H, 0.04, 0.14, 0.48, 0.16), GOLD)
     _grid_icon(surface, box(W, H, 0.14, 0.32, 0.24, 0.22))
     lay_out = Msg("stolen_paintings.screen.lay_out", thief=thief, paintings=24, rows=4, columns=6)
-    para(surface, _say(lay_out), box(W, H, 0.03, 0.56, 0.50, 0.33), TEXT, most=4)
+    put_para(surface, _say(lay_out), box(W, H, 0.03, 0.56, 0.50, 0.33), TEXT, most=4)
     _standings(surface, view, box(W, H, 0.57, 0.12, 0.41, 0.78),
                _say(Msg("stolen_paintings.screen.scores")))
 
@@ -125,12 +102,12 @@ def _exhibition(surface, view, W, H):
     draw_panel(surface, box(W, H, *COUNTDOWN), (70, 16, 20) if last else PANEL, 0.05)
     put_big(surface, countdown_text(remaining), box(W, H, 0.06, 0.18, 0.47, 0.58),
             RED if last else TEXT)
-    para(surface, _say(Msg("stolen_paintings.screen.exhibition")),
+    put_para(surface, _say(Msg("stolen_paintings.screen.exhibition")),
          box(W, H, 0.59, 0.12, 0.40, 0.10), GOLD, most=1)
     _grid_icon(surface, box(W, H, 0.63, 0.24, 0.32, 0.28))
-    para(surface, _say(Msg("stolen_paintings.screen.memorise")),
+    put_para(surface, _say(Msg("stolen_paintings.screen.memorise")),
          box(W, H, 0.59, 0.54, 0.40, 0.28), TEXT, most=3)
-    para(surface, _say(Msg("stolen_paintings.screen.time_out")),
+    put_para(surface, _say(Msg("stolen_paintings.screen.time_out")),
          box(W, H, 0.02, 0.84, 0.96, 0.14), DIM)
 
 
@@ -141,7 +118,7 @@ def _swap(surface, view, W, H):
     put_text(surface, _say(Msg("stolen_paintings.screen.close_eyes")),
              box(W, H, 0.03, 0.29, 0.94, 0.20), AMBER)
     _closed_eye(surface, box(W, H, 0.40, 0.52, 0.20, 0.12))
-    para(surface, _say(Msg("stolen_paintings.screen.swap", thief=thief, most=3, row=8)),
+    put_para(surface, _say(Msg("stolen_paintings.screen.swap", thief=thief, most=3, row=8)),
          box(W, H, 0.03, 0.67, 0.94, 0.31), DIM, most=3)
 
 
@@ -157,7 +134,7 @@ def _auction(surface, view, W, H):
     else:
         rule = N_("stolen_paintings.screen.mark_up_to_cost") if cost else \
             N_("stolen_paintings.screen.mark_up_to")
-    para(surface, _say(Msg(rule, most=most, cost=cost)), box(W, H, 0.02, 0.20, 0.96, 0.13), TEXT)
+    put_para(surface, _say(Msg(rule, most=most, cost=cost)), box(W, H, 0.02, 0.20, 0.96, 0.13), TEXT)
     _row(surface, box(W, H, *AUCTION_ROW), {}, {})
     marked = [as_text(p, 30) for p in items(view, "marked")]
     people = [as_text(p, 30) for p in items(view, "detectives")][:8]
@@ -176,7 +153,7 @@ def _reveal(surface, view, W, H):
     _row(surface, box(W, H, *REVEAL_ROW), stolen, marked_by)
     _round_points(surface, view, last, box(W, H, 0.02, 0.66, 0.96, 0.20))
     thief = as_text(get(view, "thief"), 40)
-    para(surface, _say(Msg("stolen_paintings.screen.next", thief=thief)),
+    put_para(surface, _say(Msg("stolen_paintings.screen.next", thief=thief)),
          box(W, H, 0.02, 0.87, 0.96, 0.12), DIM, most=1)
 
 
@@ -192,7 +169,7 @@ def _over(surface, view, W, H):
            "thief": N_("stolen_paintings.screen.why_thief"),
            "shared": N_("stolen_paintings.screen.why_shared")}.get(how)
     if why:
-        para(surface, _say(Msg(why)), box(W, H, 0.03, 0.24, 0.94, 0.08), DIM, most=1)
+        put_para(surface, _say(Msg(why)), box(W, H, 0.03, 0.24, 0.94, 0.08), DIM, most=1)
     _standings(surface, view, box(W, H, 0.12, 0.33, 0.76, 0.62), None)
 
 
