@@ -1492,6 +1492,8 @@ def main(argv=None):
     if "replay" in only:
         progress("replay: a 4-player, 3-round match")
         report["replay"] = replay_speed(30 if quick else 300)
+        from .bench_scaling import scaling
+        report["replay"]["scaling"] = scaling()
     if "cost" in only:
         report["cost"] = bench_cost(1.5 if quick else 5.0)
     if "edges" in only:
