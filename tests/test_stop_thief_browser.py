@@ -18,7 +18,6 @@ host (``rig.host.game``), never from a page.  A whole game, in `make test-heavy`
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -135,7 +134,6 @@ def fits(phone):
 
 @pytest.mark.heavy      # a whole game in real time: `make test-heavy` (and .ci/run)
 def test_a_whole_stop_thief_game_from_the_phone_pages(tmp_path, chromium):
-    started = time.monotonic()
     recordings = tmp_path / "recordings"
     recordings.mkdir()
     with GameTable(recordings, "stop-thief", PLAYERS, seed=SEED,
@@ -253,4 +251,3 @@ def test_a_whole_stop_thief_game_from_the_phone_pages(tmp_path, chromium):
     assert replayed["money"] == shown
     assert all(shot.stat().st_size > 0 for shot in shots)
     # About 450 browser steps: 16 s at a load of 7 on 2 cores, 31 s at 9.5, 44 s at 12.
-    assert time.monotonic() - started < 120.0

@@ -5,7 +5,6 @@ thread itself is tested with an injected wait and bounded waits on events.
 """
 
 import threading
-import time
 
 import pytest
 
