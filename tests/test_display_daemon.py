@@ -47,30 +47,41 @@ def touches_buzz(table, count):
     return True
 
 
+class Freezer:
+    """``freeze(display)``: the display's renderer stops dead (a process: SIGSTOP; a thread:
+    stuck in its frame, as a slow GPU would be) until ``thaw()``."""
+
+    def __init__(self):
+        self.gate = threading.Event()
+        self.stopped = []
+
+    def freeze(self, display):
+        if isinstance(display, DisplayProcess):
+            os.kill(display._proc.pid, signal.SIGSTOP)
+            self.stopped.append(display._proc.pid)
+
+    def thaw(self):
+        self.gate.set()
+        while self.stopped:
+            os.kill(self.stopped.pop(), signal.SIGCONT)
+
+
 @pytest.fixture
 def frozen_renderer(monkeypatch):
-    """``freeze(display)``: the display's renderer stops dead (a process: SIGSTOP; a thread:
-    stuck in its frame, as a slow GPU would be) until the test ends."""
-    gate = threading.Event()
-    stopped = []
+    """A :class:`Freezer`; a display thread's frames are stuck from its first (the thread
+    shares this process: its Face is the test's)."""
+    freezer = Freezer()
 
     class StuckFace(face_module.Face):
         def draw(self, surface, now_s=None):
-            gate.wait(120.0)
+            freezer.gate.wait(120.0)
             return super().draw(surface, now_s)
-
-    def freeze(display):
-        if isinstance(display, DisplayProcess):
-            os.kill(display._proc.pid, signal.SIGSTOP)
-            stopped.append(display._proc.pid)
 
     monkeypatch.setattr(face_module, "Face", StuckFace)
     try:
-        yield freeze
+        yield freezer
     finally:
-        gate.set()
-        for pid in stopped:
-            os.kill(pid, signal.SIGCONT)
+        freezer.thaw()
 
 
 @pytest.mark.parametrize("shell", [DisplayProcess, DisplayThread])
@@ -84,14 +95,15 @@ def test_a_frozen_renderer_does_not_delay_touches(tmp_path, shell, frozen_render
     table = real_time_table(config, display=display, recordings_dir=tmp_path)
     table.start()
     try:
-        frozen_renderer(display)            # the thread's frames are stuck from the start
+        frozen_renderer.freeze(display)
         start_turn(table, hold_s=0.55)
         # A referee that waited for a frame would wait for ever here.
         assert touches_buzz(table, 30)
         assert table.rig.referee.match.current is not None
     finally:
+        frozen_renderer.thaw()              # before the stop: a frozen renderer cannot end
         table.stop()
-        display.stop(30.0)
+        assert display.stop(30.0)
 
 
 def test_the_guards_keys_name_the_next_thief_and_are_recorded(tmp_path):
