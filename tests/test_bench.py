@@ -106,6 +106,10 @@ def test_the_bench_prints_one_json_object(capsys):
     report = json.loads(out)
     assert report["accuracy"]["false_touches"] == 0
     assert report["replay"]["turns"] == 12
+    scaling = report["replay"]["scaling"]           # the pure parts' growth, as ratios
+    assert scaling["long_turn"]["outcome"] == "escaped"
+    assert scaling["tiebreak"]["winner"] == ["Ana", "Ana"] and scaling["tiebreak"]["ratio"]
+    assert scaling["json_depth"]["depth"] == 1 and scaling["json_depth"]["ratio"]
 
 
 def test_an_unknown_benchmark_is_refused_with_the_choices(capsys):

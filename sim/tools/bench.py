@@ -1493,7 +1493,7 @@ def main(argv=None):
         progress("replay: a 4-player, 3-round match")
         report["replay"] = replay_speed(30 if quick else 300)
         from .bench_scaling import scaling
-        report["replay"]["scaling"] = scaling()
+        report["replay"]["scaling"] = scaling(repeats=1 if quick else 3)
     if "cost" in only:
         report["cost"] = bench_cost(1.5 if quick else 5.0)
     if "edges" in only:

@@ -78,23 +78,24 @@ def escaped_quotes_line(n):
     return '{"t": "' + '\\"[' * n
 
 
-def scaling():
+def scaling(repeats=2):
+    """The figures above; each the least CPU time of ``repeats`` runs."""
     from rig.core import bounded
     from rig.games.cleptomano.rules.replay import replay_lines
     out = {}
     lines = long_turn_lines()
-    spent, result = cpu_s(lambda: replay_lines(lines))
+    spent, result = cpu_s(lambda: replay_lines(lines), repeats)
     out["long_turn"] = {"lines": len(lines), "cpu_s": round(spent, 4),
                         "outcome": result["turns"][0]["outcome"]}
     short_lines, long_lines = long_tiebreak_lines(200), long_tiebreak_lines(800)
-    short_s, short = cpu_s(lambda: replay_lines(short_lines))
-    long_s, long = cpu_s(lambda: replay_lines(long_lines))
+    short_s, short = cpu_s(lambda: replay_lines(short_lines), repeats)
+    long_s, long = cpu_s(lambda: replay_lines(long_lines), repeats)
     out["tiebreak"] = {"attempts": [200, 800], "cpu_s": [round(short_s, 4), round(long_s, 4)],
                        "ratio": round(long_s / short_s, 2) if short_s else None,
                        "winner": [short["winner"], long["winner"]]}
     small, big = escaped_quotes_line(40_000), escaped_quotes_line(400_000)
-    small_s, _ = cpu_s(lambda: bounded.json_depth(small))
-    big_s, depth = cpu_s(lambda: bounded.json_depth(big))
+    small_s, _ = cpu_s(lambda: bounded.json_depth(small), repeats)
+    big_s, depth = cpu_s(lambda: bounded.json_depth(big), repeats)
     out["json_depth"] = {"chars": [len(small), len(big)],
                          "cpu_s": [round(small_s, 4), round(big_s, 4)],
                          "ratio": round(big_s / small_s, 2) if small_s else None,
