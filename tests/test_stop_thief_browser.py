@@ -18,7 +18,6 @@ host (``rig.host.game``), never from a page.  A whole game, in `make test-heavy`
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
