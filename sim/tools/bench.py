@@ -80,7 +80,13 @@ FLOOD_TARGET = {"p99_us": 5000.0}
 WEB_PHONES = 10
 WEB_TARGET = {"p99_ratio_to_no_server": 1.2}
 WATCHERS_NICE = 10              # the stand-in phones share the bench's cores; real ones do not
-WEB_BLOCKS = 4                  # the web and tournament runs alternate in blocks
+WEB_BLOCKS = 2                  # the web, tournament and voice runs alternate in blocks
+#: Samples per section, (--quick, full): the full bench takes under 6 minutes on a quiet 2-core
+#: machine (issue 27; each child's start-up is seconds of it).  ``--touches`` overrides all.
+SIZES = {"latency": (300, 1000), "flood": (300, 600), "alternating": (300, 800),
+         "compare": (600, 1600), "profile": (300, 1000), "timer_turns": (20, 80),
+         "cost_s": (1.5, 3.0), "edge_scenarios": (40, 150), "accuracy": (2000, 10000),
+         "replay_repeats": (30, 300)}
 VOICE_TARGET = {"p99_ratio_to_voice_off": 1.2}
 VOICE_TIMER_S = 11.0            # the voice bench's turns: 10 of their 11 s are counted aloud
 
@@ -1155,15 +1161,19 @@ def bench_flood(touches, seed):
 
 # --- 7. phones watching ----------------------------------------------------------------------------
 
-def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=False):
+def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=False,
+                switch_interval_s=None):
     """Touch-to-buzzer through the whole daemon (no screen) with the web face serving
     ``phones`` phones on 127.0.0.1 (0: no web server at all, the baseline).  The phones are
     :func:`watch_phones` in a child process, each a real WebSocket client on the push channel;
     beside the latency: the snapshots pushed a second, what each phone received and the CPU
     the rig's process used (the server's thread included); ``raw``: every latency too, in
-    seconds (:func:`bench_web` pools its blocks)."""
+    seconds (:func:`bench_web` pools its blocks); ``switch_interval_s``: the interpreter's GIL
+    switch interval (an experiment)."""
     from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.config import WebConfig
+    if switch_interval_s is not None:
+        sys.setswitchinterval(switch_interval_s)
     from rig.web.face import WebFace
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
@@ -1504,7 +1514,7 @@ def bench_experiments(touches, seed, bare_p99_us):
     return out
 
 
-def bench_compare(other, touches, seed, blocks=WEB_BLOCKS):
+def bench_compare(other, touches, seed, blocks=4):
     """This checkout against ``other`` (another commit's checkout, e.g. today's main: ``git
     worktree add --detach ../main-base <commit>``), the default rig (:func:`default_rig`) of
     each on its own code, in alternating blocks, with a block of the bare gpiozero chain before
@@ -1602,47 +1612,52 @@ def main(argv=None):
                                                                ", ".join(BENCHES)))
     quick = args.quick
     started = time.monotonic()
+
+    def size(name):
+        return SIZES[name][0 if quick else 1]
+
+    def touches(name):
+        return args.touches or size(name)
+
     report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                           "platform": platform.platform(), "machine": platform.machine(),
                           "switch_interval_s": sys.getswitchinterval(),
                           "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
               "quick": quick}
     if "latency" in only:
-        report["latency"] = bench_latency(args.touches or (300 if quick else 2000), args.seed)
+        report["latency"] = bench_latency(touches("latency"), args.seed)
         if args.profile:
             progress("latency: following each touch through the daemon")
             report["latency"]["profile"] = run_child("latency_profile",
-                                                     touches=300 if quick else 1000)
+                                                     touches=touches("profile"))
         if args.experiments:
             report["latency"]["experiments"] = bench_experiments(
-                args.touches or (300 if quick else 2000), args.seed,
-                report["latency"]["bare"].get("p99_us"))
+                touches("latency"), args.seed, report["latency"]["bare"].get("p99_us"))
         if args.compare:
-            report["latency"]["compare"] = bench_compare(
-                args.compare, args.touches or (600 if quick else 2000), args.seed)
+            report["latency"]["compare"] = bench_compare(args.compare, touches("compare"),
+                                                         args.seed)
     if "accuracy" in only:
         progress("accuracy: synthetic touches through the referee")
-        report["accuracy"] = accuracy(2000 if quick else 10000, seed=7)
+        report["accuracy"] = accuracy(size("accuracy"), seed=7)
     if "timer" in only:
         progress("timer: short turns in real time")
-        report["timer"] = run_child("timer_accuracy", turns=20 if quick else 150, timer_s=0.2)
+        report["timer"] = run_child("timer_accuracy", turns=size("timer_turns"), timer_s=0.2)
     if "replay" in only:
         progress("replay: a 4-player, 3-round match")
-        report["replay"] = replay_speed(30 if quick else 300)
+        report["replay"] = replay_speed(size("replay_repeats"))
     if "cost" in only:
-        report["cost"] = bench_cost(1.5 if quick else 5.0)
+        report["cost"] = bench_cost(size("cost_s"))
     if "edges" in only:
         report["edge_timestamps"] = run_child("edge_timestamps",
-                                              scenarios=40 if quick else 300)
+                                              scenarios=size("edge_scenarios"))
     if "flood" in only:
-        report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
+        report["flood"] = bench_flood(touches("flood"), args.seed)
     if "web" in only:
-        report["web"] = bench_web(args.touches or (300 if quick else 2000), args.seed)
+        report["web"] = bench_web(touches("alternating"), args.seed)
     if "tournament" in only:
-        report["tournament"] = bench_tournament(args.touches or (300 if quick else 2000),
-                                                args.seed, quick)
+        report["tournament"] = bench_tournament(touches("alternating"), args.seed, quick)
     if "voice" in only:
-        report["voice"] = bench_voice(args.touches or (300 if quick else 2000), args.seed)
+        report["voice"] = bench_voice(touches("alternating"), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))
