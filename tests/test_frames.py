@@ -9,6 +9,7 @@ Virtual time throughout; nothing here measures time.
 
 import math
 import os
+import sys
 from dataclasses import replace
 
 import pytest
@@ -161,3 +162,19 @@ def test_the_render_process_runs_below_the_referees_priority(monkeypatch):
                           == min(19, mine + RENDER_NICE))
     finally:
         assert display.stop(5.0)
+
+
+# --- the rig's process: the interpreter lock ------------------------------------------------------
+def test_the_rigs_process_hands_the_interpreter_lock_on_promptly(tmp_path, capsys):
+    from rig import cli
+    from rig.shell.threads import SWITCH_INTERVAL_S
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        # No pin library here: the run stops with its one clear error, after setting it.
+        assert cli.main(["run", "--real", "--headless", "--recordings", str(tmp_path),
+                         "--duration-s", "1"]) == 2
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S)
+    finally:
+        sys.setswitchinterval(before)
+    assert "no GPIO pin library could be loaded" in capsys.readouterr().err

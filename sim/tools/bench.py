@@ -494,8 +494,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
         from ..tournament import rig_config
         config = dataclasses.replace(config, tournament=rig_config(
             tournament["broker_url"], tournament["rig_id"], tournament["password"]).tournament)
-    if switch_interval_s is not None:
-        sys.setswitchinterval(switch_interval_s)
+    rig_process(switch_interval_s)
     voice_tmp = tempfile.TemporaryDirectory(prefix="cleptomano-bench-voice-") if voice else None
     warmed = warm_voice_cache(voice_tmp.name, config.table.language) if voice else None
     disp, frames = open_bench_display(display, voice_tmp.name if voice else None, render_nice)
@@ -566,6 +565,13 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
             if voice_tmp is not None:
                 voice_tmp.cleanup()
     return out
+
+
+def rig_process(switch_interval_s=None):
+    """This child is a rig's process: the GIL switch interval ``cleptomano run`` sets
+    (:func:`rig.shell.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
+    from rig.shell.threads import SWITCH_INTERVAL_S
+    sys.setswitchinterval(SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s)
 
 
 def bench_config(language=None):
@@ -898,6 +904,7 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     """Scheduled end of a turn vs the turn lamp going off (and the end buzz), real time, beside
     a bare Condition.wait(timeout) for the same deadline."""
     from rig.games.cleptomano.rules.levels import make_level
+    rig_process()
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
@@ -1029,6 +1036,7 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
         buzzer.close()
     else:
         display_mode = "process" if scenario.endswith("display") else None
+        rig_process()
         disp, _ = open_bench_display(display_mode)
         with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
                 rig_log_to(os.path.join(tmp, "rig.log")):
@@ -1091,6 +1099,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
     from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.sources import HUB_FLOOD
     from ..relichub import HubFlood, VirtualRelicHub
+    rig_process()
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         dev = os.path.join(tmp, "dev")
@@ -1172,9 +1181,8 @@ def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=
     switch interval (an experiment)."""
     from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.config import WebConfig
-    if switch_interval_s is not None:
-        sys.setswitchinterval(switch_interval_s)
     from rig.web.face import WebFace
+    rig_process(switch_interval_s)
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         face = WebFace(WebConfig(bind=("127.0.0.1",), port=0), tmp, static_dir=tmp) \
@@ -1506,7 +1514,7 @@ def bench_experiments(touches, seed, bare_p99_us):
             ("display_thread_switch_interval_0.5ms",
              {"display": "thread", "switch_interval_s": 0.0005}),
             ("render_nice_0", dict(default_rig(), render_nice=0)),
-            ("switch_interval_0.5ms", dict(default_rig(), switch_interval_s=0.0005)),
+            ("switch_interval_5ms", dict(default_rig(), switch_interval_s=0.005)),
             ("gc_freeze", dict(default_rig(), gc_freeze=True))):
         progress("latency experiment: %s, %d touches" % (key, touches))
         out[key] = run_child("latency_daemon", touches=touches, seed=seed, **kwargs)
