@@ -1636,8 +1636,9 @@ def main(argv=None):
         report["latency"] = bench_latency(touches("latency"), args.seed)
         if args.profile:
             progress("latency: following each touch through the daemon")
+            rig = {k: v for k, v in default_rig().items() if k != "display"}
             report["latency"]["profile"] = run_child("latency_profile",
-                                                     touches=touches("profile"))
+                                                     touches=touches("profile"), **rig)
         if args.experiments:
             report["latency"]["experiments"] = bench_experiments(
                 touches("latency"), args.seed, report["latency"]["bare"].get("p99_us"))
