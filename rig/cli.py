@@ -41,8 +41,41 @@ def is_raspberry_pi():
         return False
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one line on stderr (the option, the
+    value, what is allowed), as every other bad input is, and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (`%s --help` lists the options)\n"
+                  % (self.prog, message, self.prog))
+
+
+def seconds_option(low, high, example):
+    """An argparse ``type``: a number of seconds, finite and from ``low`` to ``high``; anything
+    else (``nan``, ``inf``, ``-1``, ``1e308``, a word) is refused by name with what is allowed.
+    Every duration and timeout option of the command line is read with one of these."""
+    def seconds(text):
+        allowed = "give seconds from %g to %g, e.g. %g" % (low, high, example)
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a number of seconds; %s"
+                                             % (text, allowed)) from None
+        if not low <= value <= high:        # NaN is in no range; inf is beyond every high
+            raise argparse.ArgumentTypeError("%s is out of range; %s" % (text, allowed))
+        return value
+    seconds.__name__ = "seconds"
+    return seconds
+
+
+#: ``run --duration-s``: 0 (start and stop, as the tests do) to a week of game nights.
+RUN_DURATION_S = (0.0, 7 * 24 * 3600.0)
+#: ``check-wiring --timeout-s``: how long to wait for each input.
+WIRING_TIMEOUT_S = (1.0, 3600.0)
+
+
 def _parser():
-    p = argparse.ArgumentParser(prog="cleptomano", description="The Cleptomano referee rig.")
+    p = _Parser(prog="cleptomano", description="The Cleptomano referee rig.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="referee matches (real pins on a Pi, the simulator "
@@ -58,8 +91,9 @@ def _parser():
     run.add_argument("--interactive", action="store_true",
                      help="simulator: play the museum from this terminal's keyboard")
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
-    run.add_argument("--duration-s", type=float, default=None,
-                     help="stop after this many seconds (default: run until stopped)")
+    run.add_argument("--duration-s", type=seconds_option(*RUN_DURATION_S, 3600), default=None,
+                     help="stop after this many seconds, %g to %g (default: run until "
+                          "stopped)" % RUN_DURATION_S)
     run.add_argument("--game", default=None, choices=game_names(),
                      help="the game to referee (default cleptomano, or the other game a crash "
                           "cut off, resumed); the others need no sensors, so --sim and --real "
@@ -75,8 +109,9 @@ def _parser():
     chk.add_argument("--config")
     chk.add_argument("--sim", action="store_true",
                      help="the simulated museum (a demo of the check)")
-    chk.add_argument("--timeout-s", type=float, default=30.0,
-                     help="seconds to wait for each input before marking it silent")
+    chk.add_argument("--timeout-s", type=seconds_option(*WIRING_TIMEOUT_S, 30), default=30.0,
+                     help="seconds to wait for each input before marking it silent, %g to %g "
+                          "(default 30)" % WIRING_TIMEOUT_S)
 
     lay = sub.add_parser("layout", help="check the guard's laser layout against the rulebook")
     lay.add_argument("layout", help='e.g. "4: L-I R-II; 5: L-III table-R; 6: R-I L-II"')

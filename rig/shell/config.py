@@ -168,6 +168,11 @@ def _match(values, t, context):
     return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
 
 
+#: A turn's time limit in the config, in seconds: a second (a quick test of the rig) to an
+#: hour (far beyond any table's patience); anything else is a typo, never a level.
+TIMER_S = (1, 3600)
+
+
 def _level(t):
     difficulty = t.data.get("difficulty", MATCH.key("difficulty").default)
     overrides = []
@@ -179,6 +184,10 @@ def _level(t):
                                          "hard, 60 normal), or \"none\" for no time limit"
                               % show(timer))
             timer = None
+        elif is_number(timer) and not TIMER_S[0] <= timer <= TIMER_S[1]:   # NaN, inf too
+            raise t.error("timer_s", "%s is out of range; give seconds from %d to %d (30 hard, "
+                                     "60 normal), or \"none\" for no time limit"
+                          % (show(timer), TIMER_S[0], TIMER_S[1]))
         overrides.append(("timer_s", timer))
     for key in ("lasers", "corridor"):
         if t.has(key):
@@ -206,8 +215,8 @@ MATCH = Section("match", (
         "name plays a solo heist", attr=None),
     Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
         "rulebook's table)", attr=None),
-    Key("timer_s", "checked", None, "seconds above 0, or \"none\" for no time limit (default: "
-        "the difficulty's)", attr=None),
+    Key("timer_s", "checked", None, "seconds from 1 to 3600, or \"none\" for no time limit "
+        "(default: the difficulty's)", attr=None),
     Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
         unit="rods", attr=None),
     Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
@@ -286,8 +295,8 @@ TOF = Section("tof", (
         unit="bus numbers", low=0, high=31, default_from=lambda c: c.pinmap.i2c_bus),
     Key("address", "custom", 0x29, "its 7-bit address, 0x08-0x77 (default: the pin map's "
         "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address),
-    Key("io_timeout_s", "number", 0.5, "above 0, at most 10; never 0: the driver would wait "
-        "forever", low=0, high=10, low_open=True,
+    Key("io_timeout_s", "number", 0.5, "0.1 to 10: longer than one reading (never 0: the "
+        "driver would wait forever)", low=0.1, high=10,
         zero_hint="0 would make the driver wait forever for a stuck sensor"),
     Key("poll_interval_s", "number", 0.02, "pause between readings", low=0, high=1),
     Key("timing_budget_us", "whole", 20000, "longer is steadier but slower per reading",
@@ -564,9 +573,10 @@ def _tournament(values, t, context):
             raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
                                      "or remove ca_file" % broker.host)
         ca_file = _path(t, "ca_file", context)
-        if not ca_file.is_file():
-            raise t.error("ca_file", "%s is not a file; give the CA certificate (PEM) that "
-                                     "signed the broker's certificate" % ca_file)
+        try:
+            check_ca_file(ca_file)
+        except ConfigError as exc:
+            raise t.error("ca_file", exc.detail) from None
     return TournamentConfig(broker=broker, rig_id=rig_id, username=username,
                             password=password, ca_file=ca_file)
 
@@ -707,6 +717,40 @@ def read_password_file(path, key=None):
     if not password or control_character(password) is not None:
         raise ConfigError("%s does not hold one line of text; %s" % (path, fix), key=key)
     return password
+
+
+#: A CA file holds one certificate, or a bundle of a few hundred: far below this.
+MAX_CA_FILE_BYTES = 4 * 2 ** 20
+
+
+def check_ca_file(path, key=None):
+    """Load the CA certificate(s) at ``path`` as the TLS link will (``ssl``'s
+    ``load_verify_locations``), at start-up: a file that cannot be read, is not a regular
+    file, or holds no certificate is one ConfigError naming ``key``, the file and the fix,
+    never an ``ssl.SSLError`` when the link first connects (a rig's ``[tournament] ca_file``;
+    the leaderboard's ``--ca-file`` may use it too)."""
+    import ssl
+    fix = "give the CA certificate (PEM) that signed the broker's certificate"
+    try:
+        with files.open_regular(path) as f:
+            raw = f.read(MAX_CA_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
+                          key=key) from None
+    if len(raw) > MAX_CA_FILE_BYTES:
+        raise ConfigError("%s is longer than %d bytes, too long for a CA certificate; %s"
+                          % (path, MAX_CA_FILE_BYTES, fix), key=key)
+    try:
+        data = raw.decode("ascii")          # PEM is ASCII text; anything else is tried as DER
+    except UnicodeDecodeError:
+        data = raw
+    try:
+        ssl.create_default_context().load_verify_locations(cadata=data)
+    except (ssl.SSLError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or str(exc).split(" (_ssl")[0] or "empty"
+        raise ConfigError("%s is not a CA certificate (%s); %s"
+                          % (path, str(reason).replace("_", " ").lower(), fix),
+                          key=key) from None
 
 
 # --- The pin map ----------------------------------------------------------------------------------
