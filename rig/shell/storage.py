@@ -91,16 +91,43 @@ def _value(raw):
         return _NOT_JSON
 
 
-def repair(path):
-    """Cut a torn last line (the rig lost power in the middle of writing it).  Returns a
-    sentence saying what was cut, or None when the file was whole."""
-    with open(path, "rb+") as f:
-        data = f.read()
-        if not data or data.endswith(b"\n"):
-            return None
-        cut = data.rfind(b"\n") + 1
-        f.truncate(cut)
-    return "cut a torn last line of %d bytes (written when the rig stopped)" % (len(data) - cut)
+def last_line_bytes(path):
+    """``(size, tail)``: the file's size and how many bytes follow its last ``"\\n"`` (0 for
+    a file that ends with one), read backwards from its end: only the file's tail is read."""
+    with files.open_regular(path) as f:
+        size = f.seek(0, os.SEEK_END)
+        end = size
+        while end > 0:
+            start = max(0, end - 65536)
+            f.seek(start)
+            found = f.read(end - start).rfind(b"\n")
+            if found >= 0:
+                return size, size - (start + found + 1)
+            end = start
+        return size, size
+
+
+def repair(path, torn):
+    """Make the recording at ``path``, which the rig takes up, end with a whole line, and say
+    exactly what was changed (None: nothing).  ``torn`` is what reading it found (a list
+    filled by :func:`read`): when the reader left a torn last line out, those bytes, and only
+    those, are cut; a last line the reader took as whole (JSON without its newline) gets its
+    ``"\\n"``, so nothing it holds is lost.  Only ever called on a file the rig has read and
+    takes up (never on one it refuses: that one is left exactly as it is)."""
+    size, tail = last_line_bytes(path)
+    if tail == 0:
+        return None
+    if torn:
+        with open(path, "rb+") as f:
+            f.truncate(size - tail)
+            os.fsync(f.fileno())
+        return ("cut its torn last line: %d bytes without their end, written as the rig "
+                "stopped (the file was %d bytes, now %d)" % (tail, size, size - tail))
+    with open(path, "ab") as f:
+        f.write(b"\n")
+        os.fsync(f.fileno())
+    return ("ended its last line (%d bytes of JSON without their newline): 1 byte added (the "
+            "file was %d bytes, now %d)" % (tail, size, size + 1))
 
 
 def is_finished(path):
