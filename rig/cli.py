@@ -431,7 +431,6 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .web.night import CLEPTOMANO, Choice
     config = load_config(args.config)
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
@@ -439,6 +438,18 @@ def cmd_run(args):
                   else time.monotonic() + args.duration_s)
     on_signals(night.stop_all)
     recordings = args.recordings or config.storage.recordings_dir
+    from .shell.storage import FolderLock
+    # One rig a recordings folder: a second is refused here, before it reads a recording.
+    folder = FolderLock(recordings).acquire()
+    try:
+        return _run_night(config, args, night, recordings, simulate)
+    finally:
+        folder.release()
+
+
+def _run_night(config, args, night, recordings, simulate):
+    """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .web.night import CLEPTOMANO, Choice
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -541,8 +552,11 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
     display = _open_display(config, args.headless, game=choice.game)
+    # The simulator alone logs the pairing code (a laptop shows it nowhere else); a real rig
+    # never does: its log is readable by more than the table (README "Phone companion").
     web, display = _with_phones(config, recordings, display, night,
-                                tell_code=display is None or display.headless, game=True)
+                                tell_code=simulate and (display is None or display.headless),
+                                game=True)
     clock = MonotonicClock()
     host = build_game_host(config, choice.game, choice.players, clock=clock,
                            recordings_dir=recordings, display=display,
