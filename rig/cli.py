@@ -159,6 +159,13 @@ def _parser():
     return p
 
 
+#: The exit status of bad input (a setting, an option, a recording; argparse's own too): one
+#: line on stderr says what and how to fix it.  systemd/cleptomano.service does not restart
+#: the rig on it (RestartPreventExitStatus=): restarting cannot fix a setting, and a crash
+#: loop would only bury the line.  A crash (a traceback: exit 1) is restarted.
+EXIT_BAD_INPUT = 2
+
+
 def main(argv=None):
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
@@ -166,7 +173,7 @@ def main(argv=None):
         return COMMANDS[args.command](args)
     except RigError as exc:      # bad config, bad recording, no pin library...
         print("cleptomano: %s" % english_error(exc), file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 # --- replay ----------------------------------------------------------------------------------------
