@@ -39,13 +39,27 @@ def test_a_duration_option_is_finite_seconds_within_bounds(command, option, low,
     """`run --duration-s nan` ran forever, `check-wiring --timeout-s nan` never timed out."""
     if value == "1e-300" and low == 0:
         return                                  # 0 is allowed there: so is next to nothing
-    with pytest.raises(SystemExit) as stopped:
-        cli.main([command, "%s=%s" % (option, value), "--sim"])
+    with pytest.raises(SystemExit) as stopped:        # the options are read, nothing runs
+        cli._parser().parse_args([command, "%s=%s" % (option, value), "--sim"])
     assert stopped.value.code == cli.EXIT_BAD_INPUT
     line = one_line(capsys)
     assert line.startswith("cleptomano %s: argument %s: " % (command, option)), line
     assert repr(value) in line or value in line
     assert "give seconds from %g to %g" % (low, high) in line
+
+
+@pytest.mark.heavy
+def test_run_for_nan_seconds_is_refused_not_run_forever(tmp_path):
+    """The reproducer, as a builder types it: `cleptomano run --duration-s nan` never stopped."""
+    done = subprocess.run([sys.executable, "-m", "rig.cli", "run", "--sim", "--headless",
+                           "--duration-s", "nan", "--recordings", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                               "PATH": "/usr/bin:/bin"})
+    assert done.returncode == cli.EXIT_BAD_INPUT
+    assert done.stderr.strip() == (
+        "cleptomano run: argument --duration-s: nan is out of range; give seconds from 0 to "
+        "604800, e.g. 3600 (`cleptomano run --help` lists the options)")
 
 
 def test_the_shared_seconds_parser_keeps_what_is_in_bounds():
