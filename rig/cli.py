@@ -62,7 +62,7 @@ def seconds_option(low, high, example):
             raise argparse.ArgumentTypeError("%r is not a number of seconds; %s"
                                              % (text, allowed)) from None
         if not low <= value <= high:        # NaN is in no range; inf is beyond every high
-            raise argparse.ArgumentTypeError("%s is out of range; %s" % (text, allowed))
+            raise argparse.ArgumentTypeError("%s is out of range; %s" % (text.strip(), allowed))
         return value
     seconds.__name__ = "seconds"
     return seconds

@@ -178,3 +178,34 @@ def test_systemd_analyze_reads_the_restart_settings_as_meant(tmp_path):
     done = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
+
+
+# --- Fuzzed: outside text never gets past the parsers, nor raises anything else --------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.floats().map(repr),
+                 st.integers(min_value=-10 ** 400, max_value=10 ** 400).map(str)))
+def test_the_seconds_parser_gives_a_number_in_bounds_or_refuses_it(text):
+    import argparse
+    seconds = cli.seconds_option(*cli.RUN_DURATION_S, 3600)
+    try:
+        value = seconds(text)
+    except argparse.ArgumentTypeError as exc:
+        assert "give seconds from 0 to 604800" in str(exc) and "\n" not in str(exc)
+        return
+    assert math.isfinite(value) and 0 <= value <= 604800
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=3000))
+def test_a_ca_file_of_any_bytes_is_taken_or_one_config_error(tmp_path_factory, data):
+    from rig.shell.config import check_ca_file
+    path = tmp_path_factory.mktemp("ca") / "ca.crt"
+    path.write_bytes(data)
+    try:
+        check_ca_file(path, key="--ca-file")
+    except ConfigError as exc:
+        assert "is not a CA certificate" in str(exc) and "\n" not in str(exc)
