@@ -76,6 +76,12 @@ def open_client(broker, client_id, *, username=None, password=None, ca_file=None
     return client
 
 
+def subscribe(client, topic, no_local=False):
+    """Subscribe ``client`` to ``topic`` (QoS 1); ``no_local``: not to its own messages."""
+    from paho.mqtt.subscribeoptions import SubscribeOptions
+    client.subscribe(topic, options=SubscribeOptions(qos=1, noLocal=no_local))
+
+
 def is_failure(reason_code):
     """Whether paho's reason code (or a plain int) means the broker refused."""
     return bool(getattr(reason_code, "is_failure", reason_code))

@@ -239,6 +239,19 @@ def match_payload(record, text=None):
     return dumps(out)
 
 
+def version_of(payload):
+    """``(bytes, sha256)`` of a match message as it stands (its values unchecked), or None
+    when it is not one (an empty retained message, junk): what a rig compares with the version
+    the broker acknowledged."""
+    try:
+        obj = _load(payload, MAX_MATCH_BYTES)
+    except PayloadError:
+        return None
+    if not isinstance(obj, dict):
+        return None
+    return obj.get("bytes"), obj.get("sha256")
+
+
 @dataclass(frozen=True)
 class Status:
     rig: str
@@ -527,6 +540,32 @@ def contradiction(result, players):
     else:
         if len(leaders) < 2 or any(a["thief"] not in leaders for a in tiebreak):
             return "a tiebreak is played only among players tied on two round wins or more"
-        if winner is not None and winner not in leaders:
-            return "the winner %r is not among those tied, %r" % (winner, leaders)
+        expected = _tiebreak_winner(tiebreak, leaders)
+        if expected is False:
+            return "the tiebreak's attempts are not series of those still tied"
+        if winner is not None and winner != expected:      # None: not yet declared
+            return "the winner is %r, but the tiebreak makes it %r" % (winner, expected)
+    return None
+
+
+def _tiebreak_winner(attempts, tied):
+    """Who the tiebreak's ``attempts`` make the winner (None: not yet), or False when they are
+    not series of one attempt per player still tied: the fastest adjusted time of those not
+    caught wins; an exact tie, or no success, plays another series among those still tied."""
+    remaining, at = list(tied), 0
+    while at < len(attempts):
+        series = attempts[at:at + len(remaining)]
+        thieves = [a["thief"] for a in series]
+        if len(set(thieves)) != len(thieves) or not set(thieves) <= set(remaining):
+            return False
+        if len(series) < len(remaining):
+            return None                          # a series under way
+        at += len(series)
+        times = {a["thief"]: a["adjusted_s"] for a in series
+                 if not a["caught"] and a["adjusted_s"] is not None}
+        if times:
+            best = min(times.values())
+            remaining = [p for p in remaining if times.get(p) == best]
+        if len(remaining) == 1:
+            return remaining[0] if at == len(attempts) else False
     return None
