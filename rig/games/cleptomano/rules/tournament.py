@@ -14,11 +14,15 @@ changes; a rig's matches are told apart by it and two rigs' by the topic.
 
 A match message carries the recording's header, the replay output (``cleptomano replay``), the
 recording's size and sha256, whether it is closed (its end line written) and, up to
-:data:`MAX_EMBEDDED_RECORDING_BYTES`, the recording itself.  A recording only grows, so of two
-messages about one match the one of the larger recording is the newer (:func:`newer`).
+:data:`MAX_EMBEDDED_RECORDING_BYTES`, the recording itself (always, up to that size).  A
+recording only grows, so of two messages about one match the one of the larger recording is the
+newer (:func:`newer`), and a newer version's recording begins with the older one
+(:func:`supersedes`).
 
 Everything from the broker is untrusted: :func:`parse_message` checks its size, its shape, every
-value the standings read and, when the recording is there, its sha256 and its replay.  Pure.
+value the standings read, that a recording that could be embedded is, its sha256 and its replay
+(re-refereed), and that the replay's figures agree with each other (:func:`contradiction`).
+Pure.
 """
 
 import hashlib
