@@ -55,13 +55,18 @@ class Users:
     files: Path
 
 
-def make_users(acl, directory):
-    """Run the shipped ``make-users.sh`` for ``acl`` into ``directory``."""
+def make_users(acl, directory, ca=None):
+    """Run the shipped ``make-users.sh`` for ``acl`` into ``directory`` (``ca``: the CA
+    certificate it hands out; None: none, and its warning that there is none is kept quiet)."""
     directory = Path(directory)
-    subprocess.run(["bash", str(SHIPPED / "make-users.sh"), str(acl), str(directory / "passwd"),
-                    str(directory / "passwords")],
-                   check=True, stdout=subprocess.DEVNULL, timeout=60,
-                   env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
+    done = subprocess.run(
+        ["bash", str(SHIPPED / "make-users.sh"), str(acl), str(directory / "passwd"),
+         str(directory / "passwords"), str(ca if ca is not None else directory / "no-ca.crt")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60,
+        env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
+    if done.returncode != 0:
+        raise RuntimeError("make-users.sh failed (%d): %s"
+                           % (done.returncode, done.stderr.decode("utf-8", "replace").strip()))
     return Users(directory / "passwd",
                  {p.name[:-len(".password")]: p.read_text().strip()
                   for p in (directory / "passwords").glob("*.password")},

@@ -252,6 +252,15 @@ def test_the_shipped_broker_speaks_plain_mqtt_on_loopback_only():
         assert "\n%s /etc/mosquitto/certs/" % key in after
 
 
+def test_make_users_hands_every_table_the_ca(tmp_path):
+    certificates = sim_broker.make_certificates(tmp_path / "certs")
+    users = sim_broker.make_users(sim_broker.SHIPPED / "cleptomano.acl", tmp_path / "users",
+                                  ca=certificates.ca)
+    assert (users.files / "ca.crt").read_bytes() == certificates.ca.read_bytes()
+    assert {"leaderboard", "table-1", "table-20"} <= set(users.passwords)
+    mqtt.load_ca_file(users.files / "ca.crt")       # what a rig's ca_file then loads
+
+
 def test_tls_with_the_made_ca_works_and_plain_mqtt_from_another_host_is_refused(tmp_path):
     certificates = sim_broker.make_certificates(tmp_path / "certs")      # the shipped script
     assert certificates.ca.read_text().startswith("-----BEGIN CERTIFICATE-----")
