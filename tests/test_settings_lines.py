@@ -157,10 +157,9 @@ def test_a_ca_file_that_is_no_certificate_stops_run_with_one_line_and_exit_2(tmp
     assert done.returncode == cli.EXIT_BAD_INPUT, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
-    assert lines[0] == ("cleptomano: %s: tournament.ca_file: %s is not a CA certificate (no "
-                        "start line: cadata does not contain a certificate); give the CA "
-                        "certificate (PEM) that signed the broker's certificate"
-                        % (config, tmp_path / "ca.crt"))
+    assert lines[0].startswith("cleptomano: %s: tournament.ca_file: %s is not a CA certificate ("
+                               % (config, tmp_path / "ca.crt")), lines[0]
+    assert "give the CA certificate (PEM" in lines[0]
     prevented = " ".join(unit_settings()["RestartPreventExitStatus"]).split()
     assert str(done.returncode) in prevented                        # the unit stays stopped
     assert not (tmp_path / "rec").exists()                          # refused before anything
@@ -202,10 +201,11 @@ def test_the_seconds_parser_gives_a_number_in_bounds_or_refuses_it(text):
 @settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=3000))
 def test_a_ca_file_of_any_bytes_is_taken_or_one_config_error(tmp_path_factory, data):
-    from rig.shell.config import check_ca_file
+    from rig.links.mqtt import load_ca_file
     path = tmp_path_factory.mktemp("ca") / "ca.crt"
     path.write_bytes(data)
     try:
-        check_ca_file(path, key="--ca-file")
+        load_ca_file(path, key="--ca-file")
     except ConfigError as exc:
-        assert "is not a CA certificate" in str(exc) and "\n" not in str(exc)
+        assert "not a CA certificate" in str(exc) or "holds no certificate" in str(exc)
+        assert "\n" not in str(exc)

@@ -573,8 +573,9 @@ def _tournament(values, t, context):
             raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
                                      "or remove ca_file" % broker.host)
         ca_file = _path(t, "ca_file", context)
-        try:
-            check_ca_file(ca_file)
+        from ..links.mqtt import load_ca_file
+        try:                        # loaded as the link will load it: one line now, no crash
+            load_ca_file(ca_file)
         except ConfigError as exc:
             raise t.error("ca_file", exc.detail) from None
     return TournamentConfig(broker=broker, rig_id=rig_id, username=username,
@@ -717,40 +718,6 @@ def read_password_file(path, key=None):
     if not password or control_character(password) is not None:
         raise ConfigError("%s does not hold one line of text; %s" % (path, fix), key=key)
     return password
-
-
-#: A CA file holds one certificate, or a bundle of a few hundred: far below this.
-MAX_CA_FILE_BYTES = 4 * 2 ** 20
-
-
-def check_ca_file(path, key=None):
-    """Load the CA certificate(s) at ``path`` as the TLS link will (``ssl``'s
-    ``load_verify_locations``), at start-up: a file that cannot be read, is not a regular
-    file, or holds no certificate is one ConfigError naming ``key``, the file and the fix,
-    never an ``ssl.SSLError`` when the link first connects (a rig's ``[tournament] ca_file``;
-    the leaderboard's ``--ca-file`` may use it too)."""
-    import ssl
-    fix = "give the CA certificate (PEM) that signed the broker's certificate"
-    try:
-        with files.open_regular(path) as f:
-            raw = f.read(MAX_CA_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
-                          key=key) from None
-    if len(raw) > MAX_CA_FILE_BYTES:
-        raise ConfigError("%s is longer than %d bytes, too long for a CA certificate; %s"
-                          % (path, MAX_CA_FILE_BYTES, fix), key=key)
-    try:
-        data = raw.decode("ascii")          # PEM is ASCII text; anything else is tried as DER
-    except UnicodeDecodeError:
-        data = raw
-    try:
-        ssl.create_default_context().load_verify_locations(cadata=data)
-    except (ssl.SSLError, ValueError) as exc:
-        reason = getattr(exc, "reason", None) or str(exc).split(" (_ssl")[0] or "empty"
-        raise ConfigError("%s is not a CA certificate (%s); %s"
-                          % (path, str(reason).replace("_", " ").lower(), fix),
-                          key=key) from None
 
 
 # --- The pin map ----------------------------------------------------------------------------------
