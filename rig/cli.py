@@ -51,18 +51,22 @@ class _Parser(argparse.ArgumentParser):
                   % (self.prog, message, self.prog))
 
 
-def seconds_option(low, high, example):
-    """An argparse ``type``: a number of seconds, finite and from ``low`` to ``high``; anything
-    else (``nan``, ``inf``, ``-1``, ``1e308``, a word) is refused by name with what is allowed.
-    Every duration and timeout option of the command line is read with one of these."""
+def seconds_option(low, high, example, low_open=False):
+    """An argparse ``type``: a number of seconds, finite and from ``low`` to ``high`` (above
+    ``low`` with ``low_open``); anything else (``nan``, ``inf``, ``-1``, ``1e308``, a word) is
+    refused by name with what is allowed.  Every duration and timeout option of the command
+    line is read with one of these."""
+    span = ("above %g, at most %g" if low_open else "from %g to %g") % (low, high)
+
     def seconds(text):
-        allowed = "give seconds from %g to %g, e.g. %g" % (low, high, example)
+        allowed = "give seconds %s, e.g. %g" % (span, example)
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError("%r is not a number of seconds; %s"
                                              % (text, allowed)) from None
-        if not low <= value <= high:        # NaN is in no range; inf is beyond every high
+        too_low = value <= low if low_open else value < low
+        if too_low or not value <= high:        # NaN is in no range; inf is beyond every high
             raise argparse.ArgumentTypeError("%s is out of range; %s" % (text.strip(), allowed))
         return value
     seconds.__name__ = "seconds"

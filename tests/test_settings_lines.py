@@ -63,8 +63,14 @@ def test_run_for_nan_seconds_is_refused_not_run_forever(tmp_path):
 
 
 def test_the_shared_seconds_parser_keeps_what_is_in_bounds():
+    import argparse
     seconds = cli.seconds_option(0.5, 10, 2)
     assert [seconds(v) for v in ("0.5", "10", "2.25", " 3 ")] == [0.5, 10.0, 2.25, 3.0]
+    above = cli.seconds_option(0, 600, 3, low_open=True)        # e.g. a wait that must be one
+    assert above("1e-3") == 0.001
+    for text in ("0", "-0", "nan", "600.5"):
+        with pytest.raises(argparse.ArgumentTypeError, match="give seconds above 0, at most 600"):
+            above(text)
 
 
 # --- The config: every declared number, and the one checked by the rules -------------------------
