@@ -42,6 +42,7 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
+from ..core.names import normal, same_name_key, seat_key
 from ..core.phones import public
 from ..games import data, games
 from ..shell.storage import game_of
@@ -100,14 +101,13 @@ def phone_script(name):
 
 
 def player_of(host, phone_name):
-    """The player a phone named ``phone_name`` plays as, or RequestError (403) saying how to
-    pair as one."""
-    name = phone_name.strip()
-    for suffix in ("'s phone", "’s phone"):
-        if name.casefold().endswith(suffix):
-            name = name[:-len(suffix)].strip()
+    """The player a phone named ``phone_name`` plays as (the seat its name names, by the one
+    rule of :mod:`rig.core.names`: "Ben", "ben’s phone"), or RequestError (403) saying how
+    to pair as one.  Pairing gives a seat to one phone at a time (:mod:`rig.web.pairing`), so
+    the phone found here is that seat's own."""
+    seat = seat_key(phone_name)
     for player in host.players:
-        if player.casefold() == name.casefold():
+        if same_name_key(normal(player)) == seat:
             return player
     raise RequestError(Msg("rig.web.not_a_player", phone=phone_name,
                            players=", ".join(host.players)), 403)

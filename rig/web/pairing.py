@@ -27,8 +27,8 @@ from ..core.addresses import best_url
 from ..core.errors import RequestError
 from ..core.msg import Msg
 from ..core.phones import PhonesView
-from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
-from ..core.text import control_character
+from ..core.errors import RulesError
+from ..core.names import check_name, seat_key
 
 log = logging.getLogger("cleptomano")
 
@@ -53,19 +53,13 @@ def quoted(value, most=40):
 
 
 def check_phone_name(name):
-    """A phone's name as it goes on the screen and into the recording's ``"by"``: one line of
-    1 to MAX_NAME_CHARS characters (a player's name follows the same rule).  Returns it
-    stripped, or raises RequestError (400) naming it."""
-    if not isinstance(name, str) or not name.strip():
-        raise RequestError(Msg("rig.web.name_not_name", name=quoted(name)))
-    name = name.strip()
-    bad = control_character(name)
-    if bad is not None:
-        raise RequestError(Msg("rig.web.name_not_one_line", name=quoted(name),
-                               char=bad.split(" ")[0]))
-    if len(name) > MAX_NAME_CHARS:
-        raise RequestError(Msg("rig.web.name_too_long", name=quoted(name), n=MAX_NAME_CHARS))
-    return name
+    """A phone's name as it goes on the screen and into the recording's ``"by"``: a name by
+    the one rule of :mod:`rig.core.names` (a player's name follows the same rule).  Returns it
+    as the rig keeps it (NFC, stripped), or raises RequestError (400) naming it."""
+    try:
+        return check_name(name)
+    except RulesError as exc:
+        raise RequestError(exc.msg, 400) from None
 
 
 class Pairing:
@@ -143,9 +137,11 @@ class Pairing:
                                            seconds=LOCK_S), 429)
                 raise RequestError(Msg("rig.web.wrong_code", wrong=self._wrong,
                                        n=MAX_WRONG_CODES, seconds=LOCK_S), 403)
-            taken = {s.name.casefold() for s in self._sessions.values()}
-            if name.casefold() in taken:
-                raise RequestError(Msg("rig.web.name_taken", name=name), 409)
+            seat = seat_key(name)
+            for held in self._sessions.values():
+                if seat_key(held.name) == seat:      # one seat, one phone
+                    raise RequestError(Msg("rig.web.seat_taken", name=name,
+                                           holder=held.name), 409)
             if len(self._sessions) >= self.max_phones:
                 raise RequestError(Msg("rig.web.phones_full", n=self.max_phones), 409)
             self._wrong = 0

@@ -19,6 +19,7 @@ out).  The table is ordered by matches won, round wins, points, then the fastest
 
 from collections import Counter
 
+from rig.core.names import normal, same_name_key
 from rig.games.cleptomano.rules import recording, titles
 from .tournament import newer
 
@@ -26,7 +27,9 @@ _RANKS = ("Amateur", "Mastery", "Professional", "Specialist", "Legend")
 
 
 def player_key(name):
-    return name.strip().casefold()
+    """Who a name is on the leaderboard: the same name by the one rule of
+    :mod:`rig.core.names` ("Ana", "ANA" and "Aná" are one player)."""
+    return same_name_key(normal(name))
 
 
 def latest(records):
