@@ -753,8 +753,14 @@ def ended(**settings):
 
 def test_doggy_cards_are_one_of_a_kind_and_needed_to_be_scored():
     game = g.new_game(PLAYERS, TABLE)
+    up, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex", True))
+    refused(["Ana took Rex already"], g.step, up, g.ChooseDoggy(0.0, "Ben", "Rex"))
+    assert "Rex" not in player_view(up, "Ben")["choices"]["doggies"]
+    # A card face down is Ana's secret: no refusal, no list of choices tells that it is taken
+    # (issue 28: a phone that tried each doggy in turn read hers).
     game, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex"))
-    refused(["Ana took Rex already"], g.step, game, g.ChooseDoggy(0.0, "Ben", "Rex"))
+    assert "Rex" in player_view(game, "Ben")["choices"]["doggies"]
+    assert g.step(game, g.ChooseDoggy(0.0, "Ben", "Rex"))[0].doggy_of("Ben") == "Rex"
     refused(["Doggy Snoopy is not in the card table"], g.step, game,
             g.ChooseDoggy(0.0, "Ben", "Snoopy"))
     game, _ = g.step(game, g.ChooseDoggy(0.5, "Ana", "Fido"))     # a correction

@@ -269,7 +269,10 @@ def _true_or_false(value, field):
 def _on_doggy(game, cmd, t, effects):
     _player(game, cmd.by)
     check_doggy(game.table, cmd.doggy)
-    taken = next((p for p, d, _ in game.doggies if d == cmd.doggy and p != cmd.by), None)
+    # Only a card face up is known to be taken: a refusal that named the holder of a face-down
+    # card (or said that it is held at all) would tell any phone what it hides.
+    taken = next((p for p, d, up in game.doggies if d == cmd.doggy and p != cmd.by and up),
+                 None)
     if taken is not None:
         raise IllegalMove(Msg("canine.refuse.doggy_taken", player=taken,
                               doggy=card_name(cmd.doggy)))
