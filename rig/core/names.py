@@ -69,8 +69,8 @@ def name_problem(name):
         return ("an empty name names nobody; give a name of 1 to %d characters"
                 % MAX_NAME_CHARS, Msg("rig.name.empty", most=MAX_NAME_CHARS))
     if len(name) > MAX_NAME_CHARS:
-        return ("%s is %d characters long; shorten it to %d or fewer (the score display's)"
-                % (_shown(name), len(name), MAX_NAME_CHARS),
+        return ("%s is %d characters long, too long for the score display; shorten it to %d "
+                "characters or fewer" % (_shown(name), len(name), MAX_NAME_CHARS),
                 Msg("rig.name.too_long", name=_shown(name), most=MAX_NAME_CHARS))
     if not any(unicodedata.category(c)[0] in "LN" for c in name):
         return ("%s has no letter or digit; a name needs at least one" % _shown(name),
