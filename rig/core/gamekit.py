@@ -85,7 +85,7 @@ def check_players(players, least, most):
         raise RulesError("%d player%s given (%s); this game is played by %d to %d"
                          % (len(players), "" if len(players) == 1 else "s",
                             ", ".join(map(str, players)) or "none", least, most))
-    return check_names(players)     # the one rule for names (rig.core.names)
+    return check_names(players, as_given=True)    # the one rule for names (rig.core.names)
 
 
 def handler_for(handlers, command, game):

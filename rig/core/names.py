@@ -94,13 +94,15 @@ def check_name(name):
     return normal(name)
 
 
-def check_names(names, taken=()):
+def check_names(names, taken=(), as_given=False):
     """Each of ``names`` checked (:func:`check_name`), as a tuple, none the same name as
-    another nor as one of ``taken``; InvalidChoice names the first one wrong."""
+    another nor as one of ``taken``; InvalidChoice names the first one wrong.  The names come
+    back as the rig keeps them (:func:`normal`), or ``as_given`` (a game's rules, which also
+    read recordings: a recording's lines name its players as its header spells them)."""
     seen = {same_name_key(normal(n)): normal(n) for n in taken}
     out = []
-    for name in names:
-        name = check_name(name)
+    for given in names:
+        name = check_name(given)
         key = same_name_key(name)
         if key in seen:
             raise refused("%s is the same name as %s (names are compared ignoring case and "
@@ -108,7 +110,7 @@ def check_names(names, taken=()):
                           % (_shown(name), _shown(seen[key])),
                           Msg("rig.name.twice", name=_shown(name), other=_shown(seen[key])))
         seen[key] = name
-        out.append(name)
+        out.append(given if as_given else name)
     return tuple(out)
 
 

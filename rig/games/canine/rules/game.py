@@ -140,7 +140,7 @@ def new_game(players, table, seed=0, optional_rule="off", longer_game=False, act
         raise IllegalMove(Msg("canine.refuse.player_count", n=len(players), least=MIN_PLAYERS,
                               most=MAX_PLAYERS, single=ORDINARY_MAX_PLAYERS))
     try:
-        players = check_names(players)      # the one rule for names (rig.core.names)
+        players = check_names(players, as_given=True)    # the one rule (rig.core.names)
     except RulesError as exc:
         raise IllegalMove(exc.msg) from None
     # What only a builder's code or a recording's header can get wrong stays in English.

@@ -133,7 +133,7 @@ def _check_players(board, players):
         raise RulesError("players %r must be a list of names" % (players,))  # not words: a bug
     players = tuple(players)
     counts = sorted(row.players for row in board.money)
-    players = check_names(players)      # the one rule for names (rig.core.names)
+    players = check_names(players, as_given=True)      # the one rule (rig.core.names)
     if len(players) not in counts:
         raise RulesError(Msg("stop_thief.refuse.player_count", n=len(players), board=board.name,
                              counts=tuple(counts)))

@@ -9,7 +9,7 @@ from rig.core.errors import InvalidChoice, LevelError
 from ..levels import Level, make_level, refusal
 from rig.core.msg import Msg
 from ..museum import RELICS
-from rig.core.names import MAX_NAME_CHARS, check_names, normal
+from rig.core.names import MAX_NAME_CHARS, check_names
 
 MAX_TOUCHES = 3
 ROUND_WINS_TO_WIN = 2
@@ -235,13 +235,14 @@ def check_players(players):
     """The one rule for a list of players, wherever it comes from (the config, a recording's
     header, the set-up screen): 1 to 8 names, each a name by :mod:`rig.core.names` (1 to 24
     characters, no control or format character, a letter or digit), no two the same name
-    (ignoring case and accents).  Returns them as the rig keeps them (NFC, stripped), or
+    (ignoring case and accents).  Returns them as a tuple (as given: a recording's lines name
+    them so; the config, the command line and the phones keep names NFC and stripped), or
     raises :class:`InvalidChoice` naming the bad one."""
     if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= MAX_PLAYERS:
         raise refusal(InvalidChoice, "%r is not allowed; give a list of 1 to %d names (1 name "
                       "plays a solo heist)" % (players, MAX_PLAYERS),  # not words: builder's
                       Msg("cleptomano.refuse.players", most=MAX_PLAYERS))
-    return check_names(players)      # the one rule for names (rig.core.names)
+    return check_names(players, as_given=True)     # the one rule for names (rig.core.names)
 
 
 def check_new_match(command):
@@ -260,7 +261,7 @@ def check_new_match(command):
                           difficulty=repr(command.difficulty)[:30]))
     level = make_level(command.difficulty, lasers=command.lasers, corridor=command.corridor,
                        **overrides)
-    first = normal(command.first_thief) if command.first_thief is not None else players[0]
+    first = command.first_thief if command.first_thief is not None else players[0]
     if first not in players:
         raise refusal(InvalidChoice, "first_thief %r is not one of the players (%s); choose "
                       "one of them" % (first, ", ".join(players)),  # not words: builder's
