@@ -179,3 +179,18 @@ def test_a_phone_of_nobodys_seat_reads_no_players_view(night):
     assert answer.status_code == 200
     me = zed.get("/api/game/me")
     assert me.status_code == 403 and "Doggy A" not in me.text
+
+
+# --- the leaderboard: one player, however a table typed the name ---------------------------------
+
+def test_the_leaderboard_counts_names_that_are_the_same_name_as_one_player(tmp_path):
+    from rig.games.cleptomano.rules import standings as sd
+    from rig.links.feed import records_from
+    from sim.tournament import SOAK, tournament_copy
+    for i in range(2):
+        tournament_copy(SOAK[i], tmp_path / "t1", "table-1", "match-20261201-19%04d" % i)
+    for i in range(2):
+        tournament_copy(SOAK[2 + i], tmp_path / "t2", "table-2", "match-20261201-19%04d" % i,
+                        rename={"Ben": "B\u00c9N"})
+    shown = [p["name"] for p in sd.standings(records_from([tmp_path]))["players"]]
+    assert len([n for n in shown if same_name(n, "Ben")]) == 1, shown

@@ -16,15 +16,19 @@
 ``GET /api/game/recordings``               the games recorded here (every game's), newest
                                            first: each one's game, date, players and result
                                            in words, or the one line that says why its
-                                           recording does not replay
-``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON)
-``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file
+                                           recording does not replay; a game not over yet
+                                           is not listed (its seed names the dice to come)
+``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON);
+                                           403 while the game is not over
+``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file; 403 while the
+                                           game is not over
 ``GET /games/phone/NAME.js``               the game's part of the phones' games page: its
                                            folder's ``phone.js`` (anyone; 404 for a game
                                            without one)
 =========================================  ===================================================
 
-A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``).
+A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``):
+its seat, which pairing gives to one phone at a time (:mod:`rig.web.pairing`).
 The same pairing, Host and Origin checks, body limit and push channel as the rest of the API
 (:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry
 :func:`game_json`.  Nothing here ever holds a secret of the game: the public view is the

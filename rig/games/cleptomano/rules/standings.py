@@ -68,7 +68,7 @@ def _count(players, record):
     seen = {}
     for name in result["players"]:
         player = players.setdefault(player_key(name), _Player())
-        player.spellings[name.strip()] += 1
+        player.spellings[normal(name)] += 1
         seen[name] = player
     for player in set(seen.values()):      # " Ana" and "Ana" in one match: one player
         player.played += 1
