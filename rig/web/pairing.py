@@ -9,6 +9,10 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
 * Five wrong codes lock pairing for 60 s (the screen says so, and the codes tried are worth
   nothing afterwards: a new code is drawn).  A correct code during the lock is refused too.
 * :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
+* One seat, one phone: a phone sits at the seat of the player its name names ("Ana",
+  "ana’s phone"); while one holds a seat, no other phone is paired at it (the code the whole
+  table sees is not enough to read or act as Ana).  It is free again once that phone unpairs,
+  or the guard's key unpairs every phone.
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,
@@ -116,8 +120,9 @@ class Pairing:
     def pair(self, code, name):
         """Pair a phone that sent ``code`` and ``name``; returns its :class:`Session`.  Raises
         RequestError: 400 for a malformed code or name, 429 while locked, 403 for a wrong
-        code (the fifth locks pairing), 409 for a name already paired or a table full of
-        phones."""
+        code (the fifth locks pairing), 409 for a seat another phone holds (one seat, one
+        phone: a name that is the same name as a paired phone's, or names the same player,
+        :func:`rig.core.names.seat_key`) or a table full of phones."""
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
             raise RequestError(Msg("rig.web.not_a_code", value=quoted(code), n=CODE_DIGITS))
