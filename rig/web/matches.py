@@ -12,9 +12,9 @@ live one whenever it has grown.
 A game that hides something while it runs (``hides``: a secret, or dice its seed will roll;
 every game but Cleptómano) is served only once it is over: while its recording has no clean
 end (the one being written now, or the newest of its game a crash cut off, which the next
-start takes up again) and its replay says it is not over, it is left out of the listing and its replay and file are
-refused (403, :class:`Withheld`) without a word of what they hold: its seed would name every
-die still to roll, its lines every hidden card.
+start takes up again) and its replay says it is not over, it is left out of the listing, and
+its replay and file are refused (403, :class:`Withheld`) without a word of what they hold: its
+seed would name every die still to roll, its lines every hidden card.
 """
 
 import asyncio

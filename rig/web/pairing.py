@@ -28,10 +28,9 @@ import time
 from dataclasses import dataclass
 
 from ..core.addresses import best_url
-from ..core.errors import RequestError
+from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
 from ..core.phones import PhonesView
-from ..core.errors import RulesError
 from ..core.names import check_name, seat_key
 
 log = logging.getLogger("cleptomano")
