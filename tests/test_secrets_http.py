@@ -430,7 +430,7 @@ def test_a_game_cut_off_by_a_crash_is_withheld_until_it_is_taken_up_and_over(at_
         assert status == 403 and "seed" not in text, text
 
 
-# --- the seed is the operating system's, and the game's alone --------------------------------------
+# --- the seed is the operating system's, and the game's alone -----------------------------------
 
 def test_the_seed_is_drawn_from_the_operating_systems_randomness(tmp_path, monkeypatch):
     drawn = []
