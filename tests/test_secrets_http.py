@@ -111,13 +111,23 @@ class Phone:
         self.cookie = cookie.split(";")[0]
         return self
 
-    def pushed(self):
-        """The push channel's first message (the snapshot), as this phone gets it."""
+    def pushed(self, meanwhile=None, most=30):
+        """The push channel's messages as this phone gets them: the first (the snapshot);
+        with ``meanwhile`` (called once it is open: the table plays on), those pushed after
+        it too, until none comes for a second (at most ``most``)."""
         headers = {"Cookie": self.cookie} if self.cookie else None
         with connect("ws://127.0.0.1:%d/api/live" % self.port, open_timeout=10,
                      origin="http://127.0.0.1:%d" % self.port,
                      additional_headers=headers) as ws:
-            return ws.recv(timeout=10)
+            got = [ws.recv(timeout=10)]
+            if meanwhile is not None:
+                meanwhile()
+                while len(got) < most:
+                    try:
+                        got.append(ws.recv(timeout=1.0))
+                    except TimeoutError:
+                        break
+            return got
 
 
 # --- a game at a secret --------------------------------------------------------------------------
@@ -338,7 +348,23 @@ def _commands(table, phone):
 
 
 def _pushed(table, phone):
-    return [("WS /api/live", 101, phone.pushed())]
+    return [("WS /api/live", 101, phone.pushed()[0])]
+
+
+def _pushed_in_play(table, phone):
+    """What the push channel carries while the players play on: the snapshots and the calls
+    (each checked against the secrets of the game as it stands once they are read)."""
+    rng = random.Random(11)
+
+    def play():
+        g = table.g
+        for _ in range(6):
+            player = rng.choice(table.players)
+            names = [n for listed in (g.choices(table.state) or {}).values() for n in listed]
+            table.phones[player].post("/api/game/command",
+                                      varied(rng.choice(examples(g)), rng, names))
+            table.clock.advance(0.3)
+    return [("WS /api/live (in play)", 101, text) for text in phone.pushed(play)]
 
 
 ROUTES = {
@@ -355,6 +381,7 @@ ROUTES = {
     "no-such-route": _get("/api/game/recordings/%2e%2e"),
     "commands": _commands,
     "push": _pushed,
+    "push-in-play": _pushed_in_play,
 }
 
 
