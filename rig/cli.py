@@ -668,11 +668,16 @@ def game_players(names, config):
     """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
     if names is None:
         return tuple(config.match.players)
+    from .core.names import check_names
     players = tuple(n.strip() for n in names.split(","))
     if not all(players):
         raise ConfigError("%r has an empty name; give the names separated by commas, e.g. "
                           "\"Ana,Ben,Caro\"" % names, key="--players")
-    return players
+    try:
+        return check_names(players)      # the one rule for names (rig.core.names)
+    except RigError as exc:
+        raise ConfigError("%s, e.g. --players \"Ana,Ben,Caro\"" % exc, key="--players") \
+            from None
 
 
 def _game_key_help(game):

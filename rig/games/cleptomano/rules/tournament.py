@@ -213,14 +213,14 @@ def supersedes(new, old):
     if old is None:
         return None
     if new.size == old.size and new.sha256 == old.sha256:
-        return "it is the version already held"
+        return "it is the version already held"  # not words: a reason in the leaderboard's log
     if new.size <= old.size:
-        return ("it is %d bytes of recording, not more than the %d bytes of the version "
+        return ("it is %d bytes of recording, not more than the %d bytes of the version "  # not words: a reason in the leaderboard's log
                 "already held (an older version sent again?)" % (new.size, old.size))
     if new.recording is not None:
         data = new.recording.encode("utf-8", "surrogatepass")
         if sha256(data[:old.size]) != old.sha256:
-            return ("its recording does not begin with the %d bytes of the version already "
+            return ("its recording does not begin with the %d bytes of the version already "  # not words: a reason in the leaderboard's log
                     "held (sha256 %s...): a recording only grows" % (old.size, old.sha256[:12]))
     return None
 
@@ -416,7 +416,7 @@ def kept_json(record):
 def from_kept(obj):
     """A :class:`MatchRecord` kept by :func:`kept_json`, checked as a message is but for its
     recording (checked when it came); PayloadError otherwise."""
-    _object(obj, "a kept match")
+    _object(obj, "a kept match")  # not words: a reason in the leaderboard's log
     rig, kind, match_id = parse_topic(obj.get("topic"))
     if kind != MATCHES:
         raise PayloadError("%s is not a match's topic" % obj.get("topic"))
@@ -504,51 +504,51 @@ def contradiction(result, players):
         outcome, score = turn["outcome"], turn["score"]
         if (outcome == "caught" and score != 0) or (outcome == "unfinished" and score is not None) \
                 or (outcome == "escaped" and score is None):
-            return "turn %d is %s with score %r" % (n + 1, outcome, score)
+            return "turn %d is %s with score %r" % (n + 1, outcome, score)  # not words: a reason in the leaderboard's log
         if outcome == "unfinished" and n != len(turns) - 1:
-            return "turn %d is unfinished but another turn follows it" % (n + 1)
+            return "turn %d is unfinished but another turn follows it" % (n + 1)  # not words: a reason in the leaderboard's log
     rounds = result.get("rounds", [])
     if not isinstance(rounds, list):
-        return "rounds is not a list"
+        return "rounds is not a list"  # not words: a reason in the leaderboard's log
     if len(players) == 1:
         if rounds or wins or result["winner"] is not None or result["tiebreak"] is not None \
                 or len(turns) > 1:
-            return "a solo heist has one turn, no rounds, round wins, tiebreak or winner"
+            return "a solo heist has one turn, no rounds, round wins, tiebreak or winner"  # not words: a reason in the leaderboard's log
         return None
     counted = {p: 0 for p in players}
     for r in rounds:
         if not (isinstance(r, dict) and isinstance(r.get("scores"), dict)
                 and isinstance(r.get("winners"), list)):
-            return "round %r is not a round" % (json.dumps(r)[:60],)
+            return "round %r is not a round" % (json.dumps(r)[:60],)  # not words: a reason in the leaderboard's log
         scores = {p: 0 for p in players}
         for turn in turns:
             if turn.get("round") == r.get("round"):
                 scores[turn["thief"]] += turn["score"] or 0
         if r["scores"] != scores:
-            return "round %r scores %r, but its turns %r" % (r.get("round"), r["scores"], scores)
+            return "round %r scores %r, but its turns %r" % (r.get("round"), r["scores"], scores)  # not words: a reason in the leaderboard's log
         best = max(scores.values())
         if sorted(r["winners"], key=str) != sorted(p for p in players if scores[p] == best):
-            return "round %r is won by %r, not by its best score" % (r.get("round"),
+            return "round %r is won by %r, not by its best score" % (r.get("round"),  # not words: a reason in the leaderboard's log
                                                                      r["winners"])
         for p in r["winners"]:
             counted[p] += 1
     if any(wins.get(p, 0) != counted[p] for p in players):
-        return "round_wins %r are not the rounds won, %r" % (wins, counted)
+        return "round_wins %r are not the rounds won, %r" % (wins, counted)  # not words: a reason in the leaderboard's log
     top = max(counted.values())
     leaders = [p for p in players if counted[p] == top and top >= 2]
     winner, tiebreak = result["winner"], result["tiebreak"]
     if tiebreak is None:
         expected = leaders[0] if len(leaders) == 1 else None
         if winner != expected:
-            return "the winner is %r, but the round wins make it %r" % (winner, expected)
+            return "the winner is %r, but the round wins make it %r" % (winner, expected)  # not words: a reason in the leaderboard's log
     else:
         if len(leaders) < 2 or any(a["thief"] not in leaders for a in tiebreak):
-            return "a tiebreak is played only among players tied on two round wins or more"
+            return "a tiebreak is played only among players tied on two round wins or more"  # not words: a reason in the leaderboard's log
         expected = _tiebreak_winner(tiebreak, leaders)
         if expected is False:
-            return "the tiebreak's attempts are not series of those still tied"
+            return "the tiebreak's attempts are not series of those still tied"  # not words: a reason in the leaderboard's log
         if winner is not None and winner != expected:      # None: not yet declared
-            return "the winner is %r, but the tiebreak makes it %r" % (winner, expected)
+            return "the winner is %r, but the tiebreak makes it %r" % (winner, expected)  # not words: a reason in the leaderboard's log
     return None
 
 
