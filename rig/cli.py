@@ -7,7 +7,6 @@ the message names the file, the line or key, and what is allowed.
 import argparse
 import json
 import logging
-import math
 import os
 import signal
 import sys
@@ -77,6 +76,10 @@ def seconds_option(low, high, example, low_open=False):
 RUN_DURATION_S = (0.0, 7 * 24 * 3600.0)
 #: ``check-wiring --timeout-s``: how long to wait for each input.
 WIRING_TIMEOUT_S = (1.0, 3600.0)
+#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
+#: broker that is there answers at once); --duration-s stops serving (a year at most).
+MAX_WAIT_S = 600
+MAX_DURATION_S = 366 * 24 * 3600
 
 
 def _parser():
@@ -157,10 +160,12 @@ def _parser():
                        help="the page's TCP port (default 8090)")
     board.add_argument("--json", action="store_true",
                        help="with --broker: print the standings once, after --wait-s, and exit")
-    board.add_argument("--wait-s", type=float, default=3.0,
+    board.add_argument("--wait-s", type=seconds_option(0.0, MAX_WAIT_S, 3, low_open=True),
+                       default=3.0,
                        help="with --json: how long to gather the retained matches (default 3, "
                             "at most %d)" % MAX_WAIT_S)
-    board.add_argument("--duration-s", type=float, default=None,
+    board.add_argument("--duration-s", default=None,
+                       type=seconds_option(0.0, MAX_DURATION_S, 3600, low_open=True),
                        help="stop serving after this many seconds (default: until stopped)")
     board.add_argument("--state-file", metavar="FILE", default=None,
                        help="keep every match taken here and read it back at start, so a "
@@ -266,12 +271,6 @@ def cmd_history(args):
 
 # --- leaderboard -----------------------------------------------------------------------------------
 
-#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
-#: broker that is there answers at once); --duration-s stops serving (a year at most).
-MAX_WAIT_S = 600
-MAX_DURATION_S = 366 * 24 * 3600
-
-
 def _check_leaderboard_args(args):
     """Every option of ``leaderboard`` checked before anything starts: one ConfigError naming
     the option, the value, what is allowed and the fix."""
@@ -285,15 +284,7 @@ def _check_leaderboard_args(args):
     if args.port is not None and not 1024 <= args.port <= 65535:
         raise ConfigError("--port %d is not a TCP port the leaderboard may take; give "
                           "1024-65535 (default %d)" % (args.port, DEFAULT_PORT), key="--port")
-    if not (math.isfinite(args.wait_s) and 0 < args.wait_s <= MAX_WAIT_S):
-        raise ConfigError("--wait-s %s is not a number of seconds from 0 (not included) to %d; "
-                          "give e.g. --wait-s 3" % (args.wait_s, MAX_WAIT_S), key="--wait-s")
-    if args.duration_s is not None and not (math.isfinite(args.duration_s)
-                                            and 0 < args.duration_s <= MAX_DURATION_S):
-        raise ConfigError("--duration-s %s is not a number of seconds from 0 (not included) to "
-                          "%d (a year); give e.g. --duration-s 3600, or leave it out to serve "
-                          "until stopped" % (args.duration_s, MAX_DURATION_S),
-                          key="--duration-s")
+    # --wait-s and --duration-s are read by seconds_option: finite, within their bounds.
 
 
 def _state_file(args):
