@@ -178,3 +178,46 @@ def test_the_rigs_process_hands_the_interpreter_lock_on_promptly(tmp_path, capsy
     finally:
         sys.setswitchinterval(before)
     assert "no GPIO pin library could be loaded" in capsys.readouterr().err
+
+
+# --- the order of what the table feels and hears ---------------------------------------------------
+def test_the_buzzer_and_the_lamp_come_before_the_words_that_tell_of_them(tmp_path):
+    t = Harness(recordings_dir=tmp_path, level=make_level("normal", timer_s=5.0))
+    t.start()
+    rig = t.rig
+    order = []
+    play, turn_lamp, say = rig.buzzer.play, rig.lamps.turn, rig._say
+
+    def spied_play(pattern, now):
+        order.append(("buzzer", pattern.value))
+        play(pattern, now)
+
+    def spied_lamp(on):
+        order.append(("turn lamp", on))
+        turn_lamp(on)
+
+    def spied_say(at, text, *rest):
+        order.append(("words", str(getattr(text, "code", text))))
+        say(at, text, *rest)
+
+    rig.buzzer.play, rig.lamps.turn, rig._say = spied_play, spied_lamp, spied_say
+    try:
+        t.start_turn()
+        t.advance(0.5)
+        del order[:]
+        t.touch("laser.4")
+        t.advance(0.5)
+        touch = list(order)
+        del order[:]
+        t.advance(6.0)                     # the 5 s limit runs out, the hand still inside
+        end = list(order)
+    finally:
+        t.stop()
+    # The touch: its buzz, then its words (nothing missed: one buzz, one line).
+    assert touch[0] == ("buzzer", "touch")
+    assert [w for w in touch if w[0] == "words"] and touch.index(("buzzer", "touch")) < min(
+        i for i, w in enumerate(touch) if w[0] == "words")
+    # The end of the turn: the lamp off and the end buzz before any word of it.
+    outcome = t.match.turns[-1].outcome.value
+    assert end[:2] == [("turn lamp", False), ("buzzer", outcome)]
+    assert end[2:] and all(kind == "words" for kind, _ in end[2:])

@@ -395,31 +395,22 @@ class Rig(Host):
         self._refresh_soon()
 
     def _outputs(self, effects, said):
-        """The effects' outputs and state, in order; their words go to ``said`` ((t, text[,
-        severity]) each, said after)."""
+        """The effects' outputs (:meth:`_feel` first) and state, in order; their words go to
+        ``said`` ((t, text[, severity]) each, said after)."""
         now = self.clock.now()
+        self._feel(effects, now)
         durable = False
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
-                if not effect.on:
-                    self.buzzer.off()
-                elif effect.source not in self._sounded:
-                    self.buzzer.play(ev.Pattern.TOUCH, now)
-                self._sounded.discard(effect.source)
                 continue
-            if kind is ev.Buzz:
-                self.buzzer.play(effect.pattern, now)
-            elif kind is ev.Durable:
+            if kind is ev.Durable:
                 durable = True
             elif isinstance(effect, ev.Fault):
                 self._fault(effect, said)
                 continue
             elif kind is ev.TurnStarted:
                 self._queue(banners.cut(self._banners, effect.t))
-                self.lamps.turn(True)
-            elif kind is ev.TurnEnded:
-                self.lamps.turn(False)
             elif kind is ev.MatchSetUp:
                 self._set_up = effect
                 self._show_message(calls.say(effect)[0], now)
@@ -443,6 +434,24 @@ class Rig(Host):
                          and not self.match_over)
         if durable:
             self.session.request_sync()
+
+    def _feel(self, effects, now):
+        """What the table feels, before anything else and in the effects' order: the buzzer
+        (a touch's buzz, a pattern) and the turn lamp."""
+        for effect in effects:
+            kind = type(effect)
+            if kind is ev.Feedback:
+                if not effect.on:
+                    self.buzzer.off()
+                elif effect.source not in self._sounded:
+                    self.buzzer.play(ev.Pattern.TOUCH, now)
+                self._sounded.discard(effect.source)
+            elif kind is ev.Buzz:
+                self.buzzer.play(effect.pattern, now)
+            elif kind is ev.TurnStarted:
+                self.lamps.turn(True)
+            elif kind is ev.TurnEnded:
+                self.lamps.turn(False)
 
     def _queue(self, queued):
         """Keep the banner queue as it now stands and log the banners that left the screen."""
