@@ -76,6 +76,7 @@ class Rig:
         static = directory / "static"
         static.mkdir(parents=True, exist_ok=True)
         (static / "index.html").write_text("<!doctype html><title>Cleptomano</title>", "utf-8")
+        self.static = static
         self.clock = Clock()
         draws = iter([999999, int(CODE)])
         self.pairing = Pairing("http://192.168.1.20:8080/", now=self.clock,
@@ -289,7 +290,7 @@ def test_a_flood_of_refused_requests_logs_a_line_per_kind(rig, caplog):
     assert sum(len(r.getMessage()) for r in mine) < 2000
 
 
-# === fuzz every route ==============================================================================
+# === fuzz every route ============================================================================
 
 _SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30)
 _JSON = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
@@ -315,15 +316,20 @@ _SEGMENT = st.text(max_size=24).map(lambda t: quote(t, safe="") or "x") | st.sam
 
 
 def _paths(app):
-    """Every route of a Starlette app (under its Guard), as path templates."""
+    """Every route of a Starlette app (under its Guard), as path templates (each with the
+    methods it takes, in :data:`_ROUTE_METHODS`)."""
     inner = getattr(app, "app", app)
     paths = []
     for route in inner.routes:
         if isinstance(route, Route):
             paths.append(route.path)
+            _ROUTE_METHODS[route.path] = sorted(route.methods or ["GET"])
         elif isinstance(route, Mount):
             paths.append(route.path.rstrip("/") + "/{rest}")
     return sorted(set(paths))
+
+
+_ROUTE_METHODS = {}
 
 
 def _requests(paths, cookies=()):
@@ -337,13 +343,15 @@ def _requests(paths, cookies=()):
             start, end = path.index("{"), path.index("}")
             path = path[:start] + draw(_SEGMENT) + path[end + 1:]
         headers = draw(st.dictionaries(_HEADER_NAMES, _HEADER_TEXT, max_size=4))
-        if draw(st.booleans()):
+        if draw(st.integers(0, 3)):                     # mostly past the CSRF check
             headers["Origin"] = BASE
         if cookies and draw(st.booleans()):
             headers["Cookie"] = draw(st.sampled_from(cookies))
         query = draw(st.lists(st.tuples(st.text(max_size=10), st.text(max_size=20)),
                               max_size=3))
-        return draw(_METHODS), path, query, headers, draw(_BODIES)
+        own = _ROUTE_METHODS.get(template, ["GET"])
+        method = draw(st.sampled_from(own) if draw(st.integers(0, 3)) else _METHODS)
+        return method, path, query, headers, draw(_BODIES)
     return build()
 
 
@@ -360,18 +368,54 @@ def _answers_sanely(client, request):
 def test_fuzz_every_route_of_the_phones_app_answers_without_a_500(tmp_path):
     made = Rig(tmp_path)
     try:
-        with made.client("10.0.0.9") as phone:
-            assert pair(phone, CODE).status_code == 200
-            cookie = "%s=%s" % (COOKIE, phone.cookies[COOKIE])
         paths = _paths(made.face.app)
         assert {"/api/pair", "/api/command", "/api/layout", "/api/matches/{id}",
                 "/api/game/command", "/api/night/game", "/api/language"} <= set(paths), paths
+        session = [None]
 
-        @FUZZ
-        @given(request=_requests(paths, (cookie, COOKIE + "=forged", "cleptomano_lang=zz")))
+        def paired():
+            """A paired phone's cookie (paired again when an example unpaired it)."""
+            if session[0] is None or made.pairing.session(session[0]) is None:
+                session[0] = made.pairing.pair(made.pairing.view().code, "Fuzz").token
+            return "%s=%s" % (COOKIE, session[0])
+
+        @settings(FUZZ, max_examples=300)
+        @given(request=_requests(paths, ("PAIRED", "PAIRED", COOKIE + "=forged",
+                                         "cleptomano_lang=zz")))
         def fuzz(request):
+            if request[3].get("Cookie") == "PAIRED":
+                request[3]["Cookie"] = paired()
             with made.client("10.0.0.%d" % (len(request[1]) % 200)) as client:
                 _answers_sanely(client, request)
+
+        fuzz()
+    finally:
+        made.close()
+
+
+def test_fuzz_the_push_channel_takes_any_headers_and_messages(tmp_path):
+    made = Rig(tmp_path)
+    url = BASE.replace("http", "ws") + "/api/live"
+    try:
+        @settings(FUZZ, max_examples=60)
+        @given(headers=st.dictionaries(_HEADER_NAMES, _HEADER_TEXT, max_size=3),
+               origin=st.sampled_from([BASE, "http://evil.example", None]),
+               sent=st.lists(st.text(max_size=300) | st.binary(max_size=300), max_size=4))
+        def fuzz(headers, origin, sent):
+            headers = {k: v for k, v in headers.items() if k not in ("Upgrade", "Connection")}
+            if origin is not None:
+                headers["Origin"] = origin
+            with made.client("10.1.0.%d" % (len(sent) + 1)) as client:
+                try:
+                    with client.websocket_connect(url, headers=headers) as ws:
+                        assert ws.receive_json()["type"] == "state"
+                        for message in sent:
+                            if isinstance(message, str):
+                                ws.send_text(message)
+                            else:
+                                ws.send_bytes(message)
+                except WebSocketDisconnect as refused:
+                    assert origin == "http://evil.example" and refused.code == 1008
 
         fuzz()
     finally:
@@ -416,7 +460,7 @@ def test_fuzz_the_nights_switchboard_and_the_leaderboard_answer_without_a_500():
     fuzz()
 
 
-# === the real server ===============================================================================
+# === the real server =============================================================================
 
 def _http(port, method, path, body=None, source="127.0.0.1", headers=None, cookie=None,
           timeout=5):
@@ -492,7 +536,7 @@ def served(tmp_path):
 
 
 @pytest.mark.heavy
-def test_idle_and_slow_connections_are_closed_within_the_deadline(served):
+def test_idle_and_slow_connections_are_closed_within_the_deadline(served, caplog):
     rig, port = served(Limits(request_s=0.5))
     idle = _raw(port)
     assert _closed(idle) == (True, b"")                     # sent nothing: closed, no word
@@ -509,6 +553,17 @@ def test_idle_and_slow_connections_are_closed_within_the_deadline(served):
                       b"http://127.0.0.1:%d\r\nContent-Type: application/json\r\n"
                       b"Content-Length: 100\r\n\r\n{" % (port, port))
     assert _closed(slow_body)[0]
+    (rig.static / "big.bin").write_bytes(b"x" * (8 << 20))  # a reader that stops reading
+    reader = socket.socket()
+    reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    reader.connect(("127.0.0.1", port))
+    reader.sendall(b"GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+    assert wait_until(lambda: rig.face.server.gate.open.get("127.0.0.1", 0) == 1)
+    assert wait_until(lambda: "127.0.0.1" not in rig.face.server.gate.open, 10)
+    reader.close()
+    told = " | ".join(r.getMessage() for r in caplog.records)
+    assert "its request was not all in within 0.5 s" in told
+    assert "it read nothing of its answer for 0.5 s" in told
     kept = http.client.HTTPConnection("127.0.0.1", port, timeout=5)   # kept alive, then idle
     kept.request("GET", "/api/state")
     assert kept.getresponse().read()

@@ -117,7 +117,7 @@ class LogThrottle:
         self._kinds[kind] = [now, 0]
         line = text % args if args else text
         if held:
-            line = "%s (and %d more like it in the last %g s, not logged)" % (
+            line = "%s (and %d more like it in the last %g s, not logged)" % (  # not words: log
                 line, held, self.every_s)
         self.written += 1
         self.logger.log(level, "%s", line, exc_info=exc_info)
@@ -336,7 +336,7 @@ class GuardedH11Protocol(H11Protocol):
                 self._key, self.gate.limits.request_s)
             self.transport.abort()
 
-    # --- the header limit ---------------------------------------------------------------------------
+    # --- the header limit ------------------------------------------------------------------------
     def _head_too_big(self, data):
         """Whether the head awaited now (h11's buffer and ``data``) is over the limit."""
         most = self.gate.limits.max_header_bytes

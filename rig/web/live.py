@@ -192,12 +192,13 @@ class Live:
         """Why a phone from ``address`` may not watch now, as ``(kind, words for the log)``,
         or None."""
         if self.closing:
-            return ("stopping", "the rig stops")
+            return ("stopping", "the rig stops")                        # not words: the log's
         if len(self.clients) >= self.max_clients:
-            return ("all", "%d phones watch, the most" % len(self.clients))
+            return ("all", "%d phones watch, the most" % len(self.clients))  # not words: log
         if address is not None and sum(c.address == address for c in self.clients) \
                 >= self.max_per_address:
-            return ("one device", "it watches %d times already, the most for one device"
+            return ("one device",                                        # not words: the log's
+                    "it watches %d times already, the most for one device"  # not words: log
                     % self.max_per_address)
         return None
 
