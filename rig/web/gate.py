@@ -9,8 +9,9 @@ front (:class:`GuardedH11Protocol`, :class:`GuardedWSProtocol`):
 
 * **Connections per device.**  One address (an IPv6 one by its /64, the part a device chooses
   freely) holds at most :attr:`Limits.per_client` connections, HTTP and WebSocket together, and
-  all devices together :attr:`Limits.max_connections`; a connection over either is closed as
-  soon as it is made.  One device holding all it may leaves the others room.
+  all devices together :attr:`Limits.max_connections`.  A connection over either takes the
+  place of an idle one of that device (or of the device holding the most), else it is closed
+  as soon as it is made.  One device holding all it may leaves the others room.
 * **Slow or idle.**  A request's head and body must be in within :attr:`Limits.request_s` of
   the connection opening or of the previous answer, however the bytes trickle in (a slowloris
   sends a byte every few seconds: every byte does not restart the clock); a connection that
@@ -181,7 +182,14 @@ class ThrottledLogger:
 
 class Gate:
     """The connections open now, per device and in all, for every uvicorn server of one
-    :class:`rig.web.server.WebServer` (one per address it listens on); and the refusals' log."""
+    :class:`rig.web.server.WebServer` (one per address it listens on); and the refusals' log.
+
+    A new connection over a limit first takes the place of an idle one (kept alive, waiting for
+    a request, nothing of it received): the device's own oldest, or when the server is full the
+    oldest of the device holding the most.  A browser opens a new connection when its kept-alive
+    one is closed, so a phone (or several on one laptop) is never refused for the connections
+    it keeps idle; a device holding idle connections on purpose only recycles its own.  A new
+    connection is refused only when the connections it would replace are all busy."""
 
     def __init__(self, limits=None, throttle=None):
         self.limits = limits if limits is not None else Limits()
@@ -189,28 +197,50 @@ class Gate:
             every_s=self.limits.log_every_s)
         self.open = Counter()       # client_key -> connections open
         self.total = 0
+        self._held = {}             # client_key -> {protocol: None}, oldest first
 
-    def admit(self, key):
-        """Count a new connection of ``key``; False (not counted, logged) when over a limit."""
-        if self.total >= self.limits.max_connections:
-            self.throttle.warning("refusals (server full)",
-                                  "phones: refused a connection from %s: %d are open, the "
-                                  "most the server takes", key, self.total)
-            return False
-        if self.open[key] >= self.limits.per_client:
+    def admit(self, key, protocol=None):
+        """Count a new connection of ``key`` (``protocol`` its protocol, when it may be
+        let go while idle); False (not counted, logged) when over a limit with nothing idle to
+        let go."""
+        if self.open[key] >= self.limits.per_client and not self._let_go(key):
             self.throttle.warning("refusals (too many connections from one device)",
                                   "phones: refused a connection from %s: it holds %d already, "
-                                  "the most one device may", key, self.open[key])
+                                  "none idle, the most one device may", key, self.open[key])
+            return False
+        if self.total >= self.limits.max_connections \
+                and not self._let_go(max(self.open, key=self.open.get)):
+            self.throttle.warning("refusals (server full)",
+                                  "phones: refused a connection from %s: %d are open, none "
+                                  "idle, the most the server takes", key, self.total)
             return False
         self.open[key] += 1
         self.total += 1
+        if protocol is not None:
+            self._held.setdefault(key, {})[protocol] = None
         return True
 
-    def release(self, key):
+    def release(self, key, protocol=None):
         self.total -= 1
         self.open[key] -= 1
         if self.open[key] <= 0:
             del self.open[key]
+        held = self._held.get(key)
+        if held is not None:
+            held.pop(protocol, None)
+            if not held:
+                del self._held[key]
+
+    def _let_go(self, key):
+        """Close the oldest idle connection of ``key``; whether there was one."""
+        for protocol in list(self._held.get(key, ())):
+            if protocol.idle():
+                self.throttle.warning("let go (an idle connection, for a new one)",
+                                      "phones: closed an idle connection of %s to take a new "
+                                      "one", key)
+                protocol.let_go()
+                return True
+        return False
 
 
 def _host(protocol):
@@ -236,11 +266,23 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport):
         super().connection_made(transport)
         key = _host(self)
-        if not self.gate.admit(key):
+        if not self.gate.admit(key, self):
             transport.abort()
             return
         self._key = key
         self._follow()
+
+    def idle(self):
+        """Waiting for a request of which nothing has come (a kept-alive or a fresh
+        connection): one the gate may let go for a new one."""
+        return (self._key is not None and not self._upgraded and not self._refused
+                and not self.transport.is_closing() and self.conn.their_state is h11.IDLE
+                and self._heard == 0 and (self.cycle is None or self.cycle.response_complete))
+
+    def let_go(self):
+        """Close this idle connection now (it is no longer counted)."""
+        self._release()
+        self.transport.close()
 
     def connection_lost(self, exc):
         self._release()
@@ -249,7 +291,7 @@ class GuardedH11Protocol(H11Protocol):
     def _release(self):
         self._disarm()
         if self._key is not None:
-            self.gate.release(self._key)
+            self.gate.release(self._key, self)
             self._key = None
 
     def handle_websocket_upgrade(self, event):
