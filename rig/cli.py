@@ -7,6 +7,7 @@ the message names the file, the line or key, and what is allowed.
 import argparse
 import json
 import logging
+import math
 import os
 import signal
 import sys
@@ -118,9 +119,15 @@ def _parser():
     board.add_argument("--json", action="store_true",
                        help="with --broker: print the standings once, after --wait-s, and exit")
     board.add_argument("--wait-s", type=float, default=3.0,
-                       help="with --json: how long to gather the retained matches (default 3)")
+                       help="with --json: how long to gather the retained matches (default 3, "
+                            "at most %d)" % MAX_WAIT_S)
     board.add_argument("--duration-s", type=float, default=None,
                        help="stop serving after this many seconds (default: until stopped)")
+    board.add_argument("--state-file", metavar="FILE", default=None,
+                       help="keep every match taken here and read it back at start, so a "
+                            "restarted leaderboard never goes back to an older version "
+                            "(default: $XDG_STATE_HOME/cleptomano/leaderboard.json, i.e. "
+                            "~/.local/state/cleptomano/leaderboard.json)")
     return p
 
 
@@ -213,8 +220,59 @@ def cmd_history(args):
 
 # --- leaderboard -----------------------------------------------------------------------------------
 
+#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
+#: broker that is there answers at once); --duration-s stops serving (a year at most).
+MAX_WAIT_S = 600
+MAX_DURATION_S = 366 * 24 * 3600
+
+
+def _check_leaderboard_args(args):
+    """Every option of ``leaderboard`` checked before anything starts: one ConfigError naming
+    the option, the value, what is allowed and the fix."""
+    from .core.addresses import bind_problem
+    from .web.leaderboard import DEFAULT_PORT
+    for address in args.bind or ():
+        if address != "local":
+            problem = bind_problem(address)
+            if problem is not None:
+                raise ConfigError(problem, key="--bind")
+    if args.port is not None and not 1024 <= args.port <= 65535:
+        raise ConfigError("--port %d is not a TCP port the leaderboard may take; give "
+                          "1024-65535 (default %d)" % (args.port, DEFAULT_PORT), key="--port")
+    if not (math.isfinite(args.wait_s) and 0 < args.wait_s <= MAX_WAIT_S):
+        raise ConfigError("--wait-s %s is not a number of seconds from 0 (not included) to %d; "
+                          "give e.g. --wait-s 3" % (args.wait_s, MAX_WAIT_S), key="--wait-s")
+    if args.duration_s is not None and not (math.isfinite(args.duration_s)
+                                            and 0 < args.duration_s <= MAX_DURATION_S):
+        raise ConfigError("--duration-s %s is not a number of seconds from 0 (not included) to "
+                          "%d (a year); give e.g. --duration-s 3600, or leave it out to serve "
+                          "until stopped" % (args.duration_s, MAX_DURATION_S),
+                          key="--duration-s")
+
+
+def _state_file(args):
+    """The leaderboard's --state-file, or its default under $XDG_STATE_HOME (its folder made);
+    ConfigError when it cannot be written there."""
+    if args.state_file is not None:
+        path = Path(args.state_file)
+    else:
+        base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+        path = Path(base) / "cleptomano" / "leaderboard.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError("%s cannot be made (%s); give --state-file FILE in a folder the "
+                              "leaderboard may write" % (path.parent, exc.strerror or exc),
+                              key="--state-file") from None
+    if path.is_dir() or not path.parent.is_dir():
+        raise ConfigError("%s is not a file in an existing folder; give --state-file FILE in "
+                          "a folder the leaderboard may write" % path, key="--state-file")
+    return path
+
+
 def cmd_leaderboard(args):
     from .links.feed import records_from
+    _check_leaderboard_args(args)
     if args.from_dirs:
         missing = [d for d in args.from_dirs if not Path(d).is_dir()]
         if missing:
@@ -253,20 +311,21 @@ def _feed(args):
     password = read_password_file(Path(args.password_file), key="--password-file") \
         if args.password_file else None
     ca_file = Path(args.ca_file) if args.ca_file else None
-    if ca_file is not None and not (broker.tls and ca_file.is_file()):
-        raise ConfigError("%s: --ca-file is for an mqtts:// broker and must be the CA "
-                          "certificate (PEM) that signed its certificate" % ca_file,
-                          key="--ca-file")
-    return Feed(broker, username=args.username, password=password, ca_file=ca_file)
+    if ca_file is not None:
+        if not broker.tls:
+            raise ConfigError("%s: --ca-file is for an mqtts:// broker; give --broker "
+                              "mqtts://%s:8883, or leave --ca-file out" % (ca_file, broker.host),
+                              key="--ca-file")
+        from .links.mqtt import load_ca_file
+        load_ca_file(ca_file, key="--ca-file")          # one line now, not a crash later
+    return Feed(broker, username=args.username, password=password, ca_file=ca_file,
+                state_file=_state_file(args))
 
 
 def _serve_leaderboard(feed, args):
     from .web.leaderboard import DEFAULT_PORT, build_app
     from .web.server import WebServer
     port = args.port if args.port is not None else DEFAULT_PORT
-    if not 1 <= port <= 65535:
-        raise ConfigError("--port %d is not a TCP port; give 1024-65535 (default %d)"
-                          % (port, DEFAULT_PORT), key="--port")
     stop = threading.Event()
     on_signals(stop.set)
     server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
@@ -549,11 +608,16 @@ def game_players(names, config):
     """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
     if names is None:
         return tuple(config.match.players)
+    from .core.names import check_names
     players = tuple(n.strip() for n in names.split(","))
     if not all(players):
         raise ConfigError("%r has an empty name; give the names separated by commas, e.g. "
                           "\"Ana,Ben,Caro\"" % names, key="--players")
-    return players
+    try:
+        return check_names(players)      # the one rule for names (rig.core.names)
+    except RigError as exc:
+        raise ConfigError("%s, e.g. --players \"Ana,Ben,Caro\"" % exc, key="--players") \
+            from None
 
 
 def _game_key_help(game):

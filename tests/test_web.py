@@ -132,7 +132,9 @@ def test_a_phone_pairs_with_the_code_on_the_screen_and_is_named_there(rig):
     ({"code": "4242", "name": "Ben"}, "not a pairing code"),
     ({"code": "٤٢٤٢٤٢", "name": "Ben"}, "not a pairing code"),        # Arabic-Indic digits
     ({"code": CODE}, "not a name"),
-    ({"code": CODE, "name": "  "}, "not a name"),
+    ({"code": CODE, "name": "  "}, "an empty name"),
+    ({"code": CODE, "name": "Ben\u200b"}, "U+200B"),
+    ({"code": CODE, "name": "\u202eneB"}, "U+202E"),
     ({"code": CODE, "name": "Ben\nAna"}, "U+000A"),
     ({"code": CODE, "name": "B" * 25}, "too long"),
     ({"code": CODE, "name": "Ben", "admin": True}, "'admin' is not known"),

@@ -41,6 +41,7 @@ from ..games.cleptomano.rules.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
+from ..core.names import normal
 from ..core.text import control_character
 from ..games.cleptomano.rules.tournament import Broker, check_rig_id, parse_broker
 from . import files
@@ -155,7 +156,7 @@ class MatchConfig:
 def _match(values, t, context):
     players = values["players"]
     if isinstance(players, list):
-        players = [p.strip() if isinstance(p, str) else p for p in players]
+        players = [normal(p) for p in players]      # NFC, stripped (rig.core.names)
     try:
         names = list(rules.check_players(players))
     except InvalidChoice as exc:

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from ..games.cleptomano.rules import recording
+from ..core.names import name_problem, normal, same_name_key
 from ..core.bounded import json_depth
 from ..games.cleptomano.rules import replay as rereferee
 from ..core.errors import RecordingError
@@ -154,9 +155,9 @@ def recent_players(directory, recordings=30):
             continue
         players = header.get("players") if isinstance(header, dict) else None
         for name in players if isinstance(players, list) else ():
-            if isinstance(name, str) and name.strip() and name.casefold() not in seen:
-                seen.add(name.casefold())
-                names.append(name)
+            if name_problem(name) is None and same_name_key(normal(name)) not in seen:
+                seen.add(same_name_key(normal(name)))       # the one rule (rig.core.names)
+                names.append(normal(name))
     return names
 
 

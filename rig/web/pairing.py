@@ -13,6 +13,10 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
   address, an IPv6 one's /64 (:func:`rig.web.gate.client_key`); the rig keeps count of at most
   :data:`MAX_DEVICES` of them.
 * :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
+* One seat, one phone: a phone sits at the seat of the player its name names ("Ana",
+  "ana’s phone"); while one holds a seat, no other phone is paired at it (the code the whole
+  table sees is not enough to read or act as Ana).  It is free again once that phone unpairs,
+  or the guard's key unpairs every phone.
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,
@@ -28,11 +32,10 @@ import time
 from dataclasses import dataclass
 
 from ..core.addresses import best_url
-from ..core.errors import RequestError
+from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
 from ..core.phones import PhonesView
-from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
-from ..core.text import control_character
+from ..core.names import check_name, seat_key
 
 log = logging.getLogger("cleptomano")
 
@@ -58,19 +61,13 @@ def quoted(value, most=40):
 
 
 def check_phone_name(name):
-    """A phone's name as it goes on the screen and into the recording's ``"by"``: one line of
-    1 to MAX_NAME_CHARS characters (a player's name follows the same rule).  Returns it
-    stripped, or raises RequestError (400) naming it."""
-    if not isinstance(name, str) or not name.strip():
-        raise RequestError(Msg("rig.web.name_not_name", name=quoted(name)))
-    name = name.strip()
-    bad = control_character(name)
-    if bad is not None:
-        raise RequestError(Msg("rig.web.name_not_one_line", name=quoted(name),
-                               char=bad.split(" ")[0]))
-    if len(name) > MAX_NAME_CHARS:
-        raise RequestError(Msg("rig.web.name_too_long", name=quoted(name), n=MAX_NAME_CHARS))
-    return name
+    """A phone's name as it goes on the screen and into the recording's ``"by"``: a name by
+    the one rule of :mod:`rig.core.names` (a player's name follows the same rule).  Returns it
+    as the rig keeps it (NFC, stripped), or raises RequestError (400) naming it."""
+    try:
+        return check_name(name)
+    except RulesError as exc:
+        raise RequestError(exc.msg, 400) from None
 
 
 class Pairing:
@@ -148,8 +145,9 @@ class Pairing:
         """Pair a phone that sent ``code`` and ``name`` from ``device`` (its address,
         :func:`rig.web.gate.client_key`); returns its :class:`Session`.  Raises RequestError:
         400 for a malformed code or name, 429 while that device is locked out, 403 for a wrong
-        code (the fifth in a row locks that device out), 409 for a name already paired or a
-        table full of phones."""
+        code (the fifth in a row locks that device out), 409 for a seat another phone holds
+        (one seat, one phone: a name that is the same name as a paired phone's, or names the
+        same player, :func:`rig.core.names.seat_key`) or a table full of phones."""
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
             raise RequestError(Msg("rig.web.not_a_code", value=quoted(code), n=CODE_DIGITS))
@@ -165,9 +163,11 @@ class Pairing:
                                            seconds=LOCK_S), 429)
                 raise RequestError(Msg("rig.web.wrong_code", wrong=self._devices[device][0],
                                        n=MAX_WRONG_CODES, seconds=LOCK_S), 403)
-            taken = {s.name.casefold() for s in self._sessions.values()}
-            if name.casefold() in taken:
-                raise RequestError(Msg("rig.web.name_taken", name=name), 409)
+            seat = seat_key(name)
+            for held in self._sessions.values():
+                if seat_key(held.name) == seat:      # one seat, one phone
+                    raise RequestError(Msg("rig.web.seat_taken", name=name,
+                                           holder=held.name), 409)
             if len(self._sessions) >= self.max_phones:
                 raise RequestError(Msg("rig.web.phones_full", n=self.max_phones), 409)
             self._devices.pop(device, None)
