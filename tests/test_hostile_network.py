@@ -180,11 +180,11 @@ def test_a_device_locked_out_of_pairing_never_keeps_a_real_phone_from_pairing(ri
         assert rig.pairing.locked_out("127.0.0.2") is None
 
 
-def test_an_ipv6_device_is_its_64_and_an_ipv4_one_its_address():
+def test_a_device_is_its_address_not_an_ipv6_64_the_whole_network_shares():
     assert client_key("192.168.1.31") == "192.168.1.31"
-    assert client_key("fd00:1:2:3:aaaa::1") == client_key("fd00:1:2:3:bbbb::9") \
-        == "fd00:1:2:3::/64"
-    assert client_key("fe80::1%eth0") == "fe80::/64"
+    assert client_key("fd00:1:2:3:aaaa::1") != client_key("fd00:1:2:3:bbbb::9")
+    assert client_key("fd00:1:2:3:0:0:0:1") == "fd00:1:2:3::1"
+    assert client_key("fe80::1%eth0") == "fe80::1"
     assert client_key("::ffff:10.0.0.7") == "10.0.0.7"
     assert client_key(None) == "?" and client_key("testclient") == "testclient"
 

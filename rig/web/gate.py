@@ -7,8 +7,7 @@ none of that the way the rig needs (its ``limit_concurrency`` answers 503 to eve
 serves with its own two protocol classes, uvicorn's h11 and websockets ones with a gate in
 front (:class:`GuardedH11Protocol`, :class:`GuardedWSProtocol`):
 
-* **Connections per device.**  One address (an IPv6 one by its /64, the part a device chooses
-  freely) holds at most :attr:`Limits.per_client` connections, HTTP and WebSocket together, and
+* **Connections per device.**  One address (:func:`client_key`) holds at most :attr:`Limits.per_client` connections, HTTP and WebSocket together, and
   all devices together :attr:`Limits.max_connections`.  A connection over either takes the
   place of an idle one of that device (or of the device holding the most), else it is closed
   as soon as it is made.  One device holding all it may leaves the others room.
@@ -30,7 +29,9 @@ Per-device limits the app keeps itself: the WebSockets one device may watch with
 (:class:`rig.web.pairing.Pairing`), both keyed by :func:`client_key` too.
 
 Everything runs on the server's loop; time is the loop's own for the timers (the tests use
-small limits) and an injected clock for the throttle.
+small limits) and an injected clock for the throttle.  The two classes extend uvicorn 0.54's
+own (pinned in pyproject.toml): a new uvicorn is checked against tests/test_hostile_network.py,
+which runs them on the real server.
 """
 
 import ipaddress
@@ -58,7 +59,7 @@ _MAX_KINDS = 64                 # distinct kinds of log line the throttle keeps 
 class Limits:
     """What one server allows (the defaults are the rig's; the tests make the times small)."""
     max_connections: int = 64           # all devices together, HTTP and WebSockets
-    per_client: int = 16                # one device (address; IPv6: its /64)
+    per_client: int = 16                # one device (its address)
     request_s: float = 10.0             # a whole request's head and body; idle; a stalled reader
     max_header_bytes: int = 16 * 1024   # the request line and headers
     ws_ping_s: float = 20.0             # a WebSocket pinged this often, closed if no answer
@@ -75,9 +76,13 @@ class Limits:
 
 
 def client_key(host):
-    """The device behind a client address: the address itself (IPv4), its /64 (IPv6: a device
-    picks the rest of its address freely); the text as it is when it is no address (a test
-    client)."""
+    """The device behind a client address: the address itself, an IPv6 one without its zone
+    and an IPv4-mapped one as IPv4; the text as it is when it is no address (a test client).
+
+    Not an IPv6 address's /64, as a server on the internet would group them: on the table's
+    network every device shares the one /64, so one hostile device would lock out every phone
+    that comes over IPv6.  A device that takes many addresses gets a share for each (the caps
+    in all still hold: README "The phones' server under attack")."""
     if not host:
         return "?"
     try:
@@ -87,7 +92,7 @@ def client_key(host):
     if address.version == 6:
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network("%s/64" % address, strict=False))
+        return address.compressed
     return str(address)
 
 

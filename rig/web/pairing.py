@@ -10,7 +10,7 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
   during its lock-out is refused too).  Only that device: the others, the table's phones, pair
   on with the code on the screen, which stays (one hostile device on the venue's Wi-Fi cannot
   lock the table out, nor make the code change under the players' fingers).  A device is its
-  address, an IPv6 one's /64 (:func:`rig.web.gate.client_key`); the rig keeps count of at most
+  address (:func:`rig.web.gate.client_key`); the rig keeps count of at most
   :data:`MAX_DEVICES` of them.
 * :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
 * One seat, one phone: a phone sits at the seat of the player its name names ("Ana",
