@@ -675,6 +675,45 @@ def _told(lines, words, kind):
 
 
 @pytest.mark.heavy
+def test_fuzz_the_real_server_with_raw_requests_never_answers_500(served):
+    """What reaches uvicorn's parser and the gate before the app: request lines, headers and
+    bodies as bytes, over a real socket.  An answer is never a 500; a connection is always
+    closed or answered within the (small) deadline."""
+    rig, port = served(Limits(request_s=0.25))      # each example's kept-alive end: short
+    line = st.sampled_from([b"GET /api/state", b"POST /api/layout", b"POST /api/pair",
+                            b"GET /api/matches/%00", b"OPTIONS *", b"GET http://x/",
+                            b"BREW /", b"GET /" + b"a" * 9000, b""]) \
+        .flatmap(lambda l: st.sampled_from([l + b" HTTP/1.1", l + b" HTTP/1.0", l,
+                                            l + b" HTTP/9.9"]))
+    header = st.tuples(st.sampled_from([b"Host", b"Content-Length", b"Transfer-Encoding",
+                                        b"Origin", b"Cookie", b"Connection", b"Upgrade",
+                                        b"Expect", b"X"]),
+                       st.sampled_from([b"127.0.0.1:%d" % port, b"chunked", b"-1", b"5",
+                                        b"99999999999999999999", b"close", b"websocket",
+                                        b"100-continue", b"\xff", b"http://127.0.0.1:%d" % port])
+                       | st.binary(max_size=20))
+
+    @settings(FUZZ, max_examples=30)
+    @given(line=line, headers=st.lists(header, max_size=5), body=st.binary(max_size=64),
+           ending=st.sampled_from([b"\r\n", b"\n", b"\r"]))
+    def fuzz(line, headers, body, ending):
+        sock = _raw(port, "127.0.0.3")
+        try:
+            head = line + ending + b"".join(k + b": " + v + ending for k, v in headers)
+            sock.sendall(head + ending + body)
+            closed, said = _closed(sock, 10.0)
+            assert closed, "the connection was neither answered and closed nor cut"
+            assert not said.startswith(b"HTTP/1.1 500"), said[:300]
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+        finally:
+            sock.close()
+
+    fuzz()
+    assert _http(port, "GET", "/api/state")[0] == 200
+
+
+@pytest.mark.heavy
 def test_the_leaderboards_server_holds_the_same_limits(caplog):
     standings = {"players": [], "rigs": []}
     server = WebServer(leaderboard_app(lambda: standings), ("127.0.0.1",), 0,
