@@ -28,7 +28,6 @@ import re
 import select
 import socket
 import time
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
