@@ -305,8 +305,11 @@ def build_app(face, static_dir, names=None):
             if why is not None and why[0] != "stopping":
                 refusals.warning("refusals (1013, too many watchers: %s)" % why[0],
                                  "phones: refused a watcher from %s: %s", address, why[1])
-            await websocket.accept()            # accepted, then closed with its reason: a
-            await websocket.close(code=1013)    # refusal before accepting is an HTTP 403
+            try:
+                await websocket.accept()        # accepted, then closed with its reason: a
+                await websocket.close(code=1013)    # refusal before accepting is an HTTP 403
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass                            # it went first
             return
         await websocket.accept()
         reader = asyncio.ensure_future(_drain(websocket))
