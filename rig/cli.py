@@ -7,7 +7,6 @@ the message names the file, the line or key, and what is allowed.
 import argparse
 import json
 import logging
-import math
 import os
 import signal
 import sys
@@ -42,8 +41,49 @@ def is_raspberry_pi():
         return False
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one line on stderr (the option, the
+    value, what is allowed), as every other bad input is, and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (`%s --help` lists the options)\n"
+                  % (self.prog, message, self.prog))
+
+
+def seconds_option(low, high, example, low_open=False):
+    """An argparse ``type``: a number of seconds, finite and from ``low`` to ``high`` (above
+    ``low`` with ``low_open``); anything else (``nan``, ``inf``, ``-1``, ``1e308``, a word) is
+    refused by name with what is allowed.  Every duration and timeout option of the command
+    line is read with one of these."""
+    span = ("above %g, at most %g" if low_open else "from %g to %g") % (low, high)
+
+    def seconds(text):
+        allowed = "give seconds %s, e.g. %g" % (span, example)
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a number of seconds; %s"
+                                             % (text, allowed)) from None
+        too_low = value <= low if low_open else value < low
+        if too_low or not value <= high:        # NaN is in no range; inf is beyond every high
+            raise argparse.ArgumentTypeError("%s is out of range; %s" % (text.strip(), allowed))
+        return value
+    seconds.__name__ = "seconds"
+    return seconds
+
+
+#: ``run --duration-s``: 0 (start and stop, as the tests do) to a week of game nights.
+RUN_DURATION_S = (0.0, 7 * 24 * 3600.0)
+#: ``check-wiring --timeout-s``: how long to wait for each input.
+WIRING_TIMEOUT_S = (1.0, 3600.0)
+#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
+#: broker that is there answers at once); --duration-s stops serving (a year at most).
+MAX_WAIT_S = 600
+MAX_DURATION_S = 366 * 24 * 3600
+
+
 def _parser():
-    p = argparse.ArgumentParser(prog="cleptomano", description="The Cleptomano referee rig.")
+    p = _Parser(prog="cleptomano", description="The Cleptomano referee rig.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="referee matches (real pins on a Pi, the simulator "
@@ -59,8 +99,9 @@ def _parser():
     run.add_argument("--interactive", action="store_true",
                      help="simulator: play the museum from this terminal's keyboard")
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
-    run.add_argument("--duration-s", type=float, default=None,
-                     help="stop after this many seconds (default: run until stopped)")
+    run.add_argument("--duration-s", type=seconds_option(*RUN_DURATION_S, 3600), default=None,
+                     help="stop after this many seconds, %g to %g (default: run until "
+                          "stopped)" % RUN_DURATION_S)
     run.add_argument("--game", default=None, choices=game_names(),
                      help="the game to referee (default cleptomano, or the other game a crash "
                           "cut off, resumed); the others need no sensors, so --sim and --real "
@@ -76,8 +117,9 @@ def _parser():
     chk.add_argument("--config")
     chk.add_argument("--sim", action="store_true",
                      help="the simulated museum (a demo of the check)")
-    chk.add_argument("--timeout-s", type=float, default=30.0,
-                     help="seconds to wait for each input before marking it silent")
+    chk.add_argument("--timeout-s", type=seconds_option(*WIRING_TIMEOUT_S, 30), default=30.0,
+                     help="seconds to wait for each input before marking it silent, %g to %g "
+                          "(default 30)" % WIRING_TIMEOUT_S)
 
     lay = sub.add_parser("layout", help="check the guard's laser layout against the rulebook")
     lay.add_argument("layout", help='e.g. "4: L-I R-II; 5: L-III table-R; 6: R-I L-II"')
@@ -118,10 +160,12 @@ def _parser():
                        help="the page's TCP port (default 8090)")
     board.add_argument("--json", action="store_true",
                        help="with --broker: print the standings once, after --wait-s, and exit")
-    board.add_argument("--wait-s", type=float, default=3.0,
+    board.add_argument("--wait-s", type=seconds_option(0.0, MAX_WAIT_S, 3, low_open=True),
+                       default=3.0,
                        help="with --json: how long to gather the retained matches (default 3, "
                             "at most %d)" % MAX_WAIT_S)
-    board.add_argument("--duration-s", type=float, default=None,
+    board.add_argument("--duration-s", default=None,
+                       type=seconds_option(0.0, MAX_DURATION_S, 3600, low_open=True),
                        help="stop serving after this many seconds (default: until stopped)")
     board.add_argument("--state-file", metavar="FILE", default=None,
                        help="keep every match taken here and read it back at start, so a "
@@ -131,6 +175,13 @@ def _parser():
     return p
 
 
+#: The exit status of bad input (a setting, an option, a recording; argparse's own too): one
+#: line on stderr says what and how to fix it.  systemd/cleptomano.service does not restart
+#: the rig on it (RestartPreventExitStatus=): restarting cannot fix a setting, and a crash
+#: loop would only bury the line.  A crash (a traceback: exit 1) is restarted.
+EXIT_BAD_INPUT = 2
+
+
 def main(argv=None):
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
@@ -138,7 +189,7 @@ def main(argv=None):
         return COMMANDS[args.command](args)
     except RigError as exc:      # bad config, bad recording, no pin library...
         print("cleptomano: %s" % english_error(exc), file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 # --- replay ----------------------------------------------------------------------------------------
@@ -220,12 +271,6 @@ def cmd_history(args):
 
 # --- leaderboard -----------------------------------------------------------------------------------
 
-#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
-#: broker that is there answers at once); --duration-s stops serving (a year at most).
-MAX_WAIT_S = 600
-MAX_DURATION_S = 366 * 24 * 3600
-
-
 def _check_leaderboard_args(args):
     """Every option of ``leaderboard`` checked before anything starts: one ConfigError naming
     the option, the value, what is allowed and the fix."""
@@ -239,15 +284,7 @@ def _check_leaderboard_args(args):
     if args.port is not None and not 1024 <= args.port <= 65535:
         raise ConfigError("--port %d is not a TCP port the leaderboard may take; give "
                           "1024-65535 (default %d)" % (args.port, DEFAULT_PORT), key="--port")
-    if not (math.isfinite(args.wait_s) and 0 < args.wait_s <= MAX_WAIT_S):
-        raise ConfigError("--wait-s %s is not a number of seconds from 0 (not included) to %d; "
-                          "give e.g. --wait-s 3" % (args.wait_s, MAX_WAIT_S), key="--wait-s")
-    if args.duration_s is not None and not (math.isfinite(args.duration_s)
-                                            and 0 < args.duration_s <= MAX_DURATION_S):
-        raise ConfigError("--duration-s %s is not a number of seconds from 0 (not included) to "
-                          "%d (a year); give e.g. --duration-s 3600, or leave it out to serve "
-                          "until stopped" % (args.duration_s, MAX_DURATION_S),
-                          key="--duration-s")
+    # --wait-s and --duration-s are read by seconds_option: finite, within their bounds.
 
 
 def _state_file(args):
@@ -455,7 +492,6 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .web.night import CLEPTOMANO, Choice
     config = load_config(args.config)
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
@@ -463,6 +499,18 @@ def cmd_run(args):
                   else time.monotonic() + args.duration_s)
     on_signals(night.stop_all)
     recordings = args.recordings or config.storage.recordings_dir
+    from .shell.storage import FolderLock
+    # One rig a recordings folder: a second is refused here, before it reads a recording.
+    folder = FolderLock(recordings).acquire()
+    try:
+        return _run_night(config, args, night, recordings, simulate)
+    finally:
+        folder.release()
+
+
+def _run_night(config, args, night, recordings, simulate):
+    """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .web.night import CLEPTOMANO, Choice
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -565,8 +613,11 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
     display = _open_display(config, args.headless, game=choice.game)
+    # The simulator alone logs the pairing code (a laptop shows it nowhere else); a real rig
+    # never does: its log is readable by more than the table (README "Phone companion").
     web, display = _with_phones(config, recordings, display, night,
-                                tell_code=display is None or display.headless, game=True)
+                                tell_code=simulate and (display is None or display.headless),
+                                game=True)
     clock = MonotonicClock()
     host = build_game_host(config, choice.game, choice.players, clock=clock,
                            recordings_dir=recordings, display=display,
