@@ -175,8 +175,10 @@ class Switchboard:
         face = self.face
         if face is not None:
             return await face.app(scope, receive, send)
-        if scope["type"] == "websocket":                 # the page tries again later
-            return await send({"type": "websocket.close", "code": 1013})
+        if scope["type"] == "websocket":                 # the page tries again later:
+            await receive()                              # accepted, then closed with 1013
+            await send({"type": "websocket.accept"})     # (refused before accepting, it
+            return await send({"type": "websocket.close", "code": 1013})   # is an HTTP 403)
         if scope["type"] == "http":
             from .language import error, language_of_headers, words_in
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
