@@ -9,9 +9,16 @@ setuptools loads this module from its file, and ``rig`` is not importable there 
 build depend on whatever ``rig`` the building interpreter happens to see).  So the catalogs'
 compiler, ``rig/catalogs.py`` (stdlib at its top, Babel inside ``compile_po``), is loaded from
 its file beside this one, never imported from ``sys.path``.
+
+pip and ``python -m build`` build in the source tree, and setuptools' build_py reuses what an
+earlier build left in ``build/lib``: it copies a module only when the source is newer, and
+bdist_wheel packs every file it finds there.  So a ``build/`` left behind (by a failed build, or
+a build of another commit) would put modules deleted since, or an old copy whose source came
+back with an older time, into the next wheel.  The build's lib directory starts empty.
 """
 
 import importlib.util
+import shutil
 from pathlib import Path
 
 from setuptools.command.build_py import build_py
@@ -34,8 +41,11 @@ class BuildPy(build_py):
     ``.mo`` the rig reads, beside it in the build."""
 
     def run(self):
+        editable = getattr(self, "editable_mode", False)
+        if not editable and Path(self.build_lib).exists():
+            shutil.rmtree(self.build_lib)         # build_py runs first: nothing else is there yet
         super().run()
-        if getattr(self, "editable_mode", False):
+        if editable:
             return
         catalogs = load_catalogs()
         built = Path(self.build_lib) / "rig"
