@@ -87,11 +87,17 @@ def _sources(folder):
 STALE = "build/lib/rig/left_by_an_old_build.py"
 
 
-def clean_copy(base):
-    """A copy of the working tree as a fresh clone has it (no compiled catalogs, no build)."""
-    source = base / "src"
-    shutil.copytree(REPO, source, symlinks=True, ignore=_ignore)
-    return source
+def _copy(tree, to):
+    return shutil.copytree(tree, to, symlinks=True)
+
+
+@pytest.fixture(scope="session")
+def clean_tree(tmp_path_factory):
+    """A copy of the working tree as a fresh clone has it (no compiled catalogs, no build),
+    taken once: every wheel of the session is built from a copy of it."""
+    tree = tmp_path_factory.mktemp("tree") / "src"
+    shutil.copytree(REPO, tree, symlinks=True, ignore=_ignore)
+    return tree
 
 
 def plain_venv(where, with_pip=False):
@@ -114,11 +120,11 @@ def wheel_files(path):
 
 
 @pytest.fixture(scope="session")
-def wheel(tmp_path_factory):
+def wheel(clean_tree, tmp_path_factory):
     """The wheel and pip's build output, built from a clean copy of the working tree by pip for
     a plain venv, outside the checkout."""
     base = tmp_path_factory.mktemp("wheel")
-    source = clean_copy(base)
+    source = _copy(clean_tree, base / "src")
     (source / STALE).parent.mkdir(parents=True)
     (source / STALE).write_text("raise ImportError('a module of an old build')\n")
     python = plain_venv(base / "plain")
@@ -322,8 +328,9 @@ def _with_build(base, source):
 @pytest.mark.heavy
 @pytest.mark.parametrize("build", [_with_old_pip, _with_build],
                          ids=["pip-23.0.1", "python-m-build"])
-def test_bookworms_pip_and_python_m_build_give_the_same_wheel(build, wheel, tmp_path):
-    build(tmp_path, clean_copy(tmp_path))
+def test_bookworms_pip_and_python_m_build_give_the_same_wheel(build, wheel, clean_tree,
+                                                               tmp_path):
+    build(tmp_path, _copy(clean_tree, tmp_path / "src"))
     (path,) = (tmp_path / "dist").glob("cleptomano_rig-*.whl")
     theirs, ours = wheel_files(path), wheel_files(wheel[0])
     assert sorted(theirs) == sorted(ours)
