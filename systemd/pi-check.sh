@@ -64,6 +64,9 @@ readonly HOST_TOOLS=(debootstrap:debootstrap systemd-nspawn:systemd-container)
 readonly EMULATOR_TOOLS=(update-binfmts:binfmt-support qemu-aarch64-static:qemu-user-static)
 
 HOST_ARCH=""
+# The commit every root checks: the clone's HEAD when the run started (a commit made during the
+# run's hour is not half checked).
+COMMIT=""
 KEEP=0
 STARTED_S=$SECONDS
 RESULTS=()
@@ -99,7 +102,7 @@ summary() {
     trap - EXIT
     stop_container
     printf '\n==> pi-check summary (%s, commit %s)\n' "$(minutes $((SECONDS - STARTED_S)))" \
-        "$(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null || echo '?')"
+        "${COMMIT:0:7}"
     local line
     for line in "${RESULTS[@]}"; do
         printf '    %s\n' "$line"
@@ -132,7 +135,7 @@ preflight() {
     command -v apt-get >/dev/null ||
         die "pi-check installs its tools with apt-get; run it on Debian or Ubuntu"
     [[ -f $REPO_DIR/systemd/install.sh ]] || die "$REPO_DIR is not a clone of cleptomano-rig"
-    git -C "$REPO_DIR" rev-parse HEAD >/dev/null 2>&1 ||
+    COMMIT=$(git -C "$REPO_DIR" rev-parse HEAD 2>/dev/null) ||
         die "$REPO_DIR is not a git clone; pi-check installs from a clone of its HEAD"
     if [[ -n $(git -C "$REPO_DIR" status --porcelain --untracked-files=no) ]]; then
         note "uncommitted changes in $REPO_DIR are not checked: the roots get a clone of HEAD"
@@ -231,6 +234,7 @@ fresh_root() {
     # emulation shrink.
     printf 'force-unsafe-io\n' >"$ROOT/etc/dpkg/dpkg.cfg.d/pi-check-unsafe-io"
     git clone --quiet "$REPO_DIR" "$ROOT$CLONE"
+    git -C "$ROOT$CLONE" checkout --quiet "$COMMIT"
     note "cloned $(git -C "$ROOT$CLONE" rev-parse --short HEAD) into $CLONE"
     if ((EMULATED)); then  # the one setting qemu-user cannot give; see the top of this file
         install -d "$ROOT/etc/systemd/system/$UNIT.d"
