@@ -26,6 +26,7 @@ from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
 from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
+from ..core.names import same_name
 from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
@@ -548,7 +549,7 @@ class Rig(Host):
         of the recent recordings, newest first."""
         self.roster = self.players + tuple(
             name for name in storage.recent_players(self.session.directory)
-            if name.casefold() not in {p.casefold() for p in self.players})
+            if not any(same_name(name, p) for p in self.players))
 
     @property
     def match_over(self):

@@ -1187,11 +1187,14 @@ def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NI
     from websockets.asyncio.client import connect
     os.nice(nice)
 
-    async def phone():
+    async def phone(n):
         states = calls = 0
         gap, last = 0.0, None
+        # Each phone from its own loopback address, as each phone at a table is its own device
+        # (the server lets one device watch a few times only: rig.web.live).
         async with connect(url + "/api/live", origin=url.replace("ws", "http", 1),
-                           open_timeout=10, close_timeout=2) as ws:
+                           open_timeout=10, close_timeout=2,
+                           local_addr=("127.0.%d.%d" % (1 + n // 200, 10 + n % 200), 0)) as ws:
             async for text in ws:
                 kind = json.loads(text)["type"]
                 if kind == "state":
@@ -1204,7 +1207,7 @@ def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NI
         return states, calls, gap
 
     async def table():
-        return await asyncio.wait_for(asyncio.gather(*(phone() for _ in range(phones))), max_s)
+        return await asyncio.wait_for(asyncio.gather(*(phone(n) for n in range(phones))), max_s)
 
     got = asyncio.run(table())
     return {"phones": len(got), "states_min": min(g[0] for g in got),
