@@ -41,8 +41,49 @@ def is_raspberry_pi():
         return False
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one line on stderr (the option, the
+    value, what is allowed), as every other bad input is, and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (`%s --help` lists the options)\n"
+                  % (self.prog, message, self.prog))
+
+
+def seconds_option(low, high, example, low_open=False):
+    """An argparse ``type``: a number of seconds, finite and from ``low`` to ``high`` (above
+    ``low`` with ``low_open``); anything else (``nan``, ``inf``, ``-1``, ``1e308``, a word) is
+    refused by name with what is allowed.  Every duration and timeout option of the command
+    line is read with one of these."""
+    span = ("above %g, at most %g" if low_open else "from %g to %g") % (low, high)
+
+    def seconds(text):
+        allowed = "give seconds %s, e.g. %g" % (span, example)
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a number of seconds; %s"
+                                             % (text, allowed)) from None
+        too_low = value <= low if low_open else value < low
+        if too_low or not value <= high:        # NaN is in no range; inf is beyond every high
+            raise argparse.ArgumentTypeError("%s is out of range; %s" % (text.strip(), allowed))
+        return value
+    seconds.__name__ = "seconds"
+    return seconds
+
+
+#: ``run --duration-s``: 0 (start and stop, as the tests do) to a week of game nights.
+RUN_DURATION_S = (0.0, 7 * 24 * 3600.0)
+#: ``check-wiring --timeout-s``: how long to wait for each input.
+WIRING_TIMEOUT_S = (1.0, 3600.0)
+#: The leaderboard's bounds: --wait-s gathers the retained matches (seconds are plenty; a
+#: broker that is there answers at once); --duration-s stops serving (a year at most).
+MAX_WAIT_S = 600
+MAX_DURATION_S = 366 * 24 * 3600
+
+
 def _parser():
-    p = argparse.ArgumentParser(prog="cleptomano", description="The Cleptomano referee rig.")
+    p = _Parser(prog="cleptomano", description="The Cleptomano referee rig.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="referee matches (real pins on a Pi, the simulator "
@@ -58,8 +99,9 @@ def _parser():
     run.add_argument("--interactive", action="store_true",
                      help="simulator: play the museum from this terminal's keyboard")
     run.add_argument("--recordings", metavar="DIR", help="where match recordings go")
-    run.add_argument("--duration-s", type=float, default=None,
-                     help="stop after this many seconds (default: run until stopped)")
+    run.add_argument("--duration-s", type=seconds_option(*RUN_DURATION_S, 3600), default=None,
+                     help="stop after this many seconds, %g to %g (default: run until "
+                          "stopped)" % RUN_DURATION_S)
     run.add_argument("--game", default=None, choices=game_names(),
                      help="the game to referee (default cleptomano, or the other game a crash "
                           "cut off, resumed); the others need no sensors, so --sim and --real "
@@ -75,8 +117,9 @@ def _parser():
     chk.add_argument("--config")
     chk.add_argument("--sim", action="store_true",
                      help="the simulated museum (a demo of the check)")
-    chk.add_argument("--timeout-s", type=float, default=30.0,
-                     help="seconds to wait for each input before marking it silent")
+    chk.add_argument("--timeout-s", type=seconds_option(*WIRING_TIMEOUT_S, 30), default=30.0,
+                     help="seconds to wait for each input before marking it silent, %g to %g "
+                          "(default 30)" % WIRING_TIMEOUT_S)
 
     lay = sub.add_parser("layout", help="check the guard's laser layout against the rulebook")
     lay.add_argument("layout", help='e.g. "4: L-I R-II; 5: L-III table-R; 6: R-I L-II"')
@@ -117,11 +160,26 @@ def _parser():
                        help="the page's TCP port (default 8090)")
     board.add_argument("--json", action="store_true",
                        help="with --broker: print the standings once, after --wait-s, and exit")
-    board.add_argument("--wait-s", type=float, default=3.0,
-                       help="with --json: how long to gather the retained matches (default 3)")
-    board.add_argument("--duration-s", type=float, default=None,
+    board.add_argument("--wait-s", type=seconds_option(0.0, MAX_WAIT_S, 3, low_open=True),
+                       default=3.0,
+                       help="with --json: how long to gather the retained matches (default 3, "
+                            "at most %d)" % MAX_WAIT_S)
+    board.add_argument("--duration-s", default=None,
+                       type=seconds_option(0.0, MAX_DURATION_S, 3600, low_open=True),
                        help="stop serving after this many seconds (default: until stopped)")
+    board.add_argument("--state-file", metavar="FILE", default=None,
+                       help="keep every match taken here and read it back at start, so a "
+                            "restarted leaderboard never goes back to an older version "
+                            "(default: $XDG_STATE_HOME/cleptomano/leaderboard.json, i.e. "
+                            "~/.local/state/cleptomano/leaderboard.json)")
     return p
+
+
+#: The exit status of bad input (a setting, an option, a recording; argparse's own too): one
+#: line on stderr says what and how to fix it.  systemd/cleptomano.service does not restart
+#: the rig on it (RestartPreventExitStatus=): restarting cannot fix a setting, and a crash
+#: loop would only bury the line.  A crash (a traceback: exit 1) is restarted.
+EXIT_BAD_INPUT = 2
 
 
 def main(argv=None):
@@ -131,7 +189,7 @@ def main(argv=None):
         return COMMANDS[args.command](args)
     except RigError as exc:      # bad config, bad recording, no pin library...
         print("cleptomano: %s" % english_error(exc), file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 # --- replay ----------------------------------------------------------------------------------------
@@ -213,8 +271,45 @@ def cmd_history(args):
 
 # --- leaderboard -----------------------------------------------------------------------------------
 
+def _check_leaderboard_args(args):
+    """Every option of ``leaderboard`` checked before anything starts: one ConfigError naming
+    the option, the value, what is allowed and the fix."""
+    from .core.addresses import bind_problem
+    from .web.leaderboard import DEFAULT_PORT
+    for address in args.bind or ():
+        if address != "local":
+            problem = bind_problem(address)
+            if problem is not None:
+                raise ConfigError(problem, key="--bind")
+    if args.port is not None and not 1024 <= args.port <= 65535:
+        raise ConfigError("--port %d is not a TCP port the leaderboard may take; give "
+                          "1024-65535 (default %d)" % (args.port, DEFAULT_PORT), key="--port")
+    # --wait-s and --duration-s are read by seconds_option: finite, within their bounds.
+
+
+def _state_file(args):
+    """The leaderboard's --state-file, or its default under $XDG_STATE_HOME (its folder made);
+    ConfigError when it cannot be written there."""
+    if args.state_file is not None:
+        path = Path(args.state_file)
+    else:
+        base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+        path = Path(base) / "cleptomano" / "leaderboard.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError("%s cannot be made (%s); give --state-file FILE in a folder the "
+                              "leaderboard may write" % (path.parent, exc.strerror or exc),
+                              key="--state-file") from None
+    if path.is_dir() or not path.parent.is_dir():
+        raise ConfigError("%s is not a file in an existing folder; give --state-file FILE in "
+                          "a folder the leaderboard may write" % path, key="--state-file")
+    return path
+
+
 def cmd_leaderboard(args):
     from .links.feed import records_from
+    _check_leaderboard_args(args)
     if args.from_dirs:
         missing = [d for d in args.from_dirs if not Path(d).is_dir()]
         if missing:
@@ -253,20 +348,21 @@ def _feed(args):
     password = read_password_file(Path(args.password_file), key="--password-file") \
         if args.password_file else None
     ca_file = Path(args.ca_file) if args.ca_file else None
-    if ca_file is not None and not (broker.tls and ca_file.is_file()):
-        raise ConfigError("%s: --ca-file is for an mqtts:// broker and must be the CA "
-                          "certificate (PEM) that signed its certificate" % ca_file,
-                          key="--ca-file")
-    return Feed(broker, username=args.username, password=password, ca_file=ca_file)
+    if ca_file is not None:
+        if not broker.tls:
+            raise ConfigError("%s: --ca-file is for an mqtts:// broker; give --broker "
+                              "mqtts://%s:8883, or leave --ca-file out" % (ca_file, broker.host),
+                              key="--ca-file")
+        from .links.mqtt import load_ca_file
+        load_ca_file(ca_file, key="--ca-file")          # one line now, not a crash later
+    return Feed(broker, username=args.username, password=password, ca_file=ca_file,
+                state_file=_state_file(args))
 
 
 def _serve_leaderboard(feed, args):
     from .web.leaderboard import DEFAULT_PORT, build_app
     from .web.server import WebServer
     port = args.port if args.port is not None else DEFAULT_PORT
-    if not 1 <= port <= 65535:
-        raise ConfigError("--port %d is not a TCP port; give 1024-65535 (default %d)"
-                          % (port, DEFAULT_PORT), key="--port")
     stop = threading.Event()
     on_signals(stop.set)
     server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
@@ -396,14 +492,27 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .web.night import CLEPTOMANO, Choice
+    from .shell.threads import hand_on_promptly
     config = load_config(args.config)
+    hand_on_promptly()          # the touch never waits 5 ms for another thread's turn
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
         config.pins.backend == "sim" or not is_raspberry_pi()))
     night = Night(config, Notifier(), until=None if args.duration_s is None
                   else time.monotonic() + args.duration_s)
     on_signals(night.stop_all)
     recordings = args.recordings or config.storage.recordings_dir
+    from .shell.storage import FolderLock
+    # One rig a recordings folder: a second is refused here, before it reads a recording.
+    folder = FolderLock(recordings).acquire()
+    try:
+        return _run_night(config, args, night, recordings, simulate)
+    finally:
+        folder.release()
+
+
+def _run_night(config, args, night, recordings, simulate):
+    """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .web.night import CLEPTOMANO, Choice
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -506,8 +615,11 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
     display = _open_display(config, args.headless, game=choice.game)
+    # The simulator alone logs the pairing code (a laptop shows it nowhere else); a real rig
+    # never does: its log is readable by more than the table (README "Phone companion").
     web, display = _with_phones(config, recordings, display, night,
-                                tell_code=display is None or display.headless, game=True)
+                                tell_code=simulate and (display is None or display.headless),
+                                game=True)
     clock = MonotonicClock()
     host = build_game_host(config, choice.game, choice.players, clock=clock,
                            recordings_dir=recordings, display=display,
@@ -549,11 +661,16 @@ def game_players(names, config):
     """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
     if names is None:
         return tuple(config.match.players)
+    from .core.names import check_names
     players = tuple(n.strip() for n in names.split(","))
     if not all(players):
         raise ConfigError("%r has an empty name; give the names separated by commas, e.g. "
                           "\"Ana,Ben,Caro\"" % names, key="--players")
-    return players
+    try:
+        return check_names(players)      # the one rule for names (rig.core.names)
+    except RigError as exc:
+        raise ConfigError("%s, e.g. --players \"Ana,Ben,Caro\"" % exc, key="--players") \
+            from None
 
 
 def _game_key_help(game):

@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Dict, Iterable, Optional, Tuple
 
 from .core.errors import ConfigError, RigError
-from .core.msg import Msg, domain_of
+from .core.msg import MAX_DEPTH, Msg, domain_of
 from .core.text import one_line
 
 #: The table languages, English first (the default), each with its own name for itself.
@@ -248,7 +248,7 @@ class Words:
         return str(value)
 
     def _render(self, m: Msg, depth=0) -> str:
-        if depth > 8:
+        if depth > MAX_DEPTH:          # no deeper than a Msg can be
             return str(m)
         n = m.get("n")
         if isinstance(n, bool) or not isinstance(n, int):

@@ -2,8 +2,9 @@
 shipped configuration (``systemd/mosquitto/``: no anonymous clients, the password file, the
 ACL), started, restarted and stopped by the test.
 
-Only what cannot be the same on a test machine is changed: the listener (127.0.0.1 and a free
-port), where the password file and the retained messages live (the test's folder), the log
+Only what cannot be the same on a test machine is changed: the listeners' ports (free ones; the
+TLS listener on 127.0.0.1 rather than every interface, and left out when the test gives no
+certificates), where the password file and the retained messages live (the test's folder), the log
 (a file there) and, run as root, the user the broker keeps (Debian's would drop to
 ``mosquitto``, who cannot read the test's folder).  The password file is made by the shipped
 ``make-users.sh`` for every user the shipped ACL names.
@@ -54,13 +55,18 @@ class Users:
     files: Path
 
 
-def make_users(acl, directory):
-    """Run the shipped ``make-users.sh`` for ``acl`` into ``directory``."""
+def make_users(acl, directory, ca=None):
+    """Run the shipped ``make-users.sh`` for ``acl`` into ``directory`` (``ca``: the CA
+    certificate it hands out; None: none, and its warning that there is none is kept quiet)."""
     directory = Path(directory)
-    subprocess.run(["bash", str(SHIPPED / "make-users.sh"), str(acl), str(directory / "passwd"),
-                    str(directory / "passwords")],
-                   check=True, stdout=subprocess.DEVNULL, timeout=60,
-                   env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
+    done = subprocess.run(
+        ["bash", str(SHIPPED / "make-users.sh"), str(acl), str(directory / "passwd"),
+         str(directory / "passwords"), str(ca if ca is not None else directory / "no-ca.crt")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60,
+        env=dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin"))
+    if done.returncode != 0:
+        raise RuntimeError("make-users.sh failed (%d): %s"
+                           % (done.returncode, done.stderr.decode("utf-8", "replace").strip()))
     return Users(directory / "passwd",
                  {p.name[:-len(".password")]: p.read_text().strip()
                   for p in (directory / "passwords").glob("*.password")},
@@ -86,21 +92,11 @@ class Certificates:
 
 
 def make_certificates(directory):
-    """A fresh CA and a broker certificate for 127.0.0.1 (openssl), in ``directory``."""
+    """A fresh CA and a broker certificate for 127.0.0.1, in ``directory``: the shipped
+    ``make-certs.sh`` (openssl), as the install step runs it."""
     d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-
-    def openssl(*args):
-        subprocess.run(["openssl"] + list(args), check=True, timeout=60,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-            "/CN=cleptomano test CA", "-keyout", str(d / "ca.key"), "-out", str(d / "ca.crt"))
-    openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-            "-keyout", str(d / "broker.key"), "-out", str(d / "broker.csr"))
-    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n", encoding="ascii")
-    openssl("x509", "-req", "-in", str(d / "broker.csr"), "-CA", str(d / "ca.crt"),
-            "-CAkey", str(d / "ca.key"), "-CAcreateserial", "-days", "2",
-            "-extfile", str(d / "san.ext"), "-out", str(d / "broker.crt"))
+    subprocess.run(["bash", str(SHIPPED / "make-certs.sh"), str(d), "127.0.0.1"], check=True,
+                   timeout=120, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return Certificates(d / "ca.crt", d / "broker.crt", d / "broker.key")
 
 
@@ -108,14 +104,21 @@ class Broker:
     """One broker in ``directory`` with the shipped ACL (or ``acl``) and its ``users``
     (default: :func:`shipped_users`); ``passwords`` maps every ACL user to its password, and
     ``password_file(user)`` is the file a rig's config names.  ``tls``: :class:`Certificates`,
-    the broker then speaks MQTT over TLS only (``mqtts://``), as the shipped configuration's
-    commented TLS listener does."""
+    the broker then has the shipped TLS listener too (on 127.0.0.1, port ``tls_port``) and
+    ``url`` is ``mqtts://``; without it the shipped TLS listener is left out (it needs
+    certificates) and only the shipped plain listener is there.  The plain listener keeps the
+    shipped address, 127.0.0.1 (on ``port``): whatever else is on loopback (127.0.0.2) is
+    refused, as another host is.  ``memory_limit``: the broker's whole memory, smaller than
+    the shipped for a test that fills it (None: the shipped)."""
 
-    def __init__(self, directory, port=None, acl=None, users=None, tls=None):
+    def __init__(self, directory, port=None, acl=None, users=None, tls=None,
+                 memory_limit=None):
         self.tls = tls
+        self.memory_limit = memory_limit
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
+        self.tls_port = free_port() if tls is not None else None
         self.acl = Path(acl) if acl is not None else SHIPPED / "cleptomano.acl"
         self.proc = None
         self.starts = 0
@@ -128,7 +131,13 @@ class Broker:
 
     @property
     def url(self):
-        return "%s://127.0.0.1:%d" % ("mqtts" if self.tls else "mqtt", self.port)
+        if self.tls is not None:
+            return "mqtts://127.0.0.1:%d" % self.tls_port
+        return self.plain_url
+
+    @property
+    def plain_url(self):
+        return "mqtt://127.0.0.1:%d" % self.port
 
     def password_file(self, user):
         return self.users.files / ("%s.password" % user)
@@ -136,17 +145,28 @@ class Broker:
     def _config(self):
         """The shipped configuration with this machine's paths and port."""
         lines = []
+        tls = self.tls
         for line in (SHIPPED / "cleptomano.conf").read_text(encoding="utf-8").splitlines():
-            word = line.split(" ", 1)[0]
-            if word == "listener":
-                line = "listener %d 127.0.0.1" % self.port
-                if self.tls is not None:
-                    line += "\ncafile %s\ncertfile %s\nkeyfile %s" % (
-                        self.tls.ca, self.tls.cert, self.tls.key)
+            words = line.split()
+            word = words[0] if words else ""
+            if word == "listener" and len(words) == 3:          # the plain one, loopback only
+                line = "listener %d %s" % (self.port, words[2])
+            elif word == "listener":                            # the TLS one, every interface
+                if tls is None:
+                    continue
+                line = "listener %d 127.0.0.1" % self.tls_port
+            elif word in ("cafile", "certfile", "keyfile", "tls_version"):
+                if tls is None:
+                    continue
+                path = {"cafile": tls.ca, "certfile": tls.cert, "keyfile": tls.key}.get(word)
+                if path is not None:
+                    line = "%s %s" % (word, path)
             elif word == "password_file":
                 line = "password_file %s" % self.users.passwd
             elif word == "acl_file":
                 line = "acl_file %s" % self.acl
+            elif word == "memory_limit" and self.memory_limit is not None:
+                line = "memory_limit %d" % self.memory_limit
             lines.append(line)
         lines += ["persistence true", "persistence_location %s/" % self.dir,
                   "log_dest file %s" % (self.dir / "mosquitto.log"),
@@ -166,7 +186,9 @@ class Broker:
                 raise RuntimeError("mosquitto exited with status %d; see %s"
                                    % (self.proc.returncode, self.dir / "mosquitto.log"))
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                for port in (self.port, self.tls_port):
+                    if port is not None:
+                        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
                 return self
             except OSError:
                 time.sleep(0.02)

@@ -18,6 +18,8 @@
 #   recording   on the simulated table (pins.backend = "sim": a container has no GPIO; display
 #               off) the service referees the bundled demo match and writes it under
 #               /var/lib/cleptomano, where `cleptomano replay` reads its winner
+#   words       the installed rig (its venv, outside the clone) holds every catalog compiled
+#               and says the rig's and a game's words in Spanish: the wheel's build step ran
 #   hub         a ttyACM device (major 166) made after the service started opens from the
 #               unit's cgroup, as its user: the kernel here has no cdc_acm, so "opens" is ENXIO,
 #               past the device policy, where a refused device gives EPERM; a device of another
@@ -62,6 +64,9 @@ readonly HOST_TOOLS=(debootstrap:debootstrap systemd-nspawn:systemd-container)
 readonly EMULATOR_TOOLS=(update-binfmts:binfmt-support qemu-aarch64-static:qemu-user-static)
 
 HOST_ARCH=""
+# The commit every root checks: the clone's HEAD when the run started (a commit made during the
+# run's hour is not half checked).
+COMMIT=""
 KEEP=0
 STARTED_S=$SECONDS
 RESULTS=()
@@ -97,7 +102,7 @@ summary() {
     trap - EXIT
     stop_container
     printf '\n==> pi-check summary (%s, commit %s)\n' "$(minutes $((SECONDS - STARTED_S)))" \
-        "$(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null || echo '?')"
+        "${COMMIT:0:7}"
     local line
     for line in "${RESULTS[@]}"; do
         printf '    %s\n' "$line"
@@ -130,7 +135,7 @@ preflight() {
     command -v apt-get >/dev/null ||
         die "pi-check installs its tools with apt-get; run it on Debian or Ubuntu"
     [[ -f $REPO_DIR/systemd/install.sh ]] || die "$REPO_DIR is not a clone of cleptomano-rig"
-    git -C "$REPO_DIR" rev-parse HEAD >/dev/null 2>&1 ||
+    COMMIT=$(git -C "$REPO_DIR" rev-parse HEAD 2>/dev/null) ||
         die "$REPO_DIR is not a git clone; pi-check installs from a clone of its HEAD"
     if [[ -n $(git -C "$REPO_DIR" status --porcelain --untracked-files=no) ]]; then
         note "uncommitted changes in $REPO_DIR are not checked: the roots get a clone of HEAD"
@@ -229,6 +234,7 @@ fresh_root() {
     # emulation shrink.
     printf 'force-unsafe-io\n' >"$ROOT/etc/dpkg/dpkg.cfg.d/pi-check-unsafe-io"
     git clone --quiet "$REPO_DIR" "$ROOT$CLONE"
+    git -C "$ROOT$CLONE" checkout --quiet "$COMMIT"
     note "cloned $(git -C "$ROOT$CLONE" rev-parse --short HEAD) into $CLONE"
     if ((EMULATED)); then  # the one setting qemu-user cannot give; see the top of this file
         install -d "$ROOT/etc/systemd/system/$UNIT.d"
@@ -496,6 +502,43 @@ check_recording() {
     fi
 }
 
+# The wheel install.sh built carries the compiled catalogs: every .po installed has its .mo beside
+# it, and the installed rig, run from outside the clone, says the rig's and a game's words in
+# Spanish (a missing catalog would fall back to English or the code).
+check_words() {
+    say "The catalogs' words in the installed rig"
+    local probe said expected
+    # shellcheck disable=SC2016  # Python, not shell
+    probe='import pathlib, sys
+import rig
+from rig.core.msg import Msg
+from rig.words import Words, catalog_file
+root = pathlib.Path(rig.__file__).parent
+pos = sorted(root.glob("**/locale/*/LC_MESSAGES/*.po"))
+missing = [str(p.relative_to(root)) for p in pos if not p.with_suffix(".mo").is_file()]
+print(len(pos), "catalogs,", len(missing), "missing:", *missing)
+print(catalog_file("rig", "es"))
+words = Words("es")
+print(words.text(Msg("rig.phones.wrong_codes", n=20)))
+print(words.text(Msg("stop_thief.call.clue_again", number=2, clue="X")))'
+    said=$(in_ct "$VENV_BIN/python" -c "$probe" 2>"$LOGS/words.log") || {
+        fail words "the installed rig could not say its words; see $LOGS/words.log"
+        return 0
+    }
+    printf '%s\n' "$said" >>"$LOGS/words.log"
+    expected="20 CÓDIGOS ERRÓNEOS: emparejar
+Otra vez la pista 2: X."
+    if [[ $(sed -n 1p <<<"$said") != *", 0 missing:"* ]]; then
+        fail words "catalogs left out of the installed rig: $(sed -n 1p <<<"$said")"
+    elif [[ $(sed -n 2p <<<"$said") != /opt/cleptomano/venv/* ]]; then
+        fail words "the catalog comes from $(sed -n 2p <<<"$said"), not the installed venv"
+    elif [[ $(sed -n '3,$p' <<<"$said") != "$expected" ]]; then
+        fail words "not the Spanish words: $(sed -n '3,$p' <<<"$said" | paste -sd'|')"
+    else
+        pass words "$(sed -n 1p <<<"$said" | cut -d, -f1) compiled in the venv; es: \"$(sed -n 3p <<<"$said")\""
+    fi
+}
+
 check_watchdog() {
     say "A frozen referee: SIGSTOP, then systemd's watchdog"
     if ! fresh_start 30; then
@@ -550,6 +593,7 @@ check_root() { # ARCH
         check_sandbox
         check_hub
         check_recording
+        check_words
         check_watchdog
     fi
     stop_container

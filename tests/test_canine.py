@@ -655,7 +655,11 @@ def test_no_die_is_used_twice_and_each_roll_is_the_seeds():
 
 def test_a_recorded_face_that_is_not_the_seeds_is_refused():
     game, _ = play([4], g.PlayCard(0.0, "Ana", "badger"))
-    refused(["roll 0 is recorded as 5 but seed", "rolls 4"], g.step, game, g.Roll(1.0, "Ana", 5))
+    refused(["roll 0 is recorded as 5, which is not what the header's seed rolls"], g.step,
+            game, g.Roll(1.0, "Ana", 5))
+    with pytest.raises(IllegalMove) as refusal:     # never the face the seed rolls (issue 28)
+        g.step(game, g.Roll(1.0, "Ana", 5))
+    assert "4" not in str(refusal.value) and str(game.seed) not in str(refusal.value)
     assert g.step(game, g.Roll(1.0, "Ana", 4))[0].calls[0].holder == "Ana"
 
 
@@ -699,8 +703,9 @@ def test_the_collectables_pile_running_out_ends_only_the_longer_games_second_pil
 
 @pytest.mark.parametrize("players, settings, words", [
     (("Ana",), {}, ["1 player cannot play", "2 to 10"]),
-    (("Ana", "Ana"), {}, ["repeat"]),
+    (("Ana", "Ana"), {}, ["the same name as"]),
     (("Ana", ""), {}, ["empty"]),
+    (("Ana", "ANA"), {}, ["the same name as"]),
     (tuple("ABCDEF"), {"longer_game": True}, ["SINGLE ROUND", "at most 5"]),
     (PLAYERS, {"seed": -1}, ["seed -1"]),
     (PLAYERS, {"optional_rule": "yes"}, ["optional rule 'yes'"]),
@@ -748,8 +753,14 @@ def ended(**settings):
 
 def test_doggy_cards_are_one_of_a_kind_and_needed_to_be_scored():
     game = g.new_game(PLAYERS, TABLE)
+    up, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex", True))
+    refused(["Ana took Rex already"], g.step, up, g.ChooseDoggy(0.0, "Ben", "Rex"))
+    assert "Rex" not in player_view(up, "Ben")["choices"]["doggies"]
+    # A card face down is Ana's secret: no refusal, no list of choices tells that it is taken
+    # (issue 28: a phone that tried each doggy in turn read hers).
     game, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex"))
-    refused(["Ana took Rex already"], g.step, game, g.ChooseDoggy(0.0, "Ben", "Rex"))
+    assert "Rex" in player_view(game, "Ben")["choices"]["doggies"]
+    assert g.step(game, g.ChooseDoggy(0.0, "Ben", "Rex"))[0].doggy_of("Ben") == "Rex"
     refused(["Doggy Snoopy is not in the card table"], g.step, game,
             g.ChooseDoggy(0.0, "Ben", "Snoopy"))
     game, _ = g.step(game, g.ChooseDoggy(0.5, "Ana", "Fido"))     # a correction
@@ -957,7 +968,7 @@ def _lines(*items):
     (_lines({"t": 1, "draw": "collectables"}), 2, ["draw 'collectables' is not known"]),
     (_lines({"t": 1, "roll": 3}), 2, ["Nothing calls for the die"]),
     (_lines({"t": 1, "by": "Ana", "play": "badger"}, {"t": 2, "roll": 4}), 3,
-     ["recorded as 4 but seed", "rolls 3"]),
+     ["recorded as 4, which is not what the header's seed rolls"]),
     (_lines({"t": 1, "by": "Ana", "play": "badger"}, {"t": 2, "roll": "3"}), 3,
      ["roll '3' must be the face"]),
     (_lines({"t": 1, "by": "Ana", "play": "badger", "thief": "Ben"}), 2,

@@ -98,7 +98,7 @@ def test_a_torn_last_line_is_cut_before_the_game_resumes(tmp_path, whole, caplog
         drive(after, script("chest-heist")[2])
     finally:
         after.stop()
-    assert "cut a torn last line of 14 bytes" in caplog.text
+    assert "cut its torn last line: 14 bytes without their end" in caplog.text
     assert storage.replay_file(before.recording_path) == whole["chest-heist"]
 
 

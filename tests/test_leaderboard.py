@@ -20,6 +20,13 @@ from sim.tournament import SOAK, LightRig, library, tournament_copy
 BASE = "http://127.0.0.1:8090"
 
 
+@pytest.fixture(autouse=True)
+def state_home(tmp_path, monkeypatch):
+    """The leaderboard keeps its matches under $XDG_STATE_HOME: the test's folder."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return tmp_path / "state"
+
+
 @pytest.fixture
 def tournament(tmp_path):
     """Two rigs' recordings folders, one of them with a name typed otherwise."""
@@ -46,11 +53,49 @@ def test_from_recordings_prints_the_standings_as_json(tournament, capsys):
     (["--broker", "mqtt://h", "--password-file", "nothere"],
      "--password-file: nothere cannot be read"),
     (["--broker", "mqtt://h", "--port", "0"], "--port 0 is not a TCP port"),
+    # Reproducers: each of these bound the wildcard, was a traceback or was taken.
+    (["--broker", "mqtt://h", "--bind", "0.0.0.0"], "--bind: 0.0.0.0 means every interface"),
+    (["--broker", "mqtt://h", "--bind", "::"], "--bind: :: means every interface"),
+    (["--broker", "mqtt://h", "--bind", "localhost"],
+     "--bind: 'localhost' is not an IP address; give this machine's own addresses"),
+    (["--broker", "mqtt://h", "--bind", "8.8.8.8"], "--bind: 8.8.8.8 is not a local address"),
+    (["--broker", "mqtt://h", "--port", "80"], "--port 80 is not a TCP port the leaderboard "
+                                               "may take; give 1024-65535"),
+    (["--broker", "mqtt://h", "--port", "65536"], "give 1024-65535"),
+    (["--broker", "mqtt://h", "--json", "--wait-s", "1e308"],
+     "--wait-s: 1e308 is out of range; give seconds above 0, at most 600, e.g. 3"),
+    (["--broker", "mqtt://h", "--json", "--wait-s", "nan"], "--wait-s: nan is out of range"),
+    (["--broker", "mqtt://h", "--json", "--wait-s", "-1"], "--wait-s: -1 is out of range"),
+    (["--broker", "mqtt://h", "--duration-s", "inf"],
+     "--duration-s: inf is out of range; give seconds above 0, at most 3.16224e+07"),
+    (["--broker", "mqtt://h", "--duration-s", "nan"], "--duration-s: nan is out of range"),
+    (["--broker", "mqtt://h", "--duration-s", "0"], "--duration-s: 0 is out of range"),
+    (["--broker", "mqtt://h", "--duration-s", "soon"],
+     "--duration-s: 'soon' is not a number of seconds"),
+    (["--broker", "mqtt://h", "--ca-file", "{junk}"], "--ca-file: {junk}: --ca-file is for an "
+                                                       "mqtts:// broker"),
+    (["--broker", "mqtts://h", "--ca-file", "{junk}"],
+     "--ca-file: {junk} is not a CA certificate (no PEM certificate in it); give the CA "
+     "certificate"),
+    (["--broker", "mqtts://h", "--ca-file", "{torn}"], "--ca-file: {torn} is not a CA "
+                                                       "certificate ("),
+    (["--broker", "mqtts://h", "--ca-file", "{dir}"], "--ca-file: {dir} cannot be read"),
+    (["--broker", "mqtt://h", "--state-file", "{dir}"], "--state-file: {dir} is not a file"),
 ])
-def test_bad_arguments_are_one_line(argv, words, capsys):
-    assert cli.main(["leaderboard"] + argv) == 2
+def test_bad_arguments_are_one_line(argv, words, capsys, tmp_path):
+    junk = tmp_path / "junk.pem"
+    junk.write_text("these are not the certificates you are looking for\n")
+    torn = tmp_path / "torn.pem"
+    torn.write_text("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n")
+    names = {"junk": junk, "torn": torn, "dir": tmp_path}
+    argv = [a.format(**names) for a in argv]
+    try:
+        status = cli.main(["leaderboard"] + argv)
+    except SystemExit as exc:           # an option argparse reads refuses it there
+        status = exc.code
+    assert status == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and words in err[0], err
+    assert len(err) == 1 and words.format(**names) in err[0], err
 
 
 def test_json_from_a_broker_that_is_not_there_is_one_clear_line(capsys):

@@ -22,7 +22,7 @@ def pi_check(*args):
 def test_help_says_what_is_checked_and_what_is_changed():
     result = pi_check("--help")
     assert result.returncode == 0
-    for check in ("install", "ready", "sandbox", "recording", "hub", "watchdog"):
+    for check in ("install", "ready", "sandbox", "recording", "words", "hub", "watchdog"):
         assert "\n  %s " % check in result.stdout
     assert "PrivateNetwork=no" in result.stdout
     assert "set -euo" not in result.stdout

@@ -239,7 +239,7 @@ def test_a_new_match_during_a_turn_is_bad_input_naming_the_line():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ({"players": ["Ana", "ana"]}, "appears twice"),
+    ({"players": ["Ana", "ana"]}, "is the same name as"),
     ({"players": []}, "1 to 8 names"),
     ({"players": ["P%d" % i for i in range(9)]}, "1 to 8 names"),
     ({"players": ["Ana"], "difficulty": "insane"}, "difficulty 'insane' is not a level"),

@@ -284,8 +284,9 @@ def test_a_detective_may_change_their_marks_until_the_last_ballot_is_in():
 @pytest.mark.parametrize("kwargs, words", [
     (dict(players=("Ana",)), ["1 player given (Ana)", "2 to 8"]),
     (dict(players=tuple("ABCDEFGHI")), ["9 players given", "2 to 8"]),
-    (dict(players=("Ana", "Ana")), ["repeat"]),
-    (dict(players=("Ana", " ")), ["' '", "non-empty"]),
+    (dict(players=("Ana", "Ana")), ["the same name as"]),
+    (dict(players=("Ana", "ANA")), ["the same name as"]),
+    (dict(players=("Ana", " ")), ["an empty name"]),
     (dict(players="Ana"), ["must be a list"]),
     (dict(exhibition_s=0), ["exhibition_s 0", "5 to 600"]),
     (dict(exhibition_s=float("nan")), ["exhibition_s nan"]),

@@ -154,7 +154,7 @@ def _break_board(lines):
     (_edit_header(board=...), 1, "the header has no board"),
     (_break_board, 1, "board: path 5 - 999: there is no space 999"),
     (_move_space, 1, "board_sha256 '"),
-    (_edit_header(players=["Ana", "Ana"]), 1, "player names ['Ana', 'Ana'] repeat"),
+    (_edit_header(players=["Ana", "Ana"]), 1, "'Ana' is the same name as 'Ana'"),
     (_edit_header(players=["P%d" % i for i in range(7)]), 1, "7 players cannot play on Port "
                                                              "Pilfer"),
     (_edit_header(seed="x"), 1, "seed 'x' must be a whole number"),

@@ -150,8 +150,9 @@ def test_the_seed_decides_the_deck_the_first_player_and_the_thief():
 
 
 @pytest.mark.parametrize("players, seed, words", [
-    (["Ana"] * 2, 1, "player names ['Ana', 'Ana'] repeat"),
-    (["Ana", ""], 1, "player name '' is not usable"),
+    (["Ana"] * 2, 1, "'Ana' is the same name as 'Ana'"),
+    (["Ana", ""], 1, "an empty name names nobody"),
+    (["Ana", "x" * 30], 1, "24 characters or fewer"),
     ([], 1, "0 players cannot play on Tiny; it has money for 1, 2, 3, 4, 5, and 6 players"),
     (["P%d" % i for i in range(7)], 1, "7 players cannot play on Tiny"),
     ("Ana", 1, "players 'Ana' must be a list of names"),

@@ -2,6 +2,7 @@
 its checks (every payload from the broker is untrusted), and the standings as a pure function
 of the matches -- duplicates once, the newest version only, names trimmed and caseless."""
 
+import dataclasses
 import json
 import random
 import shutil
@@ -9,7 +10,9 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from rig.games.cleptomano.rules import recording
 from rig.games.cleptomano.rules import standings as sd
+from rig.games.cleptomano.rules.replay import replay
 from rig.games.cleptomano.rules import tournament as tm
 from rig.core.errors import ConfigError, PayloadError
 from rig.links.feed import Feed, record_of, records_from
@@ -69,7 +72,125 @@ def test_broker_addresses():
 def test_a_match_message_round_trips_and_is_rerefereed(record):
     rec, text = record
     assert tm.parse_message(*message(rec, text)) == rec
-    assert tm.parse_message(*message(rec)) == rec            # sha256 only: the replay checked
+    big = dataclasses.replace(rec, size=tm.MAX_EMBEDDED_RECORDING_BYTES + 1)
+    assert tm.parse_message(*message(big)) == big   # too long to embed: sha256, replay checked
+
+
+def test_a_match_without_its_recording_is_refused_when_it_could_carry_it(record):
+    """Reproducer: a match message with no recording was believed, so a made-up "Mallory"
+    reached rank 1 with 21 points."""
+    rec, _ = record
+    header = dict(rec.header, players=["Mallory", rec.header["players"][1]],
+                  first_thief="Mallory")
+    forged = {"match": rec.match_id, "rig": rec.rig, "closed": True, "bytes": 900,
+              "sha256": "a" * 64, "header": header,
+              "replay": {"players": header["players"],
+                         "turns": [{"round": n, "thief": "Mallory", "outcome": "escaped",
+                                    "score": 7} for n in (1, 2, 3)],
+                         "rounds": [], "round_wins": {}, "tiebreak": None, "winner": None,
+                         "title": None}}
+    topic = tm.match_topic(rec.rig, rec.match_id)
+    with pytest.raises(PayloadError, match="carries no recording"):
+        tm.parse_message(topic, tm.dumps(forged))
+    with pytest.raises(PayloadError, match="carries no recording"):
+        tm.parse_message(*message(rec))                     # a real one without it, too
+    feed = Feed(None)
+    feed.take(topic, tm.dumps(forged))
+    assert feed.skipped == 1 and feed.standings()["players"] == []
+
+
+def test_a_size_no_recording_can_have_is_refused_and_freezes_nothing(record):
+    """Reproducer: ``bytes: 10**18`` was taken, and as the newest version it froze that match
+    against every later real one."""
+    rec, text = record
+    topic, payload = message(rec, text)
+    obj = json.loads(payload)
+    obj.pop("recording")
+    obj["bytes"] = 10 ** 18
+    with pytest.raises(PayloadError, match="more than the 67108864 a recording may have"):
+        tm.parse_message(topic, tm.dumps(obj))
+    feed = Feed(None)
+    feed.take(topic, tm.dumps(obj))
+    feed.take(topic, payload)
+    assert [r.sha256 for r in feed.records()] == [rec.sha256]
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(winner=r["players"][0] if r["winner"] != r["players"][0]
+                        else r["players"][1]), "the winner is"),
+    (lambda r: r.update(round_wins={p: 5 for p in r["players"]}), "round_wins"),
+    (lambda r: r["turns"][0].update(outcome="caught", score=7), "turn 1 is caught"),
+    (lambda r: next(t for t in r["turns"] if t["outcome"] == "escaped" and t["score"] < 7)
+     .update(score=7), "scores"),
+    (lambda r: r["turns"][0].update(outcome="unfinished", score=None),
+     "another turn follows"),
+])
+def test_a_self_contradicting_replay_is_refused(record, change, words):
+    """Reproducer: a result whose figures disagree with each other was taken.  Without the
+    recording (too long to embed) the figures are all there is: they must agree."""
+    rec, _ = record
+    big = dataclasses.replace(rec, size=tm.MAX_EMBEDDED_RECORDING_BYTES + 1)
+    topic, payload = message(big)
+    obj = json.loads(payload)
+    change(obj["replay"])
+    with pytest.raises(PayloadError, match="the replay contradicts itself: .*" + words):
+        tm.parse_message(topic, tm.dumps(obj))
+
+
+def test_every_replay_the_referee_makes_agrees_with_itself():
+    """Every prefix of every recording of the tests: the referee never contradicts itself."""
+    for path in sorted(LIBRARY.parent.rglob("*.jsonl")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for k in range(2, len(lines) + 1):
+            header, items = recording.parse_lines(lines[:k])
+            assert tm.contradiction(replay(header, items), header.players) is None, (path, k)
+
+
+def version(rec, text):
+    """The match version ``text`` (whole lines of the recording) would be published as."""
+    data = text.encode("utf-8")
+    header, items = recording.parse_lines(text.split("\n"))
+    return dataclasses.replace(
+        rec, size=len(data), sha256=tm.sha256(data),
+        closed=any(recording.ends_match(item) for _, item in items),
+        result=replay(header, items), recording=text)
+
+
+def test_a_matchs_versions_only_move_forward(record, tmp_path):
+    """Reproducer: re-publishing an old retained message downgraded the broker's copy, so a
+    restarted leaderboard showed the older version.  The feed takes only a version that extends
+    the one it holds (checked by the sha256 of its first bytes), and keeps what it took across
+    restarts."""
+    rec, text = record
+    lines = text.splitlines(keepends=True)
+    old = version(rec, "".join(lines[:len(lines) // 2]))
+    new = version(rec, text)
+    assert tm.supersedes(new, old) is None and tm.supersedes(new, None) is None
+    assert "not more than" in tm.supersedes(old, new)
+    assert "already held" in tm.supersedes(new, new)
+    rewritten = text.replace('"t": 1', '"t": 2', 1) if '"t": 1' in text else text + "\n"
+    other = dataclasses.replace(new, size=new.size + 5, recording=rewritten + "x" * 5)
+    assert "does not begin with" in tm.supersedes(other, old)
+    state = tmp_path / "leaderboard.json"
+    feed = Feed(tm.parse_broker("mqtt://127.0.0.1"), state_file=state)
+    feed.take(*message(old, old.recording))
+    feed.take(*message(new, text))
+    feed.take(*message(old, old.recording))          # the old one again: refused
+    assert [r.sha256 for r in feed.records()] == [new.sha256] and feed.skipped == 1
+    again = Feed(tm.parse_broker("mqtt://127.0.0.1"), state_file=state)   # restarted
+    assert [r.sha256 for r in again.records()] == [new.sha256]
+    again.take(*message(old, old.recording))
+    assert again.standings() == feed.standings()
+    other_broker = Feed(tm.parse_broker("mqtt://10.0.0.9"), state_file=state)
+    assert other_broker.records() == []              # kept per broker
+
+
+def test_a_state_file_that_cannot_be_read_is_set_aside(tmp_path, caplog):
+    state = tmp_path / "leaderboard.json"
+    state.write_text("{not json")
+    feed = Feed(tm.parse_broker("mqtt://127.0.0.1"), state_file=state)
+    assert feed.records() == [] and (tmp_path / "leaderboard.json.bad").exists()
+    assert "cannot be read" in caplog.text
 
 
 @pytest.mark.parametrize("change, words", [
@@ -96,7 +217,7 @@ def test_a_tampered_match_is_refused_naming_why(record, change, words):
 
 def test_a_claimed_replay_without_the_recording_is_checked_value_by_value(record):
     rec, _ = record
-    topic, payload = message(rec)
+    topic, payload = message(dataclasses.replace(rec, size=tm.MAX_EMBEDDED_RECORDING_BYTES + 1))
     for change in ({"winner": "Mallory"}, {"round_wins": {"Mallory": 1}},
                    {"turns": [{"thief": "Eli", "outcome": "escaped", "score": 99}]},
                    {"tiebreak": [{"thief": "Eli", "caught": "no"}]}, {"title": "x" * 81}):
@@ -142,7 +263,9 @@ def test_fuzz_any_payload_is_a_message_or_one_payload_error(record, data):
     """Mutated real messages and arbitrary JSON and bytes, on every kind of topic: a parsed
     message or PayloadError, never anything else; and the feed takes it without raising."""
     rec, text = record
-    topic, payload = message(rec, text if data.draw(st.booleans()) else None)
+    if not data.draw(st.booleans()):     # too long to embed: the figures alone are checked
+        rec, text = dataclasses.replace(rec, size=tm.MAX_EMBEDDED_RECORDING_BYTES + 1), None
+    topic, payload = message(rec, text)
     obj = json.loads(payload)
     how = data.draw(st.sampled_from(["key", "replay", "bytes", "json"]))
     if how == "key":
@@ -169,6 +292,27 @@ def test_fuzz_any_payload_is_a_message_or_one_payload_error(record, data):
     feed = Feed(None)
     feed.take(topic, payload)
     feed.standings()
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_a_kept_match_is_a_record_or_one_payload_error(record, data):
+    """The leaderboard's state file is read back as untrusted too."""
+    rec, _ = record
+    kept = tm.kept_json(rec)
+    assert tm.from_kept(kept) == rec
+    how = data.draw(st.sampled_from(["message", "replay", "top"]))
+    if how == "message":
+        kept["message"][data.draw(st.sampled_from(sorted(kept["message"])))] = data.draw(_JSON)
+    elif how == "replay":
+        replay_ = kept["message"]["replay"]
+        replay_[data.draw(st.sampled_from(sorted(replay_)))] = data.draw(_JSON)
+    else:
+        kept = data.draw(_JSON)
+    try:
+        tm.from_kept(kept)
+    except PayloadError:
+        pass
 
 
 # --- the standings -------------------------------------------------------------------------------

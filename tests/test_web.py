@@ -132,7 +132,9 @@ def test_a_phone_pairs_with_the_code_on_the_screen_and_is_named_there(rig):
     ({"code": "4242", "name": "Ben"}, "not a pairing code"),
     ({"code": "٤٢٤٢٤٢", "name": "Ben"}, "not a pairing code"),        # Arabic-Indic digits
     ({"code": CODE}, "not a name"),
-    ({"code": CODE, "name": "  "}, "not a name"),
+    ({"code": CODE, "name": "  "}, "an empty name"),
+    ({"code": CODE, "name": "Ben\u200b"}, "U+200B"),
+    ({"code": CODE, "name": "\u202eneB"}, "U+202E"),
     ({"code": CODE, "name": "Ben\nAna"}, "U+000A"),
     ({"code": CODE, "name": "B" * 25}, "too long"),
     ({"code": CODE, "name": "Ben", "admin": True}, "'admin' is not known"),
@@ -145,26 +147,28 @@ def test_a_malformed_pairing_is_one_clear_400(rig, body, words):
     assert face.pairing.view().phones == ()
 
 
-def test_five_wrong_codes_lock_pairing_for_a_minute_and_the_screen_says_so(rig, clock):
+def test_five_wrong_codes_lock_that_device_out_for_a_minute_and_nobody_else(rig, clock):
     table, face, client = rig
     for n in range(1, 5):
         answer = pair(client, code="000001")
         assert answer.status_code == 403 and "wrong code (%d of 5" % n in answer.json()["error"]
     answer = pair(client, code="000001")
-    assert answer.status_code == 429 and "locked for 60 s" in answer.json()["error"]
-    # Locked: even the right code is refused, and the code drawn next is not shown yet.
+    assert answer.status_code == 429 and "locked for this phone for 60 s" in answer.json()["error"]
+    # Locked out: even the right code is refused to that device...
     assert pair(client, code=CODE).status_code == 429
-    assert pair(client, code="111111").status_code == 429
+    # ...but not to the table's phones, and the screen keeps showing the same code.
     board = table.rig.scoreboard()
-    assert board.phones.code is None and board.phones.locked_s == pytest.approx(LOCK_S)
-    assert board.phones.wrong_codes == 5
+    assert board.phones.code == CODE and board.phones.locked_s is None
+    with TestClient(face.app, base_url=BASE, client=("192.168.1.31", 50123)) as phone:
+        assert pair(phone, "Ana's phone", code=CODE).status_code == 200
     clock.now += LOCK_S - 1
-    assert "1 s" in pair(client, code="111111").json()["error"]
+    assert "1 s" in pair(client, code=CODE).json()["error"]
+    assert face.pairing.locked_out("testclient") == pytest.approx(1.0)
     clock.now += 1.0
-    view = face.pairing.view()
-    assert view.locked_s is None and view.code == "111111"
-    assert pair(client, code=CODE).status_code == 403        # the old code pairs no more
-    assert pair(client, code="111111").status_code == 200
+    assert face.pairing.locked_out("testclient") is None
+    assert pair(client, code=CODE).status_code == 200
+    # A right code starts the count again.
+    assert "wrong code (1 of 5" in pair(client, "Ben's tablet", code="000001").json()["error"]
 
 
 def test_a_new_match_and_the_guards_key_each_bring_a_new_code(rig):
@@ -600,6 +604,6 @@ def test_fuzz_a_pairing_pairs_or_refuses_in_one_line_and_never_locks_on_nonsense
         session = pairing.pair(code, name)
     except RequestError as exc:
         assert exc.status in (400, 403) and "\n" not in exc.detail
-        assert pairing.view().locked_s is None
+        assert pairing.locked_out() is None
         return
     assert code == CODE and session.name == name.strip()

@@ -8,12 +8,24 @@ imports from the venv, the default pin map and the firmware's relic logic are fo
 ``screenshot``, ``replay`` and a short simulated match (with the virtual relic hub) work.
 Third-party packages come from PyPI (through pip's cache after the first run).
 
-Two tiers. ``make test`` builds the wheel and unpacks it (what pip does with a pure wheel, less
-the launcher script) into a directory, then runs this interpreter without its site hook
-(``python -S``) on that directory and this venv's third-party packages alone: the checkout's
-editable install is never loaded (its finder comes from a .pth file, which only the site hook
-reads), so a module or data file the wheel leaves out is missing there too.  ``make test-heavy``
-installs it with pip, with its dependencies, into a fresh venv, and runs its ``cleptomano``.
+The wheel is built the way a Pi builds it: by pip, for a plain venv outside the checkout
+(``python -m venv``: no editable install, no ``rig`` importable, checked), with the working
+directory outside the checkout and no PYTHONPATH, so the build step sees only the build
+requirements pip installs in its isolated environment.  (Built with this venv's pip, whose
+editable install makes ``rig`` importable everywhere, a build step that imported the project
+passed here and failed on every Pi.)  The copy holds a stale ``build/lib`` with a module that
+has no source, as a failed or older build leaves behind: the wheel must not carry it.
+
+Two tiers. ``make test`` builds the wheel (this venv's pip, run for the plain venv's
+interpreter: ``pip --python``, so no pip is installed into it) and unpacks it (what pip does
+with a pure wheel, less the launcher script) into a directory, then runs this interpreter
+without its site hook (``python -S``) on that directory and this venv's third-party packages
+alone: the checkout's editable install is never loaded (its finder comes from a .pth file, which
+only the site hook reads), so a module or data file the wheel leaves out is missing there too.
+``make test-heavy`` installs it with pip, with its dependencies, into a fresh venv, and runs its
+``cleptomano``; and builds the wheel again from a clean copy with the pip Debian bookworm and
+Raspberry Pi OS ship (23.0.1, in a plain venv of its own, from PyPI) and with ``python -m
+build`` (sdist, then the wheel from it): both give the same files, byte for byte.
 """
 
 import compileall
@@ -71,14 +83,53 @@ def _sources(folder):
             and not any(d in p.parents for d in NOT_IN_WHEEL) and p.suffix != ".pyc"]
 
 
+#: What a failed or older build leaves in the tree: a module whose source is gone.
+STALE = "build/lib/rig/left_by_an_old_build.py"
+
+
+def _copy(tree, to):
+    return shutil.copytree(tree, to, symlinks=True)
+
+
 @pytest.fixture(scope="session")
-def wheel(tmp_path_factory):
-    """The wheel and pip's build output, built from a clean copy of the working tree."""
+def clean_tree(tmp_path_factory):
+    """A copy of the working tree as a fresh clone has it (no compiled catalogs, no build),
+    taken once: every wheel of the session is built from a copy of it."""
+    tree = tmp_path_factory.mktemp("tree") / "src"
+    shutil.copytree(REPO, tree, symlinks=True, ignore=_ignore)
+    return tree
+
+
+def plain_venv(where, with_pip=False):
+    """A venv as ``python3 -m venv`` makes it, outside the checkout, and its python: the
+    checkout's ``rig`` must not be importable there (the build must not need it)."""
+    run([sys.executable, "-m", "venv", *(() if with_pip else ("--without-pip",)), where],
+        cwd=where.parent)
+    python = where / "bin/python"
+    probe = subprocess.run([python, "-c", "import rig"], cwd=where.parent, capture_output=True,
+                           text=True, timeout=60, env={k: v for k, v in os.environ.items()
+                                                       if k != "PYTHONPATH"})
+    assert "No module named 'rig'" in probe.stderr, "rig is importable in %s" % where
+    return python
+
+
+def wheel_files(path):
+    """Every file of a wheel and its bytes, less RECORD (which only hashes the others)."""
+    with zipfile.ZipFile(path) as z:
+        return {n: z.read(n) for n in z.namelist() if not n.endswith(".dist-info/RECORD")}
+
+
+@pytest.fixture(scope="session")
+def wheel(clean_tree, tmp_path_factory):
+    """The wheel and pip's build output, built from a clean copy of the working tree by pip for
+    a plain venv, outside the checkout."""
     base = tmp_path_factory.mktemp("wheel")
-    source = base / "src"
-    shutil.copytree(REPO, source, symlinks=True, ignore=_ignore)
-    built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist",
-                 source], cwd=base, timeout_s=BUILD_TIMEOUT_S)
+    source = _copy(clean_tree, base / "src")
+    (source / STALE).parent.mkdir(parents=True)
+    (source / STALE).write_text("raise ImportError('a module of an old build')\n")
+    python = plain_venv(base / "plain")
+    built = run([sys.executable, "-m", "pip", "--python", python, "wheel", "--no-deps",
+                 "--wheel-dir", base / "dist", source], cwd=base, timeout_s=BUILD_TIMEOUT_S)
     (path,) = (base / "dist").glob("cleptomano_rig-*.whl")
     return path, built.stdout + built.stderr
 
@@ -152,6 +203,8 @@ def test_the_wheel_holds_every_package_and_data_file(wheel):
     info = zipfile.ZipFile(wheel[0]).getinfo("rig/data/pinmap.toml")
     assert zipfile.ZipFile(wheel[0]).read(info) == (REPO / "wiring/pinmap.toml").read_bytes()
     assert not any(n.startswith(("tests/", "firmware/", "wiring/")) for n in names)
+    # Built from the tree's sources alone: not what a build left in build/lib.
+    assert STALE.removeprefix("build/lib/") not in names
 
 
 IMPORT_ALL = r"""
@@ -249,3 +302,39 @@ def test_a_simulated_match_runs_with_the_virtual_hub_and_its_recording_replays(v
     assert replayed["players"] == json.loads(lines[0])["players"]
     turn = replayed["turns"][0]
     assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
+
+
+#: The pip of Debian bookworm and Raspberry Pi OS (bookworm), which install.sh finds there.
+BOOKWORM_PIP = "pip==23.0.1"
+
+
+def _with_old_pip(base, source):
+    python = plain_venv(base / "venv", with_pip=True)
+    run([python, "-m", "pip", "install", "--quiet", BOOKWORM_PIP], cwd=base,
+        timeout_s=BUILD_TIMEOUT_S)
+    assert run([python, "-m", "pip", "--version"], cwd=base).stdout.startswith("pip 23.0.1 ")
+    run([python, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", base / "dist", source],
+        cwd=base, timeout_s=BUILD_TIMEOUT_S)
+
+
+def _with_build(base, source):
+    python = plain_venv(base / "venv", with_pip=True)
+    run([python, "-m", "pip", "install", "--quiet", "build"], cwd=base, timeout_s=BUILD_TIMEOUT_S)
+    run([python, "-m", "build", "--outdir", base / "dist", source], cwd=base,
+        timeout_s=BUILD_TIMEOUT_S)
+
+
+# A minute of pip under a plain venv, from PyPI: `make test-heavy` (and .ci/run).
+@pytest.mark.heavy
+@pytest.mark.parametrize("build", [_with_old_pip, _with_build],
+                         ids=["pip-23.0.1", "python-m-build"])
+def test_bookworms_pip_and_python_m_build_give_the_same_wheel(build, wheel, clean_tree,
+                                                               tmp_path):
+    build(tmp_path, _copy(clean_tree, tmp_path / "src"))
+    (path,) = (tmp_path / "dist").glob("cleptomano_rig-*.whl")
+    theirs, ours = wheel_files(path), wheel_files(wheel[0])
+    assert sorted(theirs) == sorted(ours)
+    catalogs = {po.relative_to(REPO).with_suffix(".mo").as_posix()
+                for po in (REPO / "rig").glob("**/locale/*/LC_MESSAGES/*.po")}
+    assert catalogs and catalogs <= set(theirs)
+    assert [name for name in ours if theirs[name] != ours[name]] == []

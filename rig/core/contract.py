@@ -74,6 +74,9 @@ class Game(Protocol):
     max_players: int
     #: The largest seed + 1 the host may draw for the header.
     seed_bound: int
+    #: Whether the game hides something while it runs (a secret, or dice not rolled yet): its
+    #: recording, seed and replay reach the phones only once it is over.
+    hides: bool
     #: Commands that carry a player's secret (a ballot, a hand): a refusal's reason goes to
     #: that player's phone alone, the table hears only whose entry was refused.
     secret_commands: Tuple[type, ...]

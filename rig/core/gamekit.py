@@ -14,6 +14,7 @@ from typing import Optional, Tuple
 from .errors import IllegalMove, RecordingError, RulesError
 from .jsonl import is_number, line_head
 from .jsonl import read_lines as _read_lines
+from .names import check_names
 
 VERSION = 1
 
@@ -74,8 +75,8 @@ def listing(words, last="and"):
 # --- settings and moves ----------------------------------------------------------------------
 
 def check_players(players, least, most):
-    """``players`` as a tuple of distinct non-empty names, ``least`` to ``most`` of them, or
-    RulesError naming what is wrong."""
+    """``players`` as a tuple of names (the one rule of :mod:`rig.core.names`: no two the
+    same name), ``least`` to ``most`` of them, or RulesError naming what is wrong."""
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise RulesError("players %r must be a list of names; give %d to %d names"
                          % (players, least, most))
@@ -84,14 +85,7 @@ def check_players(players, least, most):
         raise RulesError("%d player%s given (%s); this game is played by %d to %d"
                          % (len(players), "" if len(players) == 1 else "s",
                             ", ".join(map(str, players)) or "none", least, most))
-    for name in players:
-        if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise RulesError("player name %r is not usable; give every player a printable, "
-                             "non-empty name" % (name,))
-    if len(set(players)) != len(players):
-        raise RulesError("player names %r repeat; give each player a different name"
-                         % (list(players),))
-    return players
+    return check_names(players, as_given=True)    # the one rule for names (rig.core.names)
 
 
 def handler_for(handlers, command, game):

@@ -24,10 +24,17 @@ catalog tools still find it.
 import re
 from typing import Any, Dict, Tuple
 
-__all__ = ["Msg", "msg", "N_", "from_json", "is_msg_json", "CODE", "domain_of"]
+__all__ = ["Msg", "msg", "N_", "from_json", "is_msg_json", "CODE", "domain_of", "joined",
+           "MAX_DEPTH"]
 
 #: What a code looks like: a domain and at least one more dotted part, lower case.
 CODE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+
+#: How deep messages (and their tuples) may nest in one another.  Hashing, comparing, saying
+#: and writing a message recurse through it, so a chain as long as what a phone sends (a layout
+#: of 250 entries, each named in one list) would exhaust the stack: a long list is joined as a
+#: balanced tree instead (:func:`joined`), 2 ** 32 parts deep enough.
+MAX_DEPTH = 32
 
 
 def N_(code: str) -> str:
@@ -35,7 +42,18 @@ def N_(code: str) -> str:
     return code
 
 
-def _check_param(name, value):
+def _depth(value):
+    if isinstance(value, Msg):
+        return value._depth
+    if isinstance(value, tuple):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _check_param(name, value, depth=0):
+    if depth > MAX_DEPTH:
+        raise ValueError("message parameter %s nests lists deeper than %d levels"
+                         % (name, MAX_DEPTH))
     if isinstance(value, bool):
         raise TypeError("message parameter %s=%r: a bool has no words; pass a Msg or a code"
                         % (name, value))
@@ -46,7 +64,7 @@ def _check_param(name, value):
             raise TypeError("message parameter %s=%r is not a finite number" % (name, value))
         return value
     if isinstance(value, (tuple, list)):
-        return tuple(_check_param(name, v) for v in value)
+        return tuple(_check_param(name, v, depth + 1) for v in value)
     raise TypeError("message parameter %s=%r: allowed are str, int, float, Msg or a tuple of "
                     "them" % (name, value))
 
@@ -54,15 +72,21 @@ def _check_param(name, value):
 class Msg:
     """A code and its parameters: one thing to say, in no language yet."""
 
-    __slots__ = ("code", "params")
+    __slots__ = ("code", "params", "_depth")
 
     def __init__(self, code: str, /, **params: Any):
         if not isinstance(code, str) or not CODE.match(code):
             raise ValueError("message code %r is not a dotted lower-case code "
                              "(domain.part[.part...]), e.g. 'rig.host.refused'" % (code,))
         object.__setattr__(self, "code", code)
-        object.__setattr__(self, "params", tuple(sorted(
-            (k, _check_param(k, v)) for k, v in params.items())))
+        checked = tuple(sorted((k, _check_param(k, v)) for k, v in params.items()))
+        depth = 1 + max((_depth(v) for _, v in checked), default=0)
+        if depth > MAX_DEPTH:
+            raise ValueError("message %s nests messages %d deep, more than %d: join a long list "
+                             "with joined() (a balanced tree), not a chain"
+                             % (code, depth, MAX_DEPTH))
+        object.__setattr__(self, "params", checked)
+        object.__setattr__(self, "_depth", depth)
 
     def __setattr__(self, name, value):
         raise AttributeError("a Msg is a value and cannot be changed")
@@ -144,8 +168,8 @@ def is_msg_json(obj) -> bool:
 
 
 def _from_json(value, depth):
-    if depth > 8:
-        raise ValueError("a message nested deeper than 8 levels")
+    if depth > MAX_DEPTH:
+        raise ValueError("a message nested deeper than %d levels" % MAX_DEPTH)
     if is_msg_json(value):
         return from_json(value, depth + 1)
     if isinstance(value, list):
@@ -158,6 +182,20 @@ def from_json(obj, depth=0) -> "Msg":
     if not is_msg_json(obj):
         raise ValueError("not a message: %r (expected {'code': ..., 'params': {...}})" % (obj,))
     return Msg(obj["code"], **{str(k): _from_json(v, depth) for k, v in obj["params"].items()})
+
+
+def joined(parts, code):
+    """``parts`` (messages, or words) joined by ``code``, a catalog entry ``{first}SEP{rest}``
+    that reads the same however it is grouped (a comma, a semicolon, a space), as one message;
+    None for no part, the part itself for one.  Grouped as a balanced tree, so a list of any
+    length nests only as deep as its length's logarithm (:data:`MAX_DEPTH`)."""
+    parts = tuple(parts)
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    half = len(parts) // 2 if len(parts) > 3 else 1      # up to three read first, then the rest
+    return Msg(code, first=joined(parts[:half], code), rest=joined(parts[half:], code))
 
 
 def msg(code: str, /, **params: Any) -> Msg:

@@ -33,10 +33,14 @@ from dataclasses import dataclass, replace
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..core.errors import DisplayError
+from ..games.cleptomano.rules.view import looks_the_same
 
 log = logging.getLogger(__name__)
 
 MAX_FPS = 30
+#: How much lower than the rig's own the render process's CPU priority is (``nice``, 0-19): on
+#: a busy Pi the referee's touch runs before a frame is drawn (README "Performance").
+RENDER_NICE = 10
 _NOTHING = object()
 
 
@@ -56,6 +60,7 @@ class DisplayOptions:
     hide_mouse: bool = True
     game: Optional[str] = None     # a companion game: its own sounds are made at start-up
     voice: Optional[object] = None  # a rig.display.voice.VoiceOptions ([sound]); None: no voice
+    nice: int = RENDER_NICE        # the render process's CPU priority, below the referee's
 
 
 def check_options(o: DisplayOptions) -> DisplayOptions:
@@ -75,6 +80,9 @@ def check_options(o: DisplayOptions) -> DisplayOptions:
     if not isinstance(o.slow_render_s, (int, float)) or not 0 <= o.slow_render_s <= 5:
         raise DisplayError("slow_render_s %r is out of range; it is a test knob from 0 to 5 s "
                            "(leave it 0 on a real rig)" % (o.slow_render_s,))
+    if isinstance(o.nice, bool) or not isinstance(o.nice, int) or not 0 <= o.nice <= 19:
+        raise DisplayError("nice %r is out of range; give a whole number from 0 (the rig's own "
+                           "priority) to 19 (the lowest)" % (o.nice,))
     if not isinstance(o.volume, (int, float)) or not 0 <= o.volume <= 1:
         raise DisplayError("volume %r is out of range; give 0.0 (silent) to 1.0 (full)"
                            % (o.volume,))
@@ -336,6 +344,19 @@ class _Shell:
         self._slot = _NOTHING                  # the newest snapshot not yet drawn
         self._keys = collections.deque(maxlen=64)
         self._stop = threading.Event()
+        self._passed = _NOTHING                # the last snapshot passed on (referee's thread)
+        self.skipped = 0                       # snapshots that looked the same, not passed on
+
+    def _looks_new(self, board):
+        """On the referee's thread: whether ``board`` would draw another frame than the last
+        snapshot passed on (:func:`~rig.games.cleptomano.rules.view.looks_the_same`: the
+        time in whole seconds).  One that would not is not passed on: no pickle, no pipe, no
+        frame drawn for it."""
+        if self._passed is not _NOTHING and looks_the_same(self._passed, board):
+            self.skipped += 1
+            return False
+        self._passed = board
+        return True
 
     def _status(self, kind, payload):
         if kind == "video":
@@ -408,7 +429,10 @@ class DisplayThread(_Shell):
             self._status("headless", "render thread failed")
 
     def show(self, board) -> None:
-        """Hand the newest snapshot to the display (replaces any not yet drawn)."""
+        """Hand the newest snapshot to the display (replaces any not yet drawn), if it looks
+        different from the last (:meth:`_looks_new`)."""
+        if not self._looks_new(board):
+            return
         with self._lock:
             self._slot = board
 
@@ -489,11 +513,17 @@ class _PipeLogHandler(logging.Handler):
 
 
 def _process_main(conn, stop, options):
-    """Entry point of the render process (spawned: a fresh interpreter)."""
+    """Entry point of the render process (spawned: a fresh interpreter).  It lowers its own
+    CPU priority by ``options.nice`` first: drawing waits for the referee, never the reverse."""
     end = _PipeEnd(conn)
     root = logging.getLogger()
     root.handlers[:] = [_PipeLogHandler(end)]
     root.setLevel(logging.INFO)
+    if options.nice:
+        try:
+            os.nice(options.nice)
+        except OSError as e:
+            log.warning("display: cannot lower the render process's priority (%s)", e)
     try:
         _render_loop(options, end, stop)
     except Exception as e:
@@ -550,7 +580,10 @@ class DisplayProcess(_Shell):
         return self
 
     def show(self, board) -> None:
-        """Hand the newest snapshot to the display (replaces any not yet sent)."""
+        """Hand the newest snapshot to the display (replaces any not yet sent), if it looks
+        different from the last (:meth:`_looks_new`)."""
+        if not self._looks_new(board):
+            return
         with self._lock:
             self._slot = board
         self._wake.set()

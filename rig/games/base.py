@@ -27,6 +27,12 @@ class GameBase:
     #: The commands that carry a player's secret (a ballot, a hand): when one is refused, the
     #: reason goes to that player's phone alone; the table hears only that it was refused.
     secret_commands = ()
+    #: Whether the game hides something while it runs (a secret of ``secrets(state)``, or dice
+    #: its seed will roll): then its recording, its seed and its replay are served to the
+    #: phones only once it is over (README "Security").  Only a game with neither may say
+    #: False (Cleptómano: everything is on the table, nothing left to chance); the contract
+    #: test (tests/test_secrets_http.py) holds a game that says False to that.
+    hides = True
     #: The words the rig answers with on a line, never sent by a phone.
     ANSWERS = ()
     #: Example commands for the API's messages that say what to send.

@@ -7,13 +7,23 @@ which may only read.  Each message is untrusted input: it is parsed by
 :func:`rig.games.cleptomano.rules.tournament.parse_message` (size limits, shape, every value the
 standings read, the embedded recording's sha256 and replay); a bad one is logged, counted in
 ``skipped`` and dropped, and the feed goes on.  Of several versions of a match the newest is
-kept, so a message the broker delivers twice (QoS 1 may) or a rig republishes counts once.
+kept, so a message the broker delivers twice (QoS 1 may) or a rig republishes counts once; a
+match's versions only move forward (:func:`rig.games.cleptomano.rules.tournament.supersedes`):
+an old version sent again, or one whose recording does not extend the one held, is refused.
+
+With ``state_file`` the feed keeps every match it took (without the recording, checked when it
+came) in that file, written whole and renamed over the old, and reads it back at start: a
+restarted leaderboard holds every version it had seen, and an old retained message replayed to
+the broker meanwhile does not take it back.
 
 :func:`records_from` reads recordings folders into the same records: ``cleptomano leaderboard
 --from DIR...`` audits a tournament, or rebuilds it after any failure, without the broker.
 """
 
+import dataclasses
+import json
 import logging
+import os
 import secrets
 import threading
 from pathlib import Path
@@ -24,10 +34,13 @@ from ..games.cleptomano.rules import tournament as tm
 from ..core.errors import PayloadError, RecordingError
 from ..games.cleptomano.rules.replay import replay
 from ..shell import files
-from ..shell.storage import read, through_line
+from ..core.bounded import load_json
+from ..shell.storage import read, sync_directory, through_line
 from . import mqtt
 
 log = logging.getLogger("cleptomano")
+
+STATE_FORMAT = "cleptomano-leaderboard-state"
 
 
 class Feed:
@@ -37,7 +50,7 @@ class Feed:
     changed anything."""
 
     def __init__(self, broker, *, username="leaderboard", password=None, ca_file=None,
-                 open_client=None, on_change=None):
+                 open_client=None, on_change=None, state_file=None):
         self.broker = broker
         self.username, self.password, self.ca_file = username, password, ca_file
         self.on_change = on_change
@@ -50,6 +63,57 @@ class Feed:
         self.connected = threading.Event()
         self.skipped = 0
         self.received = 0
+        self.state_file = Path(state_file) if state_file is not None else None
+        self._kept_all = {}          # broker url -> [kept_json...] (other brokers' untouched)
+        if self.state_file is not None:
+            self._load_state()
+
+    # --- what it keeps across restarts -------------------------------------------------------
+    def _load_state(self):
+        path = self.state_file
+        try:
+            with files.open_regular(path) as f:
+                data = load_json(f.read().decode("utf-8"), ValueError, "it is set aside")
+            if not isinstance(data, dict) or data.get("format") != STATE_FORMAT \
+                    or not isinstance(data.get("brokers"), dict):
+                raise ValueError("not a %s file" % STATE_FORMAT)
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            log.warning("Leaderboard: %s cannot be read (%s); it is set aside and the "
+                        "standings start from the broker's retained matches", path, exc)
+            try:
+                os.replace(path, path.with_name(path.name + ".bad"))
+            except OSError:
+                pass
+            return
+        self._kept_all = {k: v for k, v in data["brokers"].items() if isinstance(v, list)}
+        for obj in self._kept_all.get(self.broker.url, []):
+            try:
+                record = tm.from_kept(obj)
+            except PayloadError as exc:
+                log.warning("Leaderboard: %s: a kept match is left out: %s", path, exc)
+                continue
+            if tm.supersedes(record, self._records.get(record.key)) is None:
+                self._records[record.key] = record
+
+    def _save_state(self):
+        """Every match held, on disk before returning (called under the lock)."""
+        self._kept_all[self.broker.url] = [tm.kept_json(r) for r in self._records.values()]
+        data = json.dumps({"format": STATE_FORMAT, "version": 1, "brokers": self._kept_all},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        path = self.state_file
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+            sync_directory(path.parent)
+        except OSError as exc:
+            log.error("Leaderboard: cannot keep the standings in %s (%s); they hold until the "
+                      "leaderboard stops", path, exc)
 
     def start(self):
         self._client = self._open_client(
@@ -110,10 +174,17 @@ class Feed:
             changed = self._lives.get(message.rig) != message
             self._lives[message.rig] = message
             return changed
-        if tm.newer(message, self._records.get(message.key)):
-            self._records[message.key] = message
-            return True
-        return False
+        refused = tm.supersedes(message, self._records.get(message.key))
+        if refused is not None:
+            if not refused.startswith("it is the version already held"):
+                self.skipped += 1
+                log.warning("Leaderboard: skipped %s: %s",
+                            tm.match_topic(message.rig, message.match_id), refused)
+            return False
+        self._records[message.key] = dataclasses.replace(message, recording=None)
+        if self.state_file is not None:
+            self._save_state()
+        return True
 
     def records(self):
         with self._lock:

@@ -5,8 +5,52 @@ TLS for ``mqtts://``, paho's own network thread reconnecting with a short back-o
 paho-mqtt is imported here only, when a link opens: a rig without a tournament never needs it.
 """
 
+import ssl
+
+from ..core.errors import ConfigError
+from ..shell import files
+
 RECONNECT_S = (0.5, 5.0)     # paho's back-off between connection attempts: first, longest
 KEEPALIVE_S = 10             # the broker gives a silent client up (and sends its will) after 15 s
+
+
+#: A CA file is a few certificates: a larger file is not one.
+MAX_CA_FILE_BYTES = 256 * 1024
+
+
+def load_ca_file(path, key=None):
+    """The TLS context that trusts the CA certificates (PEM) of the file at ``path`` and no
+    other, checking the broker's name; ConfigError naming ``key``, the file and the fix when
+    it cannot be read or holds no certificate.  Called at start-up (a rig's ``[tournament]
+    ca_file``, the leaderboard's ``--ca-file``), so a bad file is one line, never a crash at
+    the first connection."""
+    fix = ("give the CA certificate (PEM, \"-----BEGIN CERTIFICATE-----\") that signed the "
+           "broker's certificate: make-users.sh puts it beside each password as ca.crt")
+    try:
+        with files.open_regular(path) as f:
+            raw = f.read(MAX_CA_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
+                          key=key) from None
+    if len(raw) > MAX_CA_FILE_BYTES:
+        raise ConfigError("%s is more than %d KiB, not a CA certificate; %s"
+                          % (path, MAX_CA_FILE_BYTES // 1024, fix), key=key)
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        text = None
+    fresh = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)       # trusts nothing until told
+    fresh.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        if text is None or "-----BEGIN CERTIFICATE-----" not in text:
+            raise ValueError("no PEM certificate in it")
+        fresh.load_verify_locations(cadata=text)
+    except (ssl.SSLError, ValueError) as exc:
+        raise ConfigError("%s is not a CA certificate (%s); %s"
+                          % (path, getattr(exc, "reason", None) or exc, fix), key=key) from None
+    if not fresh.cert_store_stats().get("x509"):
+        raise ConfigError("%s holds no certificate; %s" % (path, fix), key=key)
+    return fresh
 
 
 def open_client(broker, client_id, *, username=None, password=None, ca_file=None, will=None,
@@ -20,7 +64,8 @@ def open_client(broker, client_id, *, username=None, password=None, ca_file=None
     if username is not None:
         client.username_pw_set(username, password)
     if broker.tls:
-        client.tls_set(ca_certs=str(ca_file) if ca_file is not None else None)
+        client.tls_set_context(load_ca_file(ca_file) if ca_file is not None
+                               else ssl.create_default_context(ssl.Purpose.SERVER_AUTH))
     if will is not None:
         client.will_set(will[0], will[1], qos=1, retain=True)
     client.reconnect_delay_set(*RECONNECT_S)
@@ -29,6 +74,12 @@ def open_client(broker, client_id, *, username=None, password=None, ca_file=None
     client.connect_async(broker.connect_host, broker.port, keepalive=KEEPALIVE_S)
     client.loop_start()
     return client
+
+
+def subscribe(client, topic, no_local=False):
+    """Subscribe ``client`` to ``topic`` (QoS 1); ``no_local``: not to its own messages."""
+    from paho.mqtt.subscribeoptions import SubscribeOptions
+    client.subscribe(topic, options=SubscribeOptions(qos=1, noLocal=no_local))
 
 
 def is_failure(reason_code):

@@ -25,6 +25,7 @@ import threading
 from importlib import metadata
 from pathlib import Path
 
+from ..core.errors import PayloadError
 from ..games.cleptomano.rules import tournament as tm
 from ..shell.storage import Follower, is_finished
 from . import mqtt
@@ -88,6 +89,7 @@ class TournamentLink:
         self._sending = {}             # match_id -> mid: one version of a match in flight
         self._waiting = {}             # match_id -> path: to look at again after its PUBACK
         self._refused = set()          # match ids the broker refused (tried again on connect)
+        self._stale = set()            # match ids whose retained copy is not the one acked
         self._sent_board = None
         self._live_due = 0.0
         self.store = None              # the AckStore, opened at start
@@ -116,7 +118,8 @@ class TournamentLink:
                   tm.status_payload(self.config.rig_id, False)),
             on_connect=lambda c, u, flags, rc, props: self._events.put(("connected", rc)),
             on_disconnect=lambda c, u, flags, rc, props: self._events.put(("lost", rc)),
-            on_publish=lambda c, u, mid, rc, props: self._events.put(("acked", mid, rc)))
+            on_publish=lambda c, u, mid, rc, props: self._events.put(("acked", mid, rc)),
+            on_message=lambda c, u, msg: self._events.put(("heard", msg.topic, msg.payload)))
         self._thread = threading.Thread(target=self._run, name="cleptomano-tournament",
                                         daemon=True)
         self._thread.start()
@@ -204,11 +207,40 @@ class TournamentLink:
         log.info("Tournament: connected to %s as %s", self.config.broker.url,
                  self.config.rig_id)
         self._publish_status()
+        # The broker's retained copy of each match must stay the newest: another client with
+        # this table's login may publish an old version again.  The link hears its own
+        # matches' topics (not its own messages) and publishes the recording's version over
+        # any other (_on_heard).
+        mqtt.subscribe(self._client, tm.match_topic(self.config.rig_id, "+"), no_local=True)
         refused, self._refused = self._refused, set()
         for match_id in refused:
             path = self.directory / (match_id + ".jsonl")
             if path in self._followers:
                 self._consider(path)
+
+    def _on_heard(self, topic, payload):
+        """A retained (or new) message on one of this rig's match topics: when it is not the
+        version the broker acknowledged, publish that version again."""
+        try:
+            rig, kind, match_id = tm.parse_topic(topic)
+        except PayloadError:
+            return
+        if rig != self.config.rig_id or kind != tm.MATCHES or match_id in self._sending:
+            return
+        acked = self.store.get(match_id)
+        if acked is None or tm.version_of(payload) == (acked.get("bytes"), acked.get("sha256")):
+            return
+        path = self.directory / (match_id + ".jsonl")
+        if not path.is_file():
+            return
+        log.warning("Tournament: the broker holds another version of %s than the one it "
+                    "acknowledged (%d bytes of recording); publishing that one again",
+                    match_id, acked.get("bytes") or 0)
+        self._stale.add(match_id)
+        if path not in self._followers:
+            follower = self._followers[path] = Follower(path)
+            follower.read(final=is_finished(path))
+        self._consider(path)
 
     def _on_lost(self, rc):
         if self._connected:
@@ -236,6 +268,7 @@ class TournamentLink:
                       self.config.rig_id)
             return
         self.stats["acked"] += 1
+        self._stale.discard(match_id)
         self.store.put(match_id, entry)
         if self._waiting.pop(match_id, None) is not None:
             self._consider(path)
@@ -272,7 +305,8 @@ class TournamentLink:
             self._waiting[match_id] = path
             return
         last = self.store.get(match_id)
-        if last is not None and last.get("result") == entry["result"] and \
+        if last is not None and match_id not in self._stale and \
+                last.get("result") == entry["result"] and \
                 (last.get("closed") or not entry["closed"]):
             return
         text = follower.text()
@@ -284,7 +318,7 @@ class TournamentLink:
         record = tm.MatchRecord(self.config.rig_id, match_id, follower.size, follower.sha256,
                                 follower.closed, follower.header.to_json(), result)
         payload = tm.match_payload(record, text)
-        if len(payload) > tm.MAX_MATCH_BYTES:
+        if len(payload) > tm.MAX_MATCH_BYTES and follower.size > tm.MAX_EMBEDDED_RECORDING_BYTES:
             payload = tm.match_payload(record)
         if len(payload) > tm.MAX_MATCH_BYTES:
             self._report("%s is too big to publish (%d bytes); rebuild the standings from the "

@@ -41,6 +41,7 @@ from ..games.cleptomano.rules.detect import DetectSettings
 from ..core.errors import ConfigError, InvalidChoice, LevelError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
+from ..core.names import normal
 from ..core.text import control_character
 from ..games.cleptomano.rules.tournament import Broker, check_rig_id, parse_broker
 from . import files
@@ -155,7 +156,7 @@ class MatchConfig:
 def _match(values, t, context):
     players = values["players"]
     if isinstance(players, list):
-        players = [p.strip() if isinstance(p, str) else p for p in players]
+        players = [normal(p) for p in players]      # NFC, stripped (rig.core.names)
     try:
         names = list(rules.check_players(players))
     except InvalidChoice as exc:
@@ -166,6 +167,11 @@ def _match(values, t, context):
                                      "names, the one with the biggest hands (default: the first "
                                      "player)" % (show(first), ", ".join(names)))
     return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
+
+
+#: A turn's time limit in the config, in seconds: a second (a quick test of the rig) to an
+#: hour (far beyond any table's patience); anything else is a typo, never a level.
+TIMER_S = (1, 3600)
 
 
 def _level(t):
@@ -179,6 +185,10 @@ def _level(t):
                                          "hard, 60 normal), or \"none\" for no time limit"
                               % show(timer))
             timer = None
+        elif is_number(timer) and not TIMER_S[0] <= timer <= TIMER_S[1]:   # NaN, inf too
+            raise t.error("timer_s", "%s is out of range; give seconds from %d to %d (30 hard, "
+                                     "60 normal), or \"none\" for no time limit"
+                          % (show(timer), TIMER_S[0], TIMER_S[1]))
         overrides.append(("timer_s", timer))
     for key in ("lasers", "corridor"):
         if t.has(key):
@@ -206,8 +216,8 @@ MATCH = Section("match", (
         "name plays a solo heist", attr=None),
     Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
         "rulebook's table)", attr=None),
-    Key("timer_s", "checked", None, "seconds above 0, or \"none\" for no time limit (default: "
-        "the difficulty's)", attr=None),
+    Key("timer_s", "checked", None, "seconds from 1 to 3600, or \"none\" for no time limit "
+        "(default: the difficulty's)", attr=None),
     Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
         unit="rods", attr=None),
     Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
@@ -286,8 +296,8 @@ TOF = Section("tof", (
         unit="bus numbers", low=0, high=31, default_from=lambda c: c.pinmap.i2c_bus),
     Key("address", "custom", 0x29, "its 7-bit address, 0x08-0x77 (default: the pin map's "
         "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address),
-    Key("io_timeout_s", "number", 0.5, "above 0, at most 10; never 0: the driver would wait "
-        "forever", low=0, high=10, low_open=True,
+    Key("io_timeout_s", "number", 0.5, "0.1 to 10: longer than one reading (never 0: the "
+        "driver would wait forever)", low=0.1, high=10,
         zero_hint="0 would make the driver wait forever for a stuck sensor"),
     Key("poll_interval_s", "number", 0.02, "pause between readings", low=0, high=1),
     Key("timing_budget_us", "whole", 20000, "longer is steadier but slower per reading",
@@ -564,9 +574,11 @@ def _tournament(values, t, context):
             raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
                                      "or remove ca_file" % broker.host)
         ca_file = _path(t, "ca_file", context)
-        if not ca_file.is_file():
-            raise t.error("ca_file", "%s is not a file; give the CA certificate (PEM) that "
-                                     "signed the broker's certificate" % ca_file)
+        from ..links.mqtt import load_ca_file
+        try:                        # loaded as the link will load it: one line now, no crash
+            load_ca_file(ca_file)
+        except ConfigError as exc:
+            raise t.error("ca_file", exc.detail) from None
     return TournamentConfig(broker=broker, rig_id=rig_id, username=username,
                             password=password, ca_file=ca_file)
 

@@ -26,6 +26,7 @@ from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
 from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
+from ..core.names import same_name
 from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
@@ -119,6 +120,7 @@ class Rig(Host):
         self.buzzer = self.lamps = None
         self.referee = None
         self._next_match_at = None
+        self._set_up = None          # a MatchSetUp performed: the next match opens after its words
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -373,34 +375,44 @@ class Rig(Host):
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
+        """Perform the referee's effects: first what the table feels (the buzzer, the lamps) and
+        what the screen keeps, effect after effect; then the words (the log, the phones' calls),
+        in the same order, so a turn's end buzz never waits for the line that tells of it."""
         if not effects and self.referee.match.current is not None:
             return
+        said = []
+        try:
+            self._outputs(effects, said)
+        finally:
+            for line in said:
+                self._say(*line)
+        if self._set_up is not None:
+            set_up, self._set_up = self._set_up, None
+            self._open_set_up_match(set_up)
+        elif self._next_match_at is not None:
+            press_t, self._next_match_at = self._next_match_at, None
+            self._open_next_match(press_t)
+        self._refresh_soon()
+
+    def _outputs(self, effects, said):
+        """The effects' outputs (:meth:`_feel` first) and state, in order; their words go to
+        ``said`` ((t, text[, severity]) each, said after)."""
         now = self.clock.now()
+        self._feel(effects, now)
         durable = False
-        set_up = None
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
-                if not effect.on:
-                    self.buzzer.off()
-                elif effect.source not in self._sounded:
-                    self.buzzer.play(ev.Pattern.TOUCH, now)
-                self._sounded.discard(effect.source)
                 continue
-            if kind is ev.Buzz:
-                self.buzzer.play(effect.pattern, now)
-            elif kind is ev.Durable:
+            if kind is ev.Durable:
                 durable = True
             elif isinstance(effect, ev.Fault):
-                self._fault(effect)
+                self._fault(effect, said)
                 continue
             elif kind is ev.TurnStarted:
                 self._queue(banners.cut(self._banners, effect.t))
-                self.lamps.turn(True)
-            elif kind is ev.TurnEnded:
-                self.lamps.turn(False)
             elif kind is ev.MatchSetUp:
-                set_up = effect
+                self._set_up = effect
                 self._show_message(calls.say(effect)[0], now)
             elif kind is ev.Refused:
                 if effect.code is ev.Refusal.MATCH_OVER:
@@ -416,31 +428,49 @@ class Rig(Host):
                 self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
             words = calls.say(effect)
             if words is not None:
-                self._say(effect.t, *words)
+                said.append((effect.t,) + tuple(words))
         # Between turns the ready lamp says whether a start press would start a turn.
         self.lamps.ready(self.referee.match.current is None and not self.referee.problems()
                          and not self.match_over)
         if durable:
             self.session.request_sync()
-        if set_up is not None:
-            self._open_set_up_match(set_up)
-        elif self._next_match_at is not None:
-            press_t, self._next_match_at = self._next_match_at, None
-            self._open_next_match(press_t)
-        self._refresh_soon()
+
+    def _feel(self, effects, now):
+        """What the table feels, before anything else and in the effects' order: the buzzer
+        (a touch's buzz, a pattern) and the turn lamp."""
+        for effect in effects:
+            kind = type(effect)
+            if kind is ev.Feedback:
+                if not effect.on:
+                    self.buzzer.off()
+                elif effect.source not in self._sounded:
+                    self.buzzer.play(ev.Pattern.TOUCH, now)
+                self._sounded.discard(effect.source)
+            elif kind is ev.Buzz:
+                self.buzzer.play(effect.pattern, now)
+            elif kind is ev.TurnStarted:
+                self.lamps.turn(True)
+            elif kind is ev.TurnEnded:
+                self.lamps.turn(False)
 
     def _queue(self, queued):
         """Keep the banner queue as it now stands and log the banners that left the screen."""
         self._banners, shown = queued
         self.banner_log.extend(shown)
 
-    def _fault(self, fault):
+    def _fault(self, fault, said=None):
+        """Show or clear ``fault``; its words are said now, or added to ``said`` (said after
+        the outputs, :meth:`_perform`)."""
         words = calls.fault_text(fault)
         if fault.active:
             self._faults[fault.source] = words
         elif self._faults.pop(fault.source, None) is None:
             return      # nothing was reported: a device coming up is no news ("Cleared: ...")
-        self._say(fault.t, *calls.say(fault))
+        line = (fault.t,) + tuple(calls.say(fault))
+        if said is None:
+            self._say(*line)
+        else:
+            said.append(line)
         self.lamps.fault(bool(self._faults))
 
     # --- the wiring check on the screen ------------------------------------------------------------
@@ -548,7 +578,7 @@ class Rig(Host):
         of the recent recordings, newest first."""
         self.roster = self.players + tuple(
             name for name in storage.recent_players(self.session.directory)
-            if name.casefold() not in {p.casefold() for p in self.players})
+            if not any(same_name(name, p) for p in self.players))
 
     @property
     def match_over(self):

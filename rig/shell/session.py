@@ -83,6 +83,13 @@ def unfinished(directory, game, torn=None, why=None):
     path = storage.newest(directory, game.prefix)
     if path is None or not cut_off(game, path):
         return None
+    named = storage.game_of(path)           # its header first: never another game's file
+    if named is None or named.name != game.name:
+        if why is not None:
+            why.append("cannot resume %s: its header names %s, not %s; it is left as it is"
+                       % (path, "no game the rig knows" if named is None else named.title,
+                          game.title))
+        return None
     try:
         state, header, last_t = storage.restore_file(path, game, torn)
     except RigError as exc:
@@ -230,11 +237,8 @@ class RecordingSession:
         path = storage.newest(self.directory, game.prefix)
         if path is None or not cut_off(game, path):
             return None
-        cut = storage.repair(path)
-        if cut:
-            log.warning("%s: %s", path, cut)
-        why = []
-        found = unfinished(self.directory, game, why=why)
+        why, torn = [], []
+        found = unfinished(self.directory, game, torn=torn, why=why)    # read only
         if found is None:
             for words in why:
                 log.warning("%s; a new game begins", words)
@@ -243,6 +247,9 @@ class RecordingSession:
             except OSError as exc:
                 log.warning("%s: its open marker could not be removed: %s", path, exc)
             return None
+        cut = storage.repair(path, torn)         # taken up: only now is the file touched
+        if cut:
+            log.warning("%s: %s", path, cut)
         self.path = path
         self.writer = storage.Writer(path)
         if game.end_line(0.0) is None:
@@ -269,28 +276,28 @@ class RecordingSession:
         for path in paths:
             if storage.is_finished(path):
                 continue
-            cut = storage.repair(path)
-            if cut:
-                log.warning("%s: %s", path, cut)
-            try:
-                header, items = storage.read(path)
+            torn = []
+            try:                        # read only: a file is changed once it is taken up
+                header, items = storage.read(path, torn)
                 ref, _ = rereferee(header, items, path)
             except RigError as exc:
                 log.warning("cannot resume %s (%s); it is left as it is", path, exc)
                 continue
             if (header.players, header.level) not in ours:
-                log.info("%s is another match (players or level differ); closing it", path)
-                storage.append_line(path, ev.End(ref.t))
+                self._close_other(path, ref, torn, "is another match (players or level "
+                                                   "differ)")
                 continue
-            found.append((len(items), ref.t, str(path), path, ref))
+            found.append((len(items), ref.t, str(path), path, ref, torn))
         if not found:
             return None
         found.sort()
-        for *_, path, ref in found[:-1]:
-            log.info("%s holds less of this match than another unfinished recording; closing "
-                     "it", path)
-            storage.append_line(path, ev.End(ref.t))
-        *_, path, ref = found[-1]
+        for *_, path, ref, torn in found[:-1]:
+            self._close_other(path, ref, torn, "holds less of this match than another "
+                                               "unfinished recording")
+        *_, path, ref, torn = found[-1]
+        cut = storage.repair(path, torn)
+        if cut:
+            log.warning("%s: %s", path, cut)
         self.path = path
         self.writer = storage.Writer(path)
         restart = ev.Restart(ref.t)
@@ -298,6 +305,18 @@ class RecordingSession:
         self.flush()
         self.request_sync()
         return Resumed(path, ref, restart)
+
+    @staticmethod
+    def _close_other(path, ref, torn, why):
+        """Close another match's unfinished recording with its end line, so it is never taken
+        up again; one whose last line is torn is left exactly as it is (an end line after the
+        torn bytes would spoil it, and cutting them is for a file the rig takes up)."""
+        if torn or storage.last_line_bytes(path)[1]:
+            log.info("%s %s; its last line has no end, so it is left as it is (`cleptomano "
+                     "replay` reads what it holds)", path, why)
+            return
+        log.info("%s %s; closing it", path, why)
+        storage.append_line(path, ev.End(ref.t))
 
     # --- lines -----------------------------------------------------------------------------------
     def record(self, item):

@@ -6,6 +6,7 @@ and fsyncs when asked (at turn boundaries and penalties, from the daemon's sync 
 """
 
 import errno
+import fcntl
 import hashlib
 import io
 import os
@@ -14,9 +15,10 @@ import threading
 from pathlib import Path
 
 from ..games.cleptomano.rules import recording
+from ..core.names import name_problem, normal, same_name_key
 from ..core.bounded import json_depth
 from ..games.cleptomano.rules import replay as rereferee
-from ..core.errors import RecordingError
+from ..core.errors import ConfigError, RecordingError, RigError
 from ..games import by_recording
 from . import files
 
@@ -91,16 +93,43 @@ def _value(raw):
         return _NOT_JSON
 
 
-def repair(path):
-    """Cut a torn last line (the rig lost power in the middle of writing it).  Returns a
-    sentence saying what was cut, or None when the file was whole."""
-    with open(path, "rb+") as f:
-        data = f.read()
-        if not data or data.endswith(b"\n"):
-            return None
-        cut = data.rfind(b"\n") + 1
-        f.truncate(cut)
-    return "cut a torn last line of %d bytes (written when the rig stopped)" % (len(data) - cut)
+def last_line_bytes(path):
+    """``(size, tail)``: the file's size and how many bytes follow its last ``"\\n"`` (0 for
+    a file that ends with one), read backwards from its end: only the file's tail is read."""
+    with files.open_regular(path) as f:
+        size = f.seek(0, os.SEEK_END)
+        end = size
+        while end > 0:
+            start = max(0, end - 65536)
+            f.seek(start)
+            found = f.read(end - start).rfind(b"\n")
+            if found >= 0:
+                return size, size - (start + found + 1)
+            end = start
+        return size, size
+
+
+def repair(path, torn):
+    """Make the recording at ``path``, which the rig takes up, end with a whole line, and say
+    exactly what was changed (None: nothing).  ``torn`` is what reading it found (a list
+    filled by :func:`read`): when the reader left a torn last line out, those bytes, and only
+    those, are cut; a last line the reader took as whole (JSON without its newline) gets its
+    ``"\\n"``, so nothing it holds is lost.  Only ever called on a file the rig has read and
+    takes up (never on one it refuses: that one is left exactly as it is)."""
+    size, tail = last_line_bytes(path)
+    if tail == 0:
+        return None
+    if torn:
+        with open(path, "rb+") as f:
+            f.truncate(size - tail)
+            os.fsync(f.fileno())
+        return ("cut its torn last line: %d bytes without their end, written as the rig "
+                "stopped (the file was %d bytes, now %d)" % (tail, size, size - tail))
+    with open(path, "ab") as f:
+        f.write(b"\n")
+        os.fsync(f.fileno())
+    return ("ended its last line (%d bytes of JSON without their newline): 1 byte added (the "
+            "file was %d bytes, now %d)" % (tail, size, size + 1))
 
 
 def is_finished(path):
@@ -154,9 +183,9 @@ def recent_players(directory, recordings=30):
             continue
         players = header.get("players") if isinstance(header, dict) else None
         for name in players if isinstance(players, list) else ():
-            if isinstance(name, str) and name.strip() and name.casefold() not in seen:
-                seen.add(name.casefold())
-                names.append(name)
+            if name_problem(name) is None and same_name_key(normal(name)) not in seen:
+                seen.add(same_name_key(normal(name)))       # the one rule (rig.core.names)
+                names.append(normal(name))
     return names
 
 
@@ -425,3 +454,78 @@ def append_line(path, item):
             raise OSError("the disk is full: the line was cut")
     finally:
         writer.close()
+
+
+class FolderLock:
+    """The recordings folder held by one rig: an exclusive ``flock`` on ``rig.lock`` in it,
+    which holds the rig's PID.  A second rig started on the same folder (by hand beside the
+    service, or a second unit) is refused with one line naming the first one's PID, before it
+    reads or changes anything there: it never takes up the running game, nor removes its open
+    marker.  The kernel lets go of the lock when the process ends, however it ends (a crash or
+    a SIGKILL leaves no stale lock); the file itself stays, empty once a rig has stopped."""
+
+    NAME = "rig.lock"
+
+    def __init__(self, directory, key="storage.recordings_dir"):
+        self.directory = Path(directory)
+        self.path = self.directory / self.NAME
+        self.key = key
+        self._fd = None
+
+    def acquire(self):
+        """Take the folder (created if need be); RigError naming the other rig's PID when
+        another process holds it, ConfigError when it cannot be created or written."""
+        fix = "give a directory the rig may write to (/var/lib/cleptomano under systemd)"
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError("%s cannot be created (%s); %s"
+                              % (self.directory, exc.strerror or exc, fix),
+                              key=self.key) from None
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW,
+                         0o644)
+        except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise ConfigError("%s is read-only for the rig; give a directory it may write "
+                                  "to (under systemd only /var/lib/cleptomano is writable: "
+                                  "ProtectSystem=strict)" % self.directory,
+                                  key=self.key) from None
+            raise ConfigError("%s cannot be used (%s); %s"
+                              % (self.path, exc.strerror or exc, fix), key=self.key) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            held = exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK)
+            pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip() if held else ""
+            os.close(fd)
+            if not held:
+                raise ConfigError("%s cannot be locked (%s); %s"
+                                  % (self.path, exc.strerror or exc, fix),
+                                  key=self.key) from None
+            who = ("another rig, PID %s," % pid) if pid.isdigit() else "another rig"
+            raise RigError("%s already uses the recordings folder %s (it holds %s); stop it "
+                           "first (`systemctl stop cleptomano`, or Ctrl-C where it runs), or "
+                           "give this one another folder (--recordings)"
+                           % (who, self.directory, self.NAME)) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, b"%d\n" % os.getpid(), 0)
+        self._fd = fd
+        return self
+
+    def release(self):
+        """Let the folder go (its PID taken out of the file); nothing when not held."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            os.ftruncate(fd, 0)
+        except OSError:
+            pass
+        os.close(fd)           # the lock goes with the last descriptor
+
+    def __enter__(self):
+        return self.acquire()
+
+    def __exit__(self, *exc):
+        self.release()

@@ -51,6 +51,7 @@ from ..words import english
 from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
 from .games import game_routes
+from .gate import LogThrottle, client_key
 from .language import (error, language_of, language_of_headers, language_routes, refusal_text, said,
                        words_in, words_of)
 from .matches import Matches, recording_routes
@@ -93,12 +94,15 @@ def _host_ok(host, names):
 class Guard:
     """ASGI middleware: refuses a request whose Host is not this rig (DNS rebinding), an
     unsafe request or a WebSocket from another origin (CSRF, cross-site WebSocket hijacking),
-    and a body over ``max_body`` bytes; adds the security headers to every answer."""
+    and a body over ``max_body`` bytes; adds the security headers to every answer.  Each kind
+    of refusal is logged through ``refusals`` (a :class:`rig.web.gate.LogThrottle`: a line a
+    kind every few seconds at most), which the server's gate shares."""
 
-    def __init__(self, app, names, max_body=MAX_BODY_BYTES):
+    def __init__(self, app, names, max_body=MAX_BODY_BYTES, refusals=None):
         self.app = app
         self.names = names
         self.max_body = max_body
+        self.refusals = refusals if refusals is not None else LogThrottle()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -107,12 +111,20 @@ class Guard:
         problem = self._problem(scope, headers)
         words = words_in(language_of_headers(headers))
         if problem is not None:
+            self.refusals.warning("refusals (%d, %s)" % (problem.status, problem.msg.code),
+                                  "phones: refused a request from %s: %s", _who(scope),
+                                  problem.msg)
             if scope["type"] == "websocket":
                 return await send({"type": "websocket.close", "code": 1008})
             return await self._refuse(problem, send, words)
         if scope["type"] == "http" and scope["method"] in _UNSAFE:
             body = await self._body(headers, receive)
+            if body is _GONE:
+                return None                 # the client went (or the server closed it)
             if body is None:
+                self.refusals.warning("refusals (413, body over the limit)",
+                                      "phones: refused a request from %s: its body is over "
+                                      "%d bytes", _who(scope), self.max_body)
                 return await self._refuse(RequestError(
                     Msg("rig.web.body_too_big", most=str(self.max_body)), 413), send, words)
             receive = _replay(body)
@@ -139,7 +151,8 @@ class Guard:
         return None
 
     async def _body(self, headers, receive):
-        """The whole body, or None as soon as it is over the limit."""
+        """The whole body, None as soon as it is over the limit, ``_GONE`` when the client
+        went before it was all in (a partial body is never answered)."""
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return None
@@ -147,7 +160,7 @@ class Guard:
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
-                break
+                return _GONE
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
@@ -165,6 +178,15 @@ class Guard:
                                 (b"content-length", str(len(body)).encode("ascii")),
                                 (b"connection", b"close")] + _HEADERS})
         await send({"type": "http.response.body", "body": body})
+
+
+_GONE = object()
+
+
+def _who(scope):
+    """The device a request came from, as the log names it (:func:`rig.web.gate.client_key`)."""
+    client = scope.get("client")
+    return client_key(client[0] if client else None)
 
 
 def _replay(body):
@@ -187,6 +209,7 @@ def build_app(face, static_dir, names=None):
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
     matches = Matches(face.recordings_dir, face.recording_path)
+    refusals = LogThrottle()            # the refusals' log, shared with the Guard and the server
 
     def session_of(request):
         return face.pairing.session(request.cookies.get(COOKIE))
@@ -227,7 +250,14 @@ def build_app(face, static_dir, names=None):
     @answers
     async def pair(request):
         obj = await body_object(request, ("code", "name"))
-        s = face.pairing.pair(obj.get("code"), obj.get("name"))
+        device = client_key(request.client.host if request.client else None)
+        try:
+            s = face.pairing.pair(obj.get("code"), obj.get("name"), device)
+        except RequestError as exc:
+            if exc.status == 429:
+                refusals.warning("refusals (429, pairing locked for one device)",
+                                 "phones: pairing refused to %s: %s", device, exc.msg)
+            raise
         response = JSONResponse({"paired": True, "name": s.name})
         response.set_cookie(COOKIE, s.token, httponly=True, samesite="strict", path="/")
         return response
@@ -268,9 +298,18 @@ def build_app(face, static_dir, names=None):
                              "layout": format_layout(declared)})
 
     async def live(websocket):
-        client = face.live.join(language_of(websocket))
+        address = client_key(websocket.client.host if websocket.client else None)
+        why = face.live.refusal(address)
+        client = face.live.join(language_of(websocket), address) if why is None else None
         if client is None:
-            await websocket.close(code=1013)         # too many phones watch: try again later
+            if why is not None and why[0] != "stopping":
+                refusals.warning("refusals (1013, too many watchers: %s)" % why[0],
+                                 "phones: refused a watcher from %s: %s", address, why[1])
+            try:
+                await websocket.accept()        # accepted, then closed with its reason: a
+                await websocket.close(code=1013)    # refusal before accepting is an HTTP 403
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass                            # it went first
             return
         await websocket.accept()
         reader = asyncio.ensure_future(_drain(websocket))
@@ -305,7 +344,7 @@ def build_app(face, static_dir, names=None):
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})
-    return Guard(app, this_machine() if names is None else set(names))
+    return Guard(app, this_machine() if names is None else set(names), refusals=refusals)
 
 
 async def not_there(request, exc):

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..core.errors import RequestError
 from ..core.msg import Msg
 from ..core.phones import spaced
-from ..games.cleptomano.rules.view import board_json
+from ..games.cleptomano.rules.view import board_json, looks_the_same
 from .app import build_app
 from .games import game_json
 from .language import plain
@@ -50,6 +50,7 @@ class WebFace:
         self.night = None               # the game night it belongs to (rig.shell.night)
         self.server = None
         self._board = None
+        self._announced = None          # the snapshot the push channel was last told of
         self.tell_code = tell_code
         self._told = None               # the pairing code logged last
         self._server_options = server_options
@@ -57,8 +58,15 @@ class WebFace:
 
     # --- the face, on the referee's thread ---------------------------------------------------------
     def show(self, board):
-        self._board = board
-        self.live.changed()
+        """The newest snapshot: ``GET /api/state`` answers it from now on; the phones are
+        pushed it only when it looks different from the last pushed
+        (:func:`~rig.games.cleptomano.rules.view.looks_the_same`: the time in whole seconds,
+        which their page counts on by itself), so their words and JSON are made once per
+        change, not per frame."""
+        announced, self._board = self._announced, board
+        if announced is None or not looks_the_same(announced, board):
+            self._announced = board
+            self.live.changed()
         phones = board.phones
         if self.tell_code and phones is not None and phones.url \
                 and phones.code not in (None, self._told):

@@ -16,15 +16,19 @@
 ``GET /api/game/recordings``               the games recorded here (every game's), newest
                                            first: each one's game, date, players and result
                                            in words, or the one line that says why its
-                                           recording does not replay
-``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON)
-``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file
+                                           recording does not replay; a game not over yet
+                                           is not listed (its seed names the dice to come)
+``GET /api/game/recordings/ID``            a game's replay (``cleptomano replay``'s JSON);
+                                           403 while the game is not over
+``GET /api/game/recordings/ID/recording``  its recording, the JSON Lines file; 403 while the
+                                           game is not over
 ``GET /games/phone/NAME.js``               the game's part of the phones' games page: its
                                            folder's ``phone.js`` (anyone; 404 for a game
                                            without one)
 =========================================  ===================================================
 
-A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``).
+A phone plays as the player whose name it was paired with (``"Ben"``, or ``"Ben's phone"``):
+its seat, which pairing gives to one phone at a time (:mod:`rig.web.pairing`).
 The same pairing, Host and Origin checks, body limit and push channel as the rest of the API
 (:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry
 :func:`game_json`.  Nothing here ever holds a secret of the game: the public view is the
@@ -42,6 +46,7 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
+from ..core.names import normal, same_name_key, seat_key
 from ..core.phones import public
 from ..games import data, games
 from ..shell.storage import game_of
@@ -100,14 +105,13 @@ def phone_script(name):
 
 
 def player_of(host, phone_name):
-    """The player a phone named ``phone_name`` plays as, or RequestError (403) saying how to
-    pair as one."""
-    name = phone_name.strip()
-    for suffix in ("'s phone", "’s phone"):
-        if name.casefold().endswith(suffix):
-            name = name[:-len(suffix)].strip()
+    """The player a phone named ``phone_name`` plays as (the seat its name names, by the one
+    rule of :mod:`rig.core.names`: "Ben", "ben’s phone"), or RequestError (403) saying how
+    to pair as one.  Pairing gives a seat to one phone at a time (:mod:`rig.web.pairing`), so
+    the phone found here is that seat's own."""
+    seat = seat_key(phone_name)
     for player in host.players:
-        if player.casefold() == name.casefold():
+        if same_name_key(normal(player)) == seat:
             return player
     raise RequestError(Msg("rig.web.not_a_player", phone=phone_name,
                            players=", ".join(host.players)), 403)

@@ -34,14 +34,16 @@ from .language import said, words_in
 PUSH_PERIOD_S = 0.1
 MAX_CALLS_WAITING = 64
 MAX_CLIENTS = 32
+MAX_CLIENTS_PER_ADDRESS = 4     # one device's watchers (rig.web.gate.client_key): a phone needs 1
 
 
 class Client:
     """One WebSocket's waiting messages: the newest snapshot and the calls not yet sent, in the
     phone's language ``lang``."""
 
-    def __init__(self, lang=DEFAULT):
+    def __init__(self, lang=DEFAULT, address=None):
         self.lang = lang
+        self.address = address
         self.state = None
         self.calls = deque(maxlen=MAX_CALLS_WAITING)
         self.wake = asyncio.Event()
@@ -71,10 +73,11 @@ class Live:
     snapshot of the newest one; it runs on the server's loop)."""
 
     def __init__(self, state, period_s=PUSH_PERIOD_S, max_clients=MAX_CLIENTS,
-                 clock=time.monotonic):
+                 clock=time.monotonic, max_per_address=MAX_CLIENTS_PER_ADDRESS):
         self._state = state
         self.period_s = period_s
         self.max_clients = max_clients
+        self.max_per_address = max_per_address
         self._clock = clock
         self.clients = set()
         self.loop = None
@@ -169,20 +172,35 @@ class Live:
         if fresh or calls:
             self._last_push = now
 
-    def join(self, lang=DEFAULT):
-        """A phone reading ``lang`` connects (on the loop serving it, which the channel then
-        pushes on): its client, already holding the snapshot; None when too many phones
-        watch."""
+    def join(self, lang=DEFAULT, address=None):
+        """A phone reading ``lang`` connects from ``address`` (its device,
+        :func:`rig.web.gate.client_key`; None: not counted apart) on the loop serving it, which
+        the channel then pushes on: its client, already holding the snapshot; None when too
+        many phones watch, or too many from that device (:meth:`refusal` says which)."""
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
-        if self.closing or len(self.clients) >= self.max_clients:
+        if self.refusal(address) is not None:
             return None
-        client = Client(lang)
+        client = Client(lang, address)
         text = self.state_message(self.snapshot(), lang)
         if text is not None:
             client.offer_state(text)
         self.clients.add(client)
         return client
+
+    def refusal(self, address=None):
+        """Why a phone from ``address`` may not watch now, as ``(kind, words for the log)``,
+        or None."""
+        if self.closing:
+            return ("stopping", "the rig stops")                        # not words: the log's
+        if len(self.clients) >= self.max_clients:
+            return ("all", "%d phones watch, the most" % len(self.clients))  # not words: log
+        if address is not None and sum(c.address == address for c in self.clients) \
+                >= self.max_per_address:
+            return ("one device",                                        # not words: the log's
+                    "it watches %d times already, the most for one device"  # not words: log
+                    % self.max_per_address)
+        return None
 
     def leave(self, client):
         self.clients.discard(client)

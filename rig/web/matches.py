@@ -8,6 +8,13 @@ replayed to its result, and the recording itself for download.
 pattern; nothing else names a file, so no request can reach outside the folder.  Replays are
 remembered by the file's size and modification time: a finished game is replayed once, the
 live one whenever it has grown.
+
+A game that hides something while it runs (``hides``: a secret, or dice its seed will roll;
+every game but Cleptómano) is served only once it is over: while its recording has no clean
+end (the one being written now, or the newest of its game a crash cut off, which the next
+start takes up again) and its replay says it is not over, it is left out of the listing, and
+its replay and file are refused (403, :class:`Withheld`) without a word of what they hold: its
+seed would name every die still to roll, its lines every hidden card.
 """
 
 import asyncio
@@ -19,12 +26,17 @@ from starlette.routing import Route
 
 from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
-from ..shell.storage import is_finished, replay_file
+from ..shell.session import cut_off
+from ..shell.storage import game_of, is_finished, newest, replay_file
 from .language import said, words_of
 from .pairing import quoted
 
 STAMP = r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-\d{1,4})?$"
 MAX_LISTED = 500
+
+
+class Withheld(RequestError):
+    """A recording of a game not over yet, which hides something: not served."""
 
 
 class Recordings:
@@ -67,22 +79,47 @@ class Recordings:
         the file (its size and modification time, ``key``); ``made`` keeps what the listing
         derived from that replay (:meth:`summary`), so a listing reads no file it has read."""
         path = self.path(rec_id)
+        game = game_of(path)
+        hidden = game is not None and game.hides and self._open(game, path)
         stat = path.stat()
         key = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
             known = self._replays.get(rec_id)
-        if known is not None and known[0] == key:
-            return path, known
-        torn = []
-        try:
-            result = replay_file(path, torn)
-        except RecordingError as exc:
-            raise RequestError(Msg("rig.web.cannot_replay", id=rec_id, why=exc.detail),
-                               422) from None
-        known = (key, result, tuple(torn), {})
-        with self._lock:
-            self._replays[rec_id] = known
+        if known is None or known[0] != key:
+            torn = []
+            try:
+                known = (key, replay_file(path, torn), tuple(torn), {})
+            except RecordingError as exc:
+                if hidden:          # not even why: the words could quote what it hides
+                    raise self._withheld(rec_id) from None
+                raise RequestError(Msg("rig.web.cannot_replay", id=rec_id, why=exc.detail),
+                                   422) from None
+            with self._lock:
+                self._replays[rec_id] = known
+        if hidden and not _over(game, known[1]):
+            raise self._withheld(rec_id)
         return path, known
+
+    def _open(self, game, path):
+        """Whether ``path`` (of ``game``) may still be played on: the recording being written
+        now, or the newest of its game with no clean end (the next start takes it up)."""
+        live = self.live()
+        if live is not None and live.name == path.name:
+            return True
+        return cut_off(game, path) and newest(self.directory, game.prefix) == path
+
+    def _withheld(self, rec_id):
+        return Withheld(Msg("rig.web.recording_withheld", id=rec_id,
+                            listed_at=self.LISTED_AT), 403)
+
+    def served(self, rec_id):
+        """The recording of ``rec_id`` when it may be served (see above); RequestError (404,
+        403 while its game hides something and is not over)."""
+        path = self.path(rec_id)
+        game = game_of(path)
+        if game is not None and game.hides and self._open(game, path):
+            path, _ = self._replayed(rec_id)        # Withheld while its game is not over
+        return path
 
     def ids(self):
         """The ids of the recordings here, newest first (by the time in the name)."""
@@ -107,6 +144,8 @@ class Recordings:
                 if "summary" not in made:
                     made["summary"] = self.summary(path, result)
                 entry.update(made["summary"], torn=bool(torn))
+            except Withheld:
+                continue            # a game not over that hides something: not listed
             except RequestError as exc:
                 entry["error"] = exc.msg if exc.msg is not None else exc.detail
             out.append(entry)
@@ -143,11 +182,20 @@ def recording_routes(base, recordings, answers):
     @answers
     async def recording(request):
         rec_id = request.path_params["id"]
-        return FileResponse(recordings.path(rec_id), media_type="application/jsonl; "
+        path = await asyncio.to_thread(recordings.served, rec_id)
+        return FileResponse(path, media_type="application/jsonl; "
                             "charset=utf-8", filename=rec_id + ".jsonl")
 
     return [Route(base, listing), Route(base + "/{id}", replayed),
             Route(base + "/{id}/recording", recording)]
+
+
+def _over(game, result):
+    """Whether the game a replay ``result`` is of is over (its outcome says so)."""
+    try:
+        return bool(game.outcome(result).over)
+    except (KeyError, TypeError, ValueError):
+        return False
 
 
 def _totals(result):

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 
 from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
-from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
-from ..core.text import control_character
+from ..core.names import check_names
 from ..games.cleptomano.rules.view import Phase
 from ..games import game as game_named
 from ..games import games
@@ -82,21 +81,10 @@ def checked_players(game, players, config=None):
     """``players`` (a list of names) for ``game``, stripped, or RequestError (400)."""
     if not isinstance(players, list) or not players:
         raise RequestError(Msg("rig.night.players_not_list", players=_short(players)))
-    names = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise RequestError(Msg("rig.night.player_not_name", player=_short(name)))
-        name = name.strip()
-        bad = control_character(name)
-        if bad is not None:
-            raise RequestError(Msg("rig.night.player_not_one_line", player=_short(name),
-                                   char=bad.split(" ")[0], n=MAX_NAME_CHARS))
-        if len(name) > MAX_NAME_CHARS:
-            raise RequestError(Msg("rig.night.player_too_long", player=_short(name),
-                                   n=MAX_NAME_CHARS))
-        if name.casefold() in (n.casefold() for n in names):
-            raise RequestError(Msg("rig.night.player_twice", player=repr(name)))
-        names.append(name)
+    try:
+        names = check_names(players)
+    except RulesError as exc:
+        raise RequestError(exc.msg, 400) from None
     chosen = game_named(game)
     try:
         chosen.new_game(tuple(names), 0, settings(chosen, config))   # any seed tells
@@ -187,8 +175,10 @@ class Switchboard:
         face = self.face
         if face is not None:
             return await face.app(scope, receive, send)
-        if scope["type"] == "websocket":                 # the page tries again later
-            return await send({"type": "websocket.close", "code": 1013})
+        if scope["type"] == "websocket":                 # the page tries again later:
+            await receive()                              # accepted, then closed with 1013
+            await send({"type": "websocket.accept"})     # (refused before accepting, it
+            return await send({"type": "websocket.close", "code": 1013})   # is an HTTP 403)
         if scope["type"] == "http":
             from .language import error, language_of_headers, words_in
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}

@@ -4,11 +4,19 @@ Anyone on the table's network may watch; to command, a phone sends the 6-digit c
 the rig's screen and a name (shown on the screen, and recorded as ``"by"`` on each of its
 commands), and gets a session: a random token in an HttpOnly, SameSite=Strict cookie.
 
-* The code is new at every rig start and every new match, and when pairing locks: a code seen
+* The code is new at every rig start and every new match: a code seen
   during the last match pairs no more.
-* Five wrong codes lock pairing for 60 s (the screen says so, and the codes tried are worth
-  nothing afterwards: a new code is drawn).  A correct code during the lock is refused too.
+* Five wrong codes from one device lock that device out of pairing for 60 s (a correct code
+  during its lock-out is refused too).  Only that device: the others, the table's phones, pair
+  on with the code on the screen, which stays (one hostile device on the venue's Wi-Fi cannot
+  lock the table out, nor make the code change under the players' fingers).  A device is its
+  address (:func:`rig.web.gate.client_key`); the rig keeps count of at most
+  :data:`MAX_DEVICES` of them.
 * :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
+* One seat, one phone: a phone sits at the seat of the player its name names ("Ana",
+  "ana’s phone"); while one holds a seat, no other phone is paired at it (the code the whole
+  table sees is not enough to read or act as Ana).  It is free again once that phone unpairs,
+  or the guard's key unpairs every phone.
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,
@@ -24,11 +32,10 @@ import time
 from dataclasses import dataclass
 
 from ..core.addresses import best_url
-from ..core.errors import RequestError
+from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
 from ..core.phones import PhonesView
-from ..games.cleptomano.rules.engine.model import MAX_NAME_CHARS
-from ..core.text import control_character
+from ..core.names import check_name, seat_key
 
 log = logging.getLogger("cleptomano")
 
@@ -37,6 +44,7 @@ MAX_WRONG_CODES = 5
 LOCK_S = 60.0
 MAX_PHONES = 8
 SESSION_BYTES = 32
+MAX_DEVICES = 1024          # devices whose wrong codes are counted at once (the oldest let go)
 
 
 @dataclass(frozen=True)
@@ -53,19 +61,13 @@ def quoted(value, most=40):
 
 
 def check_phone_name(name):
-    """A phone's name as it goes on the screen and into the recording's ``"by"``: one line of
-    1 to MAX_NAME_CHARS characters (a player's name follows the same rule).  Returns it
-    stripped, or raises RequestError (400) naming it."""
-    if not isinstance(name, str) or not name.strip():
-        raise RequestError(Msg("rig.web.name_not_name", name=quoted(name)))
-    name = name.strip()
-    bad = control_character(name)
-    if bad is not None:
-        raise RequestError(Msg("rig.web.name_not_one_line", name=quoted(name),
-                               char=bad.split(" ")[0]))
-    if len(name) > MAX_NAME_CHARS:
-        raise RequestError(Msg("rig.web.name_too_long", name=quoted(name), n=MAX_NAME_CHARS))
-    return name
+    """A phone's name as it goes on the screen and into the recording's ``"by"``: a name by
+    the one rule of :mod:`rig.core.names` (a player's name follows the same rule).  Returns it
+    as the rig keeps it (NFC, stripped), or raises RequestError (400) naming it."""
+    try:
+        return check_name(name)
+    except RulesError as exc:
+        raise RequestError(exc.msg, 400) from None
 
 
 class Pairing:
@@ -80,9 +82,7 @@ class Pairing:
         self.max_phones = max_phones
         self._lock = threading.Lock()
         self._sessions = {}            # token -> Session, in pairing order
-        self._wrong = 0                # wrong codes since the last right one or lock-out
-        self._locked_until = None
-        self._locked_wrong = 0
+        self._devices = {}             # device -> [wrong codes in a row, locked until or None]
         self._code = self._draw()
 
     def _draw(self):
@@ -99,56 +99,78 @@ class Pairing:
         with self._lock:
             self._sessions.clear()
             self._code = self._draw()
-            self._wrong = 0
+            self._devices.clear()
 
     def view(self):
-        """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`)."""
+        """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`): the code,
+        always (a lock-out holds one device, not the table)."""
         with self._lock:
-            left = self._lock_left()
-            return PhonesView(self.url, None if left is not None else self._code,
-                              tuple(s.name for s in self._sessions.values()), left,
-                              self._locked_wrong if left is not None else 0)
+            return PhonesView(self.url, self._code,
+                              tuple(s.name for s in self._sessions.values()))
 
-    def _lock_left(self):
-        if self._locked_until is None:
+    def locked_out(self, device=None):
+        """The seconds ``device`` stays locked out of pairing, or None."""
+        with self._lock:
+            return self._lock_left(device)
+
+    def _lock_left(self, device):
+        entry = self._devices.get(device)
+        if entry is None or entry[1] is None:
             return None
-        left = self._locked_until - self._now()
+        left = entry[1] - self._now()
         if left <= 0:
-            self._locked_until = None
+            del self._devices[device]
             return None
         return left
 
+    def _wrong_code(self, device):
+        """Count a wrong code from ``device``; the seconds it is now locked out for, or None."""
+        entry = self._devices.pop(device, None) or [0, None]
+        self._devices[device] = entry       # the newest last: the oldest is let go first
+        if len(self._devices) > MAX_DEVICES:
+            now = self._now()
+            for other in [d for d, (_, until) in self._devices.items()
+                          if until is None or until <= now][:len(self._devices) - MAX_DEVICES]:
+                del self._devices[other]
+            while len(self._devices) > MAX_DEVICES:
+                del self._devices[next(iter(self._devices))]
+        entry[0] += 1
+        if entry[0] < MAX_WRONG_CODES:
+            return None
+        entry[0], entry[1] = 0, self._now() + LOCK_S
+        return LOCK_S
+
     # --- what a phone does ---------------------------------------------------------------------
-    def pair(self, code, name):
-        """Pair a phone that sent ``code`` and ``name``; returns its :class:`Session`.  Raises
-        RequestError: 400 for a malformed code or name, 429 while locked, 403 for a wrong
-        code (the fifth locks pairing), 409 for a name already paired or a table full of
-        phones."""
+    def pair(self, code, name, device=None):
+        """Pair a phone that sent ``code`` and ``name`` from ``device`` (its address,
+        :func:`rig.web.gate.client_key`); returns its :class:`Session`.  Raises RequestError:
+        400 for a malformed code or name, 429 while that device is locked out, 403 for a wrong
+        code (the fifth in a row locks that device out), 409 for a seat another phone holds
+        (one seat, one phone: a name that is the same name as a paired phone's, or names the
+        same player, :func:`rig.core.names.seat_key`) or a table full of phones."""
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
             raise RequestError(Msg("rig.web.not_a_code", value=quoted(code), n=CODE_DIGITS))
         name = check_phone_name(name)
         with self._lock:
-            left = self._lock_left()
+            left = self._lock_left(device)
             if left is not None:
                 raise RequestError(Msg("rig.web.pairing_locked", seconds=math.ceil(left),
-                                       n=self._locked_wrong), 429)
+                                       n=MAX_WRONG_CODES), 429)
             if not secrets.compare_digest(code, self._code):
-                self._wrong += 1
-                if self._wrong >= MAX_WRONG_CODES:
-                    self._locked_until = self._now() + LOCK_S
-                    self._locked_wrong, self._wrong = self._wrong, 0
-                    self._code = self._draw()
+                if self._wrong_code(device) is not None:
                     raise RequestError(Msg("rig.web.wrong_code_locks", n=MAX_WRONG_CODES,
                                            seconds=LOCK_S), 429)
-                raise RequestError(Msg("rig.web.wrong_code", wrong=self._wrong,
+                raise RequestError(Msg("rig.web.wrong_code", wrong=self._devices[device][0],
                                        n=MAX_WRONG_CODES, seconds=LOCK_S), 403)
-            taken = {s.name.casefold() for s in self._sessions.values()}
-            if name.casefold() in taken:
-                raise RequestError(Msg("rig.web.name_taken", name=name), 409)
+            seat = seat_key(name)
+            for held in self._sessions.values():
+                if seat_key(held.name) == seat:      # one seat, one phone
+                    raise RequestError(Msg("rig.web.seat_taken", name=name,
+                                           holder=held.name), 409)
             if len(self._sessions) >= self.max_phones:
                 raise RequestError(Msg("rig.web.phones_full", n=self.max_phones), 409)
-            self._wrong = 0
+            self._devices.pop(device, None)
             session = Session(self._token(SESSION_BYTES), name)
             self._sessions[session.token] = session
             return session

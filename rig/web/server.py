@@ -10,6 +10,11 @@ seconds, so a Pi whose Wi-Fi comes up after the rig starts is served on it too, 
 that goes away is let go.  One uvicorn server listens on each address; no socket is ever bound
 to the wildcard address, and a public address is never bound (the config refuses one too).
 Starting and stopping are bounded.
+
+Every server of one :class:`WebServer` serves through one :class:`rig.web.gate.Gate`: the caps
+on connections per device and in all, the deadlines for slow and idle connections, the header
+limit and the throttled log of refusals (:mod:`rig.web.gate`, README "The phones' server under
+attack"); ``limits`` (a :class:`rig.web.gate.Limits`) sets them, the tests' small.
 """
 
 import asyncio
@@ -24,13 +29,14 @@ import uvicorn
 
 from ..core.addresses import is_local, parse_address
 from ..core.errors import HardwareError
+from .gate import Gate, Limits, LogThrottle, protocols
 
 log = logging.getLogger("cleptomano")
 
 RESCAN_S = 10.0
 MAX_WS_MESSAGE_BYTES = 4096
-MAX_CONNECTIONS = 64
-MAX_HEADER_BYTES = 16 * 1024
+MAX_CONNECTIONS = Limits.max_connections
+MAX_HEADER_BYTES = Limits.max_header_bytes
 
 
 def local_addresses():
@@ -88,10 +94,12 @@ class WebServer:
     """Serves ``app`` on ``bind`` at ``port`` (0: a free port, the tests'); ``on_loop(loop)``
     is told the server's loop before it serves, ``on_close()`` is called on the loop before it
     stops (the push channel closes its sockets), ``on_bound(bound)`` whenever the addresses
-    served change (the QR code follows them)."""
+    served change (the QR code follows them); ``limits`` what one device may hold
+    (:class:`rig.web.gate.Limits`).  The refusals are logged through the app's throttle
+    (``app.refusals``, :class:`rig.web.app.Guard`'s), so the app's and the server's share one."""
 
     def __init__(self, app, bind, port, *, on_loop=None, on_close=None, on_bound=None,
-                 addresses=local_addresses, rescan_s=RESCAN_S):
+                 addresses=local_addresses, rescan_s=RESCAN_S, limits=None):
         self.app = app
         self.auto = tuple(bind) == ("local",)
         self.bind = () if self.auto else tuple(bind)
@@ -101,6 +109,13 @@ class WebServer:
         self.on_bound = on_bound
         self._addresses = addresses
         self.rescan_s = rescan_s
+        limits = limits if limits is not None else Limits()
+        throttle = getattr(app, "refusals", None)
+        if isinstance(throttle, LogThrottle):
+            throttle.every_s = limits.log_every_s
+        else:
+            throttle = LogThrottle(every_s=limits.log_every_s)
+        self.gate = Gate(limits, throttle)
         self.loop = None
         self.servers = {}            # (address, scope) -> (uvicorn.Server, task, port)
         self.problems = {}           # address -> why it is not served
@@ -163,12 +178,18 @@ class WebServer:
             self.on_loop(asyncio.get_running_loop())
         await self._follow()
         self._ready.set()
+        tick = min(self.rescan_s, self.gate.limits.log_every_s)
+        waited = 0.0
         while not self._stop.is_set():
             try:
-                await asyncio.wait_for(self._stop.wait(), self.rescan_s)
+                await asyncio.wait_for(self._stop.wait(), tick)
             except asyncio.TimeoutError:
-                if self.auto:
+                self.gate.throttle.flush()          # the refusals held back are counted
+                waited += tick
+                if self.auto and waited >= self.rescan_s:
+                    waited = 0.0
                     await self._follow()
+        self.gate.throttle.flush(final=True)
         if self.on_close is not None:
             self.on_close()
         for server, _, _ in self.servers.values():
@@ -210,11 +231,14 @@ class WebServer:
             self.problems[str(address)] = why
             return
         self.problems.pop(str(address), None)
+        limits = self.gate.limits
+        http, ws = protocols(self.gate)
         config = uvicorn.Config(
             self.app, lifespan="off", log_config=None, access_log=False, server_header=False,
             proxy_headers=False, ws_max_size=MAX_WS_MESSAGE_BYTES, ws_per_message_deflate=False,
-            limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=1,
-            h11_max_incomplete_event_size=MAX_HEADER_BYTES)
+            http=http, ws=ws, timeout_graceful_shutdown=1, timeout_keep_alive=limits.request_s,
+            ws_ping_interval=limits.ws_ping_s, ws_ping_timeout=limits.ws_ping_s,
+            h11_max_incomplete_event_size=limits.max_header_bytes)
         server = uvicorn.Server(config)
         task = asyncio.ensure_future(server.serve(sockets=[sock]))
         self.servers[(address, scope)] = (server, task, sock.getsockname()[1])

@@ -45,6 +45,7 @@ the path from the contact edge to the buzzer.
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import logging
 import math
@@ -52,6 +53,7 @@ import os
 import platform
 import queue
 import random
+import shutil
 import resource
 import statistics
 import subprocess
@@ -67,13 +69,24 @@ PATTERN_SCALE = 1 / 24          # buzzer patterns in the latency bench: a 5 ms t
 HOLD_S = 0.003                  # a real touch: 3 ms of contact (> glitch_s, counts)
 PERIOD_S = (0.0155, 0.0205)     # touch to touch; 7 rods round robin keep each rod > 100 ms apart
 RODS = tuple(range(1, 8))       # the normal level's rods: printed 1-3 and added 4-7
-LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 5.0}
+#: The promise (issue 27), on the default rig (:func:`default_rig`), quiet machine: p99 under
+#: 1 ms and within 3x the bare chain's, p50 within 2.5x, the rig's process under 15 % of a core
+#: (with a second `make test` beside it, within 5x: stated, not judged here).
+LATENCY_TARGET = {"p99_us": 1000.0, "ratio_to_bare_p99": 3.0, "ratio_to_bare_p50": 2.5,
+                  "rig_cpu_pct": 15.0}
+TARGET_LANGUAGE = "es"          # the table of the latency target speaks Spanish
 FLOOD_FRAMES_PER_S = 12000
 FLOOD_TARGET = {"p99_us": 5000.0}
 WEB_PHONES = 10
 WEB_TARGET = {"p99_ratio_to_no_server": 1.2}
 WATCHERS_NICE = 10              # the stand-in phones share the bench's cores; real ones do not
-WEB_BLOCKS = 4                  # the web and tournament runs alternate in blocks
+WEB_BLOCKS = 2                  # the web, tournament and voice runs alternate in blocks
+#: Samples per section, (--quick, full): the full bench takes under 6 minutes on a quiet 2-core
+#: machine (issue 27; each child's start-up is seconds of it).  ``--touches`` overrides all.
+SIZES = {"latency": (300, 1000), "flood": (300, 600), "alternating": (300, 800),
+         "compare": (600, 1600), "profile": (300, 1000), "timer_turns": (20, 80),
+         "cost_s": (1.5, 3.0), "edge_scenarios": (40, 150), "accuracy": (2000, 10000),
+         "replay_repeats": (30, 300)}
 VOICE_TARGET = {"p99_ratio_to_voice_off": 1.2}
 VOICE_TIMER_S = 11.0            # the voice bench's turns: 10 of their 11 s are counted aloud
 
@@ -290,9 +303,11 @@ def rig_log_to(path):
         logger.propagate = saved[1]
 
 
-def open_bench_display(mode, voice_dir=None):
+def open_bench_display(mode, voice_dir=None, render_nice=None):
     """The display for a bench run: None (headless), "process" or "thread"; ``voice_dir``: the
-    voice on (``[sound]``'s defaults), rendering into that cache folder.
+    voice on (``[sound]``'s defaults), rendering into that cache folder; ``render_nice``: the
+    render process's own priority drop (None: the rig's default,
+    :data:`rig.display.window.RENDER_NICE`).
 
     Returns (display, frame_counter); the counter counts drawn frames in thread mode (the render
     loop imports ``draw`` when it starts, so it can be wrapped first) and is None otherwise."""
@@ -308,6 +323,8 @@ def open_bench_display(mode, voice_dir=None):
         voice = VoiceOptions(**dict(voice.__dict__, enabled=True, cache_dir=voice_dir))
     options = window.DisplayOptions(size=tuple(cfg.size), fullscreen=False, fps=cfg.fps,
                                     quiet=cfg.quiet, voice=voice)
+    if render_nice is not None:
+        options = dataclasses.replace(options, nice=render_nice)
     counter = None
     if mode == "thread":
         from rig.games.cleptomano import screen as render
@@ -457,7 +474,8 @@ class BenchTable:
 
 def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                    period_s=PERIOD_S, display_nice=None, gc_freeze=False, trace=None,
-                   probe=None, tournament=None, raw=False, voice=None, timer_s=None):
+                   probe=None, tournament=None, raw=False, voice=None, timer_s=None,
+                   language=None, render_nice=None):
     """Touch-to-buzzer through the whole daemon on a real-time simulated table.
 
     Experiments: ``switch_interval_s`` sets the interpreter's GIL switch interval;
@@ -466,21 +484,20 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
     ``tournament``: ``{"broker_url", "rig_id", "password"}``, the rig's tournament link on;
     ``raw``: every latency too, in seconds (for :func:`alternating_blocks`); ``voice``: the
     display's voice on, rendering into a fresh cache (what it said is reported);
-    ``timer_s``: turns with a time limit (a new turn starts when one runs out)."""
+    ``timer_s``: turns with a time limit (a new turn starts when one runs out);
+    ``language``: the table's (``[table] language``; None: English), the voice's cache warmed
+    in it; ``render_nice``: the render process's priority drop (None: the rig's default)."""
     import gc
     from rig.games.cleptomano.rules.levels import make_level
-    config = None
+    config = bench_config(language)
     if tournament is not None:
-        import dataclasses
-        from rig.shell.config import load_config
         from ..tournament import rig_config
-        config = dataclasses.replace(load_config(None), tournament=rig_config(
+        config = dataclasses.replace(config, tournament=rig_config(
             tournament["broker_url"], tournament["rig_id"], tournament["password"]).tournament)
-    if switch_interval_s is not None:
-        sys.setswitchinterval(switch_interval_s)
+    rig_process(switch_interval_s)
     voice_tmp = tempfile.TemporaryDirectory(prefix="cleptomano-bench-voice-") if voice else None
-    warmed = warm_voice_cache(voice_tmp.name) if voice else None
-    disp, frames = open_bench_display(display, voice_tmp.name if voice else None)
+    warmed = warm_voice_cache(voice_tmp.name, config.table.language) if voice else None
+    disp, frames = open_bench_display(display, voice_tmp.name if voice else None, render_nice)
     if display_nice is not None and getattr(disp, "pid", None):
         os.setpriority(os.PRIO_PROCESS, disp.pid, display_nice)
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
@@ -501,6 +518,7 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                     if display_pid else None, time.monotonic()
                 frames0 = frames["frames"] if frames else 0
                 shows0 = bench.shows
+                skipped0 = getattr(disp, "skipped", 0)
                 lat, no_buzz = bench.touch_lasers(touches, seed, period_s)
                 wall = time.monotonic() - wall0
                 out = dict(summary_us(lat), no_buzz=no_buzz)
@@ -520,9 +538,15 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
                     out["display_nice"] = display_nice
                 if timer_s is not None:
                     out["timer_s"] = timer_s
+                out["language"] = config.table.language
+                if render_nice is not None:
+                    out["render_nice"] = render_nice
                 if disp is not None:
                     out["display"] = display
                     out["snapshots_per_s"] = round((bench.shows - shows0) / wall, 1)
+                    if hasattr(disp, "skipped"):     # those that looked different, passed on
+                        out["snapshots_passed_per_s"] = round(
+                            (bench.shows - shows0 - (disp.skipped - skipped0)) / wall, 1)
                     if frames is not None:
                         out["frames_per_s"] = round((frames["frames"] - frames0) / wall, 1)
                     if display_pid:
@@ -541,6 +565,23 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
             if voice_tmp is not None:
                 voice_tmp.cleanup()
     return out
+
+
+def rig_process(switch_interval_s=None):
+    """This child is a rig's process: the GIL switch interval ``cleptomano run`` sets
+    (:func:`rig.shell.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
+    from rig.shell.threads import SWITCH_INTERVAL_S
+    sys.setswitchinterval(SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s)
+
+
+def bench_config(language=None):
+    """The rig's default config, its table speaking ``language`` (None: the default)."""
+    from rig.shell.config import load_config
+    config = load_config(None)
+    if language is not None:
+        config = dataclasses.replace(config, table=dataclasses.replace(config.table,
+                                                                       language=language))
+    return config
 
 
 def warm_voice_cache(folder, lang="en", timeout_s=120.0):
@@ -863,6 +904,7 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
     """Scheduled end of a turn vs the turn lamp going off (and the end buzz), real time, beside
     a bare Condition.wait(timeout) for the same deadline."""
     from rig.games.cleptomano.rules.levels import make_level
+    rig_process()
     disp, _ = open_bench_display(display)
     errors_lamp, errors_buzz, misses = [], [], 0
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
@@ -994,6 +1036,7 @@ def cost(scenario="daemon-idle", seconds=5.0, warmup_s=1.0):
         buzzer.close()
     else:
         display_mode = "process" if scenario.endswith("display") else None
+        rig_process()
         disp, _ = open_bench_display(display_mode)
         with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
                 rig_log_to(os.path.join(tmp, "rig.log")):
@@ -1056,6 +1099,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
     from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.sources import HUB_FLOOD
     from ..relichub import HubFlood, VirtualRelicHub
+    rig_process()
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         dev = os.path.join(tmp, "dev")
@@ -1126,16 +1170,19 @@ def bench_flood(touches, seed):
 
 # --- 7. phones watching ----------------------------------------------------------------------------
 
-def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=False):
+def latency_web(touches=2000, seed=1, phones=WEB_PHONES, period_s=PERIOD_S, raw=False,
+                switch_interval_s=None):
     """Touch-to-buzzer through the whole daemon (no screen) with the web face serving
     ``phones`` phones on 127.0.0.1 (0: no web server at all, the baseline).  The phones are
     :func:`watch_phones` in a child process, each a real WebSocket client on the push channel;
     beside the latency: the snapshots pushed a second, what each phone received and the CPU
     the rig's process used (the server's thread included); ``raw``: every latency too, in
-    seconds (:func:`bench_web` pools its blocks)."""
+    seconds (:func:`bench_web` pools its blocks); ``switch_interval_s``: the interpreter's GIL
+    switch interval (an experiment)."""
     from rig.games.cleptomano.rules.levels import make_level
     from rig.shell.config import WebConfig
     from rig.web.face import WebFace
+    rig_process(switch_interval_s)
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \
             rig_log_to(os.path.join(tmp, "rig.log")):
         face = WebFace(WebConfig(bind=("127.0.0.1",), port=0), tmp, static_dir=tmp) \
@@ -1187,11 +1234,14 @@ def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NI
     from websockets.asyncio.client import connect
     os.nice(nice)
 
-    async def phone():
+    async def phone(n):
         states = calls = 0
         gap, last = 0.0, None
+        # Each phone from its own loopback address, as each phone at a table is its own device
+        # (the server lets one device watch a few times only: rig.web.live).
         async with connect(url + "/api/live", origin=url.replace("ws", "http", 1),
-                           open_timeout=10, close_timeout=2) as ws:
+                           open_timeout=10, close_timeout=2,
+                           local_addr=("127.0.%d.%d" % (1 + n // 200, 10 + n % 200), 0)) as ws:
             async for text in ws:
                 kind = json.loads(text)["type"]
                 if kind == "state":
@@ -1204,7 +1254,7 @@ def watch_phones(url, phones=WEB_PHONES, max_s=CHILD_TIMEOUT_S, nice=WATCHERS_NI
         return states, calls, gap
 
     async def table():
-        return await asyncio.wait_for(asyncio.gather(*(phone() for _ in range(phones))), max_s)
+        return await asyncio.wait_for(asyncio.gather(*(phone(n) for n in range(phones))), max_s)
 
     got = asyncio.run(table())
     return {"phones": len(got), "states_min": min(g[0] for g in got),
@@ -1349,16 +1399,47 @@ CHILDREN = {
 }
 
 
-def _spawn_child(fn, **kwargs):
-    """Start one measurement in a fresh interpreter (its JSON result on its stdout)."""
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+#: A measurement run on another checkout's code (``--compare``): its own ``sim.tools.bench``
+#: and ``rig``, as they are, the table's language given the way any version takes it (its
+#: default config and its voice's cache, patched before the measurement starts).
+_OTHER_CHILD = """
+import dataclasses, json, sys
+spec = json.loads(sys.argv[1])
+language = spec.pop("language", None)
+if language:
+    from rig.shell import config
+    load_config = config.load_config
+    def spoken(path=None):
+        c = load_config(path)
+        return dataclasses.replace(c, table=dataclasses.replace(c.table, language=language))
+    config.load_config = spoken
+from sim.tools import bench
+if language:
+    warm = bench.warm_voice_cache
+    bench.warm_voice_cache = lambda folder, lang="en", **kw: warm(folder, language, **kw)
+print(json.dumps(bench.CHILDREN[spec["fn"]](**spec["kwargs"])), flush=True)
+"""
+
+
+def _spawn_child(fn, root=None, **kwargs):
+    """Start one measurement in a fresh interpreter (its JSON result on its stdout); ``root``:
+    another checkout, whose own code measures (``kwargs["language"]`` then given to it as
+    :data:`_OTHER_CHILD` does)."""
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "sim.tools.bench", "--child",
-           json.dumps({"fn": fn, "kwargs": kwargs})]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=root,
+    here = root or ROOT
+    env["PYTHONPATH"] = here + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    if root is None:
+        cmd = [sys.executable, "-m", "sim.tools.bench", "--child",
+               json.dumps({"fn": fn, "kwargs": kwargs})]
+    else:
+        language = kwargs.pop("language", None)
+        cmd = [sys.executable, "-c", _OTHER_CHILD,
+               json.dumps({"fn": fn, "kwargs": kwargs, "language": language})]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, env=env, cwd=here,
                             text=True)
 
 
@@ -1378,13 +1459,21 @@ def _child_result(proc, fn, timeout_s):
         return {"error": "%s printed no JSON result" % fn}
 
 
-def run_child(fn, **kwargs):
-    """Run one measurement in a fresh interpreter; returns its JSON result (or an error)."""
-    return _child_result(_spawn_child(fn, **kwargs), fn, CHILD_TIMEOUT_S)
+def run_child(fn, root=None, **kwargs):
+    """Run one measurement in a fresh interpreter (``root``: on another checkout's code);
+    returns its JSON result (or an error)."""
+    return _child_result(_spawn_child(fn, root, **kwargs), fn, CHILD_TIMEOUT_S)
 
 
 def _ratio(a, b):
     return round(a / b, 1) if a and b else None
+
+
+def default_rig():
+    """The rig of the latency target: the display in its own process, the voice on (when
+    espeak-ng is there), the table in :data:`TARGET_LANGUAGE`."""
+    return {"display": "process", "voice": shutil.which("espeak-ng") is not None,
+            "language": TARGET_LANGUAGE}
 
 
 def bench_latency(touches, seed):
@@ -1392,7 +1481,7 @@ def bench_latency(touches, seed):
            "rods": list(RODS), "buzzer_pattern_scale": round(PATTERN_SCALE, 4)}
     runs = [("bare", "latency_bare", {}), ("handoff", "latency_handoff", {}),
             ("daemon_headless", "latency_daemon", {}),
-            ("daemon_display_process", "latency_daemon", {"display": "process"}),
+            ("daemon_display_process", "latency_daemon", default_rig()),
             ("daemon_display_thread", "latency_daemon", {"display": "thread"})]
     for key, fn, extra in runs:
         progress("latency: %s, %d touches" % (key, touches))
@@ -1403,24 +1492,86 @@ def bench_latency(touches, seed):
         out[key]["p99_vs_bare"] = _ratio(out[key].get("p99_us"), bare)
         out[key]["p50_vs_bare"] = _ratio(out[key].get("p50_us"), out["bare"].get("p50_us"))
     d = out["daemon_display_process"]
-    out["target"] = dict(LATENCY_TARGET, display="process")
-    out["target_met"] = bool(d.get("p99_us") is not None
-                             and d["p99_us"] < LATENCY_TARGET["p99_us"]
-                             and (d.get("p99_vs_bare") or 1e9)
-                             <= LATENCY_TARGET["ratio_to_bare_p99"])
+    out["target"] = dict(LATENCY_TARGET, **default_rig())
+    out["target_met"] = latency_target_met(d)
     return out
 
 
+def latency_target_met(d):
+    """The promise on one run (its ``p99_vs_bare`` and ``p50_vs_bare`` set): p99 under 1 ms,
+    within 3x the bare chain's p99, p50 within 2.5x its p50, every touch buzzed, the rig's
+    process under 15 % of a core."""
+    t = LATENCY_TARGET
+    return bool(d.get("p99_us") is not None and d.get("no_buzz") == 0
+                and d["p99_us"] < t["p99_us"]
+                and (d.get("p99_vs_bare") or 1e9) <= t["ratio_to_bare_p99"]
+                and (d.get("p50_vs_bare") or 1e9) <= t["ratio_to_bare_p50"]
+                and (d.get("rig_cpu_pct") or 1e9) < t["rig_cpu_pct"])
+
+
 def bench_experiments(touches, seed, bare_p99_us):
+    """The default rig (:func:`default_rig`) with one setting changed each, and the display
+    thread at a short switch interval."""
     out = {}
     for key, kwargs in (
             ("display_thread_switch_interval_0.5ms",
              {"display": "thread", "switch_interval_s": 0.0005}),
-            ("display_process_nice_10", {"display": "process", "display_nice": 10}),
-            ("display_process_gc_freeze", {"display": "process", "gc_freeze": True})):
+            ("render_nice_0", dict(default_rig(), render_nice=0)),
+            ("switch_interval_5ms", dict(default_rig(), switch_interval_s=0.005)),
+            ("gc_freeze", dict(default_rig(), gc_freeze=True))):
         progress("latency experiment: %s, %d touches" % (key, touches))
         out[key] = run_child("latency_daemon", touches=touches, seed=seed, **kwargs)
         out[key]["p99_vs_bare"] = _ratio(out[key].get("p99_us"), bare_p99_us)
+    return out
+
+
+def bench_compare(other, touches, seed, blocks=4):
+    """This checkout against ``other`` (another commit's checkout, e.g. today's main: ``git
+    worktree add --detach ../main-base <commit>``), the default rig (:func:`default_rig`) of
+    each on its own code, in alternating blocks, with a block of the bare gpiozero chain before
+    each pair: the load of a shared machine weighs on both alike.  Ratios: this / other."""
+    other = os.path.abspath(other)
+    if not os.path.isdir(os.path.join(other, "rig")) or not os.path.isdir(
+            os.path.join(other, "sim", "tools")):
+        raise SystemExit("--compare %s: not a checkout of the rig (no rig/ and sim/tools/); "
+                         "give the folder of one, e.g. a `git worktree add` of main" % other)
+    per_block = max(1, touches // blocks)
+    runs = {"other": dict(default_rig(), root=other), "this": default_rig()}
+    results = {"bare": [], "other": [], "this": []}
+    for block in range(blocks):
+        progress("compare: bare, block %d of %d, %d touches" % (block + 1, blocks, per_block))
+        results["bare"].append(run_child("latency_bare", touches=per_block, seed=seed + block))
+        order = list(runs.items()) if block % 2 == 0 else list(runs.items())[::-1]
+        for key, kwargs in order:
+            progress("compare: %s, block %d of %d, %d touches" % (key, block + 1, blocks,
+                                                                   per_block))
+            results[key].append(run_child("latency_daemon", touches=per_block,
+                                          seed=seed + block, raw=True, **kwargs))
+    out = {"other": other, "touches": touches, "blocks": blocks, "rig": default_rig()}
+    for key, blocks_run in results.items():
+        failed = [r["error"] for r in blocks_run if "error" in r]
+        if failed:
+            out[key] = {"error": failed[0]}
+            continue
+        if key == "bare":
+            out[key] = {"p50_us": _mean_of(blocks_run, "p50_us"),
+                        "p99_us": _mean_of(blocks_run, "p99_us"),
+                        "block_p99_us": [r["p99_us"] for r in blocks_run]}
+            continue
+        pooled = [x for r in blocks_run for x in r.pop("latencies_s")]
+        out[key] = dict(summary_us(pooled), no_buzz=sum(r["no_buzz"] for r in blocks_run),
+                        block_p99_us=[r["p99_us"] for r in blocks_run])
+        for name in ("rig_cpu_pct", "display_cpu_pct", "snapshots_per_s",
+                     "snapshots_passed_per_s"):
+            out[key][name] = _mean_of(blocks_run, name)
+        if "p99_us" in out["bare"]:
+            out[key]["p99_vs_bare"] = _ratio(out[key]["p99_us"], out["bare"]["p99_us"])
+            out[key]["p50_vs_bare"] = _ratio(out[key]["p50_us"], out["bare"]["p50_us"])
+            out[key]["target_met"] = latency_target_met(out[key])
+    this, base = out["this"], out["other"]
+    for name in ("p50_us", "p99_us", "rig_cpu_pct", "display_cpu_pct"):
+        if this.get(name) and base.get(name):
+            out["this_vs_other_" + name] = round(this[name] / base[name], 2)
     return out
 
 
@@ -1452,6 +1603,10 @@ def main(argv=None):
     parser.add_argument("--experiments", action="store_true",
                         help="also run the latency with the display thread at a 0.5 ms GIL "
                              "switch interval, the display process at nice 10, and gc.freeze()")
+    parser.add_argument("--compare", metavar="CHECKOUT",
+                        help="also run the default rig of another checkout (e.g. a `git "
+                             "worktree add --detach` of main) against this one, in "
+                             "alternating blocks, with the bare chain beside them")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -1468,46 +1623,55 @@ def main(argv=None):
                                                                ", ".join(BENCHES)))
     quick = args.quick
     started = time.monotonic()
+
+    def size(name):
+        return SIZES[name][0 if quick else 1]
+
+    def touches(name):
+        return args.touches or size(name)
+
     report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                           "platform": platform.platform(), "machine": platform.machine(),
                           "switch_interval_s": sys.getswitchinterval(),
                           "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
               "quick": quick}
     if "latency" in only:
-        report["latency"] = bench_latency(args.touches or (300 if quick else 2000), args.seed)
+        report["latency"] = bench_latency(touches("latency"), args.seed)
         if args.profile:
             progress("latency: following each touch through the daemon")
+            rig = {k: v for k, v in default_rig().items() if k != "display"}
             report["latency"]["profile"] = run_child("latency_profile",
-                                                     touches=300 if quick else 1000)
+                                                     touches=touches("profile"), **rig)
         if args.experiments:
             report["latency"]["experiments"] = bench_experiments(
-                args.touches or (300 if quick else 2000), args.seed,
-                report["latency"]["bare"].get("p99_us"))
+                touches("latency"), args.seed, report["latency"]["bare"].get("p99_us"))
+        if args.compare:
+            report["latency"]["compare"] = bench_compare(args.compare, touches("compare"),
+                                                         args.seed)
     if "accuracy" in only:
         progress("accuracy: synthetic touches through the referee")
-        report["accuracy"] = accuracy(2000 if quick else 10000, seed=7)
+        report["accuracy"] = accuracy(size("accuracy"), seed=7)
     if "timer" in only:
         progress("timer: short turns in real time")
-        report["timer"] = run_child("timer_accuracy", turns=20 if quick else 150, timer_s=0.2)
+        report["timer"] = run_child("timer_accuracy", turns=size("timer_turns"), timer_s=0.2)
     if "replay" in only:
         progress("replay: a 4-player, 3-round match")
-        report["replay"] = replay_speed(30 if quick else 300)
+        report["replay"] = replay_speed(size("replay_repeats"))
         from .bench_scaling import scaling
         report["replay"]["scaling"] = scaling(repeats=1 if quick else 3)
     if "cost" in only:
-        report["cost"] = bench_cost(1.5 if quick else 5.0)
+        report["cost"] = bench_cost(size("cost_s"))
     if "edges" in only:
         report["edge_timestamps"] = run_child("edge_timestamps",
-                                              scenarios=40 if quick else 300)
+                                              scenarios=size("edge_scenarios"))
     if "flood" in only:
-        report["flood"] = bench_flood(args.touches or (300 if quick else 2000), args.seed)
+        report["flood"] = bench_flood(touches("flood"), args.seed)
     if "web" in only:
-        report["web"] = bench_web(args.touches or (300 if quick else 2000), args.seed)
+        report["web"] = bench_web(touches("alternating"), args.seed)
     if "tournament" in only:
-        report["tournament"] = bench_tournament(args.touches or (300 if quick else 2000),
-                                                args.seed, quick)
+        report["tournament"] = bench_tournament(touches("alternating"), args.seed, quick)
     if "voice" in only:
-        report["voice"] = bench_voice(args.touches or (300 if quick else 2000), args.seed)
+        report["voice"] = bench_voice(touches("alternating"), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))

@@ -33,6 +33,7 @@ class Cleptomano(GameBase):
     museum = True
     min_players, max_players = 1, rules.MAX_PLAYERS
     seed_bound = 1           # nothing is left to chance: the header holds no seed
+    hides = False            # no secret, no dice: its live recording holds what the table sees
     shows_calls = True       # the scoreboard shows its own banners
     example = ('{"choose": "thief", "player": "Ben"}, {"loot": {"paintings": 1, "relics": 0}}, '
                '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '

@@ -14,6 +14,7 @@ from typing import Optional, Tuple
 
 from ...core.gamekit import SetLanguage
 from ...core.msg import Msg, N_
+from ...core.names import name_problem, normal, same_name_key
 from ...words import LANGUAGES
 from .rules.calls import corridor_word, level_name, level_words
 from ...core.errors import RulesError
@@ -92,8 +93,8 @@ class SetupView:
 def _unique(names):
     seen, out = set(), []
     for name in names:
-        if isinstance(name, str) and name.strip() and name.casefold() not in seen:
-            seen.add(name.casefold())
+        if name_problem(name) is None and same_name_key(normal(name)) not in seen:
+            seen.add(same_name_key(normal(name)))           # the one rule (rig.core.names)
             out.append(name)
     return out
 

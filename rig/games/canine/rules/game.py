@@ -16,8 +16,9 @@ Collectables pile is never counted: the table says when it runs out.
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from rig.core.errors import IllegalMove
+from rig.core.errors import IllegalMove, RulesError
 from rig.core.gamekit import Sound
+from rig.core.names import check_names
 from rig.core.msg import Msg, N_
 from . import effects as fx
 from .cards import PAW, POO_PIZZA, CardTable, card_name
@@ -138,11 +139,10 @@ def new_game(players, table, seed=0, optional_rule="off", longer_game=False, act
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalMove(Msg("canine.refuse.player_count", n=len(players), least=MIN_PLAYERS,
                               most=MAX_PLAYERS, single=ORDINARY_MAX_PLAYERS))
-    for name in players:
-        if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise IllegalMove(Msg("canine.refuse.empty_name"))
-    if len(set(players)) != len(players):
-        raise IllegalMove(Msg("canine.refuse.names_repeat", names=players))
+    try:
+        players = check_names(players, as_given=True)    # the one rule (rig.core.names)
+    except RulesError as exc:
+        raise IllegalMove(exc.msg) from None
     # What only a builder's code or a recording's header can get wrong stays in English.
     if not isinstance(table, CardTable):
         raise IllegalMove(
@@ -269,7 +269,10 @@ def _true_or_false(value, field):
 def _on_doggy(game, cmd, t, effects):
     _player(game, cmd.by)
     check_doggy(game.table, cmd.doggy)
-    taken = next((p for p, d, _ in game.doggies if d == cmd.doggy and p != cmd.by), None)
+    # Only a card face up is known to be taken: a refusal that named the holder of a face-down
+    # card (or said that it is held at all) would tell any phone what it hides.
+    taken = next((p for p, d, up in game.doggies if d == cmd.doggy and p != cmd.by and up),
+                 None)
     if taken is not None:
         raise IllegalMove(Msg("canine.refuse.doggy_taken", player=taken,
                               doggy=card_name(cmd.doggy)))
@@ -379,8 +382,9 @@ def _on_roll(game, cmd, t, effects):
     face = die_face(game.seed, number, game.table.die_faces)
     if cmd.face is not None and cmd.face != face:
         raise IllegalMove(
-            "roll %d is recorded as %r but seed %d rolls %d; the recording was changed or made "
-            "with another seed" % (number, cmd.face, game.seed, face))  # not words: a replay's
+            "roll %d is recorded as %r, which is not what the header's seed rolls; the "
+            "recording was changed or made with another seed"   # not words: a replay's; never
+            % (number, cmd.face))               # the face the seed rolls (a die not rolled yet)
     call = replace(call, rolls=call.rolls + ((roller, face),))
     game = replace(game, rolls=game.rolls + ((roller, call.card, face),), call=call)
     effects.append(fx.Rolled(t, roller, face, number, call))

@@ -49,7 +49,7 @@ def player_view(game, player):
     view = public_view(game)
     doggy = game.doggy_of(player)
     entry = game.entry_of(player)
-    taken = {d for p, d, _ in game.doggies if p != player}
+    taken = {d for p, d, up in game.doggies if p != player and up}   # a face-down one: secret
     view.update(
         you=player,
         doggy=_doggy_card(game, player) if doggy else None,

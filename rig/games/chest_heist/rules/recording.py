@@ -107,8 +107,9 @@ def _rolled(value, number):
 
 def _same_dice(game, said):
     if game.turn.dice != said:
-        return ("the line says the dice were %s but the seed rolls %s; the recording was "
-                "changed or belongs to another seed" % (list(said), list(game.turn.dice)))
+        return ("the line says the dice were %s, which is not what the header's seed rolls; "
+                "the recording was changed or belongs to another seed"   # never the seed's
+                % (list(said),))                                         # dice (not rolled yet)
     return None
 
 

@@ -17,7 +17,7 @@ Two things stay English text, for the builder only: :func:`describe` and :func:`
 public contract that never changes).
 """
 
-from rig.core.msg import Msg, N_
+from rig.core.msg import Msg, N_, joined
 from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from . import events as ev
 from .museum import PAINTINGS, Kind, parse
@@ -58,13 +58,7 @@ def seconds(value):
 def _joined(parts, code):
     """``parts`` (messages) joined by ``code`` (``{first}; {rest}``), as one message (None for
     none): for items that hold commas themselves, or a tally that is no sentence's list."""
-    parts = tuple(parts)
-    if not parts:
-        return None
-    joined = parts[-1]
-    for part_ in reversed(parts[:-1]):
-        joined = Msg(code, first=part_, rest=joined)
-    return joined
+    return joined(parts, code)        # a balanced tree: as deep as log2 of the parts
 
 
 def _semicolons(parts):

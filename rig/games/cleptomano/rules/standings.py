@@ -19,6 +19,7 @@ out).  The table is ordered by matches won, round wins, points, then the fastest
 
 from collections import Counter
 
+from rig.core.names import normal, same_name_key
 from rig.games.cleptomano.rules import recording, titles
 from .tournament import newer
 
@@ -26,7 +27,9 @@ _RANKS = ("Amateur", "Mastery", "Professional", "Specialist", "Legend")
 
 
 def player_key(name):
-    return name.strip().casefold()
+    """Who a name is on the leaderboard: the same name by the one rule of
+    :mod:`rig.core.names` ("Ana", "ANA" and "Aná" are one player)."""
+    return same_name_key(normal(name))
 
 
 def latest(records):
@@ -65,7 +68,7 @@ def _count(players, record):
     seen = {}
     for name in result["players"]:
         player = players.setdefault(player_key(name), _Player())
-        player.spellings[name.strip()] += 1
+        player.spellings[normal(name)] += 1
         seen[name] = player
     for player in set(seen.values()):      # " Ana" and "Ana" in one match: one player
         player.played += 1

@@ -14,17 +14,21 @@ changes; a rig's matches are told apart by it and two rigs' by the topic.
 
 A match message carries the recording's header, the replay output (``cleptomano replay``), the
 recording's size and sha256, whether it is closed (its end line written) and, up to
-:data:`MAX_EMBEDDED_RECORDING_BYTES`, the recording itself.  A recording only grows, so of two
-messages about one match the one of the larger recording is the newer (:func:`newer`).
+:data:`MAX_EMBEDDED_RECORDING_BYTES`, the recording itself (always, up to that size).  A
+recording only grows, so of two messages about one match the one of the larger recording is the
+newer (:func:`newer`), and a newer version's recording begins with the older one
+(:func:`supersedes`).
 
 Everything from the broker is untrusted: :func:`parse_message` checks its size, its shape, every
-value the standings read and, when the recording is there, its sha256 and its replay.  Pure.
+value the standings read, that a recording that could be embedded is, its sha256 and its replay
+(re-refereed), and that the replay's figures agree with each other (:func:`contradiction`).
+Pure.
 """
 
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from rig.games.cleptomano.rules import recording
@@ -47,6 +51,9 @@ MAX_LIVE_BYTES = 64 * 1024
 MAX_MATCH_BYTES = 2 * 2 ** 20
 #: A longer recording is left out of its match message (which then carries its sha256 only).
 MAX_EMBEDDED_RECORDING_BYTES = 2 ** 20
+#: The largest recording a match message may claim (about 30 hours of a table's every input);
+#: a claim beyond it would outgrow every real version of that match.
+MAX_RECORDING_BYTES = 64 * 2 ** 20
 MAX_NESTING = 16
 
 _MATCH_ID = re.compile(r"match-\d{8}-\d{6}(?:-\d{1,6})?\Z")
@@ -184,6 +191,9 @@ class MatchRecord:
     closed: bool
     header: dict               # the recording's first line
     result: dict               # the replay output
+    #: the embedded recording's text, as the message carried it (None when it did not): what
+    #: :func:`supersedes` checks a newer version against; not part of the record's identity
+    recording: Optional[str] = field(default=None, compare=False, repr=False)
 
     @property
     def key(self):
@@ -192,6 +202,27 @@ class MatchRecord:
     @property
     def decided(self):
         return decided(self.result)
+
+
+def supersedes(new, old):
+    """Why version ``new`` of a match may not replace ``old`` (None: nothing yet), in words;
+    None when it may.  A match's versions only move forward: the newer is the larger
+    recording, and when ``new`` carries its recording, the first ``old.size`` bytes of it hash
+    to ``old.sha256`` (it extends ``old``, not a recording of its own).  An old version sent
+    again (a replayed retained message) is refused, and so is one that rewrites the past."""
+    if old is None:
+        return None
+    if new.size == old.size and new.sha256 == old.sha256:
+        return "it is the version already held"  # not words: a reason in the leaderboard's log
+    if new.size <= old.size:
+        return ("it is %d bytes of recording, not more than the %d bytes of the version "  # not words: a reason in the leaderboard's log
+                "already held (an older version sent again?)" % (new.size, old.size))
+    if new.recording is not None:
+        data = new.recording.encode("utf-8", "surrogatepass")
+        if sha256(data[:old.size]) != old.sha256:
+            return ("its recording does not begin with the %d bytes of the version already "  # not words: a reason in the leaderboard's log
+                    "held (sha256 %s...): a recording only grows" % (old.size, old.sha256[:12]))
+    return None
 
 
 def newer(a, b):
@@ -210,6 +241,19 @@ def match_payload(record, text=None):
     if text is not None and len(text.encode("utf-8")) <= MAX_EMBEDDED_RECORDING_BYTES:
         out["recording"] = text
     return dumps(out)
+
+
+def version_of(payload):
+    """``(bytes, sha256)`` of a match message as it stands (its values unchecked), or None
+    when it is not one (an empty retained message, junk): what a rig compares with the version
+    the broker acknowledged."""
+    try:
+        obj = _load(payload, MAX_MATCH_BYTES)
+    except PayloadError:
+        return None
+    if not isinstance(obj, dict):
+        return None
+    return obj.get("bytes"), obj.get("sha256")
 
 
 @dataclass(frozen=True)
@@ -325,7 +369,7 @@ def _status(rig, obj):
     return Status(rig, True, version, match_id)
 
 
-def _match(rig, match_id, obj):
+def _match(rig, match_id, obj, kept=False):
     _object(obj, "a match")
     missing = sorted(_MATCH_KEYS - set(obj))
     if missing:
@@ -336,6 +380,9 @@ def _match(rig, match_id, obj):
     size, digest, closed = obj["bytes"], obj["sha256"], obj["closed"]
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
         raise PayloadError("bytes %r is not a size" % (size,))
+    if size > MAX_RECORDING_BYTES:
+        raise PayloadError("bytes %d is more than the %d a recording may have"
+                           % (size, MAX_RECORDING_BYTES))
     if not isinstance(digest, str) or not _SHA256.match(digest):
         raise PayloadError("sha256 %r is not a hex digest" % (digest,))
     if not isinstance(closed, bool):
@@ -348,10 +395,32 @@ def _match(rig, match_id, obj):
         raise PayloadError("the header was recorded by rig %r, not %r" % (header.rig, rig))
     result = obj["replay"]
     text = obj.get("recording")
+    if text is None and size <= MAX_EMBEDDED_RECORDING_BYTES and not kept:
+        raise PayloadError("the match carries no recording although its %d bytes are within "
+                           "the %d embedded in every match message: its replay cannot be "
+                           "checked" % (size, MAX_EMBEDDED_RECORDING_BYTES))
     if text is not None:
         result = _rereferee(text, size, digest, closed, obj["header"], result)
     check_result(result, header.players)
-    return MatchRecord(rig, match_id, size, digest, closed, obj["header"], result)
+    return MatchRecord(rig, match_id, size, digest, closed, obj["header"], result,
+                       text if not kept else None)
+
+
+def kept_json(record):
+    """``record`` as the leaderboard keeps it across its restarts (:func:`from_kept`): the
+    match message without the recording, which was checked when it came."""
+    return {"topic": match_topic(record.rig, record.match_id),
+            "message": json.loads(match_payload(record))}
+
+
+def from_kept(obj):
+    """A :class:`MatchRecord` kept by :func:`kept_json`, checked as a message is but for its
+    recording (checked when it came); PayloadError otherwise."""
+    _object(obj, "a kept match")  # not words: a reason in the leaderboard's log
+    rig, kind, match_id = parse_topic(obj.get("topic"))
+    if kind != MATCHES:
+        raise PayloadError("%s is not a match's topic" % obj.get("topic"))
+    return _match(rig, match_id, obj.get("message"), kept=True)
 
 
 def _rereferee(text, size, digest, closed, header, claimed):
@@ -417,4 +486,90 @@ def check_result(result, players):
     title = result.get("title")
     if title is not None and not (isinstance(title, str) and len(title) <= 80):
         raise PayloadError("replay title %r is not a title" % (title,))
+    problem = contradiction(result, players)
+    if problem is not None:
+        raise PayloadError("the replay contradicts itself: %s" % problem)
     return result
+
+
+def contradiction(result, players):
+    """What in a replay output (its values already checked one by one, :func:`check_result`)
+    disagrees with the rest of it, in words; None when its figures agree as the referee's
+    always do: a caught turn scores 0 and an unfinished one nothing, only the last turn may be
+    unfinished, each round's scores are its thieves' turn scores and its winners the best of
+    them, each player's round wins count the rounds they won, the winner is the one player
+    with two (or the tiebreak's, among those tied), and a solo heist has no rounds."""
+    turns, wins = result["turns"], result["round_wins"]
+    for n, turn in enumerate(turns):
+        outcome, score = turn["outcome"], turn["score"]
+        if (outcome == "caught" and score != 0) or (outcome == "unfinished" and score is not None) \
+                or (outcome == "escaped" and score is None):
+            return "turn %d is %s with score %r" % (n + 1, outcome, score)  # not words: a reason in the leaderboard's log
+        if outcome == "unfinished" and n != len(turns) - 1:
+            return "turn %d is unfinished but another turn follows it" % (n + 1)  # not words: a reason in the leaderboard's log
+    rounds = result.get("rounds", [])
+    if not isinstance(rounds, list):
+        return "rounds is not a list"  # not words: a reason in the leaderboard's log
+    if len(players) == 1:
+        if rounds or wins or result["winner"] is not None or result["tiebreak"] is not None \
+                or len(turns) > 1:
+            return "a solo heist has one turn, no rounds, round wins, tiebreak or winner"  # not words: a reason in the leaderboard's log
+        return None
+    counted = {p: 0 for p in players}
+    for r in rounds:
+        if not (isinstance(r, dict) and isinstance(r.get("scores"), dict)
+                and isinstance(r.get("winners"), list)):
+            return "round %r is not a round" % (json.dumps(r)[:60],)  # not words: a reason in the leaderboard's log
+        scores = {p: 0 for p in players}
+        for turn in turns:
+            if turn.get("round") == r.get("round"):
+                scores[turn["thief"]] += turn["score"] or 0
+        if r["scores"] != scores:
+            return "round %r scores %r, but its turns %r" % (r.get("round"), r["scores"], scores)  # not words: a reason in the leaderboard's log
+        best = max(scores.values())
+        if sorted(r["winners"], key=str) != sorted(p for p in players if scores[p] == best):
+            return "round %r is won by %r, not by its best score" % (r.get("round"),  # not words: a reason in the leaderboard's log
+                                                                     r["winners"])
+        for p in r["winners"]:
+            counted[p] += 1
+    if any(wins.get(p, 0) != counted[p] for p in players):
+        return "round_wins %r are not the rounds won, %r" % (wins, counted)  # not words: a reason in the leaderboard's log
+    top = max(counted.values())
+    leaders = [p for p in players if counted[p] == top and top >= 2]
+    winner, tiebreak = result["winner"], result["tiebreak"]
+    if tiebreak is None:
+        expected = leaders[0] if len(leaders) == 1 else None
+        if winner != expected:
+            return "the winner is %r, but the round wins make it %r" % (winner, expected)  # not words: a reason in the leaderboard's log
+    else:
+        if len(leaders) < 2 or any(a["thief"] not in leaders for a in tiebreak):
+            return "a tiebreak is played only among players tied on two round wins or more"  # not words: a reason in the leaderboard's log
+        expected = _tiebreak_winner(tiebreak, leaders)
+        if expected is False:
+            return "the tiebreak's attempts are not series of those still tied"  # not words: a reason in the leaderboard's log
+        if winner is not None and winner != expected:      # None: not yet declared
+            return "the winner is %r, but the tiebreak makes it %r" % (winner, expected)  # not words: a reason in the leaderboard's log
+    return None
+
+
+def _tiebreak_winner(attempts, tied):
+    """Who the tiebreak's ``attempts`` make the winner (None: not yet), or False when they are
+    not series of one attempt per player still tied: the fastest adjusted time of those not
+    caught wins; an exact tie, or no success, plays another series among those still tied."""
+    remaining, at = list(tied), 0
+    while at < len(attempts):
+        series = attempts[at:at + len(remaining)]
+        thieves = [a["thief"] for a in series]
+        if len(set(thieves)) != len(thieves) or not set(thieves) <= set(remaining):
+            return False
+        if len(series) < len(remaining):
+            return None                          # a series under way
+        at += len(series)
+        times = {a["thief"]: a["adjusted_s"] for a in series
+                 if not a["caught"] and a["adjusted_s"] is not None}
+        if times:
+            best = min(times.values())
+            remaining = [p for p in remaining if times.get(p) == best]
+        if len(remaining) == 1:
+            return remaining[0] if at == len(attempts) else False
+    return None

@@ -141,6 +141,58 @@ class Scoreboard:
     language: str = "en"                 # the table's language: what the screen speaks
 
 
+# --- What a face shows of a snapshot -------------------------------------------------------------
+# The faces show the time in whole seconds: the countdown rounded up (59.01 s left shows 60, as
+# rig.display.kit.countdown_seconds and the phones' page count), the running clock of a level
+# without a limit rounded down.  A snapshot that differs from the last one only below the
+# second looks the same on every face, so the faces that cost something per snapshot (the
+# display process: a pickle, a pipe, a frame drawn; the phones: words and JSON for each
+# language) pass on only a snapshot that looks different: during a turn about once a second,
+# not 30 times.
+
+_EPS = 1e-6      # so 30.000000001 left (float noise) still shows 30, not 31
+_TIMES = ("remaining_s", "elapsed_s")
+_STILL = tuple(f.name for f in fields(Scoreboard) if f.name not in _TIMES)
+
+
+def _finite(x):
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        return None
+    return float(x)
+
+
+def countdown_shown(remaining_s):
+    """The whole seconds a face shows for ``remaining_s``: rounded up, 0 only at expiry, None
+    without a usable number (no time limit)."""
+    x = _finite(remaining_s)
+    if x is None:
+        return None
+    return 0 if x <= 0 else max(1, math.ceil(x - _EPS))
+
+
+def clock_shown(elapsed_s):
+    """The whole seconds the running clock shows for ``elapsed_s`` (a level without a limit)."""
+    x = _finite(elapsed_s)
+    return int(min(x, 359999.0)) if x is not None and x > 0 else 0
+
+
+def looks_the_same(a, b):
+    """Whether every face shows snapshot ``b`` exactly as it showed ``a``: equal but for the
+    time, whose whole seconds as shown are equal too (the running clock only where no countdown
+    runs).  Any other pair of values: equal.  Pure, a few microseconds."""
+    if a is b:
+        return True
+    if type(a) is not Scoreboard or type(b) is not Scoreboard:
+        return a == b
+    for name in _STILL:
+        if getattr(a, name) != getattr(b, name):
+            return False
+    shown = countdown_shown(a.remaining_s)
+    if shown != countdown_shown(b.remaining_s):
+        return False
+    return shown is not None or clock_shown(a.elapsed_s) == clock_shown(b.elapsed_s)
+
+
 def board_json(board):
     """A :class:`Scoreboard` as JSON-ready data: what ``GET /api/state`` answers and every
     phone is pushed (and what a tournament link would read).  Every field by its own name;

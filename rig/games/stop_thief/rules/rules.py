@@ -37,6 +37,7 @@ from typing import Optional, Tuple
 
 from rig.core.errors import IllegalMove, RulesError
 from rig.core.gamekit import Sound
+from rig.core.names import check_names
 from rig.core.msg import N_, Msg
 from . import events as ev
 from .board import Board, BoardError
@@ -132,12 +133,7 @@ def _check_players(board, players):
         raise RulesError("players %r must be a list of names" % (players,))  # not words: a bug
     players = tuple(players)
     counts = sorted(row.players for row in board.money)
-    for name in players:
-        if not isinstance(name, str) or not name.strip() or not name.isprintable() or \
-                len(name) > 30:
-            raise RulesError(Msg("stop_thief.refuse.bad_name", name=repr(name)))
-    if len(set(players)) != len(players):
-        raise RulesError(Msg("stop_thief.refuse.names_repeat", names=repr(list(players))))
+    players = check_names(players, as_given=True)      # the one rule (rig.core.names)
     if len(players) not in counts:
         raise RulesError(Msg("stop_thief.refuse.player_count", n=len(players), board=board.name,
                              counts=tuple(counts)))

@@ -9,12 +9,11 @@ from rig.core.errors import InvalidChoice, LevelError
 from ..levels import Level, make_level, refusal
 from rig.core.msg import Msg
 from ..museum import RELICS
-from rig.core.text import control_character
+from rig.core.names import MAX_NAME_CHARS, check_names
 
 MAX_TOUCHES = 3
 ROUND_WINS_TO_WIN = 2
 MAX_PLAYERS = 8
-MAX_NAME_CHARS = 24       # what the score display shows legibly
 POINTS_PER_PAINTING = 2
 POINTS_PER_RELIC = 1
 
@@ -234,36 +233,16 @@ def check_player(players, name):
 
 def check_players(players):
     """The one rule for a list of players, wherever it comes from (the config, a recording's
-    header, the set-up screen): 1 to 8 names, each a non-empty string of at most 24
-    characters with no line break or control character, no two alike ignoring case.  Returns
-    them as a tuple, or raises :class:`InvalidChoice` naming the bad one."""
+    header, the set-up screen): 1 to 8 names, each a name by :mod:`rig.core.names` (1 to 24
+    characters, no control or format character, a letter or digit), no two the same name
+    (ignoring case and accents).  Returns them as a tuple (as given: a recording's lines name
+    them so; the config, the command line and the phones keep names NFC and stripped), or
+    raises :class:`InvalidChoice` naming the bad one."""
     if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= MAX_PLAYERS:
         raise refusal(InvalidChoice, "%r is not allowed; give a list of 1 to %d names (1 name "
                       "plays a solo heist)" % (players, MAX_PLAYERS),  # not words: builder's
                       Msg("cleptomano.refuse.players", most=MAX_PLAYERS))
-    seen = set()
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise refusal(InvalidChoice, "%r is not a name; every player needs a non-empty "
-                          "name" % (name,),  # not words: the builder's (config)
-                          Msg("cleptomano.refuse.empty_name"))
-        bad = control_character(name)
-        if bad is not None:
-            raise refusal(InvalidChoice, "%r holds %s; a name is one line of text that "
-                          "recordings and the score display can show: remove it"  # not words
-                          % (name, bad), Msg("cleptomano.refuse.name_character",
-                                             name=repr(name)[:40], character=str(bad)))
-        if len(name) > MAX_NAME_CHARS:
-            raise refusal(InvalidChoice, "%r is too long for the score display; shorten it to "
-                          "%d characters or fewer" % (name, MAX_NAME_CHARS),  # not words
-                          Msg("cleptomano.refuse.name_long", name=name[:40],
-                              n=MAX_NAME_CHARS))
-        if name.casefold() in seen:
-            raise refusal(InvalidChoice, "%r appears twice; give every player a different name "
-                          "(add an initial: \"Ana R\")" % (name,),  # not words: builder's
-                          Msg("cleptomano.refuse.name_twice", name=name[:40]))
-        seen.add(name.casefold())
-    return tuple(players)
+    return check_names(players, as_given=True)     # the one rule for names (rig.core.names)
 
 
 def check_new_match(command):
