@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Dict, Iterable, Optional, Tuple
 
 from .core.errors import ConfigError, RigError
-from .core.msg import MAX_DEPTH, Msg, domain_of
+from .core.msg import MAX_DEPTH, Msg, domain_of, from_json, is_msg_json
 from .core.text import one_line
 
 #: The table languages, English first (the default), each with its own name for itself.
@@ -353,7 +353,6 @@ def localize(obj, words: "Words", depth=0):
     """``obj`` (a snapshot, a view, an answer: dicts, lists and values) with every code in it
     said by ``words``: a :class:`Msg`, or its JSON form (``{"code": ..., "params": ...}``),
     becomes its text.  What a face does at its edge, for its own reader."""
-    from .core.msg import from_json, is_msg_json
     if isinstance(obj, Msg):
         return words.text(obj)
     if depth > 64:

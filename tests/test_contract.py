@@ -48,6 +48,7 @@ from rig.shell.session import RecordingSession
 from rig.words import (LANGUAGES, RIG_DOMAIN, domain_of_game, english, english_error,
                        forget_catalogs, translations)
 from sim.clock import VirtualClock
+from sim.commands import examples, vary
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN = "coin_heist"                      # the package of the sixth game (tests/coin_heist/)
@@ -99,34 +100,6 @@ def coin_heist():
 
 
 # --- playing a game through its contract -----------------------------------------------------
-
-def examples(g):
-    """The phone commands ``g.example`` shows (``'{"a": 1}, {"b": true} or {"c": 2}'``)."""
-    decoder, text, found, i = json.JSONDecoder(), g.example, [], 0
-    while (i := text.find("{", i)) >= 0:
-        obj, i = decoder.raw_decode(text, i)
-        found.append(obj)
-    assert found, "%s's example shows no command" % g.name
-    return found
-
-
-def vary(value, rng, names):
-    """``value`` (a part of an example command) or another value of its kind: numbers, a few
-    places 1-8, a name the game offers (``names``)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return rng.choice([value, rng.randint(0, 2 * value + 12)])
-    if isinstance(value, list) and value and all(type(v) is int for v in value):
-        return sorted(rng.sample(range(1, 9), rng.randint(1, 3)))
-    if isinstance(value, list):
-        return [vary(v, rng, names) for v in value]
-    if isinstance(value, dict):
-        return {k: vary(v, rng, names) for k, v in value.items()}
-    if isinstance(value, str):
-        return rng.choice([value] + names)
-    return value
-
 
 class Played:
     """One game played through the contract: each accepted ``(state before, command, effects,

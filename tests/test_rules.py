@@ -684,3 +684,25 @@ def test_solo_unfinished_has_no_title_yet():
     result = s.replay()
     assert only_turn(result)["outcome"] == "unfinished"
     assert (result["title"], result["rounds"], result["round_wins"]) == (None, [], {})
+
+
+def test_rounds_follow_a_correction_of_the_same_match_and_turns_given_as_a_list():
+    """rounds() answers the same turns from its last result: a corrected turn (a new tuple of
+    turns) is worked out again, and the match before it still has its own rounds."""
+    import dataclasses
+    from rig.games.cleptomano.rules import recording
+    from rig.games.cleptomano.rules.replay import referee
+    s = Script()
+    play_rounds(s, [0, 2, 0])
+    ref, end_t = referee(*recording.parse_lines(s.lines()))
+    match = ref.finish(end_t)
+    first = rules.rounds(match)
+    assert [r.winners for r in first] == [("Ben",)]
+    caught = dataclasses.replace(match.turns[1], outcome=rules.TurnOutcome.CAUGHT)
+    corrected = dataclasses.replace(match, turns=(match.turns[0], caught) + match.turns[2:])
+    assert [r.winners for r in rules.rounds(corrected)] == [("Ana", "Ben", "Caro")]
+    assert rules.rounds(match) == first
+    as_list = dataclasses.replace(corrected, turns=list(corrected.turns))
+    assert rules.rounds(as_list) == rules.rounds(corrected)
+    as_list.turns[1] = match.turns[1]           # the same list, changed in place
+    assert rules.rounds(as_list) == first

@@ -46,6 +46,7 @@ from rig.web.language import plain, said, words_in
 from rig.web.pairing import Pairing
 from rig.words import forget_catalogs
 from sim.clock import VirtualClock
+from sim.commands import examples, vary
 from sim.gamehost import Speakers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,32 +133,6 @@ class Phone:
 
 # --- a game at a secret --------------------------------------------------------------------------
 
-def examples(g):
-    """The phone commands ``g.example`` shows, as objects."""
-    decoder, found, i = json.JSONDecoder(), [], 0
-    while (i := g.example.find("{", i)) >= 0:
-        obj, i = decoder.raw_decode(g.example, i)
-        found.append(obj)
-    return found
-
-
-def varied(value, rng, names):
-    """A value of the kind of ``value`` (part of an example command)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return rng.choice([value, rng.randint(0, 2 * value + 12)])
-    if isinstance(value, list) and value and all(type(v) is int for v in value):
-        return sorted(rng.sample(range(1, 9), rng.randint(1, 3)))
-    if isinstance(value, list):
-        return [varied(v, rng, names) for v in value]
-    if isinstance(value, dict):
-        return {k: varied(v, rng, names) for k, v in value.items()}
-    if isinstance(value, str):
-        return rng.choice([value] + names)
-    return value
-
-
 class Table:
     """Game ``name`` on the real game host (virtual clock), its web face on the real server,
     played by random commands of its vocabulary until it holds a secret (or, for a game
@@ -204,7 +179,7 @@ class Table:
                 return True
             names = [n for listed in (g.choices(game) or {}).values() for n in listed]
             try:
-                command = g.command_from_json(varied(rng.choice(examples(g)), rng, names))
+                command = g.command_from_json(vary(rng.choice(examples(g)), rng, names))
             except RecordingError:
                 continue
             if "by" in command.__dataclass_fields__:
@@ -335,7 +310,7 @@ def _commands(table, phone):
     names = list(table.players) + [n for listed in (table.g.choices(table.state) or {}).values()
                                    for n in listed]
     out = []
-    sent = [varied(obj, rng, names) for obj in examples(table.g) for _ in range(3)]
+    sent = [vary(obj, rng, names) for obj in examples(table.g) for _ in range(3)]
     sent += [{"roll": 4}, {"roll": [1, 2, 3, 4, 5]}, {"rolled": [6, 6, 6, 6, 6], "roll": True},
              {"seed": 1}, {"t": 0, "roll": True}, {"by": "Ana", "roll": True}, [], {}]
     for obj in sent:
@@ -362,7 +337,7 @@ def _pushed_in_play(table, phone):
             player = rng.choice(table.players)
             names = [n for listed in (g.choices(table.state) or {}).values() for n in listed]
             table.phones[player].post("/api/game/command",
-                                      varied(rng.choice(examples(g)), rng, names))
+                                      vary(rng.choice(examples(g)), rng, names))
             table.clock.advance(0.3)
     return [("WS /api/live (in play)", 101, text) for text in phone.pushed(play)]
 

@@ -313,11 +313,12 @@ def build_app(face, static_dir, names=None):
             return
         await websocket.accept()
         reader = asyncio.ensure_future(_drain(websocket))
+        # The phone going (its reader done) wakes the client as a push does: one wait per push,
+        # no task made for it (ten phones are woken ten times a push).
+        reader.add_done_callback(lambda _: client.wake.set())
         try:
             while not face.live.closing:
-                waiting = asyncio.ensure_future(client.wake.wait())
-                await asyncio.wait({waiting, reader}, return_when=asyncio.FIRST_COMPLETED)
-                waiting.cancel()
+                await client.wake.wait()
                 if reader.done():
                     return
                 await _send(websocket, client)

@@ -109,7 +109,7 @@ class WebFace:
         board = board if board is not None else self._board
         if board is None:
             raise RequestError(Msg("rig.web.starting"), 503)
-        return plain(board_json(board))
+        return board_json(board)        # already JSON-ready: its codes as their JSON
 
     @property
     def board(self):

@@ -5,6 +5,7 @@ happen in another thread or another process (a Scoreboard pickles) without touch
 """
 
 import enum
+import functools
 import math
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
@@ -203,7 +204,18 @@ def board_json(board):
     return _data(board)
 
 
+_AS_IS = (str, int, bool, type(None))     # exactly these types (an IntEnum is an enum)
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls):
+    """A dataclass's field names, in order (asked once per class, not per snapshot)."""
+    return tuple(f.name for f in fields(cls))
+
+
 def _data(value):
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, Msg):
         return value.as_json()        # said by each phone's face, in its own language
     if isinstance(value, enum.Enum):
@@ -215,5 +227,6 @@ def _data(value):
     if isinstance(value, dict):
         return {str(k): _data(v) for k, v in value.items()}
     if is_dataclass(value):
-        return {f.name: _data(getattr(value, f.name)) for f in fields(value)}
+        names = _field_names(value if isinstance(value, type) else type(value))
+        return {name: _data(getattr(value, name)) for name in names}
     return value

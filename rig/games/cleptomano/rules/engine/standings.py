@@ -18,10 +18,28 @@ def played_turns(match):
     return [x for x in match.turns if x.outcome not in _NOT_COUNTED]
 
 
+#: The last :func:`rounds` worked out: ``(turns, players, results)``.  A turn's end asks for the
+#: rounds of the same turns several times (the outcome, the next turn, the announcement, the
+#: snapshot), so the same tuple of (frozen) turns is answered from here: its identity, held
+#: here, is the key; a new turn or a correction makes a new tuple.  Only ever replaced whole.
+_last_rounds = (None, None, ())
+
+
 def rounds(match):
     """Completed rounds, in order, with their scores and winners."""
+    global _last_rounds
     if match.solo:
         return []
+    turns, players = match.turns, match.players
+    last = _last_rounds
+    if last[0] is turns and type(turns) is tuple and last[1] == players:
+        return list(last[2])
+    results = _rounds(match)
+    _last_rounds = (turns, players, tuple(results))
+    return results
+
+
+def _rounds(match):
     by_round = {}
     for turn in played_turns(match):
         by_round.setdefault(turn.round, {})[turn.thief] = turn
