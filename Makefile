@@ -79,24 +79,19 @@ mo: $(STAMP)
 run: $(STAMP) mo
 	$(BIN)/cleptomano run $(ARGS)
 
-# The suite, headless, in two passes: everything on three workers (pytest-xdist, one test module
-# per worker at a time; three on two cores, as many tests wait on real processes and clocks),
-# then alone the tests that measure real time (marked `serial`), so that
-# no other test competes with what they time.  The tests marked `heavy` (seconds of real
-# processes each: the built wheel, a SIGKILL and resume, the soak, a whole match in a browser)
-# run in `make test-heavy`, the ones marked `slow` (minutes) in `make soak`.  PYTEST_ARGS goes
-# to every pass; a pass it leaves empty is fine.  .ci/run runs `make test`, then `make test-heavy`.
-# PYTHONDONTWRITEBYTECODE (set on some machines) would make every pass and every worker compile
-# and assertion-rewrite every module again: about 12 s of CPU each.
+# The suite, headless, in one pass on three workers (pytest-xdist, one test module per worker at
+# a time; three on two cores, as many tests wait on real processes).  No test measures time (a
+# timing is a benchmark: `make bench`), so none needs the machine to itself, and the suite
+# passes beside another `make test`.  The tests marked `heavy` (seconds of real processes each:
+# the built wheel, a SIGKILL and resume, the soak, a whole match in a browser) run in
+# `make test-heavy`, the ones marked `slow` (minutes) in `make soak`.  PYTEST_ARGS goes to the
+# pass.  .ci/run runs `make test`, then `make test-heavy`.
+# PYTHONDONTWRITEBYTECODE (set on some machines) would make every worker compile and
+# assertion-rewrite every module again: about 12 s of CPU each.
 PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
     $(BIN)/python -m pytest
-# The second pass collects only the modules that hold `serial` tests (collecting all is 12 s).
-SERIAL_FILES = $(shell grep -l 'mark\.serial' tests/test_*.py)
 test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
-	$(PYTEST) -n 3 --dist loadscope -m "not serial and not slow and not heavy" $(PYTEST_ARGS) \
-	    || [ $$? -eq 5 ]
-	$(PYTEST) -m "serial and not slow and not heavy" $(PYTEST_ARGS) \
-	    $(if $(PYTEST_ARGS),,$(SERIAL_FILES)) || [ $$? -eq 5 ]
+	$(PYTEST) -n 3 --dist loadscope -m "not slow and not heavy" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]

@@ -33,7 +33,7 @@ from .table import SimulatedTable
 
 PLAYERS = ("Ana", "Ben", "Caro")
 INSIDE_MM = 150        # a hand sensor reading inside the museum (threshold 400 mm)
-WAIT_S = 5.0
+WAIT_S = 30.0         # a bound for what a loaded machine delivers late, never a measurement
 
 
 def wait_until(predicate, timeout_s=WAIT_S):

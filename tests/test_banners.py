@@ -20,10 +20,6 @@ from rig.shell.faces import MemoryDisplay
 from sim.harness import Harness
 from sim.script import demo_match
 
-# Real time is measured here (the screen sampled as it runs):
-# `make test` runs these alone, after its parallel pass.
-pytestmark = pytest.mark.serial
-
 ESCAPED = BannerView(BannerKind.ESCAPED, "ESCAPED!", ("2 paintings, 0 relics, 0 touches: 4 points",))
 ROUND = BannerView(BannerKind.ROUND, "ROUND 1", ("Won by Caro.",))
 MATCH = BannerView(BannerKind.MATCH, "CARO WINS!", ("Round wins: Ana 0, Ben 1, Caro 2",))

@@ -13,7 +13,6 @@ mutants that once failed are kept as ``@example`` cases, each saying what it rai
 
 import json
 import re
-import time
 import tomllib
 from pathlib import Path
 
@@ -101,11 +100,10 @@ def test_the_depth_scan_agrees_with_the_parser(value):
 def test_the_depth_scan_is_linear_on_strings_full_of_escaped_quotes():
     # Each '"' opens a string that escaped quotes keep open to the end: a scan that tried each
     # one again would take hours on a line of a megabyte.
+    # How its cost grows is ``make bench --only replay``'s (``scaling.json_depth.ratio``).
     text = '{"t": "' + '\\"[' * 400_000
-    start = time.perf_counter()
     with pytest.raises(RecordingError, match="not JSON"):
         bounded.load_json(text, RecordingError, "fix")
-    assert time.perf_counter() - start < 5
     assert bounded.json_depth(text) == 1
 
 

@@ -184,7 +184,12 @@ def test_run_plays_a_recording_on_the_simulator_and_records_it(tmp_path, capsys,
     recorded = list(rec.glob("match-*.jsonl"))
     assert len(recorded) == 1
     turn = replay_file(recorded[0])["turns"][0]
-    assert (turn["thief"], turn["outcome"], turn["touches"]) == ("Ana", "unfinished", 1)
+    assert (turn["thief"], turn["outcome"]) == ("Ana", "unfinished")
+    # The demo's touch is played on the pins in real time: its pin changes are recorded
+    # whatever the load; whether a starved player's pulse still passes the glitch filter is
+    # timing (touches are counted exactly on the virtual clock: tests/test_daemon.py).
+    played = [json.loads(line) for line in recorded[0].read_text("utf-8").splitlines()]
+    assert any(str(o.get("input", "")).startswith("laser.") for o in played)
 
 
 def test_run_on_real_pins_without_a_pin_library_is_a_clear_error(tmp_path, capsys):

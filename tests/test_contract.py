@@ -20,7 +20,6 @@ sixth game, the coin heist (tests/coin_heist/, registered here), answer
   :class:`~rig.core.msg.Msg` (or None) of the game's own catalog (its folder's name), with words
   in each of the four languages; every refusal the game's ``step`` raises carries one
   (``exc.msg``); a view holds codes and data, never an English sentence; the key help is codes.
-  A game not converted yet is an expected failure here, named in :data:`NOT_YET_CODES`.
 
 A game is played here only through the contract (and the registry's parts for its keys), never
 by its name: a game added to the registry is covered with no edit to this file.
@@ -69,23 +68,6 @@ ANYONE_SENDS = {
     "cleptomano": "the guard's commands (a choice, a loot, an undo) come from any phone paired "
                   "at the rig; by names the phone",
 }
-
-
-#: The games whose words are not codes yet on this branch (issue 22, each converted on its own
-#: branch, named here): the words checks below are expected to fail for them, and become strict
-#: for each as its branch lands (take it out of this table then).
-NOT_YET_CODES = {
-    "cleptomano": "h9-clepto",
-}
-
-
-def coded(names):
-    """``names`` as test cases, a game of :data:`NOT_YET_CODES` marked as an expected failure
-    that names it."""
-    return [pytest.param(name, marks=pytest.mark.xfail(
-        reason="%s does not say codes yet on this branch: its words land with %s (issue 22)"
-               % (name, NOT_YET_CODES[name]))) if name in NOT_YET_CODES else name
-            for name in names]
 
 
 def compile_catalogs(folder):
@@ -582,7 +564,7 @@ def unsaid(g, said, domains=()):
     return out
 
 
-@pytest.mark.parametrize("name", coded(NAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_effects_and_outcomes_words_are_codes_of_its_catalog(name):
     """What the table hears and reads of each effect (``words``) and how the game ended
     (``outcome_words``): a Msg of the game's own catalog, in every language, or None."""
@@ -606,7 +588,7 @@ def test_every_effects_and_outcomes_words_are_codes_of_its_catalog(name):
     assert sorted(found) == []
 
 
-@pytest.mark.parametrize("name", coded(NAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_refusal_of_its_rules_carries_a_code(name):
     """A command the rules refuse (RulesError from ``step``: the random play's, a stranger's,
     impossible values, any once the game is over) carries its Msg (``exc.msg``) of the game's
@@ -633,8 +615,7 @@ def test_every_refusal_of_its_rules_carries_a_code(name):
 
 
 #: Views' keys whose strings are data of several words on purpose (a proper name from the
-#: game's box, not a sentence), by game, with the reason.  Found by a trial merge of every
-#: game's branch; the lead confirms each as its game lands.
+#: game's box, not a sentence), by game, with the reason.
 VIEW_DATA = {
     "chest-heist": {"fr": "a chest's title as the French original prints it (its data)",
                     "en": "a chest's title in the English edition (its data)"},
@@ -666,7 +647,7 @@ def strings(obj, key=None):
         yield key, obj
 
 
-@pytest.mark.parametrize("name", coded(NAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_no_word_of_a_view_is_an_english_sentence(name):
     """The table's view and each player's hold data (names, numbers, sides, places) and codes
     (Msg, or its JSON, with words in every language), never a sentence in English: each face
@@ -686,7 +667,7 @@ def test_no_word_of_a_view_is_an_english_sentence(name):
     assert sorted(found) == []
 
 
-@pytest.mark.parametrize("name", coded(HOSTED))
+@pytest.mark.parametrize("name", HOSTED)
 def test_the_key_help_is_codes_of_its_catalog(name):
     """Each line of the key help (``keys.MODE.HELP``, shown by ``H``) is a code of the game's
     catalog, in every language, whose English names its keys before the colon."""
@@ -697,7 +678,7 @@ def test_the_key_help_is_codes_of_its_catalog(name):
     assert found == []
 
 
-@pytest.mark.parametrize("name", coded(HOSTED))
+@pytest.mark.parametrize("name", HOSTED)
 def test_the_title_a_player_reads_is_a_code_of_its_catalog(name):
     """A game's ``title_msg`` (the title a player reads; ``title`` stays the log's and the
     command line's) is a code of its catalog, in every language."""

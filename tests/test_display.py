@@ -533,7 +533,7 @@ def test_bad_bindings_are_refused_before_any_window_opens():
         DisplayProcess(bindings={"thief": "g"})
 
 
-def wait_for_commands(display, n, timeout_s=5.0):
+def wait_for_commands(display, n, timeout_s=30.0):
     got, deadline = [], time.monotonic() + timeout_s
     while len(got) < n and time.monotonic() < deadline:
         got += display.poll_commands()
@@ -541,74 +541,38 @@ def wait_for_commands(display, n, timeout_s=5.0):
     return got
 
 
-def show_latencies(display, board, n=1000, tries=3):
-    """Sorted durations of ``n`` show() calls.  The garbage collector is paused (its pauses are
-    the interpreter's, not show()'s), and a run spoilt by the OS descheduling us is measured
-    again, up to ``tries`` times: a show() that really blocks fails every run."""
-    import gc
-    best = None
-    for _ in range(tries):
-        lat = []
-        gc.disable()
-        try:
-            for _ in range(n):
-                t0 = time.perf_counter()
-                display.show(board)
-                lat.append(time.perf_counter() - t0)
-        finally:
-            gc.enable()
-        lat.sort()
-        if best is None or lat[-1] < best[-1]:
-            best = lat
-        if best[-1] < 1e-3:
-            break
-    return best
-
-
-def tight_work_gaps(display, board, duration_s=0.6):
-    """A worker thread doing small units of CPU work, showing a snapshot after each: the
-    longest time one unit took (a stalled referee would show the render time here)."""
-    gaps = []
-
-    def work():
-        end = time.perf_counter() + duration_s
-        last = time.perf_counter()
-        while last < end:
-            sum(i * i for i in range(300))
-            display.show(board)
-            now = time.perf_counter()
-            gaps.append(now - last)
-            last = now
-
-    worker = threading.Thread(target=work)
+def shows_return(display, board, n=1000):
+    """``n`` calls of ``display.show(board)`` on a thread of their own (the referee's): True when
+    every call returned.  The bound is generous, not a measurement: the tests below freeze the
+    renderer first, and a show() that waited on it would not return while it stays frozen."""
+    worker = threading.Thread(target=lambda: [display.show(board) for _ in range(n)],
+                              daemon=True)
     worker.start()
-    worker.join(duration_s + 5)
-    return max(gaps), len(gaps)
+    worker.join(60.0)
+    return not worker.is_alive()
 
 
 @pytest.fixture(scope="module")
 def process_display():
     """One render process for the module (spawning costs ~0.2-1 s), rendering slowly."""
     d = DisplayProcess(slow_render_s=0.2, **TEST_OPTIONS).start()
-    assert d.wait_ready(15) == "dummy"
+    assert d.wait_ready(60) == "dummy"
     yield d
-    assert d.stop(5.0)
+    assert d.stop(30.0)
 
 
-@pytest.mark.serial      # timed in real time
-def test_process_show_never_blocks(process_display):
-    lat = show_latencies(process_display, sample_board("turn"))
-    assert lat[len(lat) // 2] < 50e-6 and lat[int(len(lat) * 0.99)] < 0.5e-3
-    assert lat[-1] < 5e-3     # "each": a scheduler hiccup on a loaded CI box is all we allow
-
-
-@pytest.mark.serial      # timed in real time
-def test_process_slow_rendering_does_not_stall_the_referee(process_display):
-    longest, units = tight_work_gaps(process_display, sample_board("turn-last10"))
-    assert units > 100
-    # A referee waiting for the 0.2 s frames would see >= 200 ms here; we measure ~0.3 ms
-    # (the margin is for a loaded CI machine).
-    assert longest < 0.15, "a unit of referee work took %.0f ms" % (longest * 1000)
+def test_process_show_never_waits_for_the_render_process(process_display):
+    """The render process frozen (SIGSTOP: a GPU stuck in a frame, the process descheduled),
+    the referee still hands over a thousand snapshots; thawed, the display carries on."""
+    import signal
+    pid = process_display._proc.pid
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        assert shows_return(process_display, sample_board("turn-last10"))
+        process_display.press("u")            # a key waits for the process, lost by nothing
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert wait_for_commands(process_display, 1) == [UndoTouch(0.0, by="guard")]
 
 
 def test_process_keys_come_back_as_commands(process_display):
@@ -620,24 +584,46 @@ def test_process_keys_come_back_as_commands(process_display):
         UndoTouch(0.0, by="guard")]
 
 
-@pytest.mark.serial      # timed in real time
 def test_process_stop_is_bounded_and_idempotent():
     d = DisplayProcess(**TEST_OPTIONS)
     assert d.stop(0.5)                  # never started
     d.start()
     d.show(sample_board("turn"))
-    t0 = time.monotonic()
-    assert d.stop(5.0)
-    assert time.monotonic() - t0 < 5.5
+    assert d.stop(30.0)                 # True: ended by itself within the bound
+    assert not d._proc.is_alive()
     assert d.stop(0.5)
     d.show(sample_board("turn"))        # after stop: still never raises
 
 
-def test_thread_show_never_blocks_and_keys_work():
+@pytest.fixture
+def stuck_frames(monkeypatch):
+    """The render loop's frames stuck until ``gate`` is set (a slow GPU that never finishes):
+    ``(drawing, gate)``, ``drawing`` set once a frame is stuck."""
+    from rig.display import face as face_module
+    drawing, gate = threading.Event(), threading.Event()
+
+    class StuckFace(face_module.Face):
+        def draw(self, surface, now_s=None):
+            drawing.set()
+            gate.wait(120.0)
+            return super().draw(surface, now_s)
+
+    monkeypatch.setattr(face_module, "Face", StuckFace)
+    yield drawing, gate
+    gate.set()
+
+
+def test_thread_show_never_waits_for_a_stuck_frame_and_keys_work(stuck_frames):
+    """The render thread stuck in a frame (it shares the GIL, and waits as a slow GPU would):
+    the referee's show() calls all return; once the frame ends, keys work."""
+    drawing, gate = stuck_frames
     with DisplayThread(**TEST_OPTIONS) as d:
-        assert d.wait_ready(5) == "dummy"
-        lat = show_latencies(d, sample_board("turn"))
-        assert lat[int(len(lat) * 0.99)] < 0.5e-3 and lat[-1] < 5e-3
+        assert d.wait_ready(30) == "dummy"
+        d.show(sample_board("turn"))
+        assert drawing.wait(30)
+        assert shows_return(d, sample_board("turn-last10"))
+        assert not gate.is_set()            # all of it while the frame was stuck
+        gate.set()
         d.press("g")
         d.press("2")
         assert wait_for_commands(d, 1) == [Choose(0.0, "guard", "Bruno")]
@@ -645,7 +631,7 @@ def test_thread_show_never_blocks_and_keys_work():
 
 def test_thread_window_keys_are_translated():
     with DisplayThread(**TEST_OPTIONS) as d:
-        assert d.wait_ready(5) == "dummy"
+        assert d.wait_ready(30) == "dummy"
         d.show(sample_board("between"))
         for key in (pygame.K_KP_MULTIPLY, pygame.K_KP3):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
@@ -664,18 +650,8 @@ def test_thread_callback_receives_commands():
     with DisplayThread(on_command=on_command, **TEST_OPTIONS) as d:
         d.show(sample_board("between"))
         d.press("u")
-        assert done.wait(5)
+        assert done.wait(30)
     assert got == [UndoTouch(0.0, by="guard")] and d.poll_commands() == []
-
-
-@pytest.mark.serial      # timed in real time
-def test_thread_slow_rendering_does_not_stall_the_referee():
-    with DisplayThread(slow_render_s=0.2, **TEST_OPTIONS) as d:
-        assert d.wait_ready(5) == "dummy"
-        longest, units = tight_work_gaps(d, sample_board("turn-last10"))
-    assert units > 100
-    # Here the render thread shares the GIL, yet the slow frame (a sleep) must not stall us.
-    assert longest < 0.15, "a unit of referee work took %.0f ms" % (longest * 1000)
 
 
 def test_no_video_driver_means_headless_logged_once(monkeypatch, caplog):
@@ -683,7 +659,7 @@ def test_no_video_driver_means_headless_logged_once(monkeypatch, caplog):
     with caplog.at_level(logging.INFO, logger="rig.display"):
         d = DisplayThread(video_drivers=("no-such-driver", "also-not-a-driver"), quiet=True)
         d.start()
-        assert d.wait_ready(5) is None
+        assert d.wait_ready(30) is None
         assert d.headless is True
         for _ in range(50):
             d.show(sample_board("turn"))
@@ -702,7 +678,7 @@ def test_open_display_follows_the_configuration():
                                    process=False), KeysConfig(thief="p"), ("Ana", "Bruno"),
                      video_drivers=("dummy",))
     try:
-        assert isinstance(d, DisplayThread) and d.wait_ready(5) == "dummy"
+        assert isinstance(d, DisplayThread) and d.wait_ready(30) == "dummy"
         assert d.options.size == (640, 360) and d.options.fps == 10
         d.show(sample_board("between"))
         d.press("p")

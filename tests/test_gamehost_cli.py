@@ -124,11 +124,11 @@ def test_the_window_reads_a_games_keys_and_sends_its_commands():
     screen = GameScreen("chest-heist", game_named("chest-heist").view(
         ch.new_game(1, "Ana")), players=("Ana",))
     with DisplayThread(video_drivers=("dummy",), quiet=True, game="chest-heist") as d:
-        assert d.wait_ready(5) == "dummy"
+        assert d.wait_ready(30) == "dummy"
         d.show(screen)
         for key in ("e", "2", "4", "return", "r"):
             d.press(key)
-        got, deadline = [], time.monotonic() + 5
+        got, deadline = [], time.monotonic() + 30
         while len(got) < 2 and time.monotonic() < deadline:
             got += d.poll_commands()
             threading.Event().wait(0.01)

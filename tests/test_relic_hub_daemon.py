@@ -12,9 +12,9 @@ from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.harness import Harness, wait_until
 
-# Real time is measured here (a real pty and real serial timeouts):
-# `make test` runs these alone, after its parallel pass.
-pytestmark = pytest.mark.serial
+# The hub's frames cross a real pty: each wait below is a generous bound on their arrival
+# (sim.harness.wait_until), never a measurement, so a loaded machine makes them slower, never
+# wrong.
 
 @pytest.fixture
 def hub_table(tmp_path):
@@ -26,7 +26,7 @@ def hub_table(tmp_path):
     # loaded machine that took over the usual 5 s once (a fresh clone's make test); a slow
     # machine makes this setup slower, never wrong.
     assert wait_until(lambda: "hub" not in table.rig.faults and
-                      table.rig.referee.detector.values["relic.1.tilt"] > 0, 15.0), \
+                      table.rig.referee.detector.values["relic.1.tilt"] > 0), \
         "the rig never heard the hub"
     yield table, hub
     table.stop()
@@ -137,7 +137,7 @@ def test_a_replayed_hub_frame_breaks_no_relic_during_a_turn(hub_table):
     assert wait_until(lambda: table.value("relic.1.freefall") == 0 and
                       any(line["input"] == "relic.1.freefall" for line in table.recorded()
                           if "input" in line))
-    assert wait_until(lambda: table.value("relic.1.motion") == 0, 10.0)
+    assert wait_until(lambda: table.value("relic.1.motion") == 0)
     stale = protocol.encode_heartbeat(      # a heartbeat from before that fall, played again
         hub.hub.encoder.seq - 100, 0, [protocol.RelicStatus(n, 0.0, False, 0) for n in (1, 2, 3)])
     table.start_turn()

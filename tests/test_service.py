@@ -12,10 +12,6 @@ from rig.cli import serve
 from rig.shell.systemd import Notifier
 from sim.table import real_time_table
 
-# Real time is measured here (the watchdog's pings):
-# `make test` runs these alone, after its parallel pass.
-pytestmark = pytest.mark.serial
-
 
 @pytest.fixture
 def notify_socket(tmp_path):

@@ -51,7 +51,7 @@ class FakeRenderer:
 
     def __call__(self, settings, text, path):
         if self.gate is not None:
-            assert self.gate.wait(10), "the test never opened the gate"
+            assert self.gate.wait(120), "the test never opened the gate"
         self.calls.append((settings.voice, text))
         if self.wav:
             with wave.open(str(path), "wb") as w:
@@ -72,7 +72,7 @@ def make_voice(tmp_path, lang="en", **kw):
     return v, played
 
 
-def settle(v, timeout_s=10.0):
+def settle(v, timeout_s=60.0):
     """Wait until the worker has nothing left to do (real threads: bounded)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -320,15 +320,21 @@ def test_a_failing_renderer_logs_once_and_the_voice_goes_on(tmp_path, caplog):
                         "the rig goes on, saying only what it can"]
 
 
-def test_a_slow_renderer_never_blocks_the_render_loop(tmp_path):
+def test_a_stuck_renderer_never_blocks_the_render_loop(tmp_path):
     gate = threading.Event()
     v, played = make_voice(tmp_path, renderer=FakeRenderer(gate))    # stuck on the first phrase
-    started = time.perf_counter()
-    for i in range(100):
-        v.hear(replace(TURN, remaining_s=10.5 - i / 10), replace(TURN, remaining_s=10.4 - i / 10))
-        v.speak("Round %d" % i)
-        v.poll()
-    assert time.perf_counter() - started < 0.5      # 100 frames' voice work: no waiting
+
+    def frames():                                   # 100 frames' voice work
+        for i in range(100):
+            v.hear(replace(TURN, remaining_s=10.5 - i / 10),
+                   replace(TURN, remaining_s=10.4 - i / 10))
+            v.speak("Round %d" % i)
+            v.poll()
+
+    loop = threading.Thread(target=frames, daemon=True)
+    loop.start()
+    loop.join(60.0)             # a bound, not a measurement: waiting on espeak never returns
+    assert not loop.is_alive() and not gate.is_set()
     assert played == []
     gate.set()
     v.close()
@@ -338,6 +344,7 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
     """The real render loop (a DisplayThread, dummy video and audio): every touch buzzes while
     espeak-ng is stuck on a phrase."""
     from rig.display import sounds as sounds_mod
+    from rig.display import window
     from rig.display.window import DisplayOptions, DisplayThread
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     gate = threading.Event()
@@ -347,36 +354,37 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
     buzzed = []
     real_play = sounds_mod.SoundBank.play
     monkeypatch.setattr(sounds_mod.SoundBank, "play", lambda self, name: (
-        buzzed.append((name, time.monotonic())), real_play(self, name)))
+        buzzed.append(name), real_play(self, name)))
     options = DisplayOptions(video_drivers=("dummy",), fps=30,
                              voice=vo.VoiceOptions(cache_dir=str(tmp_path / "cache")))
     caplog.set_level(logging.INFO, logger="rig.display.voice")
     d = DisplayThread(options).start()
     try:
-        assert d.wait_ready(15) == "dummy"
-        deadline = time.monotonic() + 10
+        assert d.wait_ready(60) == "dummy"
+        deadline = time.monotonic() + 60
         while d.audio is None and time.monotonic() < deadline:
             time.sleep(0.01)            # the mixer opens after the window
         if not d.audio:
             pytest.skip("no dummy audio device on this machine")
-        shown = []
         for i in range(20):
             board = replace(TURN, remaining_s=10.95 - i * 0.25, touches=i, language="es")
-            shown.append(time.monotonic())
             d.show(board)
-            time.sleep(0.06)
-        deadline = time.monotonic() + 5
-        while sum(1 for n, _ in buzzed if n == "buzz") < 10 and time.monotonic() < deadline:
+            deadline = time.monotonic() + 60        # the render loop took it: none merged
+            while d._slot is not window._NOTHING and time.monotonic() < deadline:
+                time.sleep(0.005)
+        deadline = time.monotonic() + 60
+        while buzzed.count("buzz") < 10 and time.monotonic() < deadline:
             time.sleep(0.01)
-        buzzes = [t for n, t in buzzed if n == "buzz"]
-        assert len(buzzes) >= 10            # (a loaded machine may merge two snapshots)
+        assert buzzed.count("buzz") >= 10
         assert "voice: on" in caplog.messages
+        deadline = time.monotonic() + 60            # the counts come back at most once a second
+        while d.voice_stats is None and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert d.voice_stats == {"said": 0, "dropped": 0, "rendered": 0}     # reported back
-        assert renderer.calls == []                 # espeak-ng is still stuck on its phrase
-        # each buzz came right after its snapshot, not after the stuck render (still stuck)
-        assert max(b - max(s for s in shown if s <= b) for b in buzzes) < 0.5
+        # Each buzz came while espeak-ng was stuck on its phrase (and it still is).
+        assert renderer.calls == [] and not gate.is_set()
         gate.set()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while len(renderer.calls) < 10 and time.monotonic() < deadline:
             time.sleep(0.01)
         # the table's language came with the snapshots: Spanish, with the Spanish voice
@@ -417,7 +425,7 @@ DISK_AUDIO = textwrap.dedent("""
     time.sleep(0.5)
     if sys.argv[2] == "speak":
         voice.speak("Ana wins the match")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while voice.said == 0 and time.monotonic() < deadline:
             voice.poll()
             time.sleep(0.01)

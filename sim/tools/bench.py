@@ -1657,6 +1657,8 @@ def main(argv=None):
     if "replay" in only:
         progress("replay: a 4-player, 3-round match")
         report["replay"] = replay_speed(size("replay_repeats"))
+        from .bench_scaling import scaling
+        report["replay"]["scaling"] = scaling(repeats=1 if quick else 3)
     if "cost" in only:
         report["cost"] = bench_cost(size("cost_s"))
     if "edges" in only:
