@@ -1,9 +1,25 @@
 """Fixtures shared by the test modules (which never import each other): the daemon's simulated
 tables, and a companion game with its phones."""
 
-import pytest
+import atexit
+import os
+import shutil
+import tempfile
 
-from sim.harness import Harness
+# Every test process (each pytest worker, and every rig it starts, which inherits it) has a home
+# of its own, made before the rig is imported: a `cleptomano run` given no --recordings keeps
+# its recordings, and the lock on their folder, under ~/.local/state/cleptomano, which two
+# suites running side by side (or a rig the builder runs) would otherwise share.  pip's and
+# npm's caches stay where they were.
+_REAL_HOME = os.path.expanduser("~")
+os.environ.setdefault("PIP_CACHE_DIR", os.path.join(_REAL_HOME, ".cache", "pip"))
+os.environ.setdefault("npm_config_cache", os.path.join(_REAL_HOME, ".npm"))
+os.environ["HOME"] = tempfile.mkdtemp(prefix="cleptomano-test-home-")
+atexit.register(shutil.rmtree, os.environ["HOME"], True)
+
+import pytest  # noqa: E402  (after the home is set)
+
+from sim.harness import Harness  # noqa: E402
 
 
 @pytest.fixture
