@@ -267,6 +267,9 @@ boot_container() {
     local state=""
     deadline=$((SECONDS + 600))
     while ((SECONDS < deadline)); do
+        # The container's init, looked up again each time: the first child seen may have been
+        # nspawn's own short-lived helper, gone since (then every in_ct failed until the end).
+        LEADER=$(pgrep -P "$NSPAWN_PID" | head -n 1) || true
         state=$(in_ct systemctl is-system-running 2>/dev/null || true)
         [[ $state == running || $state == degraded ]] && break
         kill -0 "$NSPAWN_PID" 2>/dev/null || die "the container stopped while booting; see $LOGS/console.log"
