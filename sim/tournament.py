@@ -178,3 +178,17 @@ class LightRig:
         self.played += 1
         self.closed_at[path.stem] = time.monotonic()
         return path.stem
+
+
+def forged_result(header, match_id, rig, thief="Mallory"):
+    """A match message a table's login could send with no recording: ``thief`` in the first
+    seat of ``header``'s players, escaping with 7 points in each of three rounds (the
+    leaderboard must refuse it: below the embedding limit, a result comes with its recording)."""
+    header = dict(header, players=[thief, header["players"][1]], first_thief=thief)
+    return {"match": match_id, "rig": rig, "closed": True, "bytes": 900, "sha256": "a" * 64,
+            "header": header,
+            "replay": {"players": header["players"],
+                       "turns": [{"round": n, "thief": thief, "outcome": "escaped", "score": 7}
+                                 for n in (1, 2, 3)],
+                       "rounds": [], "round_wins": {}, "tiebreak": None, "winner": None,
+                       "title": None}}

@@ -22,7 +22,7 @@ from rig.games.cleptomano.rules.replay import replay
 from rig.links import mqtt
 from rig.links.feed import Feed, record_of
 from sim import broker as sim_broker
-from sim.tournament import LightRig, library
+from sim.tournament import LightRig, forged_result, library
 
 pytestmark = [pytest.mark.skipif(sim_broker.available() is not None,
                                  reason=str(sim_broker.available())),
@@ -108,15 +108,7 @@ def test_a_forged_result_a_contradicting_one_and_an_impossible_size_are_refused(
     table = Client(broker, "table-1")
     lines = [json.dumps(o) + "\n" for o in MATCHES[0]]
     topic, payload, real = one_version(tmp_path, "table-1", "match-20261207-200000", lines)
-    header = dict(real.header, players=["Mallory", real.header["players"][1]],
-                  first_thief="Mallory")
-    forged = {"match": real.match_id, "rig": "table-1", "closed": True, "bytes": 900,
-              "sha256": "a" * 64, "header": header,
-              "replay": {"players": header["players"],
-                         "turns": [{"round": n, "thief": "Mallory", "outcome": "escaped",
-                                    "score": 7} for n in (1, 2, 3)],
-                         "rounds": [], "round_wins": {}, "tiebreak": None, "winner": None,
-                         "title": None}}
+    forged = forged_result(real.header, real.match_id, "table-1")
     big = json.loads(tm.match_payload(dataclasses.replace(
         real, size=tm.MAX_EMBEDDED_RECORDING_BYTES + 10)))
     big["replay"]["winner"] = next(p for p in big["replay"]["players"]

@@ -17,7 +17,7 @@ from rig.games.cleptomano.rules import tournament as tm
 from rig.core.errors import ConfigError, PayloadError
 from rig.links.feed import Feed, record_of, records_from
 from rig.shell.storage import Follower
-from sim.tournament import LIBRARY, SOAK, tournament_copy
+from sim.tournament import LIBRARY, SOAK, forged_result, tournament_copy
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -80,15 +80,7 @@ def test_a_match_without_its_recording_is_refused_when_it_could_carry_it(record)
     """Reproducer: a match message with no recording was believed, so a made-up "Mallory"
     reached rank 1 with 21 points."""
     rec, _ = record
-    header = dict(rec.header, players=["Mallory", rec.header["players"][1]],
-                  first_thief="Mallory")
-    forged = {"match": rec.match_id, "rig": rec.rig, "closed": True, "bytes": 900,
-              "sha256": "a" * 64, "header": header,
-              "replay": {"players": header["players"],
-                         "turns": [{"round": n, "thief": "Mallory", "outcome": "escaped",
-                                    "score": 7} for n in (1, 2, 3)],
-                         "rounds": [], "round_wins": {}, "tiebreak": None, "winner": None,
-                         "title": None}}
+    forged = forged_result(rec.header, rec.match_id, rec.rig)
     topic = tm.match_topic(rec.rig, rec.match_id)
     with pytest.raises(PayloadError, match="carries no recording"):
         tm.parse_message(topic, tm.dumps(forged))
