@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots \
-    gameshots catalogs mo langshots
+    gameshots catalogs mo langshots docs
 
 venv: $(STAMP)
 
@@ -96,6 +96,12 @@ test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
+# The documentation site (mkdocs.yml, the pages in docs/) built into site/, which git ignores:
+# --strict makes a broken link, a missing anchor, a nav entry without its page or a page
+# left out of the nav an error.  `make test` builds it the same way (tests/test_docs.py).
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
 bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
@@ -115,5 +121,5 @@ pi-check:
 	./systemd/pi-check.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
+	rm -rf $(VENV) build site *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
 	    $(BROWSER)/node_modules $(BROWSER_STAMP)
