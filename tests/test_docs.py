@@ -19,6 +19,7 @@ FRONT_DOOR_LINES = 300
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 CODE_SPAN = re.compile(r"(`+).+?\1", re.S)
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+HTML_LINK = re.compile(r"<(?:img|a)\s[^>]*?(?:src|href)=\"([^\"]+)\"", re.I)
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
 
 
@@ -30,7 +31,7 @@ def pages():
 def links(text):
     """The link targets of a Markdown text, code blocks and code spans left out."""
     text = CODE_SPAN.sub("", FENCE.sub("", text))
-    return [m.group(1) for m in LINK.finditer(text)]
+    return [m.group(1) for m in LINK.finditer(text)] + [m.group(1) for m in HTML_LINK.finditer(text)]
 
 
 def anchors(path):
@@ -56,10 +57,23 @@ def broken(source, root=ROOT):
     return bad
 
 
+def test_the_readme_is_a_front_door_of_at_most_300_lines():
+    lines = README.read_text("utf-8").splitlines()
+    assert len(lines) <= FRONT_DOOR_LINES, (
+        "README.md has %d lines; it is the front door (at most %d): put the rest in a page of "
+        "docs/ and link to it" % (len(lines), FRONT_DOOR_LINES))
+
+
 def test_every_relative_link_of_the_readme_and_the_pages_leads_to_a_file_of_the_repository():
     bad = {str(p.relative_to(ROOT)): broken(p) for p in [README, *pages()]}
     bad = {name: found for name, found in bad.items() if found}
     assert not bad, "broken links: %s" % bad
+
+
+def test_the_readme_links_to_the_site_and_shows_its_pictures():
+    targets = links(README.read_text("utf-8"))
+    assert any(t.startswith("docs/") and t.endswith(".md") for t in targets)
+    assert sum(t.startswith("docs/screenshots/") for t in targets) >= 3
 
 
 def test_the_link_check_finds_a_broken_link_an_anchor_and_a_way_out(tmp_path):
@@ -69,10 +83,12 @@ def test_the_link_check_finds_a_broken_link_an_anchor_and_a_way_out(tmp_path):
     probe = repo / "docs" / "probe.md"
     probe.write_text("# Probe\n\n[a](no-such-page.md) [b](index.md#no-such-heading) "
                      "[c](../../shared/rulebook/cleptomano.md) [d](index.md#the-first-heading) "
-                     "`[e](not-a-link.md)` [f](https://example.org/x.md) [g](#probe)\n", "utf-8")
+                     "`[e](not-a-link.md)` [f](https://example.org/x.md) [g](#probe) "
+                     "<img src=\"no-such.png\" width=\"20\">\n", "utf-8")
     found = broken(probe, root=repo)
     assert [f.split(":")[1].strip() for f in found] == [
-        "no such file", "no heading makes #no-such-heading", "leaves the repository"]
+        "no such file", "no heading makes #no-such-heading", "leaves the repository",
+        "no such file"]
 
 
 def test_the_site_builds_with_strict(tmp_path):
