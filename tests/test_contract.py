@@ -506,15 +506,16 @@ def test_the_readme_names_each_games_keys(name):
     if registry.package_of(g) == COIN:
         pytest.skip("the coin heist is the test suite's own game: README \"Adding a game\" "
                     "shows it as the worked example, not as one of the rig's games")
-    readme = (ROOT / "README.md").read_text("utf-8")
+    page = ROOT / "docs" / "games" / ("%s.md" % g.name)
+    readme = page.read_text("utf-8")
     found = re.search(r"^\| %s \| keys \|\n((?:\|.*\n)+)" % re.escape(g.title), readme, re.M)
-    assert found, "README has no table '| %s | keys |'" % g.title
+    assert found, "%s has no table '| %s | keys |'" % (page.relative_to(ROOT), g.title)
     table = found.group(1)
     for key in mode.KEYS:
         if (name, key) in README_GAPS:
             assert readme_form(key) not in table, "folded: take %r out of README_GAPS" % key
             continue
-        assert readme_form(key) in table, "README's %s keys do not name %s" % (
+        assert readme_form(key) in table, "the %s keys table does not name %s" % (
             g.title, readme_form(key))
 
 
