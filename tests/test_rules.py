@@ -760,3 +760,27 @@ def test_no_undo_once_the_next_attempt_started():
     with pytest.raises(RecordingError) as info:
         s.replay()
     assert english(info.value.msg).startswith("Ben has no laser touch to undo"), info.value
+
+
+# --- Issue 30: each result said once -------------------------------------------------------------
+
+def _results(effects):
+    return [e for e in effects if isinstance(e, (ev.RoundWon, ev.MatchWon, ev.MatchOver,
+                                                 ev.TiebreakCalled, ev.TitleEarned))]
+
+
+def test_a_confirmed_haul_says_the_round_again_only_when_it_changes_it():
+    """The round's and the match's results are said when the turn ends; the guard's count
+    (the haul confirmed) says them again only when it changes them (issue 30: the log, the
+    screen and every phone heard the same round won twice)."""
+    events = turn_events(1.0, paintings=2) + turn_events(11.0, paintings=1)
+    match, effects = engine(events, players=("Ana", "Ben"))
+    assert [e.winners for e in _results(effects) if isinstance(e, ev.RoundWon)] == [("Ana",)]
+    match, effects = rules.step(match, ev.ConfirmLoot(20.0, 1, 0, by="Ana"))
+    assert _results(effects) == []                     # Ben's 1 painting, as counted
+    match, effects = rules.step(match, ev.ConfirmLoot(21.0, 0, 0, by="Ana"))
+    assert _results(effects) == []                     # still Ana's round
+    match, _ = engine(turn_events(1.0, paintings=1) + turn_events(11.0, paintings=1),
+                      players=("Ana", "Ben"))
+    match, effects = rules.step(match, ev.ConfirmLoot(20.0, 0, 0, by="Ana"))
+    assert [e.winners for e in _results(effects)] == [("Ana",)]   # the tie broken: said

@@ -10,7 +10,7 @@ from dataclasses import replace
 from .. import events as ev
 from rig.core.errors import InvalidChoice, LootError
 from ..museum import PAINTINGS, RELICS
-from .announce import announce_results
+from .announce import announce_changes
 from rig.core.msg import Msg, N_
 from .model import Reason, TurnOutcome, check_new_match, check_player
 from .standings import (fold_tiebreak, last_open_attempt, last_open_turn, next_turn, open_haul,
@@ -88,10 +88,10 @@ def on_loot(m, event, t, effects):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
             raise LootError(Msg(code, value=repr(value)[:40], most=top))
     fixed = replace(turn, confirmed=(event.paintings, event.relics))
-    m = replace(m, turns=m.turns[:-1] + (fixed,))
+    before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
     effects.append(ev.HaulConfirmed(t, fixed, event.by))
     effects.append(ev.Durable(t))
-    announce_results(m, t, effects, fixed)
+    announce_changes(before, m, t, effects, fixed)
     return m
 
 
@@ -121,8 +121,8 @@ def on_undo(m, event, t, effects):
     fixed = replace(last, touch_times=last.touch_times[:-1])
     effects.append(ev.TouchUndone(t, fixed, event.by, ev.Undo.CORRECTED))
     effects.append(ev.Durable(t))
-    m = replace(m, turns=m.turns[:-1] + (fixed,))
-    announce_results(m, t, effects, fixed)
+    before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
+    announce_changes(before, m, t, effects, fixed)
     return m
 
 
@@ -145,11 +145,11 @@ def _undo_in_attempt(m, last, event, t, effects):
         raise InvalidChoice(Msg("cleptomano.refuse.caught_otherwise", thief=last.thief,
                                 reason=Msg("cleptomano.reason." + last.reason.value)))
     fixed = replace(last, touch_times=last.touch_times[:-1])
-    m = replace(m, attempts=m.attempts[:-1] + (fixed,), tiebreak_fold=None)
+    before, m = m, replace(m, attempts=m.attempts[:-1] + (fixed,), tiebreak_fold=None)
     m = replace(m, tiebreak_fold=fold_tiebreak(m))
     effects.append(ev.TouchUndone(t, fixed, event.by, ev.Undo.CORRECTED))
     effects.append(ev.Durable(t))
-    announce_results(m, t, effects, fixed)
+    announce_changes(before, m, t, effects, fixed)
     return m
 
 
