@@ -202,8 +202,26 @@ def cmd_replay(args):
         print("cleptomano: warning: %s" % warning, file=sys.stderr)
     # A result may hold codes (a game's words for a call): the terminal says them in English,
     # so the output is the same JSON in any language.
-    sys.stdout.write(json.dumps(localize(result, Words("en"))) + "\n")
+    print_json(localize(result, Words("en")))
     return 0
+
+
+def print_json(obj):
+    """``obj`` as one line of JSON on stdout, in UTF-8 whatever the terminal's locale ("José",
+    not "Jos\\u00e9": issue 30); the parsed JSON is the same as with escapes.  A text that
+    cannot be UTF-8 (a lone surrogate) is written escaped, as before."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = (json.dumps(obj) + "\n").encode("ascii")
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    sys.stdout.flush()
+    stream.write(data)
+    stream.flush()
 
 
 # --- history ---------------------------------------------------------------------------------------
@@ -219,13 +237,15 @@ def history_lines(directory):
     """One line a recording: each game's in registry order (Cleptómano's matches first)."""
     from dataclasses import replace
     from .games import games
-    from .shell.storage import is_finished
+    from .shell.session import cut_off
     lines = []
     for g in games():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
             outcome = g.outcome(result)
-            if not outcome.over and is_finished(path):
-                outcome = replace(outcome, over=True)   # its end line: the game has ended
+            if not outcome.over and not cut_off(g, path):
+                # Its end line, or (a game without one) no open marker left: the game has
+                # ended, stopped cleanly before its end; it is not one to be taken up again.
+                outcome = replace(outcome, over=True)
             who = ", ".join(g.players_in(result))
             # The museum's matches were the rig's only recordings once: their lines never
             # named the game.
