@@ -336,10 +336,14 @@ def cmd_leaderboard(args):
             raise ConfigError("%s is not a directory of recordings; give each rig's recordings "
                               "folder (copied off its /var/lib/cleptomano)" % missing[0],
                               key="--from")
+        from collections import Counter
         from .games.cleptomano.rules.standings import standings
         warn = lambda line: print("cleptomano: warning: %s" % line, file=sys.stderr)
-        sys.stdout.write(json.dumps(standings(records_from(args.from_dirs, warn)),
-                                    indent=1) + "\n")
+        left_out = Counter()
+        records = records_from(args.from_dirs, warn, left_out)
+        for line in _left_out_lines(left_out, records):
+            warn(line)
+        sys.stdout.write(json.dumps(standings(records), indent=1) + "\n")
         return 0
     feed = _feed(args)
     if args.json:
@@ -355,6 +359,25 @@ def cmd_leaderboard(args):
         sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
         return 0
     return _serve_leaderboard(feed, args)
+
+
+def _left_out_lines(left_out, records):
+    """Why ``leaderboard --from`` counts fewer matches than the folders hold (issue 30: a folder
+    of decided matches printed empty standings and no reason): one line a reason."""
+    from .links.feed import NO_RIG, NOT_YET
+    lines = []
+    if left_out[NO_RIG]:
+        lines.append("%d recording(s) left out: their header names no rig, so they are not a "
+                     "tournament's; the leaderboard counts the matches of rigs with a "
+                     "[tournament] rig_id in rig.toml (set it before the tournament's matches)"
+                     % left_out[NO_RIG])
+    if left_out[NOT_YET]:
+        lines.append("%d match(es) left out: neither decided nor closed yet (a rig publishes a "
+                     "match once it is decided or the next one starts)" % left_out[NOT_YET])
+    if not records and not lines and not sum(left_out.values()):
+        lines.append("no match-*.jsonl recording found in the folders given; give each rig's "
+                     "recordings folder (copied off its /var/lib/cleptomano)")
+    return lines
 
 
 def _feed(args):

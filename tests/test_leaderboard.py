@@ -3,6 +3,7 @@ real broker, the two agreeing), the page and ``GET /api/standings`` through Star
 client, and the real server serving them."""
 
 import json
+import shutil
 import threading
 import urllib.request
 
@@ -211,3 +212,23 @@ def test_the_command_serves_the_page_while_it_follows_the_broker(tmp_path, caplo
     assert "Cleptómano" in page
     assert "Leaderboard: http://127.0.0.1:%d/ (the big screen), /phone (a phone)" % port \
         in caplog.text
+
+
+def test_from_a_folder_of_matches_no_tournament_recorded_says_why_it_counts_none(tmp_path,
+                                                                                capsys):
+    """Issue 30: ``--from`` on a folder with a decided match printed empty standings and no
+    reason: the match was recorded without a rig id (no ``[tournament]``), so it is not a
+    tournament's; the line says so and what to do."""
+    folder = tmp_path / "rig"
+    folder.mkdir()
+    shutil.copy(SOAK[0], folder / "match-20261201-190000.jsonl")     # decided, no rig id
+    assert cli.main(["leaderboard", "--from", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["matches"] == []
+    err = err.strip().splitlines()
+    assert len(err) == 1 and "1 recording(s) left out: their header names no rig" in err[0] \
+        and "[tournament] rig_id" in err[0], err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli.main(["leaderboard", "--from", str(empty)]) == 0
+    assert "no match-*.jsonl recording found" in capsys.readouterr().err

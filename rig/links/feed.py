@@ -196,21 +196,31 @@ class Feed:
                                 self._lives.values())
 
 
-def record_of(path):
+#: Why :func:`record_of` leaves a readable recording out (the ``why`` it is told).
+NOT_A_MATCH, NO_RIG, NOT_YET = "not a match's file name", "no rig", "not decided nor closed"
+UNREADABLE = "unreadable"      # (said by ``warn``, file by file)
+
+
+def record_of(path, why=None):
     """The :class:`rig.games.cleptomano.rules.tournament.MatchRecord` of a recording file, as its
     rig publishes it: its whole lines (a torn last line left out, as the rig's link leaves it),
     re-refereed as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's
     (no rig id in its header, or not a match's file name) or when its rig would not publish it yet
-    (neither decided nor closed).  RecordingError or OSError when it cannot be read."""
+    (neither decided nor closed): ``why`` (a list, if given) is then told which
+    (:data:`NO_RIG`...).  RecordingError or OSError when it cannot be read."""
     path = Path(path)
     match_id = tm.match_id_of(path.name)
     if match_id is None:
+        if why is not None:
+            why.append(NOT_A_MATCH)
         return None
     with files.open_regular(path) as f:
         data = f.read()
     torn = []
     header, items = read(path, torn)
     if header.rig is None:
+        if why is not None:
+            why.append(NO_RIG)
         return None
     if torn:
         data = data[:data.rfind(b"\n") + 1]
@@ -219,26 +229,34 @@ def record_of(path):
     if closed:                  # the match ends with its closing line, as the link reads it
         data = through_line(data, items[-1][0])
     if not (closed or tm.decided(result)):
+        if why is not None:
+            why.append(NOT_YET)
         return None
     return tm.MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,
                           header.to_json(), result)
 
 
-def records_from(directories, warn=None):
+def records_from(directories, warn=None, left_out=None):
     """The records of every tournament recording in ``directories`` (each a rig's recordings
     folder, or a folder of them: searched through); ``warn(line)`` is told of each recording
-    that cannot be read, which is left out."""
+    that cannot be read, which is left out; ``left_out`` (a Counter, if given) counts the
+    readable ones left out, by why (:data:`NO_RIG`, :data:`NOT_YET`)."""
     records = []
     for directory in directories:
         for path in sorted(Path(directory).rglob("match-*.jsonl")):
             if not path.is_file():
                 continue
+            why = []
             try:
-                record = record_of(path)
+                record = record_of(path, why)
             except (RecordingError, OSError) as exc:
                 if warn is not None:
                     warn("%s is left out: %s" % (path, exc))
+                if left_out is not None:
+                    left_out[UNREADABLE] += 1
                 continue
             if record is not None:
                 records.append(record)
+            elif left_out is not None:
+                left_out.update(why)
     return records
