@@ -352,10 +352,13 @@ def cmd_leaderboard(args):
             time.sleep(max(0.0, args.wait_s))
         finally:
             feed.stop()
-        if not (feed.connected.is_set() or feed.received):
+        if not (feed.was_connected or feed.received):
+            # The reason in the line itself (issue 30: "see the lines above" with nothing
+            # above when no broker answered).
             raise RigError("the broker %s did not let the leaderboard in within --wait-s %g s "
-                           "(see the lines above); check the address, --username and "
-                           "--password-file" % (feed.broker.url, args.wait_s))
+                           "(%s); check the address, --username and --password-file"
+                           % (feed.broker.url, args.wait_s, feed.problem or
+                              "no answer: is a broker running there, reachable from here?"))
         sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
         return 0
     return _serve_leaderboard(feed, args)
@@ -403,12 +406,12 @@ def _feed(args):
 
 
 def _serve_leaderboard(feed, args):
-    from .web.leaderboard import DEFAULT_PORT, build_app
+    from .web.leaderboard import DEFAULT_PORT, WHO, build_app
     from .web.server import WebServer
     port = args.port if args.port is not None else DEFAULT_PORT
     stop = threading.Event()
     on_signals(stop.set)
-    server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
+    server = WebServer(build_app(feed.standings), args.bind or ("local",), port, who=WHO)
     feed.start()
     try:
         server.start()

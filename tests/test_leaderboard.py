@@ -106,6 +106,28 @@ def test_json_from_a_broker_that_is_not_there_is_one_clear_line(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "did not let the leaderboard in within --wait-s 0.3 s" in captured.err
+    # Issue 30: "(see the lines above)" with nothing above; the reason is in the line.
+    assert "see the lines above" not in captured.err and "no answer" in captured.err
+
+
+def test_a_port_clash_names_the_leaderboard_and_its_options(capsys, caplog):
+    """Issue 30: the leaderboard's port taken spoke of the phones' server and rig.toml."""
+    import socket
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    port = held.getsockname()[1]
+    try:
+        assert cli.main(["leaderboard", "--broker", "mqtt://127.0.0.1:%d"
+                         % sim_broker.free_port(), "--bind", "127.0.0.1", "--port", str(port),
+                         "--duration-s", "5"]) == 2
+    finally:
+        held.close()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the leaderboard's web server could not listen" in err[0] \
+        and "--port" in err[0], err
+    said = err[0] + " ".join(r.getMessage() for r in caplog.records)
+    assert "phones" not in said and "rig.toml" not in said, said
 
 
 def test_the_page_and_the_api(tournament):

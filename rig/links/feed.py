@@ -61,6 +61,9 @@ class Feed:
         self._lives = {}             # rig -> Live
         self._client = None
         self.connected = threading.Event()
+        self.was_connected = False   # the broker let it in at least once
+        self.problem = None          # why the broker did not (or no longer) let it in, in words
+        self._stopping = False       # stop() asked: the broker's goodbye is no loss
         self.skipped = 0
         self.received = 0
         self.state_file = Path(state_file) if state_file is not None else None
@@ -125,11 +128,13 @@ class Feed:
 
     def stop(self):
         if self._client is not None:
+            self._stopping = True
             mqtt.disconnect(self._client)
             self._client = None
 
     def _on_connect(self, client, userdata, flags, rc, props):
         if mqtt.is_failure(rc):
+            self.problem = "it refused user %r: %s" % (self.username, rc)
             log.error("Leaderboard: the broker %s refused user %r: %s; check --username and "
                       "--password-file against the broker's password file",
                       self.broker.url, self.username, rc)
@@ -137,10 +142,16 @@ class Feed:
         # A new session each time: subscribe again, and the broker sends every retained match.
         client.subscribe([(topic, 1) for topic in tm.SUBSCRIPTIONS])
         log.info("Leaderboard: following every rig on %s", self.broker.url)
+        self.problem = None
+        self.was_connected = True
         self.connected.set()
 
     def _on_disconnect(self, client, userdata, flags, rc, props):
-        if self.connected.is_set():
+        if self._stopping:           # a clean stop (issue 30: it logged "lost the broker")
+            if self.connected.is_set():
+                log.info("Leaderboard: left the broker %s", self.broker.url)
+        elif self.connected.is_set():
+            self.problem = "it closed the connection (%s)" % (rc,)
             log.warning("Leaderboard: lost the broker %s (%s); reconnecting", self.broker.url,
                         rc)
         self.connected.clear()
