@@ -254,3 +254,39 @@ def test_from_a_folder_of_matches_no_tournament_recorded_says_why_it_counts_none
     empty.mkdir()
     assert cli.main(["leaderboard", "--from", str(empty)]) == 0
     assert "no match-*.jsonl recording found" in capsys.readouterr().err
+
+
+@pytest.mark.heavy
+@pytest.mark.skipif(not any(shutil.which(b) for b in ("chromium", "chromium-browser")),
+                    reason="no chromium to draw the page")
+def test_the_big_screen_fills_a_1080p_screen(tournament, tmp_path):
+    """Issue 30: at 1920x1080 the standings of a small evening used the top two thirds of the
+    screen in small type.  The page is drawn by a real browser and the panels must run to
+    near the screen's foot."""
+    import subprocess
+    import pygame
+    standings = sd.standings(records_from([tournament]))
+    assert 4 <= len(standings["players"]) <= 10
+    server = WebServer(build_app(lambda: standings), ["127.0.0.1"], 0).start()
+    try:
+        (address, port), = server.bound
+        shot = tmp_path / "board.png"
+        browser = next(shutil.which(b) for b in ("chromium", "chromium-browser")
+                       if shutil.which(b))
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                        "--no-first-run", "--hide-scrollbars",
+                        "--user-data-dir=%s" % (tmp_path / "profile"),
+                        "--window-size=1920,1080", "--virtual-time-budget=3000",
+                        "--screenshot=%s" % shot, "http://127.0.0.1:%d/" % port],
+                       check=True, timeout=120, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    finally:
+        server.stop()
+    image = pygame.image.load(str(shot))
+    width, height = image.get_size()
+    panel = pygame.Color("#1e222b")
+
+    def has_panel(y):
+        return any(image.get_at((x, y))[:3] == tuple(panel)[:3] for x in range(40, 200, 4))
+    lowest = max(y for y in range(0, height, 4) if has_panel(y))
+    assert lowest > 0.85 * height, (lowest, height)
