@@ -238,9 +238,12 @@ def history_lines(directory):
     from dataclasses import replace
     from .games import games
     from .shell.session import cut_off
-    lines = []
+    lines, empty = [], 0
     for g in games():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
+            if g.museum and not result["turns"] and not result["tiebreak"]:
+                empty += 1          # a start, restart or switch: nobody played a turn
+                continue
             outcome = g.outcome(result)
             if not outcome.over and not cut_off(g, path):
                 # Its end line, or (a game without one) no open marker left: the game has
@@ -251,6 +254,10 @@ def history_lines(directory):
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
+    if empty:
+        # Issue 30: 7 of 12 lines of an evening were such matches ("no winner").
+        lines.append("(%d match%s in which nobody played a turn not listed)"
+                     % (empty, "" if empty == 1 else "es"))
     return lines
 
 

@@ -350,3 +350,20 @@ def test_history_says_a_stopped_companion_game_ended_not_unfinished(tmp_path):
         else:
             assert ("ended early (0 of 12 chests locked)" in line) is ended and \
                 ("unfinished" in line) is not ended, line
+
+
+def test_history_leaves_out_matches_in_which_nobody_played(tmp_path):
+    """Issue 30: every start, restart and switch added an empty "no winner" match (7 of 12
+    lines of an evening); they are counted in one line, not listed."""
+    from sim.harness import Recording
+    played = Recording(["Ana", "Ben"])
+    played.heist(1.0, paintings=1)
+    (tmp_path / "match-20261207-100000.jsonl").write_text(played.text(), encoding="utf-8")
+    for k in range(3):
+        empty = Recording(["Ana", "Ben"])
+        empty.line({"t": 1.0, "end": True})
+        (tmp_path / ("match-20261207-10010%d.jsonl" % k)).write_text(empty.text(),
+                                                                      encoding="utf-8")
+    lines = cli.history_lines(tmp_path)
+    assert len(lines) == 2 and lines[0].startswith("match-20261207-100000.jsonl")
+    assert lines[1] == "(3 matches in which nobody played a turn not listed)"
