@@ -100,8 +100,10 @@ class Who(NamedTuple):
     without: str             # what goes on when it fails
 
 
-PHONES = Who("phones", "the phones' web server", "check [web] bind and port in rig.toml",
-             "the rig referees on without it")
+PHONES = Who("phones", "the phones' web server",  # not words: the log's and the terminal's
+             "check [web] bind and port in rig.toml",  # not words: the builder's
+             "the rig referees on without it")  # not words: the log's
+
 
 class WebServer:
     """Serves ``app`` on ``bind`` at ``port`` (0: a free port, the tests'); ``on_loop(loop)``
