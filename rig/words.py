@@ -87,8 +87,8 @@ def bcp47(lang: str) -> str:
 
 def best_language(accept_language: Optional[str]) -> str:
     """The table language an HTTP ``Accept-Language`` header prefers most (English when it
-    names none of them): ``"fr-CH, fr;q=0.9, en;q=0.8"`` -> ``fr``; a variant when named
-    exactly (``es-AR`` -> ``es_AR``), else its base language (``es-MX`` -> ``es``)."""
+    names none of them): ``"fr-CH, fr;q=0.9, en;q=0.8"`` -> ``fr``.  A regional variant is a
+    choice, never a guess: ``es-AR`` reads ``es`` until the phone picks ``es_AR``."""
     best, best_q = DEFAULT, -1.0
     if not accept_language or len(accept_language) > 1000:
         return DEFAULT
@@ -103,12 +103,8 @@ def best_language(accept_language: Optional[str]) -> str:
                 continue
             if not 0 <= q <= 1:
                 continue
-        tag = tag.strip().replace("_", "-")
-        lang = tag.lower().split("-")[0]
-        variant = [v for v in VARIANTS if v.lower() == tag.lower().replace("-", "_")]
-        if variant:
-            lang = variant[0]
-        if lang in CHOICES and q > best_q:
+        lang = tag.strip().lower().replace("_", "-").split("-")[0]
+        if lang in LANGUAGES and q > best_q:
             best, best_q = lang, q
     return best
 

@@ -17,7 +17,8 @@ regional variants) is read as its player reads it, with its ``{fields}`` taken o
 * **a lone negative word** as an entry ("ninguno") outside :data:`LONE_NEGATIVES`: put in
   another entry's field after a verb, it breaks the negation;
 * **voseo** in the ``es`` catalogs (Latin American neutral, tú): Rioplatense forms ("tocá",
-  "elegí", "querés") belong to ``es_AR`` only.
+  "elegí", "querés") belong to ``es_AR`` only; and Spain's **vosotros** ("barajad", "añadid")
+  in any Spanish catalog, where Latin America says ustedes ("barajen", "agreguen").
 
 Pure: :func:`lint` takes ``(lang, code, text)`` entries and returns findings; :func:`entries`
 reads the catalogs (Babel).
@@ -116,6 +117,11 @@ _VOSEO = re.compile(
     r"cargá|abrí|emparejá|desemparejá|contá|anotá|mandá|enviá|dejá|fijate|fijá|preparala|"
     r"nombralo|querés|tenés|podés|sabés|sos|vos|tocás|elegís|ponés"
     r")(?![\wáéíóúñ])", re.I)
+#: Spain's vosotros forms (Latin American Spanish says ustedes: "barajen", not "barajad").
+_VOSOTROS = re.compile(
+    r"(?<![\wáéíóúñ])(?:vosotros|vosotras|vuestr[oa]s?|os|[a-zñ]+(?:áis|éis)|barajad|añadid|"
+    r"jugad|corregid|revisad|decidid|mirad|elegid|pulsad|tocad|poned|coged|contad|marcad|"
+    r"enviad|esperad|abrid|cerrad|sacad|dejad|tomad|escribid)(?![\wáéíóúñ])", re.I)
 
 Entry = Tuple[str, str, str]         # (lang, code, text)
 
@@ -174,6 +180,11 @@ def voseo(text: str) -> List[str]:
     return [m.group(0) for m in _VOSEO.finditer(plain(text))]
 
 
+def vosotros(text: str) -> List[str]:
+    """Spain's vosotros forms in ``text``."""
+    return [m.group(0) for m in _VOSOTROS.finditer(plain(text))]
+
+
 def lint(entries: Iterable[Entry]) -> List[str]:
     """Every finding in ``entries`` (``(lang, code, text)``; English's among them for the
     identical-to-English check), one line each."""
@@ -200,6 +211,10 @@ def lint(entries: Iterable[Entry]) -> List[str]:
         if lang == "es":
             for form in voseo(text):
                 out.append("%s: voseo %r in the es catalog (tú; voseo is es_AR's)"
+                           % (where, form))
+        if base == "es":
+            for form in vosotros(text):
+                out.append("%s: Spain's vosotros %r (Latin American Spanish says ustedes)"
                            % (where, form))
     return out
 
