@@ -101,8 +101,8 @@ _OPENS = {
 _NEGATOR = {
     "es": re.compile(r"(?<![\w])(?:no|ni|sin|nunca|jamás|tampoco|nadie|nada|ningún|ninguno|"
                      r"ninguna)(?![\w])", re.I),
-    "fr": re.compile(r"(?<![\w])(?:ne|n['’]|ni|sans)", re.I),
-    "ro": re.compile(r"(?<![\w])(?:nu|n-|fără|nici)", re.I),
+    "fr": re.compile(r"(?<![\w])(?:(?:ne|ni|sans)(?![\w])|n['’])", re.I),
+    "ro": re.compile(r"(?<![\w])(?:(?:nu|fără|nici)(?![\w])|n-)", re.I),
 }
 #: A word before "personne" that makes it the noun ("une personne"), not "nobody".
 _FR_PERSON_NOUN = re.compile(r"(?:une|la|chaque|cette|les|des|quelle|par)\s+$", re.I)
@@ -167,8 +167,8 @@ def missing_negation(lang: str, text: str) -> List[str]:
                 if lang == "fr" and word == "personne" and _FR_PERSON_NOUN.search(before):
                     continue                        # "une personne": the noun
                 last = re.findall(r"[^\W\d_]+", before)[-1].lower()
-                if last in _OPENS[lang] or (lang == "ro" and last.startswith("ne")):
-                    continue                        # opens a clause, or "neidentificată de"
+                if last in _OPENS[lang]:
+                    continue                        # it opens a clause: "que nadie encontró"
                 if _NEGATOR[lang].search(before if lang == "es" else clause):
                     continue
                 found.append(clause.strip())
