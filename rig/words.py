@@ -40,9 +40,10 @@ LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Român
 #: base language's, then English's.  ``es`` is Latin American neutral Spanish (tú);
 #: ``es_AR`` is Cleptómano's Rioplatense voseo ("tocá INICIO") for a table that wants it.
 VARIANTS = {"es_AR": "es"}
-#: Every language a table or a phone may choose, each in its own name (a variant after its base).
-CHOICES = {"en": "English", "es": "Español", "es_AR": "Español (rioplatense)",
-           "fr": "Français", "ro": "Română"}
+#: Every language a table or a phone may choose, each in its own name: the four, then the
+#: variants (so the set-up screen's keys 1-4 stay the four languages').
+CHOICES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Română",
+           "es_AR": "Español (rioplatense)"}
 DEFAULT = "en"
 #: The pseudo-locale (tests and ``cleptomano screenshot --lang pseudo``), never a table's choice.
 PSEUDO = "pseudo"

@@ -121,5 +121,5 @@ def test_the_set_up_screen_offers_es_ar():
     view = flow.view()
     names = [c.label for c in view.choices]
     assert names == list(CHOICES.values()) and "Español (rioplatense)" in names
-    command, _ = flow.feed("3", digit=3)
+    command, _ = flow.feed("5", digit=5)
     assert command.lang == "es_AR" and flow.language == "es_AR"

@@ -351,7 +351,7 @@ TABLE = Section("table", (
         "screens and the voice: \"en\" English, \"es\" Español (Latin American, tú), \"es_AR\" "
         "Español rioplatense (Cleptómano's screen in voseo, the rest as \"es\"), \"fr\" "
         "Français, \"ro\" Română (each phone chooses its own)",
-        choices=("en", "es", "es_AR", "fr", "ro")),
+        choices=("en", "es", "fr", "ro", "es_AR")),
 ), class_name="TableConfig", module=__name__,
     doc="The table: the language its screen speaks (README \"Languages\").")
 
