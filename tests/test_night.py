@@ -132,7 +132,8 @@ def test_a_game_in_progress_is_not_left_unless_the_phone_ends_it(game_night, cap
            "progress)" in caplog.text
     # One choice at a time: the rig is switching already.
     again = choose(phone, {"game": "cleptomano", "end": True})
-    assert again.status_code == 409 and "already chose stop-thief" in again.json()["error"]
+    assert again.status_code == 409 and "already chose Stop Thief!; the rig is switching" in \
+        again.json()["error"]
     # The game stops as Ctrl-C stops it: its recording replays as an unfinished game.
     path = host.recording_path
     host.stop()
