@@ -6,7 +6,8 @@ regional variants) is read as its player reads it, with its ``{fields}`` taken o
 
 * **developer words**: a JSON or HTTP fragment (``[]``, a brace that is not a field, a quoted
   key followed by a colon ``"players":``, ``GET /``, ``POST /``, ``/api/``): the phones show
-  refusals, and a player cannot act on a field name or a route;
+  refusals, and a player cannot act on a field name or a route; and a field whose value is a
+  route (``{listed_at}``);
 * **identical to English** in another language: an entry whose words are English's, unless
   all its letters are proper names (:data:`PROPER_NAMES`, listed in docs/glossary.md), units
   or key names (:data:`SAME_IN_EVERY_LANGUAGE`);
@@ -71,6 +72,7 @@ LONE_NEGATIVES = {
     "chest_heist.check.none": "the dice chosen, after a colon (\"tu elección: ninguno\")",
 }
 
+_FIELD_NAME = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)")
 _FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*(?:![rsa])?(?::[^{}]*)?\}")
 _DEVELOPER = [
     ("an empty JSON list", re.compile(r"\[\s*\]")),
@@ -80,6 +82,9 @@ _DEVELOPER = [
     ("an API path", re.compile(r"/api/")),
     ("a JSON literal", re.compile(r":\s*(?:true|false|null)\b")),
 ]
+
+#: Fields whose values are developer words (an HTTP route): a template naming one shows it.
+_DEVELOPER_FIELDS = {"listed_at": "a field that holds an HTTP route"}
 
 #: Negative words that need a negation before them when they follow their verb.
 _NEGATIVE = {
@@ -198,6 +203,9 @@ def lint(entries: Iterable[Entry]) -> List[str]:
         where = "%s %s: %r" % (lang, code, text)
         for what in developer_words(text):
             out.append("%s: %s; say what to do in the player's words" % (where, what))
+        for name in sorted(set(_FIELD_NAME.findall(text)) & set(_DEVELOPER_FIELDS)):
+            out.append("%s: {%s} is %s; say what to do in the player's words"
+                       % (where, name, _DEVELOPER_FIELDS[name]))
         if lang != "en" and text in english.get(code, ()) and not _only_names(text, lang):
             out.append("%s: the same as English; translate it, or list its proper names in "
                        "docs/glossary.md and sim/catalog_lint.PROPER_NAMES" % where)

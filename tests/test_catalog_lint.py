@@ -28,6 +28,8 @@ OLD = [
     (("en", "rig.night.bad_end", 'send "end": true to end the game in progress'),
      "a JSON literal"),
     (("en", "x.brace", "send {example} or {\"roll\": 1}"), "a JSON brace"),
+    (("en", "rig.web.no_such_match", "there is no match {id}; {listed_at} lists the ones "
+      "recorded here"), "holds an HTTP route"),
     (("es", "stolen_paintings.screen.header", "STOLEN PAINTINGS"), "the same as English"),
     (("ro", "stolen_paintings.screen.header", "STOLEN PAINTINGS"), "the same as English"),
     (("es", "x.reveal", "Ana marcó 2, 5, encontró ninguno: 0 puntos"), "no negation"),
