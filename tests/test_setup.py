@@ -396,6 +396,8 @@ def test_the_match_after_a_set_up_one_keeps_its_settings(keyed):
     t.advance(0.3)
     header = json.loads(t.rig.recording_path.read_text().splitlines()[0])
     assert (header["players"], header["difficulty"]) == (["Ana"], "hard")
+    assert t.turn is None                      # its first turn waits for a press (issue 30)
+    t.advance(1.0).press()
     assert t.turn is not None and t.turn.thief == "Ana"
 
 

@@ -612,3 +612,25 @@ def test_fuzz_a_pairing_pairs_or_refuses_in_one_line_and_never_locks_on_nonsense
         assert pairing.locked_out() is None
         return
     assert code == CODE and session.name == name.strip()
+
+
+def test_a_decided_match_is_listed_finished_and_an_empty_one_is_left_out(rig):
+    """Issue 30: a finished match was labelled "being played" ("en juego": its recording stays
+    open for the guard's correction until the next start), and every start, restart and
+    switch added an empty "No winner 0/0/0" match to the history."""
+    from sim.harness import Recording
+    from sim.script import demo_match
+    table, face, client = rig
+    records = face.recordings_dir
+    empty = Recording(["Ana", "Ben", "Caro"])
+    empty.line({"t": 2.0, "end": True})                   # opened and closed: nobody played
+    (records / "match-20260101-110000.jsonl").write_text(empty.text(), encoding="utf-8")
+    before = {e["id"]: e for e in client.get("/api/matches").json()}
+    assert "match-20260101-110000" not in before
+    live_id = table.rig.recording_path.stem
+    assert before[live_id]["live"] is True           # the match at the table: listed, empty
+    table.play(demo_match().objects())
+    assert table.rig.match_over and table.rig.recording_path.stem == live_id
+    entry = {e["id"]: e for e in client.get("/api/matches").json()}[live_id]
+    assert entry["winner"] == "Caro" and entry["decided"] is True
+    assert entry["live"] is False and entry["finished"] is True
