@@ -512,7 +512,7 @@ def test_a_match_that_is_not_there_is_404(rig, path):
     answer = client.get(path)
     error = answer.json()["error"]             # where to look, in a player's words (no route)
     assert answer.status_code == 404
-    assert "the list of matches" in error or "is not a page of the rig" in error  # a slash: no route
+    assert "the list of matches" in error or "is not a page of the rig" in error  # a slash
     assert "GET /" not in error
 
 
