@@ -76,6 +76,23 @@ def test_a_phone_reads_its_browsers_language_and_its_cookie_overrides_it(face):
     assert client.get("/api/words").json()["language"] == "fr"
 
 
+def test_a_phone_picks_the_rioplatense_variant_and_reads_es_elsewhere(face):
+    """es_AR (docs/words30.md): picked, never guessed from the browser; Cleptómano's words in
+    voseo, every other word the Latin American Spanish of es."""
+    client = TestClient(face.app, base_url=BASE)
+    assert client.get("/api/words", headers=ES).json()["language"] == "es"   # es-AR browser
+    chosen = client.post("/api/language", json={"language": "es_AR"}, headers=dict(ORIGIN, **ES))
+    assert chosen.status_code == 200 and chosen.cookies[COOKIE] == "es_AR"
+    answer = client.get("/api/words", headers=ES).json()
+    assert answer["language"] == "es_AR" and answer["languages"]["es_AR"] == "Español (rioplatense)"
+    words = answer["words"]
+    assert words["cleptomano.screen.press_start"] == "tocá INICIO"       # Cleptómano's voseo
+    assert words["rig.phone.join"] == "Conectarse a la consola"          # the phones' es
+    assert words["stolen_paintings.title"] == "Cuadros robados"
+    neutral = client.get("/api/words?lang=es").json()["words"]
+    assert neutral["cleptomano.screen.press_start"] == "pulsa INICIO"
+
+
 def test_with_no_language_said_everything_stays_english(face):
     client = TestClient(face.app, base_url=BASE)
     answer = client.post("/api/command", json={}, headers=ORIGIN)
