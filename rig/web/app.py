@@ -1,7 +1,9 @@
 """The web face's routes: the phone companion's HTTP contract (README "Phone companion").
 
 =========================================  ===================================================
-``GET /``                                  the app (the page in ``rig/web/static``)
+``GET /``                                  the one phone page, every game's
+                                           (``rig/web/static/index.html``, docs/web29.md);
+                                           ``GET /games/`` answers it too
 ``GET /api/state``                         the snapshot, as JSON (anyone; read-only)
 ``GET /api/session``                       ``{"paired": bool, "name": ...}`` for this phone
 ``POST /api/pair``                         ``{"code": "123456", "name": "Ben's phone"}``: a
@@ -314,10 +316,30 @@ def build_app(face, static_dir, names=None):
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
         *night_routes(face, paired, answers),      # the next game: rig.web.night
+        # The one phone page (static/index.html) answers / and, for the pages that knew the
+        # games' own page there, /games/ too; its one relative script, the games' frame,
+        # answers from both.
+        Route("/games/", page(static_dir, "index.html")),
+        Route("/games.js", page(static_dir, "games/games.js")),
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})
     return Guard(app, this_machine() if names is None else set(names), refusals=refusals)
+
+
+def page(static_dir, name):
+    """A route answering the file ``name`` of ``static_dir`` (404 when it has none)."""
+    from pathlib import Path
+
+    from starlette.exceptions import HTTPException
+    from starlette.responses import FileResponse
+    path = Path(static_dir) / name
+
+    async def served(request):
+        if not path.is_file():
+            raise HTTPException(404)
+        return FileResponse(path)
+    return served
 
 
 async def not_there(request, exc):

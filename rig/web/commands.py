@@ -48,8 +48,10 @@ def parse_command(obj, by, game=None):
         from ..games import games
         game = games()[0]
     example = game.example
-    if not isinstance(obj, dict):
-        raise RequestError(Msg("rig.web.command_not_object", example=example,
+    if not isinstance(obj, dict):       # the words each endpoint has always answered
+        raise RequestError(Msg("rig.web.game_command_not_object", example=example)
+                           if game.seated_phones else
+                           Msg("rig.web.command_not_object", example=example,
                                got=type(obj).__name__))
     for key, why in (("t", N_("rig.web.why_no_t")), ("by", N_("rig.web.why_no_by"))):
         if key in obj:

@@ -3,6 +3,10 @@
 =========================================  ===================================================
 ``GET /api/game``                          the game on the rig now: its public view, as the
                                            screen shows it (anyone; no pairing)
+``GET /api/playing``                       the game the one phone page loads the part of:
+                                           ``{"game": "stop-thief", "title": "Stop Thief!",
+                                           "parts": ["js"]}`` (which of its folder's
+                                           ``phone.js``, ``.html``, ``.css`` it has; anyone)
 ``GET /api/game/me``                       the paired phone's player's own view (their secret
                                            entries, what they may send now)
 ``GET /api/game/board``                    the game's board map, as its file gives it (anyone;
@@ -201,7 +205,17 @@ def game_routes(face, paired, answers):
                             media_type=PHONE_PARTS[kind][1])
         return served
 
+    @answers
+    async def playing(request):
+        running = face.playing
+        if running is None:
+            raise RequestError(Msg("rig.web.game_starting"), 503)
+        return JSONResponse({"game": running.name, "title": running.title,
+                             "parts": [kind for kind, (filename, _) in PHONE_PARTS.items()
+                                       if data(running, filename) is not None]})
+
     return [*(Route("/games/phone/{name}.%s" % kind, part(kind)) for kind in PHONE_PARTS),
+            Route("/api/playing", playing),
             Route("/api/game", game), Route("/api/game/me", me),
             Route("/api/game/board", board),
             Route("/api/game/command", command_route(face, paired, answers, True),
