@@ -54,7 +54,9 @@ class WebFace:
     def __init__(self, web, recordings_dir, *, game=FIRST, pairing=None, static_dir=STATIC_DIR,
                  names=None, tell_code=False, **server_options):
         self.web = web
-        self.made_for = games()[0].name if game == FIRST else game   # None: the host's
+        made = games()[0] if game == FIRST else (game_named(game) if game is not None else None)
+        self._made = made               # the game it was made for (None: the host's)
+        self.made_for = made.name if made is not None else None
         self.recordings_dir = Path(recordings_dir)
         self.pairing = pairing if pairing is not None else Pairing()
         self.live = Live(self.state)
@@ -119,9 +121,7 @@ class WebFace:
         """The game this face serves (a :class:`rig.core.contract.Game`): its host's once it
         has one, else the one it was made for; None before either is known."""
         hosted = getattr(self.rig, "adapter", None)
-        if hosted is not None:
-            return hosted
-        return game_named(self.made_for) if self.made_for is not None else None
+        return hosted if hosted is not None else self._made
 
     @property
     def game(self):
