@@ -41,15 +41,14 @@ its seat, which pairing gives to one phone at a time (:mod:`rig.web.pairing`); a
 phones hold no seat (``seated_phones`` False: Cleptómano's guard's phone) commands as the phone
 itself, and has no player's view: ``/api/game*`` answer 404 for it, as they always have.
 The same pairing, Host and Origin checks, body limit and push channel as the rest of the API
-(:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry
-:func:`game_json`.  Nothing here ever holds a secret of the game: the public view is the
-game's own (proven free of them by each game's tests), a player's view holds only their own.
-Once the game is over, :func:`game_json` says so and gives its result in words (the page's
+(:mod:`rig.web.app`): while a game runs, ``GET /api/state`` and the live channel carry its
+``phone_json`` (:meth:`rig.games.base.GameBase.phone_json`).  Nothing here ever holds a secret
+of the game: the public view is the game's own (proven free of them by each game's tests), a
+player's view holds only their own.
+Once the game is over, that snapshot says so and gives its result in words (the page's
 after-game); the recordings are those of the rig's recordings folder, as for Cleptómano's
 matches (:mod:`rig.web.matches`).
 """
-
-from dataclasses import asdict
 
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -57,7 +56,6 @@ from starlette.routing import Route
 from ..core.errors import RequestError
 from ..core.msg import Msg
 from ..core.names import normal, same_name_key, seat_key
-from ..core.phones import public
 from ..games import data, games
 from ..words import english
 from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
@@ -67,17 +65,6 @@ from .matches import GameRecordings, Matches, recording_routes
 #: What the game's folder may hold of the phone page, by the name it is served under.
 PHONE_PARTS = {"js": ("phone.js", "text/javascript"), "html": ("phone.html", "text/html"),
                "css": ("phone.css", "text/css")}
-
-
-def game_json(screen):
-    """What anyone may read of a companion game on the rig (a GameScreen): its name, public
-    view, message line, players, the phones' pairing without its code, and whether it is over
-    (then its result in words).  The games' default ``phone_json``
-    (:meth:`rig.games.base.GameBase.phone_json`), kept here under its old name."""
-    return {"game": screen.game, "view": screen.view, "message": screen.message,
-            "players": list(screen.players),
-            "phones": None if screen.phones is None else asdict(public(screen.phones)),
-            "over": screen.over, "outcome": screen.outcome}
 
 
 def phone_part(name, kind="js"):
@@ -90,11 +77,6 @@ def phone_part(name, kind="js"):
         raise RequestError(Msg("rig.web.no_phone_script", name=repr(name[:40]),
                                games=", ".join(found)), 404)
     return data(found[name], filename)
-
-
-def phone_script(name):
-    """The game's ``phone.js`` (:func:`phone_part`)."""
-    return phone_part(name, "js")
 
 
 def player_of(host, phone_name):

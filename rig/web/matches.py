@@ -5,11 +5,11 @@ replayed to its result, and the recording itself for download.
 (:func:`recording_routes`) under its two bases: the games played at the museum (Cleptómano's
 matches, ``GET /api/matches``, :class:`Matches`) and every other game's (``GET
 /api/game/recordings``, :class:`GameRecordings`).  A listing entry is the game's own
-(:meth:`rig.core.contract.Game.recording_entry`).  A recording's id is its file name without ``.jsonl``
-(``match-20261201-201500``, ``chest-heist-20261201-201500``), checked against the history's
-pattern; nothing else names a file, so no request can reach outside the folder.  Replays are
-remembered by the file's size and modification time: a finished game is replayed once, the
-live one whenever it has grown.
+(:meth:`rig.core.contract.Game.recording_entry`).  A recording's id is its file name without
+``.jsonl`` (``match-20261201-201500``, ``chest-heist-20261201-201500``), checked against the
+history's pattern; nothing else names a file, so no request can reach outside the folder.
+Replays are remembered by the file's size and modification time: a finished game is replayed
+once, the live one whenever it has grown.
 
 A game that hides something while it runs (``hides``: a secret, or dice its seed will roll;
 every game but Cleptómano) is served only once it is over: while its recording has no clean
