@@ -343,9 +343,10 @@ def page(static_dir, name):
 
 
 async def not_there(request, exc):
-    """An address or a method the API does not have: one JSON error under /api/, the plain
-    page elsewhere."""
-    if not request.url.path.startswith("/api/"):
+    """An address or a method the API does not have: one JSON error under /api (``/api``
+    itself too: ``/api/matches/..`` reaches it so), the plain page elsewhere."""
+    path = request.url.path
+    if path != "/api" and not path.startswith("/api/"):
         return PlainTextResponse(exc.detail, status_code=exc.status_code)
     if exc.status_code == 405:
         return error(RequestError(Msg("rig.web.wrong_method", path=request.url.path[:80],
