@@ -142,7 +142,7 @@ def test_the_page_and_the_api(tournament):
     for asset in ("/static/board.js", "/static/board.css"):
         assert client.get(asset).status_code == 200
     assert "textContent" in client.get("/static/board.js").text     # names are text, never HTML
-    assert client.get("/nothing").json()["error"].startswith("/nothing is not here")
+    assert client.get("/nothing").json()["error"].startswith("There is no page /nothing")
     assert client.post("/api/standings", headers={"Origin": BASE}).status_code == 405
     rebinding = client.get("/api/standings", headers={"Host": "evil.example"})
     assert rebinding.status_code == 421

@@ -430,8 +430,9 @@ def test_the_set_up_menu_offers_each_language_in_its_own_name():
     m = Keys()
     m.press("s", "4")
     view = m.setup_view()
-    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română"]
-    assert [c.current for c in view.choices] == [True, False, False, False]
+    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română",
+                                               "Español (rioplatense)"]
+    assert [c.current for c in view.choices] == [True, False, False, False, False]
     assert m.commands("3") == [SetLanguage(0.0, "fr")]
     assert m.flow.page == "menu" and m.flow.language == "fr"
 

@@ -58,8 +58,8 @@ class Sound:
 @dataclass(frozen=True)
 class SetLanguage:
     """A command to any game's host: the table's screen speaks ``lang`` (a table language, one
-    of :data:`rig.words.LANGUAGES`) from now on (the set-up screen's language choice).  Never
-    recorded: a recording is language-neutral, and the log stays English."""
+    of :data:`rig.words.CHOICES`, es_AR too) from now on (the set-up screen's language
+    choice).  Never recorded: a recording is language-neutral, and the log stays English."""
     t: float
     lang: str
 

@@ -2,6 +2,7 @@
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
 
 from ...core import gamekit
+from ...core.msg import N_, Msg
 from ..base import GameBase, Outcome
 from . import rules as sp
 from .rules.calls import game_outcome_words
@@ -10,7 +11,9 @@ from .rules.model import PLAYERS
 
 class StolenPaintings(GameBase):
     name = recording = prefix = "stolen-paintings"
-    title = "Stolen Paintings"  # not words: the game's name
+    title = "Stolen Paintings"  # not words: the game's name in the log and the CLI
+    #: The name a player reads: "Picturi furate" in Romanian, as in the rulebook's language.
+    title_msg = Msg(N_("stolen_paintings.title"))
     section = "stolen_paintings"
     min_players, max_players = PLAYERS
     secret_commands = (sp.commands.Steal, sp.commands.Mark)

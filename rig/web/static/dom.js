@@ -1,4 +1,4 @@
-// The pages' one way to build the DOM (the Cleptómano page, the games page, the game night's
+// The pages' one way to build the DOM (the one phone page and every game's part, the game night's
 // panel, the leaderboard): Dom.h(tag, props, ...children) an HTML element, Dom.s the same for
 // SVG.  A prop "onx" adds a listener for "x", true sets an empty attribute, null/undefined/false
 // none; children are elements or texts, and a text goes in as a text node, never as HTML.
@@ -49,9 +49,10 @@ window.Words = (() => {
   const pickers = [];
   const formats = {};
 
-  // The browser's Intl for this language ("pseudo" is English, accented).
+  // The browser's Intl for this language ("pseudo" is English, accented; a variant such as
+  // "es_AR" is written as BCP 47 has it, "es-AR").
   function locale() {
-    return lang === "pseudo" ? "en" : lang;
+    return lang === "pseudo" ? "en" : lang.replace("_", "-");
   }
 
   function intl(kind, make) {
@@ -165,7 +166,7 @@ window.Words = (() => {
       const option = document.createElement("option");
       option.value = code;
       option.textContent = name;
-      option.lang = code === "pseudo" ? "en" : code;
+      option.lang = code === "pseudo" ? "en" : code.replace("_", "-");
       return option;
     }));
     select.value = lang;
