@@ -216,16 +216,46 @@ def load_pygame():
     return pygame
 
 
+# pygame's built-in font (FreeSans Bold, freesansbold.ttf) carries a broken kerning table: 1291
+# of its 1535 pairs push letters APART (t-u +77, R-A +87, x-p +89 thousandths of an em), so
+# "PREPARACIÓN" read "PREPAR ACIÓN" and "puntuación" "punt uación" on the screen (issue 30).  The
+# kit draws with the same font, its "kern" table hidden from FreeType (its tag renamed in the
+# font's table directory, in memory): every letter at its own advance, as the font's glyphs
+# were drawn.  pygame scales its built-in font to 0.6875 of the size asked (a size is the
+# height of a line): so does the kit, so every size measures as before.
+_DEFAULT_SCALE = 0.6875
+_font_bytes = []
+
+
+def font_bytes() -> bytes:
+    """The screen's font file (pygame's freesansbold.ttf) with its kerning table hidden."""
+    if not _font_bytes:
+        import pygame
+        path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+        with open(path, "rb") as f:
+            data = bytearray(f.read())
+        tables = int.from_bytes(data[4:6], "big")
+        for i in range(tables):
+            at = 12 + 16 * i
+            if data[at:at + 4] == b"kern":
+                data[at:at + 4] = b"xern"     # a tag FreeType does not know: no kerning
+        _font_bytes.append(bytes(data))
+    return _font_bytes[0]
+
+
 def get_font(size):
-    """pygame's built-in font at ``size`` (at least :data:`MIN_FONT`), cached."""
+    """pygame's built-in font at ``size`` (at least :data:`MIN_FONT`; without its broken
+    kerning, :func:`font_bytes`), cached."""
     size = max(MIN_FONT, int(size))
-    f = _fonts.get(size)
-    if f is None:
+    found = _fonts.get(size)
+    if found is None:
         if len(_fonts) > 96:
             _fonts.clear()
-        f = load_pygame().font.Font(None, size)
-        _fonts[size] = f
-    return f
+        import io
+        data = io.BytesIO(font_bytes())      # kept with the font: FreeType reads glyphs late
+        found = (load_pygame().font.Font(data, max(1, int(size * _DEFAULT_SCALE))), data)
+        _fonts[size] = found
+    return found[0]
 
 
 def render_text(text, size, colour):
