@@ -30,3 +30,85 @@ def test_the_kernless_font_measures_lines_as_pygame_s_own(pygame):
     """Only the kerning is gone: a size's line height is pygame's built-in font's."""
     for size in (6, 20, 32, 48, 100):
         assert kit.get_font(size).get_height() == pygame.font.Font(None, size).get_height()
+
+
+# --- the host's message strip: a band of its own ----------------------------------------------------
+
+SIZE = (800, 480)
+STRIP_SHOTS = ("paintings-reveal-strip", "paintings-over-strip", "chests-nosheet-strip",
+               "canine-final-strip", "stop-thief-clues-strip")
+
+
+@pytest.fixture
+def strips(monkeypatch):
+    """The texts the host's strip says, as drawn (``draw_strip`` watched)."""
+    from rig.display import game_screens
+    said, real = [], game_screens.draw_strip
+    monkeypatch.setattr(game_screens, "draw_strip",
+                        lambda surface, text: said.append(text) or real(surface, text))
+    return said
+
+
+def _strip_top(surface, text):
+    """The first row of the strip saying ``text`` at the window's foot; checked on the pixels:
+    the strip's colour from there down at the window's left edge."""
+    from rig.display.game_screens import STRIP, strip_layout
+    W, H = surface.get_size()
+    top = H - strip_layout(W, H, text)[2]
+    assert all(tuple(surface.get_at((1, y)))[:3] == STRIP for y in range(top, H))
+    return top
+
+
+def _band(top):
+    """The top ``top`` rows of an 800x480 window (the window's legibility floor kept)."""
+    return kit.load_pygame().Surface(SIZE).subsurface((0, 0, SIZE[0], top))
+
+
+def _game_alone(name, top):
+    """The sample's game drawn alone (no strip) in the window's top ``top`` rows."""
+    from rig.display.samples import shot_of
+    draw, thing = shot_of(name[:-len("-strip")])
+    band = _band(top)
+    draw(band, thing)
+    return band
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "pseudo"])
+@pytest.mark.parametrize("name", STRIP_SHOTS)
+def test_a_message_never_covers_the_game(pygame, strips, name, lang):
+    """The reveal's points row, the final table's last row, the chests I to L: everything the
+    game draws is seen whole above the strip, as the game draws it in that band alone."""
+    from rig.display.samples import shot_of
+    kit.use_words(lang)
+    draw, thing = shot_of(name)
+    surface = pygame.Surface(SIZE)
+    draw(surface, thing)
+    top = _strip_top(surface, strips[-1])
+    assert SIZE[1] * 0.75 < top < SIZE[1] - 20          # a strip of one to three lines
+    alone = _game_alone(name, top)
+    shown = surface.subsurface((0, 0, SIZE[0], top))
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(alone, "RGB"), (
+        "%s in %s: the strip covers part of the game" % (name, lang))
+
+
+def test_the_host_draws_a_game_above_its_strip_never_under_it(pygame, strips):
+    """The real path: a game host's snapshot with a refusal (rig.display.game_screens.draw)."""
+    from rig.core.gamekit import GameScreen
+    from rig.core.msg import Msg
+    from rig.display import game_screens
+    from rig.games.chest_heist import samples, screen
+    view = samples.SAMPLES["chests-nosheet"][1]
+    snap = GameScreen(game="chest-heist", view=view,
+                      message=Msg("chest_heist.refuse.die_ticked", die=2, value=6, box="4"))
+    kit.use_words("es")
+    surface = pygame.Surface(SIZE)
+    game_screens.draw(surface, snap)
+    top = _strip_top(surface, strips[-1])
+    alone = _band(top)
+    screen.draw(alone, view)
+    assert pygame.image.tobytes(surface.subsurface((0, 0, SIZE[0], top)), "RGB") == \
+        pygame.image.tobytes(alone, "RGB")
+    # a one-line message: a strip one line tall (no empty line below it)
+    surface = pygame.Surface(SIZE)
+    game_screens.draw(surface, GameScreen(game="chest-heist", view=view, message="OK"))
+    assert SIZE[1] - _strip_top(surface, "OK") <= int(SIZE[1] * (0.062 + 0.025)) + 1

@@ -357,7 +357,7 @@ def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=Non
     if size is None:
         size = fit_size([text], w, h, cap)
         if len(_fits) < _MAX_CLIPS:
-            _fits.append((text, size, legible_size(surface.get_height()),
+            _fits.append((text, size, floor_of(surface),
                           size < fit_size([text], 10 ** 6, h, cap)))
     text = ellipsize(text, size, w)
     if not text:
@@ -422,7 +422,7 @@ def put_para(surface, text, area, colour, most=2, align="center"):
         return
     line_h = h // most
     size = line_size(line_h)
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     while True:
         lines = wrap_lines(text, size, w, most)
         if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
@@ -437,6 +437,17 @@ def legible_size(height) -> int:
     """The smallest font size the table reads from 2 m on a window ``height`` px tall (32 at
     800x480; see :data:`LEGIBLE_FRAC`)."""
     return max(MIN_FONT, int(round(as_int(height) * LEGIBLE_FRAC)))
+
+
+def floor_of(surface) -> int:
+    """The legibility floor of ``surface``: :func:`legible_size` of the WINDOW it is part of (a
+    game drawn in the band above the host's message strip, a subsurface, keeps the window's
+    floor: the table's eyes are as far as ever)."""
+    try:
+        root = surface.get_abs_parent()
+    except AttributeError:
+        root = surface
+    return legible_size(root.get_height())
 
 
 def line_size(h, cap=None) -> int:
@@ -470,7 +481,7 @@ def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix="")
     is kept whole."""
     name = as_text(name, 60)
     x, y, w, h = box
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     for form in name_forms(name):
         size = fit_size([form + suffix], w, h, cap)
         if size >= floor:

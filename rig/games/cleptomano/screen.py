@@ -22,11 +22,11 @@ from ...core.msg import N_
 from .rules.calls import corridor_word, guard_note, level_name
 from .rules.titles import title_msg
 from .rules.view import shouted
-from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
+from ...display.kit import (floor_of, AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
-                            fit_size, get_font, is_last_seconds, legible_size, line_size,
+                            fit_size, get_font, is_last_seconds, line_size,
                             load_pygame, put_big, put_name, put_text, say, short_name,
                             wrap_lines)
 from ...display.phones import draw_phones
@@ -184,7 +184,7 @@ def _draw_header(surface, board, r):
     box = (x, y + int(h * 0.18), w, int(h * 0.64))
     # A longer language's words stay legible: the last details (corridor, lasers) give way
     # before the line would shrink below the floor; the round and the level always stay.
-    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    floor = min(floor_of(surface), line_size(box[3]))
     while len(parts) > 2 and fit_size([" · ".join(parts)], w, box[3]) < floor:
         parts.pop()
     put_text(surface, " · ".join(parts), box, DIM, align="left")
@@ -395,7 +395,7 @@ def _draw_not_ready(surface, problems, box):
     room = y + h - pad - top
     line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
     text_w = w - 2 * pad - line_h
-    size = max(fit_size(problems[:5], text_w, line_h * 0.8), legible_size(surface.get_height()))
+    size = max(fit_size(problems[:5], text_w, line_h * 0.8), floor_of(surface))
     size = min(size, line_size(room))
     line_h = max(line_h, int(get_font(size).get_height() * 1.15))
     items = [wrap_lines(p, size, text_w, 2) for p in problems]
@@ -476,7 +476,7 @@ def _draw_table(surface, board, box, heading):
     # One size for every name, as large as the longest allows but never below the legible
     # floor: at the floor a longer name is shortened instead (short_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     if name_size < floor:
         name_size = min(floor, line_size(row_h * 0.8))
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
@@ -565,7 +565,7 @@ def _draw_message(surface, board, r):
         return
     x, y, w, h = r["message"]
     box = (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8))
-    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    floor = min(floor_of(surface), line_size(box[3]))
     size = fit_size([msg], box[2], box[3])
     # Drawn at a size chosen here, legible either way (one line at the floor or more, else two
     # lines at the floor): every language draws the message the same way for kit.fits().
