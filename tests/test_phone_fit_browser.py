@@ -11,7 +11,7 @@ import pytest
 from rig.shell.config import load_config
 from rig.words import Words
 from sim import phone as browser
-from sim.gametable import GameTable, pair
+from sim.gametable import GameTable, pair, tap
 from sim.tools.gameshots import command
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
@@ -76,3 +76,29 @@ def test_no_name_nor_word_is_cut_on_cleptomano_s_pages(tmp_path, chromium, lang)
         page.wait("#players", text=LONGEST[lang])
         whole(page, "set-up")
         assert page.errors() == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pseudo"])
+def test_the_chest_heist_s_dice_buttons_show_the_faces_rolled(tmp_path, chromium, lang):
+    """The buttons read as the dice on the table and the screen ("the 5"), not their places
+    1 to 5; a die chosen is its place sent, a used die not offered; the page cuts no word."""
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with GameTable(recordings, "chest-heist", ("Amélie",), seed=2024) as rig:
+        ana = pair(chromium.phone("dice-" + lang, *PHONE), rig, "Amélie")
+        if lang != "en":
+            ana.goto(rig.url + "?lang=" + lang)
+        command(rig.host, {"roll": True})
+        buttons = '#controls [data-toggles="dice"] button'
+        ana.wait(buttons)
+        faces = [d["value"] for d in rig.memory.board.view["dice"]]
+        assert faces == [2, 4, 3, 6, 1]                  # seed 2024's first roll
+        assert ana.texts(buttons) == [str(f) for f in faces]
+        ana.click(buttons + '[data-place="4"]').wait(buttons + '[data-place="4"][aria-pressed="true"]')
+        tap(ana, (1,), '#controls [data-toggles="skimmers"]')
+        ana.click('#controls button:text-is("%s")' % Words(lang).say("chest_heist.phone.charge"))
+        ana.wait("#board .skimmers .chip", text=str(faces[3]))
+        assert ana.enabled(buttons + '[data-place="4"]') is False       # the 6 is used
+        whole(ana, "the chest heist's turn", "header, main")
+        ana.screenshot(tmp_path / "dice.png")
+        assert ana.errors() == []

@@ -112,3 +112,26 @@ def test_the_host_draws_a_game_above_its_strip_never_under_it(pygame, strips):
     surface = pygame.Surface(SIZE)
     game_screens.draw(surface, GameScreen(game="chest-heist", view=view, message="OK"))
     assert SIZE[1] - _strip_top(surface, "OK") <= int(SIZE[1] * (0.062 + 0.025)) + 1
+
+
+# --- the chest heist's dice: the faces rolled ---------------------------------------------------------
+
+def _drawn_texts(pygame, monkeypatch, draw, thing):
+    drawn, real = [], kit.render_text
+    monkeypatch.setattr(kit, "render_text",
+                        lambda text, size, colour: drawn.append(text) or real(text, size, colour))
+    draw(pygame.Surface(SIZE), thing)
+    return drawn
+
+
+@pytest.mark.parametrize("name", ["chests-nosheet", "chests-sheet"])
+def test_the_chest_heist_screen_writes_each_die_s_face_not_its_place(pygame, monkeypatch, name):
+    from rig.display.samples import shot_of
+    kit.use_words("en")
+    draw, view = shot_of(name)
+    faces = [str(d["value"]) for d in view["dice"]]
+    assert faces != ["1", "2", "3", "4", "5"]
+    used = kit.say("chest_heist.screen.used")
+    drawn = [t for t in _drawn_texts(pygame, monkeypatch, draw, view) if t != used]
+    runs = [drawn[i:i + 5] for i in range(len(drawn) - 4)]
+    assert faces in runs, drawn[:20]
