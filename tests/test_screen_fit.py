@@ -135,3 +135,50 @@ def test_the_chest_heist_screen_writes_each_die_s_face_not_its_place(pygame, mon
     drawn = [t for t in _drawn_texts(pygame, monkeypatch, draw, view) if t != used]
     runs = [drawn[i:i + 5] for i in range(len(drawn) - 4)]
     assert faces in runs, drawn[:20]
+
+
+# --- the longest real name of each language, on every sample screen --------------------------------
+
+#: The longest first name a table of each language is likely to bring; the pseudo-locale's table
+#: brings an English one (its words are the catalog's, accented and 40 % longer).
+LONGEST = {"en": "Christopher", "es": "Maximiliano", "fr": "Marie-Éléonore",
+           "ro": "Constantina", "pseudo": "Bartholomew"}
+
+
+def _every_shot():
+    from rig.display.parts import every_part
+    return [name for _, samples in every_part("samples") for name in samples.SHOTS]
+
+
+@pytest.mark.parametrize("lang", sorted(LONGEST))
+def test_every_sample_screen_takes_the_longest_name_of_each_language(pygame, lang):
+    """Ana's seat taken by the language's longest name: a name is drawn by the kit's one
+    function (put_name) at the legibility floor or above, shortened or ending in "…" only
+    there; nothing else is cut, and no text holding the name is shrunk below the floor to fit
+    its width."""
+    from rig.display.samples import shot_of
+    from sim.renamed import renamed
+    long = LONGEST[lang]
+    kit.use_words(lang)
+    problems, drawn_somewhere = [], 0
+    for name in _every_shot():
+        draw, thing = shot_of(name)
+        kit.clips(), kit.fits(), kit.names()
+        draw(pygame.Surface(SIZE), renamed(thing, {"Ana": long}))
+        named = kit.names()
+        cut_names = {shown[:-1] for whole, shown, size, floor in named if shown.endswith("…")}
+        for whole, shown, size, floor in named:
+            drawn_somewhere += whole == long
+            if size < floor:
+                problems.append("%s: %r drawn at %d, under its floor %d" % (name, whole, size,
+                                                                          floor))
+        for why, text in kit.clips():
+            if not any(text.startswith(c) for c in cut_names) and long not in text:
+                problems.append("%s: %r cut" % (name, text))
+            elif not any(w == text or long in w for w, _, _, _ in named):
+                problems.append("%s: %r cut by other than put_name" % (name, text))
+        for text, size, floor, narrowed in kit.fits():
+            if long in text and narrowed and size < floor:
+                problems.append("%s: %r shrunk to %d (floor %d)" % (name, text, size, floor))
+    assert drawn_somewhere > 10
+    assert not problems, "\n".join(problems[:30])

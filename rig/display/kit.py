@@ -9,7 +9,7 @@ each game's screen in its folder ``rig/games/<game>/screen.py``).
   (:func:`legible_size`);
 * fonts and text, cached (:func:`load_pygame`, :func:`get_font`, :func:`render_text`,
   :func:`fit_size`, :func:`put_text`, :func:`put_big`, :func:`wrap_lines`, :func:`put_para`,
-  :func:`put_name`);
+  :func:`put_name`, :func:`put_label`, :func:`put_name_in`, :func:`names_size`);
 * shapes (:func:`draw_panel`, :func:`draw_cross`, :func:`draw_check`, :func:`draw_infinity`,
   :func:`draw_painting_icon`, :func:`draw_relic_icon`);
 * a headless screenshot of any screen's ``draw`` (:func:`save_png`).
@@ -305,6 +305,7 @@ def fit_size(texts, w, h, cap=None) -> int:
 # guessed: it must neither be cut nor drawn smaller than the English below the legibility floor.
 _clips = []
 _fits = []
+_names = []
 _MAX_CLIPS = 2000
 
 
@@ -475,20 +476,74 @@ def short_name(name, size, w) -> str:
     return ellipsize(name, size, w)
 
 
-def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix=""):
-    """A player's name in ``box``, as large as fits (up to ``cap``) but never below the legible
-    floor: a name too long at the floor is abbreviated instead.  ``suffix`` (``" (own turn)"``)
-    is kept whole."""
+def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix="", size=None,
+             forms=True, prefix=""):
+    """A player's name in ``box``: the one way every screen draws a name (and, through
+    :func:`put_label`, a label).  As large as fits (up to ``cap``; or at ``size``, a column's
+    common size, :func:`names_size`), never below the legibility floor (:func:`floor_of`; the
+    box's own line height when the box is shorter): a name too long at the floor is shortened
+    (``forms``: "Maximiliano R.", :func:`name_forms`), then ends in "…".  Never broken nor cut
+    inside a word but by that final "…".  ``prefix`` and ``suffix`` (``"ARRESTED by "``,
+    ``" (own turn)"``) are kept whole."""
     name = as_text(name, 60)
     x, y, w, h = box
-    floor = floor_of(surface)
-    for form in name_forms(name):
-        size = fit_size([form + suffix], w, h, cap)
-        if size >= floor:
-            return put_text(surface, form + suffix, box, colour, align, size=size)
-    size = min(floor, line_size(h, cap))
-    text = short_name(name, size, w - get_font(size).size(suffix)[0]) + suffix
-    return put_text(surface, text, box, colour, align, size=size)
+    floor = min(floor_of(surface), line_size(h, cap))
+    if size is not None:
+        size = max(int(size), floor)
+        width = w - get_font(size).size(prefix + suffix)[0]
+        shown = short_name(name, size, width) if forms else ellipsize(name, size, width)
+    else:
+        shown = None
+        for form in (name_forms(name) if forms else [name]):
+            size = fit_size([prefix + form + suffix], w, h, cap)
+            if size >= floor:
+                shown = form
+                break
+        if shown is None:
+            size = floor
+            width = w - get_font(size).size(prefix + suffix)[0]
+            shown = short_name(name, size, width) if forms else ellipsize(name, size, width)
+    if len(_names) < _MAX_CLIPS:
+        _names.append((name, shown, size, floor))
+    return put_text(surface, prefix + shown + suffix, box, colour, align, size=size)
+
+
+#: Where a name goes in a sentence about it (:func:`put_name_in`): a private-use character.
+NAME_MARK = "\ue000"
+
+
+def put_name_in(surface, said, name, box, colour=TEXT, align="left", cap=None):
+    """A sentence about a player (``said``: its words with :data:`NAME_MARK` where the name
+    goes, ``say(code, player=NAME_MARK)``) in ``box``: the name drawn by :func:`put_name`, the
+    sentence's other words kept whole around it ("ARRESTED by Maximil…")."""
+    prefix, mark, suffix = said.partition(NAME_MARK)
+    if not mark:
+        return put_label(surface, said, box, colour, align, cap)
+    return put_name(surface, name, box, colour, align, cap, suffix=suffix, prefix=prefix)
+
+
+def put_label(surface, text, box, colour=TEXT, align="left", cap=None, size=None):
+    """A label (a thief's card, a column's head, a state) in ``box`` as :func:`put_name` draws
+    a name: as large as fits, never below the legibility floor, then ending in "…" (no name
+    forms: a label is not abbreviated)."""
+    return put_name(surface, text, box, colour, align, cap, size=size, forms=False)
+
+
+def names_size(surface, names, w, h, cap=None) -> int:
+    """One size for a column of ``names`` in boxes ``w`` x ``h``: the largest at which all fit,
+    but never below the legibility floor (a name still too long there is shortened by
+    :func:`put_name`)."""
+    return max(fit_size([as_text(n, 60) for n in names], w, h, cap),
+               min(floor_of(surface), line_size(h, cap)))
+
+
+def names(clear=True):
+    """Every name (and label) :func:`put_name` drew since the last call: ``[(name, shown,
+    size, floor)]``; ``shown`` is what was drawn of it (a shorter form, or cut with "…")."""
+    found = list(_names)
+    if clear:
+        _names.clear()
+    return found
 
 
 # --- Shapes ---------------------------------------------------------------------------------------

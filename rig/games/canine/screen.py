@@ -15,7 +15,7 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (floor_of, AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            get_font, load_pygame, put_big, put_text, say,
+                            get_font, load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
@@ -342,8 +342,8 @@ def _draw_players(surface, view, box):
     for i, dog in enumerate(doggies):
         ry = top + i * row
         draw_panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
-        put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, align="left",
-                 size=size)
+        put_name(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT,
+                 align="left", size=size)
         done = names[i] in revealed if scoring else bool(dog.get("chosen"))
         words = say(N_("canine.screen.not_chosen"))
         if dog.get("chosen"):
@@ -403,7 +403,7 @@ def _draw_final(surface, view, box):
         ry = y + int(row_h * (i + 1.1))
         winner = bool(score.get("winner"))
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
+        put_name(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
                  GOLD if winner else TEXT, align="left", size=name_size)
         lines = _dicts(score.get("lines"))
         for j, (_, items) in enumerate(columns):

@@ -27,7 +27,7 @@ from ...display.kit import (floor_of, AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
                             fit_size, get_font, is_last_seconds, line_size,
-                            load_pygame, put_big, put_name, put_text, say, short_name,
+                            load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 from ...display.phones import draw_phones
 
@@ -462,7 +462,12 @@ def _draw_table(surface, board, box, heading):
     if not players:
         put_text(surface, say(N_("cleptomano.screen.no_players")), (x, y, w, int(h * 0.15)), DIM)
         return
-    name_w = int(w * 0.42)     # "Maximiliano" at the legible floor
+    # "Maximiliano" fits at the legible floor; a longer name ("Marie-Éléonore") takes room from
+    # the rounds' columns (up to 55 % of the table) before it is shortened.
+    floor_size = min(floor_of(surface), line_size(min(int(h / (len(players) + 1)),
+                                                      int(w * 0.16)) * 0.8))
+    longest = max(get_font(floor_size).size(p)[0] for p in players)
+    name_w = min(int(w * 0.55), max(int(w * 0.42), int(longest / 0.94) + 4))
     wins_w = int(w * 0.17)
     rest = w - name_w - wins_w
     max_cols = max(1, int(rest / max(1, w * 0.11)))
@@ -474,7 +479,7 @@ def _draw_table(surface, board, box, heading):
     wins_word = say(N_("cleptomano.screen.wins"))
     size = fit_size(heads + [wins_word], min(col_w, wins_w) * 0.9, row_h * 0.55)
     # One size for every name, as large as the longest allows but never below the legible
-    # floor: at the floor a longer name is shortened instead (short_name).
+    # floor: at the floor a longer name is shortened instead (put_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
     floor = floor_of(surface)
     if name_size < floor:
@@ -490,8 +495,7 @@ def _draw_table(surface, board, box, heading):
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, short_name(p, name_size, int(name_w * 0.94)),
-                 (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
+        put_name(surface, p, (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
