@@ -182,3 +182,31 @@ def test_every_sample_screen_takes_the_longest_name_of_each_language(pygame, lan
                 problems.append("%s: %r shrunk to %d (floor %d)" % (name, text, size, floor))
     assert not problems, "\n".join(problems[:30])
     assert drawn_somewhere > 10           # the names are drawn by the kit's one function
+
+
+# --- Stop Thief!'s map: labels at the floor, or not at all --------------------------------------------
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("name", ["stop-thief-clues", "stop-thief-arrest"])
+def test_stop_thief_s_map_labels_are_at_least_the_floor(pygame, monkeypatch, name, size):
+    """A space's number was 7 px tall at 800x480: the map writes no label under the kit's
+    floor, and names each crime scene (and the caught thief's path's ends) on a tag at it."""
+    from rig.display.samples import shot_of
+    from rig.games.stop_thief import townmap
+    from rig.games.stop_thief.rules.views import public_view
+    kit.use_words("en")
+    _, game = shot_of(name)
+    drawn, real = [], kit.render_text
+    monkeypatch.setattr(kit, "render_text",
+                        lambda text, size, colour: drawn.append((text, size)) or
+                        real(text, size, colour))
+    surface = pygame.Surface(size)
+    floor = kit.floor_of(surface)
+    arrest = public_view(game).get("arrest")
+    townmap.draw_town(surface, game.board, (0, 0, int(size[0] * 0.6), int(size[1] * 0.7)),
+                      path=arrest["path"] if arrest else None, floor=floor)
+    assert drawn and all(s >= floor for _, s in drawn), sorted(drawn, key=lambda d: d[1])[:5]
+    crimes = {str(s.key) for s in game.board.spaces if s.crime and s.numbered}
+    assert crimes and crimes <= {t for t, _ in drawn}
+    if arrest:
+        assert str(arrest["space"]) in {t for t, _ in drawn}

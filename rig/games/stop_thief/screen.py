@@ -25,7 +25,7 @@ than a smaller font.
 from ...core.msg import Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
                             MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
-                            NAME_MARK, line_size, load_pygame, put_label, put_name, put_name_in,
+                            NAME_MARK, floor_of, line_size, load_pygame, put_label, put_name, put_name_in,
                             put_text, say, wrap_lines)
 from .icons import ICON_COLOURS, draw_clue_icon
 from .rules.calls import CLUE_MEANINGS, clue_meaning
@@ -119,7 +119,7 @@ def draw(surface, view, board, now_s=None):
     _draw_header(surface, view, r["header"])
     path = arrest.get("path") if arrest else None
     draw_town(surface, board, r["map"], path=path if isinstance(path, list) else None,
-              font_scale=1.0)
+              font_scale=1.0, floor=floor_of(surface))
     _draw_hint(surface, view, arrest, r["hint"])
     if arrest:
         _draw_arrest(surface, arrest, r["thief"])
