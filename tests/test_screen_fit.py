@@ -210,3 +210,38 @@ def test_stop_thief_s_map_labels_are_at_least_the_floor(pygame, monkeypatch, nam
     assert crimes and crimes <= {t for t, _ in drawn}
     if arrest:
         assert str(arrest["space"]) in {t for t, _ in drawn}
+
+
+# --- "ganador José José": a result's parts run together ----------------------------------------------
+
+WORDS30 = ("the outcome templates separate their parts by two spaces, which every face collapses "
+           "(HTML, kit.as_text): 'ganador {winners}  {totals}' reads 'ganador José José 3, Ana "
+           "1'; words30 owns the catalogs and gives them a real separator ('ganador: {winners} "
+           "({totals})')")
+
+
+@pytest.mark.xfail(strict=True, reason=WORDS30)
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "ro"])
+def test_a_result_never_reads_as_the_winner_s_name_said_twice(lang):
+    from rig.core.contract import Outcome
+    from rig.games.stolen_paintings.rules.calls import game_outcome_words
+    from rig.words import Words
+    outcome = Outcome(True, ("José",), (("José", 3), ("Ana", 1)), "won")
+    said = kit.as_text(Words(lang).text(game_outcome_words(outcome)))
+    assert "José José" not in said, said
+
+
+@pytest.mark.xfail(strict=True, reason=WORDS30)
+def test_no_catalog_entry_separates_its_parts_by_a_run_of_spaces():
+    from babel.messages.pofile import read_po
+    from rig import catalogs
+    found = []
+    for po in catalogs.po_files():
+        with open(po, "rb") as f:
+            for message in read_po(f):
+                strings = message.string if isinstance(message.string, tuple) \
+                    else (message.string,)
+                found += ["%s: %s %r" % (po.name, message.id if isinstance(message.id, str)
+                                         else message.id[0], s)
+                          for s in strings if s and "  " in s.strip()]
+    assert found == [], "\n".join(found)
