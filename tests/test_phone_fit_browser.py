@@ -94,7 +94,8 @@ def test_the_chest_heist_s_dice_buttons_show_the_faces_rolled(tmp_path, chromium
         faces = [d["value"] for d in rig.memory.board.view["dice"]]
         assert faces == [2, 4, 3, 6, 1]                  # seed 2024's first roll
         assert ana.texts(buttons) == [str(f) for f in faces]
-        ana.click(buttons + '[data-place="4"]').wait(buttons + '[data-place="4"][aria-pressed="true"]')
+        six = buttons + '[data-place="4"]'
+        ana.click(six).wait(six + '[aria-pressed="true"]')
         tap(ana, (1,), '#controls [data-toggles="skimmers"]')
         ana.click('#controls button:text-is("%s")' % Words(lang).say("chest_heist.phone.charge"))
         ana.wait("#board .skimmers .chip", text=str(faces[3]))

@@ -15,7 +15,7 @@ def pygame():
     kit.use_words("en")
 
 
-# --- "PREPAR ACIÓN": the built-in font's kerning table ---------------------------------------------
+# --- "PREPAR ACIÓN": the built-in font's kerning table -------------------------------------------
 
 @pytest.mark.parametrize("word", ["PREPARACIÓN", "puntuación", "exposición", "RA", "tu", "xp"])
 def test_the_screen_font_puts_no_gap_inside_a_word(pygame, word):
@@ -32,7 +32,7 @@ def test_the_kernless_font_measures_lines_as_pygame_s_own(pygame):
         assert kit.get_font(size).get_height() == pygame.font.Font(None, size).get_height()
 
 
-# --- the host's message strip: a band of its own ----------------------------------------------------
+# --- the host's message strip: a band of its own -------------------------------------------------
 
 SIZE = (800, 480)
 STRIP_SHOTS = ("paintings-reveal-strip", "paintings-over-strip", "chests-nosheet-strip",
@@ -114,7 +114,7 @@ def test_the_host_draws_a_game_above_its_strip_never_under_it(pygame, strips):
     assert SIZE[1] - _strip_top(surface, "OK") <= int(SIZE[1] * (0.062 + 0.025)) + 1
 
 
-# --- the chest heist's dice: the faces rolled ---------------------------------------------------------
+# --- the chest heist's dice: the faces rolled ----------------------------------------------------
 
 def _drawn_texts(pygame, monkeypatch, draw, thing):
     drawn, real = [], kit.render_text
@@ -137,7 +137,7 @@ def test_the_chest_heist_screen_writes_each_die_s_face_not_its_place(pygame, mon
     assert faces in runs, drawn[:20]
 
 
-# --- the longest real name of each language, on every sample screen --------------------------------
+# --- the longest real name of each language, on every sample screen ------------------------------
 
 #: The longest first name a table of each language is likely to bring; the pseudo-locale's table
 #: brings an English one (its words are the catalog's, accented and 40 % longer).
@@ -184,7 +184,7 @@ def test_every_sample_screen_takes_the_longest_name_of_each_language(pygame, lan
     assert drawn_somewhere > 10           # the names are drawn by the kit's one function
 
 
-# --- Stop Thief!'s map: labels at the floor, or not at all --------------------------------------------
+# --- Stop Thief!'s map: labels at the floor, or not at all ---------------------------------------
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 @pytest.mark.parametrize("name", ["stop-thief-clues", "stop-thief-arrest"])
@@ -212,7 +212,7 @@ def test_stop_thief_s_map_labels_are_at_least_the_floor(pygame, monkeypatch, nam
         assert str(arrest["space"]) in {t for t, _ in drawn}
 
 
-# --- "ganador José José": a result's parts run together ----------------------------------------------
+# --- "ganador José José": a result's parts run together ------------------------------------------
 
 WORDS30 = ("the outcome templates separate their parts by two spaces, which every face collapses "
            "(HTML, kit.as_text): 'ganador {winners}  {totals}' reads 'ganador José José 3, Ana "

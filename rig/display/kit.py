@@ -218,11 +218,11 @@ def load_pygame():
 
 # pygame's built-in font (FreeSans Bold, freesansbold.ttf) carries a broken kerning table: 1291
 # of its 1535 pairs push letters APART (t-u +77, R-A +87, x-p +89 thousandths of an em), so
-# "PREPARACIÓN" read "PREPAR ACIÓN" and "puntuación" "punt uación" on the screen (issue 30).  The
-# kit draws with the same font, its "kern" table hidden from FreeType (its tag renamed in the
-# font's table directory, in memory): every letter at its own advance, as the font's glyphs
-# were drawn.  pygame scales its built-in font to 0.6875 of the size asked (a size is the
-# height of a line): so does the kit, so every size measures as before.
+# "PREPARACIÓN" read "PREPAR ACIÓN" and "puntuación" "punt uación" on the screen (issue 30).
+# The kit draws with the same font, its "kern" table hidden from FreeType (its tag renamed in the
+# font's table directory, in memory): every letter at its own advance, as the font's glyphs were
+# drawn. pygame scales its built-in font to 0.6875 of the size asked (a size is the height of a
+# line): so does the kit, so every size measures as before.
 _DEFAULT_SCALE = 0.6875
 _font_bytes = []
 

@@ -13,9 +13,9 @@ in the table's language.
 
 from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
-from ...display.kit import (floor_of, AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
+from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            get_font, load_pygame, put_big, put_name, put_text, say,
+                            floor_of, get_font, load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray

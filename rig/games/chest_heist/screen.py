@@ -2,7 +2,8 @@
 
 Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette).
 On the left, the turn's five dice (each with the face it rolled written over it, as the phone's
-buttons show it, so "the 5" is the same die on both; a used die is dimmed and says USED), the three skimmers (empty, charged with their value, or
+buttons show it, so "the 5" is the same die on both; a used die is dimmed and says USED), the
+three skimmers (empty, charged with their value, or
 switched off) and the turn's last move in arithmetic.  On the right, the sheet's grid with its
 ticked boxes and each line's chest, or, without a sheet, the twelve chests: locked (red, with a
 padlock), opened (gold, with its diamonds), the next to lock (amber).  When chest L has locked,

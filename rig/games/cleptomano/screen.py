@@ -22,11 +22,11 @@ from ...core.msg import N_
 from .rules.calls import corridor_word, guard_note, level_name
 from .rules.titles import title_msg
 from .rules.view import shouted
-from ...display.kit import (floor_of, AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
+from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
-                            fit_size, get_font, is_last_seconds, line_size,
+                            fit_size, floor_of, get_font, is_last_seconds, line_size,
                             load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 from ...display.phones import draw_phones

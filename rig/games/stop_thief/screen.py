@@ -25,8 +25,8 @@ than a smaller font.
 from ...core.msg import Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
                             MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
-                            NAME_MARK, floor_of, line_size, load_pygame, put_label, put_name, put_name_in,
-                            put_text, say, wrap_lines)
+                            NAME_MARK, floor_of, line_size, load_pygame, put_label, put_name,
+                            put_name_in, put_text, say, wrap_lines)
 from .icons import ICON_COLOURS, draw_clue_icon
 from .rules.calls import CLUE_MEANINGS, clue_meaning
 from .townmap import draw_town
