@@ -103,3 +103,20 @@ def test_the_chest_heist_s_dice_buttons_show_the_faces_rolled(tmp_path, chromium
         whole(ana, "the chest heist's turn", "header, main")
         ana.screenshot(tmp_path / "dice.png")
         assert ana.errors() == []
+
+
+@pytest.mark.parametrize("game", ["stolen-paintings", "stop-thief", "canine"])
+@pytest.mark.parametrize("lang", ["es", "pseudo"])
+def test_no_name_nor_word_is_cut_on_a_companion_game_s_page(tmp_path, chromium, game, lang):
+    """The games page of each game played by a table with the language's longest name: its
+    status, board and controls, the night's panel, the recordings."""
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    players = (LONGEST[lang],) + SHORT
+    with GameTable(recordings, game, players, seed=3) as rig:
+        page = pair(chromium.phone("%s-%s" % (game, lang), *PHONE), rig, "Amélie")
+        page.goto(rig.url + "?lang=" + lang)
+        page.wait("#status")
+        page.wait("#night-go")
+        whole(page, "%s's page" % game, "header, main")
+        assert page.errors() == []
