@@ -609,7 +609,7 @@ def sections():
     """Every section of the rig config by table name, in order: the shell's and, after
     ``[storage]``, each registered game's (``SECTION`` of ``<game package>.settings``, when the
     game's folder has one)."""
-    return _sections(tuple(games.REGISTRY))
+    return _sections(games.packages())
 
 
 @functools.cache
@@ -657,7 +657,7 @@ def __getattr__(name):
     """``Config`` and each game's section class (``StopThiefConfig``...), made on first use:
     the games' sections are found through the registry only when a config is needed."""
     if name == "Config":
-        return _config_class(tuple(games.REGISTRY))     # a game registered since: its section too
+        return _config_class(games.packages())     # a game registered since: its section too
     for s in sections().values():
         if s.value.__name__ == name:
             return s.value
