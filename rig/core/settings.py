@@ -227,10 +227,17 @@ class Section:
     place for cross-key checks and for a game's own validator.  ``optional``: an absent table
     gives None.  ``check(table, context)`` runs before any key is read (a game's validator over
     the whole table); ``read_order`` names the keys in the order they are read, when not the
-    order declared (the order the messages list them in)."""
+    order declared (the order the messages list them in).
+
+    A game's section sits after the shell's ``[storage]`` unless it names the shell's section
+    it comes ``before`` (Cleptómano's ``[match]``: ``before="pins"``, first in the file, read
+    first).  ``checks`` are ``(name, check(table, value, context))`` pairs: each runs right after
+    the section ``name`` has been read (a check against what that one gives, e.g. the pin map
+    ``[pins]`` reads), and may raise the table's error."""
 
     def __init__(self, name, keys, *, value=None, class_name=None, module=None, build=None,
-                 check=None, read_order=None, optional=False, doc="", namespace=None):
+                 check=None, read_order=None, optional=False, doc="", namespace=None,
+                 before=None, checks=()):
         self.name = name
         self.keys = tuple(keys)
         self.names = tuple(k.name for k in self.keys)
@@ -243,6 +250,8 @@ class Section:
         self.build = build
         self.optional = optional
         self.doc = doc
+        self.before = before
+        self.checks = tuple(checks)
 
     def key(self, name):
         return self.keys[self.names.index(name)]

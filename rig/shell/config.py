@@ -15,33 +15,30 @@ from 0 to 1 (default 0.1)``.  Nothing half-configured is ever returned.
 
 Each key is declared once (:mod:`rig.core.settings`: its name, kind, bounds, unit, default and
 doc line).  This module declares the shell's own sections and collects the others from the
-games: each package of :data:`rig.games.REGISTRY` whose folder has a ``settings`` module brings
-its ``SECTION``, so this module names no game.
+games: each game of the registry (:func:`rig.games.packages`) whose folder has a ``settings``
+part brings its ``SECTION`` (Cleptómano's ``[match]`` too), so this module names no game.
 
 Reading files is this module's only I/O; it reads no clock and opens no device.
 """
 
 import difflib
 import functools
-import importlib
-import importlib.util
 import json
 import re
 import sys
 import tomllib
 from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional
 
 from ..core import bounded
-from ..games.cleptomano.rules import levels, museum, engine as rules
+from ..games.cleptomano.rules import museum
 from ..core.addresses import bind_problem
 from ..games.cleptomano.rules.calls import input_label
 from ..games.cleptomano.rules.detect import DetectSettings
-from ..core.errors import ConfigError, InvalidChoice, LevelError
+from ..core.errors import ConfigError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
-from ..core.names import normal
 from ..core.text import control_character
 from ..games.cleptomano.rules.tournament import Broker, check_rig_id, parse_broker
 from . import files
@@ -141,108 +138,13 @@ class PinMap:
 
 # --- The shell's sections (each game brings its own: rig/games/<game>/settings.py) ----------------
 
-@dataclass(frozen=True)
-class MatchConfig:
-    """Who plays and at which level.  One player is a solo heist."""
-    players: Tuple[str, ...] = ("Ana", "Ben", "Caro")
-    first_thief: str = "Ana"
-    level: levels.Level = levels.PRESETS["normal"]
-
-    @property
-    def solo(self):
-        return len(self.players) == 1
-
-
-def _match(values, t, context):
-    players = values["players"]
-    if isinstance(players, list):
-        players = [normal(p) for p in players]      # NFC, stripped (rig.core.names)
-    try:
-        names = list(rules.check_players(players))
-    except InvalidChoice as exc:
-        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
-    first = t.data.get("first_thief", names[0])
-    if not isinstance(first, str) or first.strip() not in names:
-        raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
-                                     "names, the one with the biggest hands (default: the first "
-                                     "player)" % (show(first), ", ".join(names)))
-    return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
-
-
-#: A turn's time limit in the config, in seconds: a second (a quick test of the rig) to an
-#: hour (far beyond any table's patience); anything else is a typo, never a level.
-TIMER_S = (1, 3600)
-
-
-def _level(t):
-    difficulty = t.data.get("difficulty", MATCH.key("difficulty").default)
-    overrides = []
-    if t.has("timer_s"):
-        timer = t.data["timer_s"]
-        if isinstance(timer, str):
-            if timer.strip().lower() != "none":
-                raise t.error("timer_s", "%s is not a time limit; give seconds above 0 (30 "
-                                         "hard, 60 normal), or \"none\" for no time limit"
-                              % show(timer))
-            timer = None
-        elif is_number(timer) and not TIMER_S[0] <= timer <= TIMER_S[1]:   # NaN, inf too
-            raise t.error("timer_s", "%s is out of range; give seconds from %d to %d (30 hard, "
-                                     "60 normal), or \"none\" for no time limit"
-                          % (show(timer), TIMER_S[0], TIMER_S[1]))
-        overrides.append(("timer_s", timer))
-    for key in ("lasers", "corridor"):
-        if t.has(key):
-            overrides.append((key, t.data[key]))
-    # Build the level one setting at a time, so an error names the key that caused it.
-    level = _make_level(t, "difficulty", difficulty, {})
-    kwargs = {}
-    for key, value in overrides:
-        kwargs[key] = value
-        level = _make_level(t, key, difficulty, kwargs)
-    return level
-
-
-def _make_level(t, key, difficulty, kwargs):
-    try:
-        return levels.make_level(difficulty, **kwargs)
-    except LevelError as exc:
-        # TOML has no null: the config file says "none" where Python says None.
-        message = str(exc).replace("or null for", "or \"none\" for")
-        raise t.error(key, message) from None
-
-
-MATCH = Section("match", (
-    Key("players", "checked", list(MatchConfig.players), "1 to 8 different names; a single "
-        "name plays a solo heist", attr=None),
-    Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
-        "rulebook's table)", attr=None),
-    Key("timer_s", "checked", None, "seconds from 1 to 3600, or \"none\" for no time limit "
-        "(default: the difficulty's)", attr=None),
-    Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
-        unit="rods", attr=None),
-    Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
-        attr=None),
-    Key("first_thief", "checked", None, "one of players (default: the first)", attr=None),
-), value=MatchConfig, build=_match, doc="Who plays and at which level.")
-
-
 def _pins(values, t, context):
+    """The ``[pins]`` section, and the pin map it names read (a game's section may check itself
+    against it right after: Cleptómano's level against the rods wired)."""
     pins = PINS.value(**values)
     if context.pinmap is None:
         context.pinmap = load_pinmap(pins.map)
-    _check_level_wired(context.tables["match"], context.values["match"].level, context.pinmap)
     return pins
-
-
-def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
-               if n not in pinmap.inputs]
-    if missing:
-        key = "lasers" if t.has("lasers") else "difficulty"
-        raise t.error(key, "%d added lasers need %s in the pin map %s, which lacks them; wire "
-                           "and add them there, or lower lasers to %d"
-                      % (level.lasers, ", ".join(missing), pinmap.path or "(given)",
-                         len(pinmap.added_rods)))
 
 
 PINS = Section("pins", (
@@ -600,34 +502,50 @@ TOURNAMENT = Section("tournament", (
     doc="a tournament's MQTT broker; without this section the rig plays on its own")
 
 #: The shell's sections, around the games' (the order of the config file and its messages).
-_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, TABLE, SOUND, KEYS,
-                       STORAGE)
+_SHELL_BEFORE_GAMES = (PINS, DETECT, TOF, HUB, DISPLAY, TABLE, SOUND, KEYS, STORAGE)
 _SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
 
 
 def sections():
     """Every section of the rig config by table name, in order: the shell's and, after
-    ``[storage]``, each registered game's (``SECTION`` of ``<game package>.settings``, when the
-    game's folder has one)."""
+    ``[storage]``, each registered game's (``SECTION`` of its folder's ``settings`` part, found
+    through the registry), but a game's section that names the shell section it comes
+    ``before`` (Cleptómano's ``[match]``, first)."""
     return _sections(games.packages())
 
 
 @functools.cache
 def _sections(registry):
-    found = []
-    for package in registry:
-        name = package + ".settings"
-        if importlib.util.find_spec(name) is not None:
-            found.append(importlib.import_module(name).SECTION)
-    return {s.name: s for s in _SHELL_BEFORE_GAMES + tuple(found) + _SHELL_AFTER_GAMES}
+    shell = list(_SHELL_BEFORE_GAMES)
+    after = []
+    for g in games.games():
+        settings = games.part(g, "settings")
+        if settings is None:
+            continue
+        section = settings.SECTION
+        if section.before is not None:
+            shell.insert(shell.index(_shell_named(section.before)), section)
+        else:
+            after.append(section)
+    return {s.name: s for s in shell + after + list(_SHELL_AFTER_GAMES)}
+
+
+def _shell_named(name):
+    for s in _SHELL_BEFORE_GAMES:
+        if s.name == name:
+            return s
+    raise ValueError("a game's section comes before %r, which is not a shell section" % name)
 
 
 def _read_order():
-    """The order the sections are read in: [web] before the games' (as before they had
-    sections of their own), so a file with several mistakes is refused for the same one."""
-    games = [n for n, s in sections().items()
-             if s not in _SHELL_BEFORE_GAMES + _SHELL_AFTER_GAMES]
-    return [s.name for s in _SHELL_BEFORE_GAMES] + [WEB.name] + games + [TOURNAMENT.name]
+    """The order the sections are read in: [web] before the games' after [storage] (as before
+    they had sections of their own), so a file with several mistakes is refused for the same
+    one."""
+    names = list(sections())
+    last = names.index(STORAGE.name) + 1
+    return names[:last] + [WEB.name] + [n for n in names[last:]
+                                        if n not in (WEB.name, TOURNAMENT.name)] \
+        + [TOURNAMENT.name]
 
 
 @functools.cache
@@ -682,10 +600,14 @@ def _build_config(data, path, pinmap):
 
     context = Context(resolve, files.read_text, pinmap)
     context.tables = {name: s.table(data.get(name, {}), path) for name, s in known.items()}
+    checks = [(after, s, check) for s in known.values() for after, check in s.checks]
     for name in _read_order():
         s = known[name]
         value = None if s.optional and name not in data else s.read(context.tables[name], context)
         context.values[name] = value
+        for after, checked, check in checks:       # a section's check against this one
+            if after == name and checked.name in context.values:
+                check(context.tables[checked.name], context.values[checked.name], context)
     values = {name: context.values[name] for name in known}
     return __getattr__("Config")(pinmap=context.pinmap, path=path, **values)
 
