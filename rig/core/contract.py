@@ -206,6 +206,11 @@ class Keys(Protocol):
     #: ``HELP`` the keys' help lines, its ``KEYS`` what each key begins.
     MODE: type
 
+    def key_help(self, bindings=None, keypad=True, phones=True) -> Tuple[str, ...]:
+        """Optional: the keys' help lines with the rig's ``[keys]`` ``bindings`` (a dict),
+        ``keypad`` whether the keypad's keys are named, ``phones`` whether the key that unpairs
+        the phones is (the museum's game's, Cleptómano's: ``cleptomano run`` shows them)."""
+
 
 class Sounds(Protocol):
     """``sounds.py``: what the game's table hears beyond the rig's own sounds."""
@@ -259,25 +264,41 @@ class Commands(Protocol):
 
 class Tournament(Protocol):
     """``tournament.py``: the game a tournament carries (Cleptómano's matches): what a match
-    message holds and how the standings are made of them (:mod:`rig.links`)."""
+    message holds of the match, how it is checked, and the standings made of them
+    (:mod:`rig.links` and ``cleptomano leaderboard`` reach it through the registry,
+    :func:`rig.games.tournament`).  The topics and a message's envelope are no game's:
+    :mod:`rig.core.tournament`."""
 
-    #: ``cleptomano/rigs/+/matches/+``... the topics the leaderboard follows.
-    SUBSCRIPTIONS: Tuple[str, ...]
+    #: One version of one rig's match (``rig``, ``match_id``, ``size``, ``sha256``, ``closed``,
+    #: ``header``, ``result``, ``recording``; ``key``, ``decided``), as the standings take it.
+    MatchRecord: type
+    #: What the leaderboard shows of a rig's live snapshot (``rig``, ``board``).
+    Live: type
 
     def parse_message(self, topic: str, payload: bytes) -> Any:
-        """A message from the broker, checked (PayloadError naming what is wrong)."""
+        """A message from the broker, checked: a :class:`rig.core.tournament.Status`, a
+        ``Live`` or a ``MatchRecord`` (its embedded recording re-refereed); PayloadError naming
+        the topic and what is wrong."""
 
-    def supersedes(self, new, old) -> Any:
-        """None when match message ``new`` may replace ``old``; else why not."""
+    def from_kept(self, obj: dict) -> Any:
+        """A ``MatchRecord`` the leaderboard kept (:func:`rig.core.tournament.kept_json`),
+        checked again; PayloadError otherwise."""
+
+    def decided(self, result: dict) -> bool:
+        """Whether a match (its replay output) counts in the standings."""
 
     def standings(self, records, statuses=(), lives=()) -> dict:
-        """The standings (JSON-ready) from the matches' records."""
+        """The standings (JSON-ready) from the matches' records, the rigs' statuses and lives."""
 
-    def record_of(self, path) -> Any:
-        """A recording file's match record, as its rig publishes it (None: not one)."""
+    def replay(self, header, items, path=None) -> dict:
+        """A recording's header and items (:func:`rig.shell.storage.read`) re-refereed: its
+        replay output."""
+
+    def ends_match(self, item) -> bool:
+        """Whether a recording's item closes its match (its end, or a new match)."""
 
     def live(self, board) -> dict:
-        """What a rig publishes live of its screen's snapshot ``board``."""
+        """What a rig publishes live of its screen's snapshot ``board`` (JSON-ready)."""
 
 
 #: Every part a game's folder may hold: module name -> its interface.
@@ -285,7 +306,7 @@ PARTS = {"screen": Screen, "keys": Keys, "sounds": Sounds, "samples": Samples,
          "settings": Settings, "crash": Crash, "commands": Commands, "tournament": Tournament}
 
 #: Names of a part that a game may leave out (the face then does without them).
-OPTIONAL = {"sounds": ("SPOKEN", "SPOKEN_AHEAD")}
+OPTIONAL = {"sounds": ("SPOKEN", "SPOKEN_AHEAD"), "keys": ("key_help",)}
 
 #: ``phone.js``, the game's part of the phones' games page (served as
 #: ``/games/phone/<name>.js``): a script that registers, under the game's command-line name,

@@ -218,6 +218,18 @@ def part(g, name, check=True):
     return found
 
 
+def tournament():
+    """The ``tournament`` part of the first game of the registry that has one (Cleptómano's):
+    what the tournament's link and leaderboard know of its matches (RigError when no game
+    has one)."""
+    for g in games():
+        found = part(g, "tournament")
+        if found is not None:
+            return found
+    raise ConfigError("no registered game has a tournament part; a tournament plays the "
+                      "matches of a game whose folder has tournament.py", key="tournament")
+
+
 def data(g, name):
     """The file ``name`` of game ``g``'s folder (its ``phone.js``...), read as text, or None
     when the game has none."""

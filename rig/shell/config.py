@@ -40,7 +40,7 @@ from ..core.errors import ConfigError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
 from ..core.text import control_character
-from ..games.cleptomano.rules.tournament import Broker, check_rig_id, parse_broker
+from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
 from .. import games
 
