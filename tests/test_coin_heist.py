@@ -383,8 +383,9 @@ def test_the_coin_heist_lives_wholly_in_its_folder(coin):
                     if FOLDER not in p.parents and _names(p, ("coin-heist", "coin_heist",
                                                               "Coin heist")))
     assert naming == ["tests/coin_heist_dist/play.py", "tests/coin_heist_dist/pyproject.toml",
-                      "tests/test_coin_heist.py", "tests/test_contract.py",
-                      "tests/test_installed_game.py", "tests/test_secrets_http.py"]
+                      "tests/test_coin_heist.py", "tests/test_configdocs.py",
+                      "tests/test_contract.py", "tests/test_installed_game.py",
+                      "tests/test_secrets_http.py"]
 
 
 #: Files of rig/ that name games outside their folders (in code, not in docstrings and

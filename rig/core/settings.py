@@ -159,7 +159,8 @@ class Key:
     ``custom`` (``parse(table, key, context)`` checks it) or ``checked`` (taken as written: the
     section's ``build`` hands it to the game's own validator).  ``default`` is the value when
     absent (``default_from(context)`` when it depends on another file), ``shown`` how messages
-    print it when not as itself.  ``attr`` is the attribute of the section's value that holds it
+    print it when not as itself, ``example`` how the example config writes it when not as its
+    default.  ``attr`` is the attribute of the section's value that holds it
     (None: not one of its own; the section's ``build`` uses it), defaulting to ``value_default``
     when that is not the TOML ``default`` itself (a path: the default as resolved)."""
     name: str
@@ -179,6 +180,11 @@ class Key:
     parse: Optional[Callable] = None
     attr: Optional[str] = ""
     value_default: Any = NotImplemented
+    #: How the example config writes this key's value, as TOML text, when not its default as
+    #: TOML writes it (a default that is a path of the checkout, one taken from the pin map, a
+    #: key whose default is "the difficulty's"): the example config and the configuration
+    #: reference are generated from these declarations (``python -m sim.tools.configdocs``).
+    example: Optional[str] = None
 
     def __post_init__(self):
         if self.kind not in KINDS:

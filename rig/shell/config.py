@@ -149,7 +149,7 @@ def _pins(values, t, context):
 
 PINS = Section("pins", (
     Key("map", "path", DEFAULT_PINMAP_PATH, "the pin map; a relative path is read next to "
-        "this file", what="a path to a pin map"),
+        "this file", what="a path to a pin map", example='"pinmap.toml"'),
     Key("backend", "choice", "auto", "\"auto\": real pins on a Pi, the simulator elsewhere; "
         "\"real\"; \"sim\"", choices=("auto", "real", "sim")),
     Key("edge_delay_s", "number", 0.05, "how late lgpio may deliver an edge; applied in stamp "
@@ -197,7 +197,8 @@ TOF = Section("tof", (
     Key("i2c_bus", "whole", 1, "the hand sensor's I2C bus (default: the pin map's [i2c] bus)",
         unit="bus numbers", low=0, high=31, default_from=lambda c: c.pinmap.i2c_bus),
     Key("address", "custom", 0x29, "its 7-bit address, 0x08-0x77 (default: the pin map's "
-        "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address),
+        "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address,
+        example="0x29"),
     Key("io_timeout_s", "number", 0.5, "0.1 to 10: longer than one reading (never 0: the "
         "driver would wait forever)", low=0.1, high=10,
         zero_hint="0 would make the driver wait forever for a stuck sensor"),
@@ -327,7 +328,8 @@ def _bind(t, key, context):
 WEB = Section("web", (
     Key("enabled", "boolean", True, "false: no web server at all"),
     Key("bind", "custom", ("local",), "\"local\": this machine's loopback, link-local and "
-        "private addresses; or a list such as [\"192.168.1.20\"]; never public", parse=_bind),
+        "private addresses; or a list such as [\"192.168.1.20\"]; never public", parse=_bind,
+        example='"local"'),
     Key("port", "whole", 8080, "its TCP port", unit="TCP port numbers", low=1024, high=65535),
 ), class_name="WebConfig", module=__name__,
     read_order=("bind", "enabled", "port"),
@@ -490,14 +492,18 @@ def _path(t, key, context):
 
 
 TOURNAMENT = Section("tournament", (
-    Key("broker", "checked", None, "mqtt://HOST:PORT, or mqtts://HOST:8883 (TLS, see ca_file)"),
-    Key("rig_id", "checked", None, "this table's id: 1-32 letters, digits, - or _"),
+    Key("broker", "checked", None, "mqtt://HOST:PORT, or mqtts://HOST:8883 (TLS, see ca_file)",
+        example='"mqtt://192.168.1.10:1883"'),
+    Key("rig_id", "checked", None, "this table's id: 1-32 letters, digits, - or _",
+        example='"table-3"'),
     Key("username", "checked", None, "the broker user (default: rig_id, as the shipped ACL "
-        "names it)"),
-    Key("password", "checked", None, "the broker password (or password_file, not both)"),
-    Key("password_file", "checked", None, "a file holding the broker password on one line"),
+        "names it)", example='"table-3"'),
+    Key("password", "checked", None, "the broker password (or password_file, not both)",
+        example='"..."'),
+    Key("password_file", "checked", None, "a file holding the broker password on one line",
+        example='"/etc/cleptomano/tournament.password"'),
     Key("ca_file", "checked", None, "mqtts only: the CA certificate that signed the broker's; "
-        "default: the system's CAs"),
+        "default: the system's CAs", example='"/etc/cleptomano/tournament-ca.crt"'),
 ), value=TournamentConfig, build=_tournament, optional=True,
     doc="a tournament's MQTT broker; without this section the rig plays on its own")
 

@@ -104,12 +104,13 @@ MATCH = Section("match", (
     Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
         "rulebook's table)", attr=None),
     Key("timer_s", "checked", None, "seconds from 1 to 3600, or \"none\" for no time limit "
-        "(default: the difficulty's)", attr=None),
+        "(default: the difficulty's)", attr=None, example="60"),
     Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
-        unit="rods", attr=None),
+        unit="rods", attr=None, example="4"),
     Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
-        attr=None),
-    Key("first_thief", "checked", None, "one of players (default: the first)", attr=None),
+        attr=None, example='"wide"'),
+    Key("first_thief", "checked", None, "one of players (default: the first)", attr=None,
+        example='"Ana"'),
 ), value=MatchConfig, build=_match, doc="Who plays and at which level.", before="pins",
     checks=(("pins", _check_level_wired),))
 SECTION = MATCH
