@@ -10,8 +10,10 @@ def script():
     from . import rules as ck
     from .samples import sample_game
     entries = dict(sample_game("final").entries)      # the sample hands of the four players
-    moves = [ck.ChooseDoggy(0.0, "Ana", "Doggy A"), ck.ChooseDoggy(0.0, "Bruno", "Doggy B", True),
-             ck.ChooseDoggy(0.0, "Carla", "Doggy C"), ck.ChooseDoggy(0.0, "Diego", "Doggy D")]
+    moves = [ck.ChooseDoggy(0.0, "Ana", "Doggy A"),  # not words: card names
+             ck.ChooseDoggy(0.0, "Bruno", "Doggy B", True),  # not words: card names
+             ck.ChooseDoggy(0.0, "Carla", "Doggy C"),  # not words: card names
+             ck.ChooseDoggy(0.0, "Diego", "Doggy D")]  # not words: card names
     moves += [ck.DrawAction(0.0)] * 4 + [ck.PlayCard(0.0, "Ana", "squirrel")]
     makers = [_fixed(c) for c in moves] + [_roll_while_called(ck.Roll(0.0))] * 8
     makers += [_fixed(ck.DeckEmpty(0.0, None, "action"))]
