@@ -1,6 +1,6 @@
-"""Plays the coin heist installed as a distribution of its own (tests/test_installed_game.py
-runs this with the Python of a venv it was pip-installed into, in a folder where the test
-suite's copy of the game cannot be imported): through the registry alone (no register() call),
+"""Plays the coin heist installed as a distribution of its own
+(tests/games/coin_heist/test_installed_game.py runs this with the Python of a venv it was
+pip-installed into, in a folder where the test suite's copy of the game cannot be imported): through the registry alone (no register() call),
 on the game host at the keys, on the screen, from the phones, replayed, listed by ``history``
 and resumed after a cut; its config section read.  Prints what it saw as one JSON object."""
 

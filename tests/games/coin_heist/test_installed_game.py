@@ -20,7 +20,7 @@ import pytest
 
 from rig import catalogs
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]        # tests/ (this file: tests/games/coin_heist/)
 ROOT = HERE.parent
 
 

@@ -36,7 +36,7 @@ from sim.clock import VirtualClock
 from sim.frames import count
 from sim.gamehost import ORIGIN, Speakers
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]        # tests/ (this file: tests/games/coin_heist/)
 ROOT = HERE.parent
 PACKAGE = "coin_heist"
 FOLDER = HERE / PACKAGE
@@ -383,8 +383,9 @@ def test_the_coin_heist_lives_wholly_in_its_folder(coin):
                     if FOLDER not in p.parents and _names(p, ("coin-heist", "coin_heist",
                                                               "Coin heist")))
     assert naming == ["tests/coin_heist_dist/play.py", "tests/coin_heist_dist/pyproject.toml",
-                      "tests/test_coin_heist.py", "tests/test_configdocs.py",
-                      "tests/test_contract.py", "tests/test_installed_game.py",
+                      "tests/games/coin_heist/test_coin_heist.py",
+                      "tests/games/coin_heist/test_installed_game.py",
+                      "tests/test_configdocs.py", "tests/test_contract.py",
                       "tests/test_secrets_http.py"]
 
 
