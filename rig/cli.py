@@ -183,7 +183,12 @@ EXIT_BAD_INPUT = 2
 
 
 def main(argv=None):
-    args = _parser().parse_args(argv)
+    try:
+        parser = _parser()          # lists the games: a broken installed game is refused here
+    except RigError as exc:
+        print("cleptomano: %s" % english_error(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     try:
         return COMMANDS[args.command](args)

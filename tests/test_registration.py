@@ -151,7 +151,8 @@ def test_an_installed_game_is_found_through_its_entry_point_after_the_rigs_own(
     assert registry.names() == BUILT_IN
 
 
-def test_a_broken_installed_game_is_one_error_saying_how_to_take_it_out(monkeypatch):
+def test_a_broken_installed_game_is_one_error_saying_how_to_take_it_out(make, monkeypatch):
+    package = make("name = None")
     monkeypatch.setattr(registry, "entry_points", lambda group: [
         EntryPoint("gone", "no_such_heist_package", registry.GROUP)])
     registry.rescan()
@@ -163,6 +164,14 @@ def test_a_broken_installed_game_is_one_error_saying_how_to_take_it_out(monkeypa
             "no_such_heist_package cannot be imported (ModuleNotFoundError: No module named "
             "'no_such_heist_package'); reinstall it, or pip uninstall it")
         monkeypatch.setattr(registry, "entry_points", lambda group: [
+            EntryPoint("nameless", package, registry.GROUP)])
+        registry.rescan()
+        with pytest.raises(ConfigError, match=r"^game %s, installed as entry point nameless of "
+                                              r"cleptomano.games: its GAME \(Mine\) does not "
+                                              r"answer the rig's contract: it lacks name as a "
+                                              r"text \(it is None\)" % package):
+            registry.names()
+        monkeypatch.setattr(registry, "entry_points", lambda group: [
             EntryPoint("odd", "rig.games.canine:make_game", registry.GROUP)])
         registry.rescan()
         with pytest.raises(ConfigError, match=r"^cleptomano.games: entry point odd = "
@@ -172,3 +181,21 @@ def test_a_broken_installed_game_is_one_error_saying_how_to_take_it_out(monkeypa
         monkeypatch.undo()
         registry.rescan()
     assert registry.names() == BUILT_IN
+
+
+def test_at_the_command_line_a_broken_installed_game_is_one_line_and_exit_status_2(
+        monkeypatch, capsys, tmp_path):
+    from rig import cli
+    monkeypatch.setattr(registry, "entry_points", lambda group: [
+        EntryPoint("gone", "no_such_heist_package", registry.GROUP)])
+    registry.rescan()
+    try:
+        assert cli.main(["history", "--dir", str(tmp_path)]) == 2
+    finally:
+        monkeypatch.undo()
+        registry.rescan()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        "cleptomano: game no_such_heist_package, installed as entry point gone of "
+        "cleptomano.games: no_such_heist_package cannot be imported")
+    assert err.rstrip().endswith("reinstall it, or pip uninstall it")

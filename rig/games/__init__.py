@@ -118,14 +118,19 @@ def load(package):
     game = getattr(module, "GAME", None)
     if package in _checked:
         return game
-    checks.check_game(package, game)
-    settings = part(game, "settings", check=False)
-    if settings is not None:
-        checks.check_part(package, game, "settings", settings)
-    if package not in BUILT_IN:
-        check_parts(game)
-    for other in _checked:
-        _check_unique(package, game, other)
+    try:
+        checks.check_game(package, game)
+        settings = part(game, "settings", check=False)
+        if settings is not None:
+            checks.check_part(package, game, "settings", settings)
+        if package not in BUILT_IN:
+            check_parts(game)
+        for other in list(_checked):
+            _check_unique(package, game, other)
+    except ConfigError as exc:
+        if origin is None:
+            raise
+        raise ConfigError(exc.detail, key="%s, %s" % (exc.key, origin)) from None
     _checked.add(package)
     return game
 
