@@ -543,7 +543,7 @@ def _shell_named(name):
     raise ValueError("a game's section comes before %r, which is not a shell section" % name)
 
 
-def _read_order():
+def read_order():
     """The order the sections are read in: [web] before the games' after [storage] (as before
     they had sections of their own), so a file with several mistakes is refused for the same
     one."""
@@ -607,7 +607,7 @@ def _build_config(data, path, pinmap):
     context = Context(resolve, files.read_text, pinmap)
     context.tables = {name: s.table(data.get(name, {}), path) for name, s in known.items()}
     checks = [(after, s, check) for s in known.values() for after, check in s.checks]
-    for name in _read_order():
+    for name in read_order():
         s = known[name]
         value = None if s.optional and name not in data else s.read(context.tables[name], context)
         context.values[name] = value

@@ -126,7 +126,7 @@ def example():
     owners = _games_by_section()
     sections = config.sections()
     other_games = False
-    for name in config._read_order():
+    for name in config.read_order():
         section = sections[name]
         game = owners.get(name)
         if game is not None and section.before is None and not other_games:
@@ -159,7 +159,7 @@ def reference():
            "`rig/games/<game>/`, found through the registry); the others are the rig's "
            "(`rig/shell/config.py`).", "",
            "_%s_" % GENERATED]
-    for name in config._read_order():
+    for name in config.read_order():
         section = sections[name]
         game = owners.get(name)
         out += ["", "## [%s]" % name, ""]
