@@ -55,6 +55,7 @@ def test_a_registered_game_is_offered_to_the_phones(client, tmp_path, monkeypatc
         class Solo(type(CHEST)):     # a whole game (the registry checks it), renamed
             name = prefix = recording = section = "solo-heist"
             title = "A solo heist"
+            title_msg = None             # its title is its name in every language
             solo = True
             max_players = 1
 

@@ -80,6 +80,10 @@ class Game(Protocol):
     name: str
     #: Shown on the screen, the phones and in ``history``.
     title: str
+    #: The title a player reads, a :class:`~rig.core.msg.Msg` of the game's catalog said in
+    #: each reader's language (:func:`rig.games.title_words`); None: ``title`` is a proper name,
+    #: the same in every language.
+    title_msg: Optional[Any]
     #: The recording header's ``"recording"`` value (how ``replay`` knows the game).
     recording: str
     #: The recording file's name starts with this (``stop-thief-20261201-201500.jsonl``).
