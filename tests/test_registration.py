@@ -199,3 +199,26 @@ def test_at_the_command_line_a_broken_installed_game_is_one_line_and_exit_status
         "cleptomano: game no_such_heist_package, installed as entry point gone of "
         "cleptomano.games: no_such_heist_package cannot be imported")
     assert err.rstrip().endswith("reinstall it, or pip uninstall it")
+
+
+def test_a_gamebase_subclass_that_names_nothing_is_told_each_thing_it_must_say(
+        tmp_path, monkeypatch):
+    """The builder's first draft: GameBase's defaults and a title, nothing else."""
+    package = "draft_%s" % tmp_path.name.replace("-", "_")
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text(
+        "from rig.games.base import GameBase\n"
+        "class Draft(GameBase):\n"
+        "    title = 'A draft'\n"
+        "GAME = Draft()\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ConfigError) as caught:
+        registry.register(package)
+    message = str(caught.value)
+    assert message.startswith("game %s: its GAME (Draft) does not answer" % package)
+    for lack in ("a name of 1-40 lowercase letters, digits and '-', a letter first (it is '')",
+                 "a recording that is not empty", "a prefix that is not empty",
+                 "new_game(players, seed, settings=None)", "step(state, command)",
+                 "replay(lines, path=None)"):
+        assert lack in message, lack
+    assert package not in registry.packages()
