@@ -158,9 +158,12 @@ def phone_lacks(game, text):
     """What a game's ``phone.js`` lacks (see :data:`rig.core.contract.PHONE_JS`)."""
     found = ["%s (it registers the game's part of the page there)" % n
              for n in contract.PHONE_JS_NAMES if n not in text]
-    key = '"%s"' % getattr(game, "name", "")
-    if not found and key not in text and ("'%s'" % key[1:-1]) not in text:
-        found.append("the game's name %s (its part is registered under it)" % key)
+    name = re.escape(str(getattr(game, "name", "")))
+    registered = re.compile(r"GamePhones\b[^\n]*?(?:\[\s*[\"']%s[\"']\s*\]|\.%s\b)"
+                            % (name, name))
+    if not found and not registered.search(text):
+        found.append('window.GamePhones["%s"] (its part is registered under the game\'s name)'
+                     % getattr(game, "name", ""))
     return found
 
 

@@ -1,4 +1,4 @@
-// The chest heist on the games page (rig/web/static/games/): the dice, what the turn asks, the
+// The chest heist in the games' frame of the one phone page (rig/web/static/games/): the dice, what the turn asks, the
 // rerolls and skimmers; the roll, reroll, ticks, charges and the diamonds counted.
 //
 // The rig serves this file as /games/phone/chest-heist.js (rig/web/games.py) and the page loads the
