@@ -72,11 +72,11 @@ def test_no_private_name_is_imported_across_files():
 def imports_of_test_modules(folder, root):
     """Every import of a test module (test_*.py, conftest.py) by a module of ``folder``, which
     is importable as ``test_x`` (pytest puts the folder on the path) or as ``tests.test_x``; a
-    helper module there (tests/stop_thief_support.py) is not a test module."""
+    helper module there (tests/games/stop_thief/stop_thief_support.py) is not a test module."""
     found = modules(folder, "tests")
     own = {name for name, path in found if path.name.startswith("test_")
            or path.name == "conftest.py"}
-    own |= {name.split(".", 1)[1] for name in own}
+    own |= {name.split(".", 1)[1] for name in own} | {name.rsplit(".", 1)[1] for name in own}
     return ["%s:%d imports %s" % (path.relative_to(root), line, target)
             for name, path in found
             for line, target in imported_names(path, package_of(name, path))

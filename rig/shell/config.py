@@ -15,35 +15,32 @@ from 0 to 1 (default 0.1)``.  Nothing half-configured is ever returned.
 
 Each key is declared once (:mod:`rig.core.settings`: its name, kind, bounds, unit, default and
 doc line).  This module declares the shell's own sections and collects the others from the
-games: each package of :data:`rig.games.REGISTRY` whose folder has a ``settings`` module brings
-its ``SECTION``, so this module names no game.
+games: each game of the registry (:func:`rig.games.packages`) whose folder has a ``settings``
+part brings its ``SECTION`` (Cleptómano's ``[match]`` too), so this module names no game.
 
 Reading files is this module's only I/O; it reads no clock and opens no device.
 """
 
 import difflib
 import functools
-import importlib
-import importlib.util
 import json
 import re
 import sys
 import tomllib
 from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional
 
 from ..core import bounded
-from ..games.cleptomano.rules import levels, museum, engine as rules
+from ..games.cleptomano.rules import museum
 from ..core.addresses import bind_problem
 from ..games.cleptomano.rules.calls import input_label
 from ..games.cleptomano.rules.detect import DetectSettings
-from ..core.errors import ConfigError, InvalidChoice, LevelError
+from ..core.errors import ConfigError
 from ..core.keynames import known_key_name
 from ..core.settings import Context, Key, Section, Table, is_number, show, show_hex
-from ..core.names import normal
 from ..core.text import control_character
-from ..games.cleptomano.rules.tournament import Broker, check_rig_id, parse_broker
+from ..core.tournament import Broker, check_rig_id, parse_broker
 from . import files
 from .. import games
 
@@ -141,113 +138,18 @@ class PinMap:
 
 # --- The shell's sections (each game brings its own: rig/games/<game>/settings.py) ----------------
 
-@dataclass(frozen=True)
-class MatchConfig:
-    """Who plays and at which level.  One player is a solo heist."""
-    players: Tuple[str, ...] = ("Ana", "Ben", "Caro")
-    first_thief: str = "Ana"
-    level: levels.Level = levels.PRESETS["normal"]
-
-    @property
-    def solo(self):
-        return len(self.players) == 1
-
-
-def _match(values, t, context):
-    players = values["players"]
-    if isinstance(players, list):
-        players = [normal(p) for p in players]      # NFC, stripped (rig.core.names)
-    try:
-        names = list(rules.check_players(players))
-    except InvalidChoice as exc:
-        raise t.error("players", "%s, e.g. players = [\"Ana\", \"Ben\"]" % exc) from None
-    first = t.data.get("first_thief", names[0])
-    if not isinstance(first, str) or first.strip() not in names:
-        raise t.error("first_thief", "%s is not one of the players (%s); give one of their "
-                                     "names, the one with the biggest hands (default: the first "
-                                     "player)" % (show(first), ", ".join(names)))
-    return MatchConfig(players=tuple(names), first_thief=first.strip(), level=_level(t))
-
-
-#: A turn's time limit in the config, in seconds: a second (a quick test of the rig) to an
-#: hour (far beyond any table's patience); anything else is a typo, never a level.
-TIMER_S = (1, 3600)
-
-
-def _level(t):
-    difficulty = t.data.get("difficulty", MATCH.key("difficulty").default)
-    overrides = []
-    if t.has("timer_s"):
-        timer = t.data["timer_s"]
-        if isinstance(timer, str):
-            if timer.strip().lower() != "none":
-                raise t.error("timer_s", "%s is not a time limit; give seconds above 0 (30 "
-                                         "hard, 60 normal), or \"none\" for no time limit"
-                              % show(timer))
-            timer = None
-        elif is_number(timer) and not TIMER_S[0] <= timer <= TIMER_S[1]:   # NaN, inf too
-            raise t.error("timer_s", "%s is out of range; give seconds from %d to %d (30 hard, "
-                                     "60 normal), or \"none\" for no time limit"
-                          % (show(timer), TIMER_S[0], TIMER_S[1]))
-        overrides.append(("timer_s", timer))
-    for key in ("lasers", "corridor"):
-        if t.has(key):
-            overrides.append((key, t.data[key]))
-    # Build the level one setting at a time, so an error names the key that caused it.
-    level = _make_level(t, "difficulty", difficulty, {})
-    kwargs = {}
-    for key, value in overrides:
-        kwargs[key] = value
-        level = _make_level(t, key, difficulty, kwargs)
-    return level
-
-
-def _make_level(t, key, difficulty, kwargs):
-    try:
-        return levels.make_level(difficulty, **kwargs)
-    except LevelError as exc:
-        # TOML has no null: the config file says "none" where Python says None.
-        message = str(exc).replace("or null for", "or \"none\" for")
-        raise t.error(key, message) from None
-
-
-MATCH = Section("match", (
-    Key("players", "checked", list(MatchConfig.players), "1 to 8 different names; a single "
-        "name plays a solo heist", attr=None),
-    Key("difficulty", "checked", MatchConfig.level.name, "\"easy\", \"normal\" or \"hard\" (the "
-        "rulebook's table)", attr=None),
-    Key("timer_s", "checked", None, "seconds from 1 to 3600, or \"none\" for no time limit "
-        "(default: the difficulty's)", attr=None),
-    Key("lasers", "checked", None, "added laser rods, 3 to 5 (default: the difficulty's)",
-        unit="rods", attr=None),
-    Key("corridor", "checked", None, "\"wide\" or \"narrow\" (default: the difficulty's)",
-        attr=None),
-    Key("first_thief", "checked", None, "one of players (default: the first)", attr=None),
-), value=MatchConfig, build=_match, doc="Who plays and at which level.")
-
-
 def _pins(values, t, context):
+    """The ``[pins]`` section, and the pin map it names read (a game's section may check itself
+    against it right after: Cleptómano's level against the rods wired)."""
     pins = PINS.value(**values)
     if context.pinmap is None:
         context.pinmap = load_pinmap(pins.map)
-    _check_level_wired(context.tables["match"], context.values["match"].level, context.pinmap)
     return pins
-
-
-def _check_level_wired(t, level, pinmap):
-    missing = [n for rod in level.added_rods for n in (museum.laser(rod), museum.seat(rod))
-               if n not in pinmap.inputs]
-    if missing:
-        key = "lasers" if t.has("lasers") else "difficulty"
-        raise t.error(key, "%d added lasers need %s in the pin map %s, which lacks them; wire "
-                           "and add them there, or lower lasers to %d"
-                      % (level.lasers, ", ".join(missing), pinmap.path or "(given)",
-                         len(pinmap.added_rods)))
 
 
 PINS = Section("pins", (
     Key("map", "path", DEFAULT_PINMAP_PATH, "the pin map; a relative path is read next to "
-        "this file", what="a path to a pin map"),
+        "this file", what="a path to a pin map", example='"pinmap.toml"'),
     Key("backend", "choice", "auto", "\"auto\": real pins on a Pi, the simulator elsewhere; "
         "\"real\"; \"sim\"", choices=("auto", "real", "sim")),
     Key("edge_delay_s", "number", 0.05, "how late lgpio may deliver an edge; applied in stamp "
@@ -295,7 +197,8 @@ TOF = Section("tof", (
     Key("i2c_bus", "whole", 1, "the hand sensor's I2C bus (default: the pin map's [i2c] bus)",
         unit="bus numbers", low=0, high=31, default_from=lambda c: c.pinmap.i2c_bus),
     Key("address", "custom", 0x29, "its 7-bit address, 0x08-0x77 (default: the pin map's "
-        "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address),
+        "tof_address)", unit="", default_from=lambda c: c.pinmap.tof_address, parse=_tof_address,
+        example="0x29"),
     Key("io_timeout_s", "number", 0.5, "0.1 to 10: longer than one reading (never 0: the "
         "driver would wait forever)", low=0.1, high=10,
         zero_hint="0 would make the driver wait forever for a stuck sensor"),
@@ -427,7 +330,8 @@ def _bind(t, key, context):
 WEB = Section("web", (
     Key("enabled", "boolean", True, "false: no web server at all"),
     Key("bind", "custom", ("local",), "\"local\": this machine's loopback, link-local and "
-        "private addresses; or a list such as [\"192.168.1.20\"]; never public", parse=_bind),
+        "private addresses; or a list such as [\"192.168.1.20\"]; never public", parse=_bind,
+        example='"local"'),
     Key("port", "whole", 8080, "its TCP port", unit="TCP port numbers", low=1024, high=65535),
 ), class_name="WebConfig", module=__name__,
     read_order=("bind", "enabled", "port"),
@@ -590,46 +494,66 @@ def _path(t, key, context):
 
 
 TOURNAMENT = Section("tournament", (
-    Key("broker", "checked", None, "mqtt://HOST:PORT, or mqtts://HOST:8883 (TLS, see ca_file)"),
-    Key("rig_id", "checked", None, "this table's id: 1-32 letters, digits, - or _"),
+    Key("broker", "checked", None, "mqtt://HOST:PORT, or mqtts://HOST:8883 (TLS, see ca_file)",
+        example='"mqtt://192.168.1.10:1883"'),
+    Key("rig_id", "checked", None, "this table's id: 1-32 letters, digits, - or _",
+        example='"table-3"'),
     Key("username", "checked", None, "the broker user (default: rig_id, as the shipped ACL "
-        "names it)"),
-    Key("password", "checked", None, "the broker password (or password_file, not both)"),
-    Key("password_file", "checked", None, "a file holding the broker password on one line"),
+        "names it)", example='"table-3"'),
+    Key("password", "checked", None, "the broker password (or password_file, not both)",
+        example='"..."'),
+    Key("password_file", "checked", None, "a file holding the broker password on one line",
+        example='"/etc/cleptomano/tournament.password"'),
     Key("ca_file", "checked", None, "mqtts only: the CA certificate that signed the broker's; "
-        "default: the system's CAs"),
+        "default: the system's CAs", example='"/etc/cleptomano/tournament-ca.crt"'),
 ), value=TournamentConfig, build=_tournament, optional=True,
     doc="a tournament's MQTT broker; without this section the rig plays on its own")
 
 #: The shell's sections, around the games' (the order of the config file and its messages).
-_SHELL_BEFORE_GAMES = (MATCH, PINS, DETECT, TOF, HUB, DISPLAY, TABLE, SOUND, KEYS,
-                       STORAGE)
+_SHELL_BEFORE_GAMES = (PINS, DETECT, TOF, HUB, DISPLAY, TABLE, SOUND, KEYS, STORAGE)
 _SHELL_AFTER_GAMES = (WEB, TOURNAMENT)
 
 
 def sections():
     """Every section of the rig config by table name, in order: the shell's and, after
-    ``[storage]``, each registered game's (``SECTION`` of ``<game package>.settings``, when the
-    game's folder has one)."""
-    return _sections(tuple(games.REGISTRY))
+    ``[storage]``, each registered game's (``SECTION`` of its folder's ``settings`` part, found
+    through the registry), but a game's section that names the shell section it comes
+    ``before`` (Cleptómano's ``[match]``, first)."""
+    return _sections(games.packages())
 
 
 @functools.cache
 def _sections(registry):
-    found = []
-    for package in registry:
-        name = package + ".settings"
-        if importlib.util.find_spec(name) is not None:
-            found.append(importlib.import_module(name).SECTION)
-    return {s.name: s for s in _SHELL_BEFORE_GAMES + tuple(found) + _SHELL_AFTER_GAMES}
+    shell = list(_SHELL_BEFORE_GAMES)
+    after = []
+    for g in games.games():
+        settings = games.part(g, "settings")
+        if settings is None:
+            continue
+        section = settings.SECTION
+        if section.before is not None:
+            shell.insert(shell.index(_shell_named(section.before)), section)
+        else:
+            after.append(section)
+    return {s.name: s for s in shell + after + list(_SHELL_AFTER_GAMES)}
 
 
-def _read_order():
-    """The order the sections are read in: [web] before the games' (as before they had
-    sections of their own), so a file with several mistakes is refused for the same one."""
-    games = [n for n, s in sections().items()
-             if s not in _SHELL_BEFORE_GAMES + _SHELL_AFTER_GAMES]
-    return [s.name for s in _SHELL_BEFORE_GAMES] + [WEB.name] + games + [TOURNAMENT.name]
+def _shell_named(name):
+    for s in _SHELL_BEFORE_GAMES:
+        if s.name == name:
+            return s
+    raise ValueError("a game's section comes before %r, which is not a shell section" % name)
+
+
+def read_order():
+    """The order the sections are read in: [web] before the games' after [storage] (as before
+    they had sections of their own), so a file with several mistakes is refused for the same
+    one."""
+    names = list(sections())
+    last = names.index(STORAGE.name) + 1
+    return names[:last] + [WEB.name] + [n for n in names[last:]
+                                        if n not in (WEB.name, TOURNAMENT.name)] \
+        + [TOURNAMENT.name]
 
 
 @functools.cache
@@ -659,7 +583,7 @@ def __getattr__(name):
     """``Config`` and each game's section class (``StopThiefConfig``...), made on first use:
     the games' sections are found through the registry only when a config is needed."""
     if name == "Config":
-        return _config_class(tuple(games.REGISTRY))     # a game registered since: its section too
+        return _config_class(games.packages())     # a game registered since: its section too
     for s in sections().values():
         if s.value.__name__ == name:
             return s.value
@@ -684,10 +608,14 @@ def _build_config(data, path, pinmap):
 
     context = Context(resolve, files.read_text, pinmap)
     context.tables = {name: s.table(data.get(name, {}), path) for name, s in known.items()}
-    for name in _read_order():
+    checks = [(after, s, check) for s in known.values() for after, check in s.checks]
+    for name in read_order():
         s = known[name]
         value = None if s.optional and name not in data else s.read(context.tables[name], context)
         context.values[name] = value
+        for after, checked, check in checks:       # a section's check against this one
+            if after == name and checked.name in context.values:
+                check(context.tables[checked.name], context.values[checked.name], context)
     values = {name: context.values[name] for name in known}
     return __getattr__("Config")(pinmap=context.pinmap, path=path, **values)
 
