@@ -20,7 +20,9 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   pure function of (seed, n), so a replay rolls the same dice.
 * **Effects** are frozen values (what happened, never sentences); :meth:`Game.words` turns one
   into words, in one place a game.  What the table hears is decided here too: the effects a
-  step returns include a :class:`~rig.core.gamekit.Sound` for each sound to play.
+  step returns include a :class:`~rig.core.effects.Sound` for each sound to play.  The host
+  performs only the shared effects of :mod:`rig.core.effects`; :meth:`Game.table_effects`
+  turns a step's own effects into those.
 * **Views**: :meth:`Game.view` is what the table's screen may show (never a secret);
   :meth:`Game.player_view` adds what that player's own phone may show.  Both are JSON-ready
   dicts.  :meth:`Game.secrets` says what of a state is secret, and whose, so that one test
@@ -120,6 +122,14 @@ class Game(Protocol):
 
     def words(self, effect) -> Optional[str]:
         """An effect in words (None: it says nothing)."""
+
+    def table_effects(self, state, t: float, effects: tuple) -> tuple:
+        """The effects a step returned (``state`` the state after it, ``t`` the command's time)
+        as the host's shared effects (:mod:`rig.core.effects`: buzz, lamp, sound, say, banner,
+        message, fault, sync, next game), in the order the host performs them.  The host knows
+        no game's own effects: this is where a game says what its effects make happen.
+        :class:`rig.games.base.GameBase`'s default says each effect's :meth:`words`, plays its
+        sounds and shows the last words a while."""
 
     def over(self, state) -> bool:
         """Whether nothing more can be played."""

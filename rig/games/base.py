@@ -8,6 +8,7 @@ clock, the files and the seed's randomness.
 
 from ..core import gamekit
 from ..core.contract import Outcome
+from ..core.effects import Message, Say, Sound
 
 __all__ = ["GameBase", "Outcome"]
 
@@ -51,6 +52,17 @@ class GameBase:
         """The state an unfinished recording's lines leave (the museum's game is resumed by
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
+
+    def table_effects(self, state, t, effects):
+        """A step's effects as the host's shared ones (:mod:`rig.core.effects`): each effect's
+        words said at ``t`` (the command's time), each :class:`~rig.core.effects.Sound`
+        played, and the last words on the screen a while unless the game's screen lists its
+        calls itself (``shows_calls``)."""
+        said = [Say(t, words) for words in map(self.words, effects) if words]
+        out = said + [effect for effect in effects if isinstance(effect, Sound)]
+        if said and not self.shows_calls:
+            out.append(Message(t, said[-1].text))
+        return tuple(out)
 
     def secrets(self, state):
         """Nothing is secret (see :meth:`rig.core.contract.Game.secrets`): a game with a

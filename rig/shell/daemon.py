@@ -17,10 +17,10 @@ A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and
 import heapq
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass, replace
 
-from ..games.cleptomano.rules import banners, calls, engine as rules
+from ..core import banner_queue as banners
+from ..games.cleptomano.rules import calls, engine as rules
 from ..games.cleptomano.rules import events as ev
 from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
@@ -31,6 +31,7 @@ from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.rules.referee import Referee
+from ..games.cleptomano.rules.shared import fault, shared
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from ..words import check_language
 from . import storage
@@ -108,19 +109,12 @@ class Rig(Host):
         self.sync_hook = sync_hook
         self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
         self._seq = 0
-        self._sounded = set()        # contacts whose buzz sounded on arrival, not yet applied
         self._recording = Health.OK  # how the recording stands (lines kept for the disk...)
         self._retry_at = None        # when to try the disk again
         self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.intake = Intake(self.inbox, clock)
-        self._faults = {}
-        self._banners = banners.EMPTY    # the banner queue, on the match's clock
-        self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
-        self.buzzer = self.lamps = None
         self.referee = None
-        self._next_match_at = None
-        self._set_up = None          # a MatchSetUp performed: the next match opens after its words
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -190,11 +184,6 @@ class Rig(Host):
     def threads(self):
         """The threads the rig started (the referee loop, the recording's sync)."""
         return tuple(self._threads)
-
-    @property
-    def faults(self):
-        """The faults shown now, by source (``hub``, ``tof``, ``recording``, ``laser.4``...)."""
-        return dict(self._faults)
 
     # --- the referee thread ----------------------------------------------------------------------------
     def _deadlines(self):
@@ -352,12 +341,13 @@ class Rig(Host):
         self._recording = health
         if health is Health.OK:
             self._retry_at = None
-            self._fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"), False))
+            self._fault(fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"),
+                                       False)))
             if self._unrecorded:
                 values, self._unrecorded = self._unrecorded, {}
                 self._perform(self._record_inputs(t, values))
         else:
-            self._fault(ev.Fault(t, "recording", words, True))
+            self._fault(fault(ev.Fault(t, "recording", words, True)))
 
     def _retry_disk(self, now):
         if self._retry_at is None or now < self._retry_at:
@@ -375,103 +365,23 @@ class Rig(Host):
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
-        """Perform the referee's effects: first what the table feels (the buzzer, the lamps) and
-        what the screen keeps, effect after effect; then the words (the log, the phones' calls),
-        in the same order, so a turn's end buzz never waits for the line that tells of it."""
-        if not effects and self.referee.match.current is not None:
-            return
-        said = []
-        try:
-            self._outputs(effects, said)
-        finally:
-            for line in said:
-                self._say(*line)
-        if self._set_up is not None:
-            set_up, self._set_up = self._set_up, None
-            self._open_set_up_match(set_up)
-        elif self._next_match_at is not None:
-            press_t, self._next_match_at = self._next_match_at, None
-            self._open_next_match(press_t)
-        self._refresh_soon()
+        """Perform the referee's effects: Cleptómano's game turns them into the shared effects
+        (:func:`rig.games.cleptomano.rules.shared.shared`: first what the table feels, the
+        buzzer and the lamps, then what the screen keeps, then the words), which the host
+        performs (:meth:`rig.shell.host.Host._perform_shared`); a next match opens after
+        that."""
+        referee = self.referee
+        done = shared(effects, referee.match, referee.problems(), referee.t)
+        if done:
+            self._perform_shared(done)
 
-    def _outputs(self, effects, said):
-        """The effects' outputs (:meth:`_feel` first) and state, in order; their words go to
-        ``said`` ((t, text[, severity]) each, said after)."""
-        now = self.clock.now()
-        self._feel(effects, now)
-        durable = False
-        for effect in effects:
-            kind = type(effect)
-            if kind is ev.Feedback:
-                continue
-            if kind is ev.Durable:
-                durable = True
-            elif isinstance(effect, ev.Fault):
-                self._fault(effect, said)
-                continue
-            elif kind is ev.TurnStarted:
-                self._queue(banners.cut(self._banners, effect.t))
-            elif kind is ev.MatchSetUp:
-                self._set_up = effect
-                self._show_message(calls.say(effect)[0], now)
-            elif kind is ev.Refused:
-                if effect.code is ev.Refusal.MATCH_OVER:
-                    self._next_match_at = effect.t
-                else:
-                    self._show_message(calls.refusal_text(effect), now)
-            elif kind is ev.HaulConfirmed:
-                cut = calls.haul_cut_words(effect.turn)
-                if cut:       # the guard counted more than the sensors allow: say why at once
-                    self._show_message(cut, now)
-            banner = calls.banner(effect)
-            if banner is not None:
-                self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
-            words = calls.say(effect)
-            if words is not None:
-                said.append((effect.t,) + tuple(words))
-        # Between turns the ready lamp says whether a start press would start a turn.
-        self.lamps.ready(self.referee.match.current is None and not self.referee.problems()
-                         and not self.match_over)
-        if durable:
-            self.session.request_sync()
-
-    def _feel(self, effects, now):
-        """What the table feels, before anything else and in the effects' order: the buzzer
-        (a touch's buzz, a pattern) and the turn lamp."""
-        for effect in effects:
-            kind = type(effect)
-            if kind is ev.Feedback:
-                if not effect.on:
-                    self.buzzer.off()
-                elif effect.source not in self._sounded:
-                    self.buzzer.play(ev.Pattern.TOUCH, now)
-                self._sounded.discard(effect.source)
-            elif kind is ev.Buzz:
-                self.buzzer.play(effect.pattern, now)
-            elif kind is ev.TurnStarted:
-                self.lamps.turn(True)
-            elif kind is ev.TurnEnded:
-                self.lamps.turn(False)
-
-    def _queue(self, queued):
-        """Keep the banner queue as it now stands and log the banners that left the screen."""
-        self._banners, shown = queued
-        self.banner_log.extend(shown)
-
-    def _fault(self, fault, said=None):
-        """Show or clear ``fault``; its words are said now, or added to ``said`` (said after
-        the outputs, :meth:`_perform`)."""
-        words = calls.fault_text(fault)
-        if fault.active:
-            self._faults[fault.source] = words
-        elif self._faults.pop(fault.source, None) is None:
-            return      # nothing was reported: a device coming up is no news ("Cleared: ...")
-        line = (fault.t,) + tuple(calls.say(fault))
-        if said is None:
-            self._say(*line)
+    def _next_game(self, effect):
+        """A ``new_match`` command was accepted (its set-up), or a start press after the match
+        ended: the next match opens."""
+        if effect.setup is not None:
+            self._open_set_up_match(effect.setup)
         else:
-            said.append(line)
-        self.lamps.fault(bool(self._faults))
+            self._open_next_match(effect.t)
 
     # --- the wiring check on the screen ------------------------------------------------------------
     def _wiring_command(self, action, t_abs):

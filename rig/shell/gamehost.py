@@ -34,11 +34,10 @@ injected, so tests drive the host on the simulator's virtual clock and never sle
 import logging
 import secrets
 import time
-from collections import deque
 from dataclasses import replace
 
 from ..core.errors import RulesError
-from ..core.gamekit import GameScreen, SetLanguage, Sound
+from ..core.gamekit import GameScreen, SetLanguage
 from ..core.jsonl import dumps
 from ..core.msg import Msg
 from ..words import check_language
@@ -47,7 +46,6 @@ from .inbox import Answer, Reading
 
 MESSAGE_S = 6.0
 DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
-KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that missed one
 
 log = logging.getLogger("cleptomano")
 
@@ -84,8 +82,6 @@ class GameHost(Host):
         self.resumed = None           # the Unfinished recording taken up, if one was
         self.game = None
         self.refused = 0
-        self._sounds = deque(maxlen=KEPT_SOUNDS)
-        self._played = 0              # sounds asked for so far (numbers them)
 
     # --- life cycle ------------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -224,20 +220,9 @@ class GameHost(Host):
         return reason
 
     def _perform(self, t, effects):
-        now = self.clock.now()
-        said = []
-        for effect in effects:
-            words = self.adapter.words(effect)
-            if words:
-                said.append(words)
-                self._say(t, words)
-        for effect in effects:          # the sounds the game's rules decided, in order
-            if isinstance(effect, Sound):
-                self._played += 1
-                self._sounds.append((self._played, effect.name))
-        if said and not self.adapter.shows_calls:
-            self._show_message(said[-1], now)
-        self._refresh_soon()
+        """The step's effects, as the game turns them into the shared ones
+        (:meth:`rig.core.contract.Game.table_effects`), performed by the host."""
+        self._perform_shared(self.adapter.table_effects(self.game, t, effects))
 
     # --- the display -----------------------------------------------------------------------------
     def screen(self, now=None):

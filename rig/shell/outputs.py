@@ -74,6 +74,14 @@ class Lamps:
         self.outputs = outputs
         self._ready = None
 
+    def set(self, name, on):
+        """The lamp ``name`` (``ready``, ``turn``, ``fault``: a shared
+        :class:`~rig.core.effects.Lamp`) on or off."""
+        if name == "ready":
+            self.ready(on)
+        else:
+            self.outputs.set("led." + name, on)
+
     def turn(self, on):
         self.outputs.set("led.turn", on)
 

@@ -17,6 +17,7 @@ match value alone says (the scoreboard the screen shows needs the museum's senso
 
 from .rules import calls, recording, engine as rules
 from .rules import replay
+from .rules.shared import shared
 from .rules import events as ev
 from ...core.errors import IllegalMove
 from ...core.msg import Msg
@@ -81,6 +82,14 @@ class Cleptomano(GameBase):
                           Msg("cleptomano.refuse.not_a_player", player=str(player),
                               players=tuple(state.players)))
         return self.view(state, now_t)          # a Cleptómano player holds no secret
+
+    def table_effects(self, state, t, effects):
+        """The referee's effects as the host's shared ones
+        (:func:`rig.games.cleptomano.rules.shared.shared`).  ``state`` is the match; the
+        museum's problems (which the ready lamp heeds) are the table's, which the match value
+        alone does not hold: the museum's host passes its referee's
+        (:meth:`rig.shell.daemon.Rig._perform`)."""
+        return shared(effects, state, (), t)
 
     def words(self, effect):
         said = calls.say(effect)

@@ -1,0 +1,75 @@
+"""Cleptómano's effects as the host's shared ones (:mod:`rig.core.effects`), pure.
+
+The referee's effects say what happened (a turn ended, a touch counted, a fault began); the host
+knows none of them.  :func:`shared` turns one step's effects into what the host performs, in the
+order the table must feel them: first the buzzer and the turn lamp, effect after effect (a
+turn's end buzz never waits for anything else); then, again in the effects' order, what the
+screen keeps (faults, banners, messages) and the lines said, the ready lamp (whether a start
+press would start a turn now), and last the next match when one opens.
+"""
+
+from ....core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sync
+from . import banners, calls, engine as rules
+from . import events as ev
+from .museum import BUTTON
+
+
+def fault(effect):
+    """A fault (a stuck contact, a device's, the recording's) as the shared :class:`Fault`."""
+    return Fault(effect.t, effect.source, calls.fault_text(effect), effect.active,
+                 Say(effect.t, *calls.say(effect)))
+
+
+def shared(effects, match, problems=(), t=0.0):
+    """The shared effects of ``effects`` (one step's, in order): ``match`` the match after it,
+    ``problems`` what keeps the museum from being ready now and ``t`` the match's time (which
+    together say the ready lamp).  Nothing at all while a turn runs and the step did nothing."""
+    if not effects and match.current is not None:
+        return ()
+    out = []
+    for effect in effects:           # what the table feels, first
+        kind = type(effect)
+        if kind is ev.Feedback:
+            out.append(Buzz(effect.t, ev.Pattern.TOUCH if effect.on else None, effect.source))
+        elif kind is ev.Buzz:
+            out.append(Buzz(effect.t, effect.pattern))
+        elif kind is ev.TurnStarted:
+            out.append(Lamp(effect.t, "turn", True))
+        elif kind is ev.TurnEnded:
+            out.append(Lamp(effect.t, "turn", False))
+    opens = []
+    for effect in effects:           # then what the screen keeps and what is said
+        kind = type(effect)
+        if kind is ev.Feedback:
+            continue
+        if kind is ev.Durable:
+            out.append(Sync(effect.t))
+        elif isinstance(effect, ev.Fault):
+            out.append(fault(effect))
+            continue
+        elif kind is ev.TurnStarted:
+            out.append(Banner(effect.t, cut=True))
+        elif kind is ev.MatchSetUp:
+            opens.append(NextGame(effect.t, setup=effect))
+            out.append(Message(effect.t, calls.say(effect)[0]))
+        elif kind is ev.Refused:
+            if effect.code is ev.Refusal.MATCH_OVER:
+                opens.append(NextGame(effect.t, pressed={BUTTON: 1}))
+            else:
+                out.append(Message(effect.t, calls.refusal_text(effect)))
+        elif kind is ev.HaulConfirmed:
+            cut = calls.haul_cut_words(effect.turn)
+            if cut:       # the guard counted more than the sensors allow: say why at once
+                out.append(Message(effect.t, cut))
+        banner = calls.banner(effect)
+        if banner is not None:
+            out.append(Banner(effect.t, banner, banners.moment(effect),
+                              banners.duration_s(banner)))
+        words = calls.say(effect)
+        if words is not None:
+            out.append(Say(effect.t, *words))
+    # Between turns the ready lamp says whether a start press would start a turn.
+    out.append(Lamp(t, "ready", match.current is None and not problems
+                    and not rules.is_over(match)))
+    out.extend(opens)
+    return tuple(out)
