@@ -82,14 +82,28 @@ class Game(Protocol):
     #: Commands that carry a player's secret (a ballot, a hand): a refusal's reason goes to
     #: that player's phone alone, the table hears only whose entry was refused.
     secret_commands: Tuple[type, ...]
+    #: Commands still taken once :meth:`over` says the game is over: a correction of what was
+    #: played (Cleptómano's guard's haul count, a touch undone: the outcome may then change),
+    #: the set-up of the next game (its new match); every other command is refused then.
+    taken_when_over: Tuple[type, ...]
     #: The game's screen lists the calls itself (else the host shows the last one a while).
     shows_calls: bool
+    #: The table's inputs (``button``, ``laser.4``, ``tof``, ``relic.1.tilt``...) whose changes
+    #: the game's :meth:`step` takes, each made a command by :meth:`reading` and recorded as
+    #: any other; empty: the game reads none (the host debounces the start button into the
+    #: game's primary command instead).
+    table_inputs: Tuple[str, ...]
 
     def new_game(self, players: Sequence[str], seed: int, settings: Any = None) -> Any:
         """The first state; ``settings`` the game's config section (None: every default)."""
 
     def header(self, state) -> dict:
         """The recording's first line."""
+
+    def reading(self, t: float, name: str, value: float) -> Any:
+        """The command a change of the table input ``name`` (one of :attr:`table_inputs`) to
+        ``value`` at ``t`` is, for :meth:`step` and the recording; None: the game does not
+        read it."""
 
     def step(self, state, command) -> Tuple[Any, tuple]:
         """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""

@@ -30,6 +30,7 @@ from ..core.names import same_name
 from ..games.cleptomano.rules.museum import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
+from ..games.cleptomano.game import GAME
 from ..games.cleptomano.rules.referee import Referee
 from ..games.cleptomano.rules.shared import fault, shared
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
@@ -114,7 +115,8 @@ class Rig(Host):
         self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.intake = Intake(self.inbox, clock)
-        self.referee = None
+        self.adapter = GAME          # Cleptómano's game: its step referees every item
+        self.referee = None          # the game's state (the referee: match and detector)
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -247,7 +249,7 @@ class Rig(Host):
                 return
             if self._trace is not None:
                 self._trace(Stage.RECORDED, item)
-            effects = self.referee.feed(change)
+            self.referee, effects = self.adapter.step(self.referee, change)
             if self._trace is not None:
                 self._trace(Stage.FED, item)
             self._perform(effects)
@@ -276,23 +278,25 @@ class Rig(Host):
                                     item.active)])
 
     def _command(self, command):
-        """Feed a command to the referee and record it; returns the :class:`Answer`."""
-        self._perform(self.referee.advance(command.t))
+        """Step the game with a command and record it; returns the :class:`Answer`.  The
+        deadlines due by its time fire first (their effects performed, nothing written), as the
+        replay of the command's line fires them."""
+        self.referee, effects = self.adapter.step(self.referee, self.adapter.tick(command.t))
+        self._perform(effects)
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
             name = self._guard_name()
             if name:
                 command = replace(command, by=name)
-        before = self.referee.match
         try:
-            effects = self.referee.feed(command)   # a refused choice changes nothing
-        except RulesError as exc:
+            after, effects = self.adapter.step(self.referee, command)
+        except RulesError as exc:               # a refused choice changes nothing
             self.stats.refused += 1
             error = exc.msg if exc.msg is not None else str(exc)
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=error))
-        if not self._record(command):
-            self.referee.match = before            # not kept: as if never given
+        if not self._record(command):           # not kept: as if never given
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=FULL_DISK))
+        self.referee = after
         self._perform(effects)
         return Answer(True)
 
@@ -304,13 +308,15 @@ class Rig(Host):
         """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
         deadline that ends a turn (its time limit, a displaced rod, a third touch) is written
         as a ``tick`` line first: a crash right after it cannot make the ended turn void."""
-        deadline = self.referee.next_deadline()
+        game = self.adapter
+        deadline = game.deadline(self.referee)
         while deadline is not None and self.t0 + deadline <= until_abs:
-            effects = self.referee.advance(deadline)
-            if any(type(e) is ev.TurnEnded for e in effects):
+            tick = game.tick(deadline)
+            self.referee, effects = game.step(self.referee, tick)
+            if game.line(tick, self.referee, effects) is not None:
                 self._record(ev.Tick(self.referee.t))
             self._perform(effects)
-            deadline = self.referee.next_deadline()
+            deadline = game.deadline(self.referee)
 
     def _guard_name(self):
         """The guard of the running turn, else of the last turn (the one being corrected)."""
@@ -529,7 +535,8 @@ class Rig(Host):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
                 if self._record(change):
-                    effects.extend(self.referee.feed(change))
+                    self.referee, fed = self.adapter.step(self.referee, change)
+                    effects.extend(fed)
                 else:
                     self._unrecorded[name] = value
         return effects
@@ -551,7 +558,8 @@ class Rig(Host):
         self.t0 = now - resumed.referee.t
         self._read_roster()
         self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
-        self._perform(self.referee.feed(resumed.restart))
+        self.referee, effects = self.adapter.step(self.referee, resumed.restart)
+        self._perform(effects)
         return True
 
     def _close_recording(self):

@@ -64,6 +64,41 @@ class _Contact:
         self.last_release = None
         self.counted = False
 
+    def copy(self):
+        new = _Contact.__new__(_Contact)
+        new.active, new.pulse_start, new.episode_start = (self.active, self.pulse_start,
+                                                          self.episode_start)
+        new.last_release, new.counted = self.last_release, self.counted
+        return new
+
+    def snapshot(self):
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+def _fresh(value):
+    """``value`` as a part of a copied detector: containers copied (the contacts' bookkeeping
+    too), the frozen values they hold (settings, level, times, events) shared."""
+    kind = type(value)
+    if kind is dict:
+        if value and type(next(iter(value.values()))) is _Contact:
+            return {key: contact.copy() for key, contact in value.items()}
+        return dict(value)
+    if kind is set:
+        return set(value)
+    return value
+
+
+def _frozen(value):
+    """``value`` as a part of a detector's :meth:`Detector.snapshot` (comparable, hashable)."""
+    if isinstance(value, dict):
+        return tuple(sorted(((key, _frozen(item)) for key, item in value.items()),
+                            key=lambda kv: repr(kv[0])))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value, key=repr))
+    if isinstance(value, _Contact):
+        return value.snapshot()
+    return value
+
 
 class Detector:
     """Raw inputs in, game events out.  ``level`` decides which rods are in play."""
@@ -79,6 +114,23 @@ class Detector:
         self._pose = {n: (True, True) for n in RELICS}
         self._faults = {}           # source -> the fault, while it lasts
         self.in_play = museum.in_play(level)
+
+    # --- as a value ---------------------------------------------------------------------------
+    def copy(self):
+        """A detector that goes on from where this one is, this one left as it is (a game's
+        state is a value: :meth:`rig.games.cleptomano.rules.referee.Referee.copy`)."""
+        new = Detector.__new__(Detector)
+        new.__dict__.update([(name, _fresh(value)) for name, value in vars(self).items()])
+        return new
+
+    def snapshot(self):
+        """Everything this detector holds, as one comparable value."""
+        return tuple((name, _frozen(value)) for name, value in sorted(vars(self).items()))
+
+    def __eq__(self, other):
+        return isinstance(other, Detector) and self.snapshot() == other.snapshot()
+
+    __hash__ = None
 
     # --- deadlines ------------------------------------------------------------------------------
     def next_deadline(self):

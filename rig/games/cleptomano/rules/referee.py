@@ -18,6 +18,26 @@ class Referee:
         self.match = match
         self.detector = Detector(match.level, settings or DetectSettings())
         self.t = 0.0
+        self.closed = False     # a new match closed this one (its recording's last line)
+
+    # --- as a value -------------------------------------------------------------------------------
+    def copy(self):
+        """A referee that goes on from where this one is, this one left as it is: Cleptómano's
+        game (:mod:`rig.games.cleptomano.game`) steps a copy, so that its state is a value as
+        the contract wants (a refused command leaves the state it was given untouched)."""
+        new = Referee.__new__(Referee)
+        new.match, new.detector, new.t = self.match, self.detector.copy(), self.t
+        new.closed = self.closed
+        return new
+
+    def __eq__(self, other):
+        return (isinstance(other, Referee) and self.t == other.t and self.match == other.match
+                and self.closed == other.closed and self.detector == other.detector)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "<Referee at %r s, %d turns>" % (self.t, len(self.match.turns))
 
     # --- time -------------------------------------------------------------------------------------
     def _engine_deadline(self):
@@ -71,6 +91,8 @@ class Referee:
             effects.extend(self.restart(item.t))
         else:
             self._step(item, effects, strict=True)
+            if isinstance(item, ev.NewMatch):
+                self.closed = True
         return effects
 
     def _apply(self, outputs, effects):
