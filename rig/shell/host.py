@@ -29,14 +29,14 @@ import time
 from collections import deque
 
 from ..core.severity import INFO, WARNING
-from ..games.cleptomano.rules.detect import StartButton
+from ..table.debounce import StartButton
 from ..core.errors import RigError
-from ..games.cleptomano.rules.museum import BUTTON
+from ..table.names import BUTTON
 from ..core.msg import Msg
 from ..words import check_language, english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
-from .threads import start_on_clock
+from ..table.threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 
