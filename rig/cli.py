@@ -492,7 +492,7 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .shell.threads import hand_on_promptly
+    from .table.threads import hand_on_promptly
     config = load_config(args.config)
     hand_on_promptly()          # the touch never waits 5 ms for another thread's turn
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (

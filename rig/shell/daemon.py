@@ -7,7 +7,7 @@ Threads the rig owns, each with the shared stop event and a bounded join:
   fires deadlines on time and performs the effects (buzzer, lamps, log, display snapshot);
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
-* the sources (:mod:`rig.shell.sources`): the pins' callbacks (gpiozero's threads), the
+* the sources (:mod:`rig.table.sources`): the pins' callbacks (gpiozero's threads), the
   hand-sensor poller and the relic-hub reader, which only stamp and put items on the inbox.
 
 A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and a backend
@@ -27,7 +27,7 @@ from ..core.errors import RulesError
 from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
 from ..core.names import same_name
-from ..games.cleptomano.rules.museum import Kind, parse
+from ..table.names import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
 from ..games.cleptomano.game import GAME
@@ -38,9 +38,9 @@ from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
-from .outputs import Buzzer, Lamps
+from ..table.outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
-from .sources import Intake
+from .intake import Intake
 from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
@@ -63,8 +63,8 @@ class Rig(Host):
     tournament links, faults).  Build it with
     :func:`rig.shell.build.build_rig`; every part is injected:
 
-    ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
-    (:class:`rig.shell.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
+    ``pins`` a :class:`~rig.table.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
+    (:class:`rig.table.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
     ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
     a face (:mod:`rig.shell.faces`); ``phones`` the phones' pairing (:mod:`rig.web.pairing`;
     None: no phones), shown on the screen, renewed with every match and revoked from the keys;

@@ -19,7 +19,7 @@ in) owns the game value and everything around it:
 * the museum's start button, when the game has one (``button``), gives the game's primary
   command: its pin callback only puts the stamped edge on the inbox (:meth:`GameHost.button_edge`);
   the host's thread debounces the edges on their stamps as a match does
-  (:class:`~rig.games.cleptomano.rules.detect.StartButton`) and submits the command when a press is
+  (:class:`~rig.table.debounce.StartButton`) and submits the command when a press is
 certain;
 * a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
   reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
@@ -61,7 +61,7 @@ class GameHost(Host):
     command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
     debounce (the config's ``[detect]``, a
-    :class:`~rig.games.cleptomano.rules.detect.DetectSettings`; None: the defaults); ``resume``
+    :class:`~rig.table.debounce.DetectSettings`; None: the defaults); ``resume``
     (default True): take up the game's unfinished recording, if there is one, instead of beginning a
     new game (its players, seed and settings are the recording's); ``language`` the table's
     (``[table] language``): what the screen says the game's codes in."""

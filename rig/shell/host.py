@@ -37,14 +37,14 @@ from collections import deque
 from ..core import banner_queue as banners
 from ..core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sound, Sync
 from ..core.severity import INFO, WARNING
-from ..games.cleptomano.rules.detect import StartButton
+from ..table.debounce import StartButton
 from ..core.errors import RigError
-from ..games.cleptomano.rules.museum import BUTTON
+from ..table.names import BUTTON
 from ..core.msg import Msg
 from ..words import check_language, english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
-from .threads import start_on_clock
+from ..table.threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 

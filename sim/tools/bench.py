@@ -279,7 +279,7 @@ def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
 
 def short_patterns(scale=PATTERN_SCALE):
     """The rig's buzzer patterns, shortened for the bench (given to the rig it builds)."""
-    from rig.shell.outputs import PATTERNS, scaled
+    from rig.table.outputs import PATTERNS, scaled
     return scaled(PATTERNS, scale)
 
 
@@ -569,8 +569,8 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
 
 def rig_process(switch_interval_s=None):
     """This child is a rig's process: the GIL switch interval ``cleptomano run`` sets
-    (:func:`rig.shell.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
-    from rig.shell.threads import SWITCH_INTERVAL_S
+    (:func:`rig.table.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
+    from rig.table.threads import SWITCH_INTERVAL_S
     sys.setswitchinterval(SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s)
 
 
@@ -743,7 +743,7 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
     Returns (changes, truths, stats): changes are (t_us, name, value) sorted by time; truths are
     (laser, start_us, end_us) of the real touches.
     """
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     s = settings or DetectSettings()
     rng = random.Random(seed)
     merge_us = int(round(s.merge_window_s * 1e6))
@@ -842,7 +842,7 @@ def count_touches(changes, settings=None, level=None):
     daemon and the replay do, deadlines fired in time order) and collect what the detector
     decided."""
     from rig.games.cleptomano.rules import engine as rules
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     from rig.games.cleptomano.rules.levels import make_level
     from rig.games.cleptomano.rules.referee import Referee
 
@@ -864,7 +864,7 @@ def count_touches(changes, settings=None, level=None):
 def accuracy(touches=10000, seed=7, settings=None):
     """False and missed touch counts over synthetic touches (virtual time: as fast as it goes).
     ``settings``: the detector's (default: the recording contract's)."""
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     settings = settings or DetectSettings()
     changes, truths, stats = synthetic_touches(touches, seed)   # the world: contract timings
     t0 = time.perf_counter()
@@ -1097,7 +1097,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
     referee's inbox got (sampled at each touch), the recording's growth, the flood fault shown
     and the CPU the rig's process used."""
     from rig.games.cleptomano.rules.levels import make_level
-    from rig.shell.sources import HUB_FLOOD
+    from rig.table.sources import HUB_FLOOD
     from ..relichub import HubFlood, VirtualRelicHub
     rig_process()
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \

@@ -23,30 +23,11 @@ What it decides:
 * **readiness**: what keeps the museum from being ready for a turn, in words.
 """
 
-from dataclasses import dataclass
-
 from . import events as ev
-from . import museum
-from .levels import PRESETS
-from .museum import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
-                     is_upright)
-
-def _at(t, delay_s):
-    """A deadline, on the recording's microsecond grid, so that "exactly 250 ms later" is
-    exactly the time a recording line says (recordings carry 6 decimals)."""
-    return round(t + delay_s, 6)
-
-
-@dataclass(frozen=True)
-class DetectSettings:
-    """The detection thresholds (the recording contract's defaults)."""
-    merge_window_s: float = 0.100
-    glitch_s: float = 0.001
-    seat_open_s: float = 0.250
-    tilt_hold_s: float = 0.300
-    hand_threshold_mm: int = 400
-    stuck_contact_s: float = 5.0
-
+from rig.table import names as museum
+from rig.table.debounce import DetectSettings, at as _at
+from rig.table.names import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
+                             is_upright)
 
 _LASER = Kind.LASER + "."
 _TILT = {n: museum.relic(n, Aspect.TILT) for n in RELICS}
@@ -321,26 +302,3 @@ class Detector:
         """The faults the detector sees now (stuck contacts)."""
         return tuple(self._faults.values())
 
-
-class StartButton:
-    """The museum's start button alone (the companion games): its edges in, its presses out.
-
-    A press is what a match counts as one: a :class:`Detector` debounces it, so the button bounces,
-    glitches and merges exactly as it does in Cleptómano.  The detector is fed nothing but the
-    button, so the museum it sees stays at rest and no rod matters (any level does)."""
-
-    def __init__(self, settings=None):
-        self._detector = Detector(PRESETS["normal"], settings)
-
-    def next_deadline(self):
-        return self._detector.next_deadline()
-
-    def edge(self, t, value):
-        """The button's contact changed at ``t`` (1 pressed); the presses certain by then."""
-        presses = self.fire(t)
-        self._detector.feed(ev.InputChange(t, museum.BUTTON, value))
-        return presses
-
-    def fire(self, t):
-        """The presses that became certain at or before ``t``, as the times they began."""
-        return [e.t for e in self._detector.fire(t) if isinstance(e, ev.ButtonPress)]

@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass, fields, replace
 
 from . import events as ev
-from .detect import DetectSettings
-from .museum import BINARY_INPUTS, INPUT_NAMES
+from rig.table.debounce import DetectSettings
+from rig.table.names import BINARY_INPUTS, INPUT_NAMES
 from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from .levels import make_level

@@ -9,7 +9,8 @@ replay`` both drive a Referee; neither has any refereeing logic of its own.
 
 from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules import engine as rules
-from rig.games.cleptomano.rules.detect import Detector, DetectSettings
+from rig.games.cleptomano.rules.detect import Detector
+from rig.table.debounce import DetectSettings
 from rig.core.errors import RulesError
 
 

@@ -10,9 +10,20 @@ import math
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
-from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+from rig.table.names import PAINTINGS, RELICS
 from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
+
+
+class PieceKind(enum.StrEnum):
+    PAINTING = "painting"
+    RELIC = "relic"
+
+
+class PieceState(enum.StrEnum):
+    IN_PLACE = "in place"  # not words: an enum value
+    TAKEN = "taken"
+    BROKEN = "broken"
 
 
 class Phase(enum.StrEnum):

@@ -5,14 +5,13 @@ the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a
 a withdrawn touch buzz cancels what is left of the old one.
 """
 
-from ..games.cleptomano.rules.events import Pattern
-
-#: The buzzer's patterns: (on_s, off_s) steps.
+#: The buzzer's patterns by name (a game's pattern names are these strings): (on_s, off_s) steps.
+TOUCH, CAUGHT, ESCAPED, REFUSED = "touch", "caught", "escaped", "refused"
 PATTERNS = {
-    Pattern.TOUCH: ((0.12, 0.0),),
-    Pattern.CAUGHT: ((0.5, 0.15), (0.5, 0.15), (0.9, 0.0)),
-    Pattern.ESCAPED: ((0.08, 0.08), (0.08, 0.0)),
-    Pattern.REFUSED: ((0.35, 0.0),),
+    TOUCH: ((0.12, 0.0),),
+    CAUGHT: ((0.5, 0.15), (0.5, 0.15), (0.9, 0.0)),
+    ESCAPED: ((0.08, 0.08), (0.08, 0.0)),
+    REFUSED: ((0.35, 0.0),),
 }
 
 
@@ -35,7 +34,7 @@ class Buzzer:
         self._token += 1
         if self.device is None:
             return
-        steps = self.patterns.get(pattern, self.patterns[Pattern.TOUCH])
+        steps = self.patterns.get(pattern, self.patterns[TOUCH])
         self.device.on()
         at = now
         self._timers = [x for x in self._timers if x[1] == self._token]

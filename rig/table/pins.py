@@ -13,7 +13,7 @@ contacts; the rig debounces on edge timestamps itself (:mod:`rig.games.cleptoman
 gpiozero is imported lazily, so the pure core imports anywhere.
 """
 
-from ..games.cleptomano.rules.calls import describe
+from .names import describe
 from ..core.errors import HardwareError, RigError
 
 CLOCK_MONOTONIC = "CLOCK_MONOTONIC"
