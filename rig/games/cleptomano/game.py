@@ -16,7 +16,7 @@ referee's effects into the host's shared ones (:mod:`.rules.shared`).
 from .rules import calls, recording, engine as rules
 from .rules import replay
 from .rules.detect import DetectSettings
-from .rules.museum import INPUT_NAMES
+from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
 from .rules.shared import shared
 from .rules import events as ev

@@ -11,7 +11,7 @@ press would start a turn now), and last the next match when one opens.
 from ....core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sync
 from . import banners, calls, engine as rules
 from . import events as ev
-from .museum import BUTTON
+from ....table.names import BUTTON
 
 
 def fault(effect):
