@@ -43,8 +43,7 @@ class Order:
 @dataclass(frozen=True)
 class Answer:
     """The referee's answer to an :class:`Order`: taken, or refused with ``reason`` (the words
-    the screen shows); ``board`` the :class:`~rig.games.cleptomano.rules.view.Scoreboard` right
-    after it."""
+    the screen shows); ``board`` the host's snapshot of the screen right after it."""
     accepted: bool
     reason: Optional[str] = None
     board: Any = None

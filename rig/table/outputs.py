@@ -76,8 +76,9 @@ class Lamps:
     def set(self, name, on):
         """The lamp ``name`` (``ready``, ``turn``, ``fault``: a shared
         :class:`~rig.core.effects.Lamp`) on or off."""
-        if name == "ready":
-            self.ready(on)
+        lamp = {"ready": self.ready, "turn": self.turn, "fault": self.fault}.get(name)
+        if lamp is not None:
+            lamp(on)
         else:
             self.outputs.set("led." + name, on)
 

@@ -152,6 +152,12 @@ class Scoreboard:
     phones: Optional[PhonesView] = None  # the phone companion's pairing (None: no web face)
     language: str = "en"                 # the table's language: what the screen speaks
 
+    def looks_the_same(self, other):
+        """Whether every face shows this snapshot exactly as ``other``
+        (:func:`looks_the_same`): how a face that passes snapshots on skips one that would
+        draw the same frame, knowing no game."""
+        return looks_the_same(other, self)
+
 
 # --- What a face shows of a snapshot -------------------------------------------------------------
 # The faces show the time in whole seconds: the countdown rounded up (59.01 s left shows 60, as
