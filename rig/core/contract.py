@@ -108,6 +108,12 @@ class Game(Protocol):
     def step(self, state, command) -> Tuple[Any, tuple]:
         """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""
 
+    def step_owned(self, state, command) -> Tuple[Any, tuple]:
+        """:meth:`step` on a ``state`` the caller gives up (it keeps no reference to it): the
+        same result, but the game may change that state in place rather than copy it (the
+        host steps the table's inputs and the ticks so, on the touch-to-buzzer path).
+        :class:`rig.games.base.GameBase`'s default is :meth:`step`."""
+
     def line(self, command, state, effects) -> Optional[dict]:
         """The recording line of an accepted ``command`` (``state`` after it); None: none."""
 

@@ -60,6 +60,11 @@ class GameBase:
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
 
+    def step_owned(self, state, command):
+        """:meth:`step` on a state the caller gives up: the same result; a game whose state is
+        costly to copy may go on in place (the default steps as :meth:`step`)."""
+        return self.step(state, command)
+
     def reading(self, t, name, value):
         """A change of one of :attr:`table_inputs` as the game's command (None: not read)."""
         return None

@@ -249,7 +249,7 @@ class Rig(Host):
                 return
             if self._trace is not None:
                 self._trace(Stage.RECORDED, item)
-            self.referee, effects = self.adapter.step(self.referee, change)
+            self.referee, effects = self.adapter.step_owned(self.referee, change)
             if self._trace is not None:
                 self._trace(Stage.FED, item)
             self._perform(effects)
@@ -281,7 +281,8 @@ class Rig(Host):
         """Step the game with a command and record it; returns the :class:`Answer`.  The
         deadlines due by its time fire first (their effects performed, nothing written), as the
         replay of the command's line fires them."""
-        self.referee, effects = self.adapter.step(self.referee, self.adapter.tick(command.t))
+        self.referee, effects = self.adapter.step_owned(self.referee,
+                                                        self.adapter.tick(command.t))
         self._perform(effects)
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
@@ -312,7 +313,7 @@ class Rig(Host):
         deadline = game.deadline(self.referee)
         while deadline is not None and self.t0 + deadline <= until_abs:
             tick = game.tick(deadline)
-            self.referee, effects = game.step(self.referee, tick)
+            self.referee, effects = game.step_owned(self.referee, tick)
             if game.line(tick, self.referee, effects) is not None:
                 self._record(ev.Tick(self.referee.t))
             self._perform(effects)
@@ -377,9 +378,8 @@ class Rig(Host):
         performs (:meth:`rig.shell.host.Host._perform_shared`); a next match opens after
         that."""
         referee = self.referee
-        done = shared(effects, referee.match, referee.problems(), referee.t)
-        if done:
-            self._perform_shared(done)
+        if effects or referee.match.current is None:
+            self._perform_shared(shared(effects, referee.match, referee.problems, referee.t))
 
     def _next_game(self, effect):
         """A ``new_match`` command was accepted (its set-up), or a start press after the match
@@ -535,7 +535,7 @@ class Rig(Host):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
                 if self._record(change):
-                    self.referee, fed = self.adapter.step(self.referee, change)
+                    self.referee, fed = self.adapter.step_owned(self.referee, change)
                     effects.extend(fed)
                 else:
                     self._unrecorded[name] = value
@@ -558,7 +558,7 @@ class Rig(Host):
         self.t0 = now - resumed.referee.t
         self._read_roster()
         self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
-        self.referee, effects = self.adapter.step(self.referee, resumed.restart)
+        self.referee, effects = self.adapter.step_owned(self.referee, resumed.restart)
         self._perform(effects)
         return True
 

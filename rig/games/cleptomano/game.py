@@ -71,11 +71,17 @@ class Cleptomano(GameBase):
         """Referee one recorded item on a copy of ``state``: ``(referee, effects)``, or a
         RulesError (the state given is left as it was).  A tick fires every deadline due by its
         time; one that ended a turn is then fed as the recording's tick line is replayed."""
-        if state.closed:
+        return self.step_owned(state.copy(), command)
+
+    def step_owned(self, state, command):
+        """:meth:`step` on a state the caller gives up (the host's, for the table's inputs and
+        the ticks, which are never refused): the referee goes on in place, with no copy on the
+        touch-to-buzzer path."""
+        referee = state
+        if referee.closed:
             raise refusal(IllegalMove, "this match was closed by a new match; nothing more is "
                           "played in it"  # not words: the English of an error
                           , Msg("cleptomano.refuse.match_over"))
-        referee = state.copy()
         if type(command) is ev.Tick:
             effects = referee.advance(command.t)
             if any(type(e) is ev.TurnEnded for e in effects):
@@ -133,7 +139,7 @@ class Cleptomano(GameBase):
         """The referee's effects as the host's shared ones
         (:func:`rig.games.cleptomano.rules.shared.shared`); the ready lamp heeds the museum's
         problems the referee sees."""
-        return shared(effects, state.match, state.problems(), state.t)
+        return tuple(shared(effects, state.match, state.problems, state.t))
 
     def words(self, effect):
         """The effect's line, or else its banner's big word (a title earned, or none)."""

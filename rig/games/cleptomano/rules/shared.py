@@ -21,55 +21,55 @@ def fault(effect):
 
 
 def shared(effects, match, problems=(), t=0.0):
-    """The shared effects of ``effects`` (one step's, in order): ``match`` the match after it,
-    ``problems`` what keeps the museum from being ready now and ``t`` the match's time (which
-    together say the ready lamp).  Nothing at all while a turn runs and the step did nothing."""
+    """The shared effects of ``effects`` (one step's, in order), made as they are taken (a
+    generator: the host sounds the buzzer before the words of the step are even made):
+    ``match`` the match after it, ``problems`` what keeps the museum from being ready now (or a
+    function that says it, asked only between turns) and ``t`` the match's time, which together
+    say the ready lamp.  Nothing at all while a turn runs and the step did nothing."""
     if not effects and match.current is not None:
-        return ()
-    out = []
+        return
     for effect in effects:           # what the table feels, first
         kind = type(effect)
         if kind is ev.Feedback:
-            out.append(Buzz(effect.t, ev.Pattern.TOUCH if effect.on else None, effect.source))
+            yield Buzz(effect.t, ev.Pattern.TOUCH if effect.on else None, effect.source)
         elif kind is ev.Buzz:
-            out.append(Buzz(effect.t, effect.pattern))
+            yield Buzz(effect.t, effect.pattern)
         elif kind is ev.TurnStarted:
-            out.append(Lamp(effect.t, "turn", True))
+            yield Lamp(effect.t, "turn", True)
         elif kind is ev.TurnEnded:
-            out.append(Lamp(effect.t, "turn", False))
+            yield Lamp(effect.t, "turn", False)
     opens = []
     for effect in effects:           # then what the screen keeps and what is said
         kind = type(effect)
         if kind is ev.Feedback:
             continue
         if kind is ev.Durable:
-            out.append(Sync(effect.t))
+            yield Sync(effect.t)
         elif isinstance(effect, ev.Fault):
-            out.append(fault(effect))
+            yield fault(effect)
             continue
         elif kind is ev.TurnStarted:
-            out.append(Banner(effect.t, cut=True))
+            yield Banner(effect.t, cut=True)
         elif kind is ev.MatchSetUp:
             opens.append(NextGame(effect.t, setup=effect))
-            out.append(Message(effect.t, calls.say(effect)[0]))
+            yield Message(effect.t, calls.say(effect)[0])
         elif kind is ev.Refused:
             if effect.code is ev.Refusal.MATCH_OVER:
                 opens.append(NextGame(effect.t, pressed={BUTTON: 1}))
             else:
-                out.append(Message(effect.t, calls.refusal_text(effect)))
+                yield Message(effect.t, calls.refusal_text(effect))
         elif kind is ev.HaulConfirmed:
             cut = calls.haul_cut_words(effect.turn)
             if cut:       # the guard counted more than the sensors allow: say why at once
-                out.append(Message(effect.t, cut))
+                yield Message(effect.t, cut)
         banner = calls.banner(effect)
         if banner is not None:
-            out.append(Banner(effect.t, banner, banners.moment(effect),
-                              banners.duration_s(banner)))
+            yield Banner(effect.t, banner, banners.moment(effect), banners.duration_s(banner))
         words = calls.say(effect)
         if words is not None:
-            out.append(Say(effect.t, *words))
+            yield Say(effect.t, *words)
     # Between turns the ready lamp says whether a start press would start a turn.
-    out.append(Lamp(t, "ready", match.current is None and not problems
-                    and not rules.is_over(match)))
-    out.extend(opens)
-    return tuple(out)
+    ready = match.current is None and not rules.is_over(match) and not (
+        problems() if callable(problems) else problems)
+    yield Lamp(t, "ready", ready)
+    yield from opens
