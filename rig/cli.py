@@ -649,8 +649,8 @@ def _game_button(config, clock, host, simulate):
         log.info("Simulator: no start button to open (not a Raspberry Pi, or --sim); the keys "
                  "and the phones play.")
         return None
-    from .shell.build import game_button
-    button = game_button(config, clock, host.button_edge)
+    from .shell.build import game_button, table_parts
+    button = game_button(config, clock, host.button_edge, parts=table_parts(host.adapter))
     if button is not None:
         log.info("Start button: on GPIO%d; a press is what Space is at the keys.",
                  config.pinmap.inputs["button"].pin)

@@ -135,7 +135,8 @@ class Rig(Host):
     def _start(self, timeout_s):
         self.session.prepare()
         self.outputs.open()
-        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns)
+        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns,
+                             reflex=getattr(self.outputs, "reflex", None))
         self.lamps = Lamps(self.outputs)
         self.pins.start(self.intake)
         now = self.clock.now()
@@ -212,6 +213,7 @@ class Rig(Host):
     def _turned(self):
         if self.edge_delay_s > 0:
             self._apply_pending(self.clock.now() - self.edge_delay_s)
+        self.buzzer.settle()     # a reflex buzz the rules did not keep ends here
 
     def _stopping(self):
         self._apply_pending(None)
@@ -432,6 +434,8 @@ class Rig(Host):
         # Between turns the ready lamp says whether a start press would start a turn.
         self.lamps.ready(self.referee.match.current is None and not self.referee.problems()
                          and not self.match_over)
+        if self.buzzer.reflex is not None:      # the table's reflex: the rods in play, in a turn
+            self.buzzer.reflex.arm(self.referee.reflex_inputs())
         if durable:
             self.session.request_sync()
 

@@ -14,6 +14,9 @@ from rig.table.debounce import DetectSettings
 from rig.core.errors import RulesError
 
 
+_NONE = frozenset()
+
+
 class Referee:
     def __init__(self, match, settings=None):
         self.match = match
@@ -101,6 +104,11 @@ class Referee:
         runs."""
         return self.match.current is not None and self.detector.sounds_at_once(
             change.name, change.value, change.t)
+
+    def reflex_inputs(self):
+        """The inputs whose active edge may buzz at once now (the table's reflex is armed for
+        these): the rods in play while a turn runs, else none."""
+        return self.detector.buzzing if self.match.current is not None else _NONE
 
     # --- views ------------------------------------------------------------------------------------
     def problems(self):
