@@ -44,6 +44,8 @@ from .wiring import new_check_for
 log = logging.getLogger("cleptomano")
 
 MESSAGE_S = 5.0
+#: How long before a turn's time limit the referee works out its end (Referee.foresee).
+FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
 _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
@@ -202,6 +204,9 @@ class Rig(Host):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
+            ahead = self.referee.to_foresee()     # a turn's end: worked out FORESEE_S before
+            if ahead is not None:
+                yield self.t0 + ahead + self.edge_delay_s - FORESEE_S
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -370,6 +375,9 @@ class Rig(Host):
 
     def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
+        ahead = self.referee.to_foresee()
+        if ahead is not None and self.t0 + ahead + self.edge_delay_s - now <= FORESEE_S:
+            self.referee.foresee()      # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
@@ -440,8 +448,10 @@ class Rig(Host):
             self.session.request_sync()
 
     def _feel(self, effects, now):
-        """What the table feels, before anything else and in the effects' order: the buzzer
-        (a touch's buzz, a pattern) and the turn lamp."""
+        """What the table feels, before anything else: the buzzer (a touch's buzz, a pattern),
+        then the turn lamp, each in the effects' order (a turn's end buzz does not wait for
+        the lamp's pin)."""
+        lamps = False
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
@@ -452,10 +462,15 @@ class Rig(Host):
                 self._sounded.discard(effect.source)
             elif kind is ev.Buzz:
                 self.buzzer.play(effect.pattern, now)
-            elif kind is ev.TurnStarted:
-                self.lamps.turn(True)
-            elif kind is ev.TurnEnded:
-                self.lamps.turn(False)
+            elif kind is ev.TurnStarted or kind is ev.TurnEnded:
+                lamps = True
+        if lamps:
+            for effect in effects:
+                kind = type(effect)
+                if kind is ev.TurnStarted:
+                    self.lamps.turn(True)
+                elif kind is ev.TurnEnded:
+                    self.lamps.turn(False)
 
     def _queue(self, queued):
         """Keep the banner queue as it now stands and log the banners that left the screen."""

@@ -22,6 +22,7 @@ class Referee:
         self.match = match
         self.detector = Detector(match.level, settings or DetectSettings())
         self.t = 0.0
+        self._foreseen = None       # (match, due, match after, effects): see foresee()
 
     # --- time -------------------------------------------------------------------------------------
     def _engine_deadline(self):
@@ -53,11 +54,46 @@ class Referee:
                 self._apply(self.detector.fire(d1), effects)
             elif d2 is not None and d2 <= t:
                 self.t = max(self.t, d2)
-                self._step(ev.Tick(due), effects)
+                self._tick(due, effects)
             else:
                 break
         self.t = max(self.t, t)
         return effects
+
+    # --- foresight: a turn's end worked out before it is due -------------------------------------
+    def to_foresee(self):
+        """The engine's next deadline (a turn's time limit) when it is the next thing due and
+        its outcome is not worked out yet (:meth:`foresee`); else None."""
+        due, fires = self._engine_deadline()
+        if due is None or fires != due:
+            return None
+        d1 = self.detector.next_deadline()
+        if d1 is not None and d1 <= due:
+            return None
+        f = self._foreseen
+        return None if f is not None and f[0] is self.match and f[1] == due else due
+
+    def foresee(self):
+        """Work out now what the engine's next deadline will do if nothing arrives before it,
+        so that :meth:`advance` finds it ready when it is due: the same match and the same
+        effects as working it out then (the match is immutable and the step pure; a foresight
+        is used only while the match it was made from is still the match)."""
+        due = self.to_foresee()
+        if due is None:
+            return
+        try:
+            after, more = rules.step(self.match, ev.Tick(due))
+        except RulesError:
+            return          # worked out when due, where it is dropped as before
+        self._foreseen = (self.match, due, after, tuple(more))
+
+    def _tick(self, due, effects):
+        f, self._foreseen = self._foreseen, None
+        if f is not None and f[0] is self.match and f[1] == due:
+            self.match = f[2]
+            effects.extend(f[3])
+        else:
+            self._step(ev.Tick(due), effects)
 
     # --- inputs and commands ------------------------------------------------------------------------
     def feed(self, item):
