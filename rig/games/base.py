@@ -14,7 +14,10 @@ __all__ = ["GameBase", "Outcome"]
 
 class GameBase:
     name = ""            # the command-line name
-    title = ""
+    title = ""           # the log's and the command line's name (a brand, in English)
+    #: The name a player reads, a code said in their language (:func:`rig.games.title_words`);
+    #: None: the ``title`` is a proper name, the same in every language (docs/glossary.md).
+    title_msg = None
     recording = ""       # the header's "recording" value
     prefix = ""          # the recording file's name starts with this
     section = ""         # the rig config's table of this game (an attribute of the config)

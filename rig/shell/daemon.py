@@ -606,9 +606,10 @@ class Rig(Host):
     def _open_next_match(self, press_t):
         """A start press after the match ended opens the next match, which starts at that
         press's first edge: the museum's state now (pins, hand sensor, relics) is its first
-        lines, then the press itself, so the press starts its first turn if the museum is
-        ready."""
-        self._open_match_at(press_t, {Kind.BUTTON.value: 1})
+        lines, the button released: the press opens the match and no more, and its first turn
+        waits for a deliberate press (issue 30: one press after the results started the next
+        match's first turn at once, its thief's time running)."""
+        self._open_match_at(press_t, {Kind.BUTTON.value: 0})
 
     def _open_set_up_match(self, effect):
         """A ``new_match`` command was accepted (and recorded as the last line of this match):
