@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test test-heavy bench soak pi-check clean venv micropython browser phoneshots \
-    gameshots catalogs mo langshots
+    gameshots catalogs mo langshots docs
 
 venv: $(STAMP)
 
@@ -50,21 +50,21 @@ $(BROWSER_STAMP): $(BROWSER)/package-lock.json
 	    echo "note: node/npm not found; the phone companion's browser tests skip (apt-get install nodejs npm)"; \
 	fi
 
-# The README's pictures of the phone companion (docs/screenshots/phone-*.png, tablet-*.png),
+# The pictures of the phone companion (docs/games/phones.md) (docs/screenshots/phone-*.png, tablet-*.png),
 # taken in the real browser on a phone and a tablet; about half a minute.
 phoneshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.phoneshots
 
-# The README's pictures of the games' phone page (docs/screenshots/games-*.png, the chest heist
+# The pictures of the games' phone page (docs/games/index.md) (docs/screenshots/games-*.png, the chest heist
 # and Stolen Paintings), taken the same way; about 40 seconds.
 gameshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.gameshots
 
-# The README's pictures of the languages: a screen and a phone page in each (real Chromium).
+# The pictures of the languages (docs/builder/languages.md): a screen and a phone page in each (real Chromium).
 langshots: $(STAMP) $(BROWSER_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.langshots
 
-# The message catalogs (README "Languages"): `make catalogs` adds every new code the sources use
+# The message catalogs (docs/dev/words.md): `make catalogs` adds every new code the sources use
 # to each language's .po (its words to be written) and compiles them; `mo` only compiles (what
 # run, test and the screenshots need: .mo files are built, never committed; the wheel's build
 # compiles them too).
@@ -96,6 +96,12 @@ test: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 test-heavy: $(STAMP) $(MICROPYTHON_STAMP) $(BROWSER_STAMP) mo
 	$(PYTEST) -m "heavy and not slow" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
+# The documentation site (mkdocs.yml, the pages in docs/) built into site/, which git ignores:
+# --strict makes a broken link, a missing anchor, a nav entry without its page or a page
+# left out of the nav an error.  `make test` builds it the same way (tests/test_docs.py).
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
 bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
@@ -115,5 +121,5 @@ pi-check:
 	./systemd/pi-check.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
+	rm -rf $(VENV) build site *.egg-info $(MICROPYTHON)/node_modules $(MICROPYTHON)/lib $(MICROPYTHON_STAMP) \
 	    $(BROWSER)/node_modules $(BROWSER_STAMP)

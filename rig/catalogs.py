@@ -16,6 +16,11 @@ written in ``en.po`` first, then in ``es.po``, ``fr.po`` and ``ro.po``.  A messa
 depend on a count (its parameter ``n``) is a plural entry (``msgid_plural``) with each language's
 forms (Babel writes CLDR's ``Plural-Forms`` in the header: two in English, Spanish and French,
 three in Romanian).
+
+A regional variant (:data:`rig.words.VARIANTS`: ``es_AR``) has a catalog only where it says
+something otherwise (``rig/games/cleptomano/locale/es_AR/``): its entries are checked as the
+others' are, but it never needs every code (the rest is its base language's), and ``update``
+only drops the entries no source uses any more.
 """
 
 import os
@@ -28,6 +33,8 @@ from typing import Dict, Iterable, List, Tuple
 
 ROOT = Path(__file__).resolve().parent            # rig/
 LANGS = ("en", "es", "fr", "ro")
+#: The regional variants' catalogs (partial; see the module's words).
+VARIANT_LANGS = ("es_AR",)
 METHODS = [("**/locale/**", "ignore"), ("**/__pycache__/**", "ignore"),
            ("**.py", "rig.catalogs:extract_python"), ("**.js", "rig.catalogs:extract_javascript"),
            ("**.html", "rig.catalogs:extract_html")]
@@ -216,6 +223,16 @@ def update(root: Path = ROOT, domains: Iterable[str] = None, extra_roots=()) -> 
                                    else message.id) not in used:
                     catalog.delete(message.id)
             _write(po, catalog)
+        for lang in VARIANT_LANGS:      # a variant's partial catalog: only drop what is unused
+            po = locale / lang / "LC_MESSAGES" / (domain + ".po")
+            if not po.exists():
+                continue
+            catalog = _read(po, lang, domain)
+            for message in list(catalog):
+                if message.id and (message.id[0] if isinstance(message.id, tuple)
+                                   else message.id) not in used:
+                    catalog.delete(message.id)
+            _write(po, catalog)
     return counts
 
 
@@ -235,8 +252,11 @@ def problems(root: Path = ROOT, used: Dict[str, list] = None) -> List[str]:
     for domain, locale in domain_dirs(root).items():
         codes = {c for c in used if c.split(".", 1)[0] == domain}
         english = {}
-        for lang in LANGS:
+        for lang in LANGS + VARIANT_LANGS:
             po = locale / lang / "LC_MESSAGES" / (domain + ".po")
+            partial = lang in VARIANT_LANGS
+            if partial and not po.exists():
+                continue
             if not po.exists():
                 if codes:
                     out.append("%s: missing (%d codes of %s have no %s words)"
@@ -284,7 +304,7 @@ def problems(root: Path = ROOT, used: Dict[str, list] = None) -> List[str]:
                         if not got <= allowed:
                             out.append("%s: fields %s not in English's %s" % (
                                 where, sorted(got - allowed), sorted(allowed)))
-            for code in sorted(codes - seen):
+            for code in sorted(codes - seen) if not partial else ():
                 out.append("%s: %s has no %s entry (python -m rig.catalogs update adds it)"
                            % (po, code, lang))
     return out

@@ -202,8 +202,26 @@ def cmd_replay(args):
         print("cleptomano: warning: %s" % warning, file=sys.stderr)
     # A result may hold codes (a game's words for a call): the terminal says them in English,
     # so the output is the same JSON in any language.
-    sys.stdout.write(json.dumps(localize(result, Words("en"))) + "\n")
+    print_json(localize(result, Words("en")))
     return 0
+
+
+def print_json(obj):
+    """``obj`` as one line of JSON on stdout, in UTF-8 whatever the terminal's locale ("José",
+    not "Jos\\u00e9": issue 30); the parsed JSON is the same as with escapes.  A text that
+    cannot be UTF-8 (a lone surrogate) is written escaped, as before."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = (json.dumps(obj) + "\n").encode("ascii")
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    sys.stdout.flush()
+    stream.write(data)
+    stream.flush()
 
 
 # --- history ---------------------------------------------------------------------------------------
@@ -219,18 +237,27 @@ def history_lines(directory):
     """One line a recording: each game's in registry order (Cleptómano's matches first)."""
     from dataclasses import replace
     from .games import games
-    from .shell.storage import is_finished
-    lines = []
+    from .shell.session import cut_off
+    lines, empty = [], 0
     for g in games():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
+            if g.museum and not result["turns"] and not result["tiebreak"]:
+                empty += 1          # a start, restart or switch: nobody played a turn
+                continue
             outcome = g.outcome(result)
-            if not outcome.over and is_finished(path):
-                outcome = replace(outcome, over=True)   # its end line: the game has ended
+            if not outcome.over and not cut_off(g, path):
+                # Its end line, or (a game without one) no open marker left: the game has
+                # ended, stopped cleanly before its end; it is not one to be taken up again.
+                outcome = replace(outcome, over=True)
             who = ", ".join(g.players_in(result))
             # The museum's matches were the rig's only recordings once: their lines never
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
+    if empty:
+        # Issue 30: 7 of 12 lines of an evening were such matches ("no winner").
+        lines.append("(%d match%s in which nobody played a turn not listed)"
+                     % (empty, "" if empty == 1 else "es"))
     return lines
 
 
@@ -316,10 +343,14 @@ def cmd_leaderboard(args):
             raise ConfigError("%s is not a directory of recordings; give each rig's recordings "
                               "folder (copied off its /var/lib/cleptomano)" % missing[0],
                               key="--from")
+        from collections import Counter
         from .games.cleptomano.rules.standings import standings
         warn = lambda line: print("cleptomano: warning: %s" % line, file=sys.stderr)
-        sys.stdout.write(json.dumps(standings(records_from(args.from_dirs, warn)),
-                                    indent=1) + "\n")
+        left_out = Counter()
+        records = records_from(args.from_dirs, warn, left_out)
+        for line in _left_out_lines(left_out, records):
+            warn(line)
+        sys.stdout.write(json.dumps(standings(records), indent=1) + "\n")
         return 0
     feed = _feed(args)
     if args.json:
@@ -328,13 +359,35 @@ def cmd_leaderboard(args):
             time.sleep(max(0.0, args.wait_s))
         finally:
             feed.stop()
-        if not (feed.connected.is_set() or feed.received):
+        if not (feed.was_connected or feed.received):
+            # The reason in the line itself (issue 30: "see the lines above" with nothing
+            # above when no broker answered).
             raise RigError("the broker %s did not let the leaderboard in within --wait-s %g s "
-                           "(see the lines above); check the address, --username and "
-                           "--password-file" % (feed.broker.url, args.wait_s))
+                           "(%s); check the address, --username and --password-file"
+                           % (feed.broker.url, args.wait_s, feed.problem or
+                              "no answer: is a broker running there, reachable from here?"))
         sys.stdout.write(json.dumps(feed.standings(), indent=1) + "\n")
         return 0
     return _serve_leaderboard(feed, args)
+
+
+def _left_out_lines(left_out, records):
+    """Why ``leaderboard --from`` counts fewer matches than the folders hold (issue 30: a folder
+    of decided matches printed empty standings and no reason): one line a reason."""
+    from .links.feed import NO_RIG, NOT_YET
+    lines = []
+    if left_out[NO_RIG]:
+        lines.append("%d recording(s) left out: their header names no rig, so they are not a "
+                     "tournament's; the leaderboard counts the matches of rigs with a "
+                     "[tournament] rig_id in rig.toml (set it before the tournament's matches)"
+                     % left_out[NO_RIG])
+    if left_out[NOT_YET]:
+        lines.append("%d match(es) left out: neither decided nor closed yet (a rig publishes a "
+                     "match once it is decided or the next one starts)" % left_out[NOT_YET])
+    if not records and not lines and not sum(left_out.values()):
+        lines.append("no match-*.jsonl recording found in the folders given; give each rig's "
+                     "recordings folder (copied off its /var/lib/cleptomano)")
+    return lines
 
 
 def _feed(args):
@@ -360,12 +413,12 @@ def _feed(args):
 
 
 def _serve_leaderboard(feed, args):
-    from .web.leaderboard import DEFAULT_PORT, build_app
+    from .web.leaderboard import DEFAULT_PORT, WHO, build_app
     from .web.server import WebServer
     port = args.port if args.port is not None else DEFAULT_PORT
     stop = threading.Event()
     on_signals(stop.set)
-    server = WebServer(build_app(feed.standings), args.bind or ("local",), port)
+    server = WebServer(build_app(feed.standings), args.bind or ("local",), port, who=WHO)
     feed.start()
     try:
         server.start()
@@ -649,8 +702,8 @@ def _game_button(config, clock, host, simulate):
         log.info("Simulator: no start button to open (not a Raspberry Pi, or --sim); the keys "
                  "and the phones play.")
         return None
-    from .shell.build import game_button
-    button = game_button(config, clock, host.button_edge)
+    from .shell.build import game_button, table_parts
+    button = game_button(config, clock, host.button_edge, parts=table_parts(host.adapter))
     if button is not None:
         log.info("Start button: on GPIO%d; a press is what Space is at the keys.",
                  config.pinmap.inputs["button"].pin)

@@ -32,8 +32,18 @@ from .core.errors import ConfigError, RigError
 from .core.msg import MAX_DEPTH, Msg, domain_of, from_json, is_msg_json
 from .core.text import one_line
 
-#: The table languages, English first (the default), each with its own name for itself.
+#: The catalogs' languages, English first (the default), each with its own name for itself:
+#: every code has words in each (``python -m rig.catalogs check``).
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Română"}
+#: Regional variants: a table language whose catalogs hold only the entries it says otherwise
+#: (``<domain>.po`` under ``locale/<variant>/``, where it has any); every other entry is its
+#: base language's, then English's.  ``es`` is Latin American neutral Spanish (tú);
+#: ``es_AR`` is Cleptómano's Rioplatense voseo ("tocá INICIO") for a table that wants it.
+VARIANTS = {"es_AR": "es"}
+#: Every language a table or a phone may choose, each in its own name: the four, then the
+#: variants (so the set-up screen's keys 1-4 stay the four languages').
+CHOICES = {"en": "English", "es": "Español", "fr": "Français", "ro": "Română",
+           "es_AR": "Español (rioplatense)"}
 DEFAULT = "en"
 #: The pseudo-locale (tests and ``cleptomano screenshot --lang pseudo``), never a table's choice.
 PSEUDO = "pseudo"
@@ -51,16 +61,35 @@ class CatalogError(RigError, RuntimeError):
 def check_language(lang, key="language", allow_pseudo=False):
     """``lang`` if it is a table language (``pseudo`` too when ``allow_pseudo``), else a
     ConfigError naming the choices."""
-    allowed = tuple(LANGUAGES) + ((PSEUDO,) if allow_pseudo else ())
+    allowed = tuple(CHOICES) + ((PSEUDO,) if allow_pseudo else ())
     if lang not in allowed:
         raise ConfigError("language %r is not one the rig speaks; choose one of %s"
                           % (lang, ", ".join(allowed)), key=key)
     return lang
 
 
+def fallbacks(lang: str) -> Tuple[str, ...]:
+    """The languages whose entries ``lang`` reads, in order: itself, its base language (a
+    variant's), English.  ``fallbacks("es_AR") == ("es_AR", "es", "en")``."""
+    chain = [lang]
+    base = VARIANTS.get(lang)
+    if base is not None:
+        chain.append(base)
+    if DEFAULT not in chain:
+        chain.append(DEFAULT)
+    return tuple(chain)
+
+
+def bcp47(lang: str) -> str:
+    """``lang`` as a browser's Intl and an HTML ``lang`` attribute write it: ``es_AR`` ->
+    ``es-AR``."""
+    return lang.replace("_", "-")
+
+
 def best_language(accept_language: Optional[str]) -> str:
     """The table language an HTTP ``Accept-Language`` header prefers most (English when it
-    names none of them): ``"fr-CH, fr;q=0.9, en;q=0.8"`` -> ``fr``."""
+    names none of them): ``"fr-CH, fr;q=0.9, en;q=0.8"`` -> ``fr``.  A regional variant is a
+    choice, never a guess: ``es-AR`` reads ``es`` until the phone picks ``es_AR``."""
     best, best_q = DEFAULT, -1.0
     if not accept_language or len(accept_language) > 1000:
         return DEFAULT
@@ -75,7 +104,7 @@ def best_language(accept_language: Optional[str]) -> str:
                 continue
             if not 0 <= q <= 1:
                 continue
-        lang = tag.strip().lower().split("-")[0]
+        lang = tag.strip().lower().replace("_", "-").split("-")[0]
         if lang in LANGUAGES and q > best_q:
             best, best_q = lang, q
     return best
@@ -201,12 +230,15 @@ class Words:
         return None if found == code or not found else found
 
     def template(self, code: str, n=None) -> Optional[str]:
-        """The catalog's words for ``code`` in this language (English when it has none here),
-        with the plural form for ``n``; None when not even English has it."""
+        """The catalog's words for ``code`` in this language (a variant's base language's, then
+        English's, when it has none here), with the plural form for ``n``; None when not even
+        English has it."""
         lang = DEFAULT if self.lang == PSEUDO else self.lang
-        found = self._entry(lang, code, n)
-        if found is None and lang != DEFAULT:
-            found = self._entry(DEFAULT, code, n)
+        found = None
+        for each in fallbacks(lang):
+            found = self._entry(each, code, n)
+            if found is not None:
+                break
         if found is not None and self.lang == PSEUDO:
             found = pseudo(found)
         return found

@@ -83,7 +83,7 @@ def test_a_refused_choice_is_said_in_the_readers_language():
     assert english(calls.refusal_text(refused)) == (
         "Ben already played round 1; choose one of Ana and Caro.")
     assert Words("es").text(calls.refusal_text(refused)) == (
-        "Ben ya jugó la ronda 1; elegí entre Ana y Caro.")
+        "Ben ya jugó la ronda 1; elige entre Ana y Caro.")
 
 
 def test_a_dropped_event_is_logged_not_swallowed():
@@ -143,7 +143,7 @@ def test_a_match_is_called_in_spanish():
     assert "say info Ronda 1: roba Ana, vigila Ben (60 s)." in said
     assert "say warning Láser 4 tocado (1 de 3, -1 punto)." in said
     assert "banner escaped | ¡ESCAPÓ! | 2 cuadros, 1 reliquia, 1 toque: 4 puntos" in said
-    assert "banner caught | ¡ATRAPADO! | Caro tocó al guardia." in said
+    assert "banner caught | ¡ALTO AHÍ! | Caro tocó al guardia." in said
     assert "say warning La reliquia 2 se cayó: rota, ya no se puede robar." in said
     assert "banner round | RONDA 1 | Ganada por Ana." in said
     assert "banner match | ¡GANA ANA! | Rondas ganadas: Ana 2, Ben 0, Caro 1" in said

@@ -1228,3 +1228,65 @@ def test_a_long_end_tracker_heading_grows_the_tracker_into_the_players_panel():
         assert screen._end_extra(surface, view, r["end"]) > 0
     finally:
         kit.use_words(before)
+
+
+# === Issue 30: what the rulebook puts in play ======================================================
+
+def _two_player_end(longer_game=False):
+    game = g.new_game(("Ana", "Ben"), TABLE, longer_game=longer_game)
+    for p, d in (("Ana", "Rex"), ("Ben", "Fido")):
+        game, _ = g.step(game, g.ChooseDoggy(0.0, p, d))
+    for pile in range(2 if longer_game else 1):
+        game, _ = g.step(game, g.DeckEmpty(1.0 + pile, None, "action"))
+    assert game.over == "action"
+    return game
+
+
+@pytest.mark.parametrize("longer_game, each", [(False, 3), (True, 4)])
+def test_only_the_hiding_places_the_rulebook_puts_in_play_are_scored(longer_game, each):
+    """"Deal ONE Hiding Place face up in everyone's playing area. Insert TWO more Hiding Places
+    per player into the Action deck", ONE more per player in the longer game: 6 for two
+    players, 8 in the longer game (issue 30: the rig capped only at the card table's 20)."""
+    game = _two_player_end(longer_game)
+    assert g.hiding_places_in_play(game) == (2 * each, each)
+    game, _ = g.step(game, g.Reveal(5.0, "Ana", Holdings((HP(()),) * each)))
+    before = game
+    refused(["%d Hiding Places are entered (Ana %d and Ben %d)" % (2 * each + 1, each, each + 1),
+             "this game has %d in play (%d a player)" % (2 * each, each)],
+            g.step, game, g.Reveal(6.0, "Ben", Holdings((HP(()),) * (each + 1))))
+    # Hiding Places are traded: one player may hold more than their share, not the table.
+    game, _ = g.step(game, g.Reveal(6.0, "Ben", Holdings((HP(()),) * (each - 1))))
+    game, _ = g.step(game, g.Reveal(7.0, "Ana", Holdings((HP(()),) * (each + 1))))
+    assert g.is_final(game) and before != game
+
+
+def test_a_single_round_deals_the_box_evenly():
+    """More than 5 players: the 20 Hiding Places dealt evenly ("More Than 5 Players?")."""
+    players = tuple("P%d" % i for i in range(6))
+    game = g.new_game(players, TABLE)
+    assert g.hiding_places_in_play(game) == (18, 3)
+
+
+def test_a_doggy_is_taken_once_at_set_up():
+    """"Each player takes (blind) ONE doggy character card" at set-up: a correction while the
+    table sets up, never again once play began, nor after the final scores, face down or up
+    (issue 30: a doggy taken again after the scores changed the winner)."""
+    game = g.new_game(PLAYERS, TABLE)
+    game, _ = g.step(game, g.ChooseDoggy(0.0, "Ana", "Rex"))
+    game, _ = g.step(game, g.ChooseDoggy(0.5, "Ana", "Fido"))          # set-up: a correction
+    game, _ = g.step(game, g.DrawAction(1.0, "Ana"))
+    refused(["Ana took Fido at set-up", "taken once"], g.step, game,
+            g.ChooseDoggy(2.0, "Ana", "Rex"))
+    refused(["Ana took Fido at set-up"], g.step, game, g.ChooseDoggy(2.0, "Ana", "Fido", True))
+    game, _ = g.step(game, g.ChooseDoggy(2.0, "Ana", "Fido"))     # the same again: nothing new
+    assert game.doggies == (("Ana", "Fido", False),)
+    # A player who never told the rig may still say which card they took.
+    for p, d in (("Ben", "Lady"), ("Caro", "Tramp"), ("Dan", "Rex")):
+        game, _ = g.step(game, g.ChooseDoggy(3.0, p, d))
+    game, _ = g.step(game, g.DeckEmpty(4.0, None, "action"))
+    for i, p in enumerate(PLAYERS):
+        game, _ = g.step(game, g.Reveal(5.0 + i, p, Holdings()))
+    assert g.is_final(game)
+    for doggy, face_up in (("Fido", False), ("Fido", True), ("Rex", True)):
+        refused(["Dan took Rex at set-up"], g.step, game,
+                g.ChooseDoggy(9.0, "Dan", doggy, face_up))

@@ -30,7 +30,8 @@ def test_the_readme_screenshots_are_what_the_command_renders(tmp_path, state):
     shown = pygame.image.load(str(ROOT / "docs" / "screenshots" / (state + ".png")))
     assert made.get_size() == shown.get_size() == (800, 480)
     assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(shown, "RGB")
-    assert "docs/screenshots/%s.png" % state in (ROOT / "README.md").read_text("utf-8")
+    shown_in = "\n".join(p.read_text("utf-8") for p in (ROOT / "docs").glob("*/*.md"))
+    assert "../screenshots/%s.png" % state in shown_in
 
 
 def test_screenshot_of_an_unknown_state_is_bad_input(tmp_path, capsys):
@@ -303,3 +304,67 @@ def test_phones_prints_the_address_the_phones_open(tmp_path, capsys, monkeypatch
     config.write_text("[web]\nenabled = false\n", "utf-8")
     assert cli.main(["phones", "--config", str(config)]) == 0
     assert "The phone companion is off" in capsys.readouterr().out
+
+
+def test_replay_prints_names_in_utf8_and_the_same_json(tmp_path, capfdbinary):
+    """Issue 30: ``cleptomano replay`` printed "Jos\\u00e9"; it prints José in UTF-8 (the
+    output is a public contract: the JSON parsed is the very same as before)."""
+    from sim.harness import Recording
+    s = Recording(["José", "Zoë"])
+    s.heist(1.0, paintings=1)
+    path = tmp_path / "accents.jsonl"
+    path.write_text(s.text(), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0
+    out = capfdbinary.readouterr().out
+    assert "José".encode("utf-8") in out and b"\\u00e9" not in out
+    assert json.loads(out.decode("utf-8")) == json.loads(json.dumps(replay_file(path)))
+
+
+def test_history_says_a_stopped_companion_game_ended_not_unfinished(tmp_path):
+    """Issue 30: ``history`` said "no winner yet" for a Stop Thief! game the rig had ended
+    (its end line) and "unfinished" for a chest heist stopped cleanly (no open marker left);
+    a game cut off by a crash (Stop Thief!: no end line; the chest heist: its marker) is still
+    unfinished: the rig takes it up again."""
+    from rig import games as registry
+    from rig.core.jsonl import dumps
+    from rig.shell import storage
+    made = {}
+    for name, players in (("stop-thief", ("Ana", "Ben")), ("chest-heist", ("Ana",))):
+        g = registry.game(name)
+        state = g.new_game(players, 7, None)
+        for k, ended in enumerate((True, False)):
+            path = tmp_path / ("%s-20261207-10000%d.jsonl" % (g.prefix, k))
+            lines = [dumps(g.header(state))]
+            if ended and g.end_line(0.0) is not None:
+                lines.append(dumps(g.end_line(5.0)))
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            if not ended and g.end_line(0.0) is None:
+                storage.mark_open(path)
+            made[path.name] = ended
+    said = {line.split("  ")[0]: line for line in cli.history_lines(tmp_path)}
+    assert set(said) == set(made)
+    for name, ended in made.items():
+        line = said[name]
+        if name.startswith("stop-thief"):
+            assert ("ended without a winner" in line) is ended and \
+                ("no winner yet" in line) is not ended, line
+        else:
+            assert ("ended early (0 of 12 chests locked)" in line) is ended and \
+                ("unfinished" in line) is not ended, line
+
+
+def test_history_leaves_out_matches_in_which_nobody_played(tmp_path):
+    """Issue 30: every start, restart and switch added an empty "no winner" match (7 of 12
+    lines of an evening); they are counted in one line, not listed."""
+    from sim.harness import Recording
+    played = Recording(["Ana", "Ben"])
+    played.heist(1.0, paintings=1)
+    (tmp_path / "match-20261207-100000.jsonl").write_text(played.text(), encoding="utf-8")
+    for k in range(3):
+        empty = Recording(["Ana", "Ben"])
+        empty.line({"t": 1.0, "end": True})
+        (tmp_path / ("match-20261207-10010%d.jsonl" % k)).write_text(empty.text(),
+                                                                      encoding="utf-8")
+    lines = cli.history_lines(tmp_path)
+    assert len(lines) == 2 and lines[0].startswith("match-20261207-100000.jsonl")
+    assert lines[1] == "(3 matches in which nobody played a turn not listed)"

@@ -66,7 +66,9 @@ def test_a_full_disk_when_the_next_match_opens_does_not_stop_refereeing(table):
         disk.fill()
         t.advance(2.0).press()                          # opens the next match: no file yet
         assert t.rig.recording_path != first
-        assert t.turn is not None                       # and its first turn starts
+        assert t.turn is None                           # its first turn waits (issue 30)
+        t.advance(1.0).press()
+        assert t.turn is not None
         t.advance(1.0).hand_in().advance(1.0).touch("laser.4").advance(1.0).hand_out().press()
         live = t.result()
         assert live["turns"][0]["touches"] == 1

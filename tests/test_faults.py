@@ -15,6 +15,7 @@ import pytest
 from rig import cli
 from rig.games.cleptomano.rules import engine as rules
 from rig.games.cleptomano.rules import events as ev
+from rig.shell import storage
 from rig.shell.storage import replay_file
 from rig.words import english
 from sim.script import Script, demo_match
@@ -275,6 +276,8 @@ def test_an_undo_that_decides_the_match_lets_the_next_match_start(table):
     assert t.rig.result()["winner"] == "Ben"
     t.advance_to(30.0).press()
     assert t.rig.recording_path != path            # the next match began
+    assert t.rig.referee.match.current is None     # its first turn waits (issue 30)
+    t.advance(1.0).press()
     assert t.rig.referee.match.current is not None
 
 
@@ -394,3 +397,23 @@ def test_history_lists_finished_matches_with_winner_and_scores(tmp_path, capsys)
     assert "R1 Ana:2 Ben:0 Caro:4" in demo and "R2 Ana:0 Ben:2 Caro:2" in demo
     zoe = next(x for x in lines if "Zoe" in x)
     assert "solo" in zoe
+
+
+def test_the_press_after_a_match_opens_the_next_and_its_first_turn_waits(table):
+    """Issue 30: one press after the results (to see them, by habit) started the next match
+    and its first turn at once, the thief's time running.  The press opens the next match
+    (its words said, its recording begun); the first turn waits for a deliberate press."""
+    t = table()
+    t.play(demo_match().objects())
+    assert t.rig.match_over
+    first = t.rig.recording_path
+    t.advance(2.0).press()
+    assert t.rig.recording_path != first and not t.rig.match_over
+    assert t.turn is None
+    said = list(t.rig.log_lines)[-3:]
+    assert any("New match" in line for line in said), said
+    t.advance(2.0)
+    assert t.turn is None                      # no press: nothing starts
+    t.press()
+    assert t.turn is not None and t.rig.recording_path != first
+    assert storage.is_finished(first)

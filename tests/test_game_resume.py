@@ -189,3 +189,23 @@ def test_only_the_newest_recording_of_the_game_is_looked_at(tmp_path):
         assert third.resumed is None
     finally:
         third.stop()
+
+
+def test_stolen_paintings_writes_an_end_line_so_its_replay_is_the_game_as_it_ran(tmp_path):
+    """Issue 30: the exhibition's countdown ran out after the recording's last line (the
+    opening), then the rig stopped: live, the game said "swap"; its replay said "exhibition".
+    The end line (a recording-format addition) says when the rig stopped; a recording cut off
+    by a crash has none, and its open marker is still there (it is taken up again)."""
+    host = host_for(tmp_path, "stolen-paintings").start()
+    drive(host, script("stolen-paintings")[2][:1])        # the exhibition opens at 5 s
+    host.clock.advance(70.0)
+    assert host.game.current.phase == "swap"
+    live = host.result()
+    host.stop()
+    path = host.recording_path
+    assert storage.is_finished(path) and not storage.open_marker(path).exists()
+    replayed = storage.replay_file(path)
+    assert replayed == live and replayed["unfinished"]["phase"] == "swap"
+    cut = play(tmp_path / "cut", "stolen-paintings", upto=4, clean=False)
+    assert not storage.is_finished(cut.recording_path)
+    assert storage.open_marker(cut.recording_path).exists()

@@ -160,7 +160,8 @@ def test_no_id_reaches_outside_the_games_recordings(evening, path):
     answer = TestClient(evening.face.app, base_url=BASE).get(path)
     assert answer.status_code == 404
     error = answer.json()["error"]              # an id with a slash is no route at all
-    assert "GET /api/game/recordings lists" in error or "is not part of the rig's API" in error
+    assert "the list of recorded games" in error or "is not a page of the rig" in error
+    assert "GET /" not in error                 # where to look, in a player's words
 
 
 HEADER = json.dumps({"recording": "chest-heist", "version": 1, "seed": 7, "player": "Ana"})

@@ -96,7 +96,7 @@ def test_a_spanish_and_a_french_phone_play_stop_thief_and_stolen_paintings(tmp_p
                    if "clue" in line.lower()), "the log stays English"
 
     # --- Stolen Paintings: Ana (es) steals, Ben (fr) and Caro (ro) mark: the ballot -------
-    stolen, marks = [2, 6], {"Ben": [2, 5], "Caro": [6]}
+    stolen, marks = [2, 6], {"Ben": [3, 5], "Caro": [6]}      # Ben finds none
     with GameTable(recordings, "stolen-paintings", ("Ana", "Ben", "Caro"),
                    stolen_paintings=StolenPaintingsConfig(exhibition_s=EXHIBITION_S)) as rig:
         langs = {"Ana": "es", "Ben": "fr", "Caro": "ro"}
@@ -120,3 +120,9 @@ def test_a_spanish_and_a_french_phone_play_stop_thief_and_stolen_paintings(tmp_p
             assert phone.lang() == langs[p]
             assert phone.errors() == []
         assert len(set(heads.values())) == 3
+        # Ben found none: each phone says it with its language's negation (issue 30)
+        none = {"es": "y no encontró ninguno", "fr": "et n’en a trouvé aucun",
+                "ro": "și nu a identificat niciuna"}
+        for p, phone in phones.items():
+            ben = [line for line in phone.texts("#board .reveal li") if line.startswith("Ben")]
+            assert len(ben) == 1 and none[langs[p]] in ben[0], (p, ben)

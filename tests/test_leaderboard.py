@@ -3,6 +3,7 @@ real broker, the two agreeing), the page and ``GET /api/standings`` through Star
 client, and the real server serving them."""
 
 import json
+import shutil
 import threading
 import urllib.request
 
@@ -105,6 +106,28 @@ def test_json_from_a_broker_that_is_not_there_is_one_clear_line(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "did not let the leaderboard in within --wait-s 0.3 s" in captured.err
+    # Issue 30: "(see the lines above)" with nothing above; the reason is in the line.
+    assert "see the lines above" not in captured.err and "no answer" in captured.err
+
+
+def test_a_port_clash_names_the_leaderboard_and_its_options(capsys, caplog):
+    """Issue 30: the leaderboard's port taken spoke of the phones' server and rig.toml."""
+    import socket
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    port = held.getsockname()[1]
+    try:
+        assert cli.main(["leaderboard", "--broker", "mqtt://127.0.0.1:%d"
+                         % sim_broker.free_port(), "--bind", "127.0.0.1", "--port", str(port),
+                         "--duration-s", "5"]) == 2
+    finally:
+        held.close()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the leaderboard's web server could not listen" in err[0] \
+        and "--port" in err[0], err
+    said = err[0] + " ".join(r.getMessage() for r in caplog.records)
+    assert "phones" not in said and "rig.toml" not in said, said
 
 
 def test_the_page_and_the_api(tournament):
@@ -119,7 +142,7 @@ def test_the_page_and_the_api(tournament):
     for asset in ("/static/board.js", "/static/board.css"):
         assert client.get(asset).status_code == 200
     assert "textContent" in client.get("/static/board.js").text     # names are text, never HTML
-    assert client.get("/nothing").json()["error"].startswith("/nothing is not here")
+    assert client.get("/nothing").json()["error"].startswith("There is no page /nothing")
     assert client.post("/api/standings", headers={"Origin": BASE}).status_code == 405
     rebinding = client.get("/api/standings", headers={"Host": "evil.example"})
     assert rebinding.status_code == 421
@@ -211,3 +234,59 @@ def test_the_command_serves_the_page_while_it_follows_the_broker(tmp_path, caplo
     assert "Cleptómano" in page
     assert "Leaderboard: http://127.0.0.1:%d/ (the big screen), /phone (a phone)" % port \
         in caplog.text
+
+
+def test_from_a_folder_of_matches_no_tournament_recorded_says_why_it_counts_none(tmp_path,
+                                                                                capsys):
+    """Issue 30: ``--from`` on a folder with a decided match printed empty standings and no
+    reason: the match was recorded without a rig id (no ``[tournament]``), so it is not a
+    tournament's; the line says so and what to do."""
+    folder = tmp_path / "rig"
+    folder.mkdir()
+    shutil.copy(SOAK[0], folder / "match-20261201-190000.jsonl")     # decided, no rig id
+    assert cli.main(["leaderboard", "--from", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["matches"] == []
+    err = err.strip().splitlines()
+    assert len(err) == 1 and "1 recording(s) left out: their header names no rig" in err[0] \
+        and "[tournament] rig_id" in err[0], err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli.main(["leaderboard", "--from", str(empty)]) == 0
+    assert "no match-*.jsonl recording found" in capsys.readouterr().err
+
+
+@pytest.mark.heavy
+@pytest.mark.skipif(not any(shutil.which(b) for b in ("chromium", "chromium-browser")),
+                    reason="no chromium to draw the page")
+def test_the_big_screen_fills_a_1080p_screen(tournament, tmp_path):
+    """Issue 30: at 1920x1080 the standings of a small evening used the top two thirds of the
+    screen in small type.  The page is drawn by a real browser and the panels must run to
+    near the screen's foot."""
+    import subprocess
+    import pygame
+    standings = sd.standings(records_from([tournament]))
+    assert 4 <= len(standings["players"]) <= 10
+    server = WebServer(build_app(lambda: standings), ["127.0.0.1"], 0).start()
+    try:
+        (address, port), = server.bound
+        shot = tmp_path / "board.png"
+        browser = next(shutil.which(b) for b in ("chromium", "chromium-browser")
+                       if shutil.which(b))
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                        "--no-first-run", "--hide-scrollbars",
+                        "--user-data-dir=%s" % (tmp_path / "profile"),
+                        "--window-size=1920,1080", "--virtual-time-budget=3000",
+                        "--screenshot=%s" % shot, "http://127.0.0.1:%d/" % port],
+                       check=True, timeout=120, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    finally:
+        server.stop()
+    image = pygame.image.load(str(shot))
+    width, height = image.get_size()
+    panel = pygame.Color("#1e222b")
+
+    def has_panel(y):
+        return any(image.get_at((x, y))[:3] == tuple(panel)[:3] for x in range(40, 200, 4))
+    lowest = max(y for y in range(0, height, 4) if has_panel(y))
+    assert lowest > 0.85 * height, (lowest, height)

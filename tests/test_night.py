@@ -89,7 +89,7 @@ def test_an_unpaired_phone_is_refused_and_nothing_switches(game_night):
     ([], "send one JSON object such as"),
     ({"game": "chess"}, "game 'chess' is not a game of the rig; send one of cleptomano, "
                         "stop-thief, stolen-paintings, chest-heist, canine"),
-    ({"game": "canine", "players": "Ana,Ben"}, "is not a list of names"),
+    ({"game": "canine", "players": "Ana,Ben"}, "Type the players' names for this game"),
     ({"game": "canine", "players": ["Ana", " "]}, "an empty name names nobody"),
     ({"game": "canine", "players": ["Ana", "ana"]}, "'ana' is the same name as 'Ana'"),
     ({"game": "canine", "players": ["Ana", "An\u0301a"]}, "the same name as 'Ana'"),
@@ -100,8 +100,9 @@ def test_an_unpaired_phone_is_refused_and_nothing_switches(game_night):
     ({"game": "canine", "players": ["Ana"]}, "Canine Kleptomaniacs: "),
     ({"game": "stop-thief", "players": ["Ana", "Ben\nCaro"]}, "U+000A"),
     ({"game": "cleptomano", "players": ["Ana"]}, "come from its set-up screen"),
-    ({"game": "cleptomano", "end": "yes"}, "end 'yes' is not true or false"),
-    ({"game": "cleptomano", "next": 1}, "key 'next' is not known here"),
+    ({"game": "cleptomano", "end": "yes"}, "The choice to end the game in progress was not "
+                                          "understood ('yes')"),
+    ({"game": "cleptomano", "next": 1}, "a part 'next' the rig does not know"),
 ])
 def test_a_malformed_choice_is_one_clear_message_and_changes_nothing(game_night, body, words):
     night, face, host = game_night
@@ -116,7 +117,10 @@ def test_a_game_in_progress_is_not_left_unless_the_phone_ends_it(game_night, cap
     refused = choose(phone, {"game": "stop-thief", "players": ["Ana", "Ben"]})
     assert refused.status_code == 409
     assert "The chest heist is in progress" in refused.json()["error"]
-    assert '"end": true' in refused.json()["error"] and night.take() is None
+    assert refused.json()["error"] == (       # what to do, in the player's words (no JSON)
+        "The chest heist is in progress and not over; finish it, or tick “End the game in "
+        "progress now (its recording keeps it, unfinished)”")
+    assert night.take() is None
     with caplog.at_level(logging.INFO, logger="cleptomano"):
         answer = choose(phone, {"game": "stop-thief", "players": [" Ana", "Ben "],
                                 "end": True})
@@ -128,7 +132,8 @@ def test_a_game_in_progress_is_not_left_unless_the_phone_ends_it(game_night, cap
            "progress)" in caplog.text
     # One choice at a time: the rig is switching already.
     again = choose(phone, {"game": "cleptomano", "end": True})
-    assert again.status_code == 409 and "already chose stop-thief" in again.json()["error"]
+    assert again.status_code == 409 and "already chose Stop Thief!; the rig is switching" in \
+        again.json()["error"]
     # The game stops as Ctrl-C stops it: its recording replays as an unfinished game.
     path = host.recording_path
     host.stop()

@@ -706,3 +706,81 @@ def test_rounds_follow_a_correction_of_the_same_match_and_turns_given_as_a_list(
     assert rules.rounds(as_list) == rules.rounds(corrected)
     as_list.turns[1] = match.turns[1]           # the same list, changed in place
     assert rules.rounds(as_list) == first
+
+
+# --- Issue 30: the guard's undo on a tiebreak attempt that just ended ----------------------------
+
+def test_the_guards_undo_corrects_a_tiebreak_attempt_that_just_ended():
+    """As on any last turn before the next start (README "undo"): an escaped attempt loses the
+    touch's second, which can change who wins; refused once the next attempt has started."""
+    s, t = two_way_tie()
+    t = attempt(s, t, out_s=5.0, touches=1)      # Ana: 5 s + 1 touch = 6 s
+    end = attempt(s, t, out_s=5.5)               # Ben: 5.5 s
+    assert s.replay()["winner"] == "Ben"
+    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro"})     # Ana's touch, before Ben's start
+    result = s.replay()
+    assert result["tiebreak"][0]["adjusted_s"] == pytest.approx(5.0)
+    assert result["winner"] == "Ana"
+    undone = [e for e in effects_of(s) if isinstance(e, ev.TouchUndone)]
+    said = english(calls.say(undone[0])[0])
+    assert "Ana" in said and "5.00" in said and "point" not in said, said
+
+
+def effects_of(script):
+    """Every effect the referee emits replaying ``script`` (as the daemon fed it live)."""
+    from rig.games.cleptomano.rules import recording
+    from rig.games.cleptomano.rules.replay import new_referee
+    header, items = recording.parse_lines(script.lines())
+    ref = new_referee(header)
+    out = []
+    for _, item in items:
+        out.extend(ref.feed(item))
+    return out
+
+
+def test_an_undone_third_touch_voids_the_tiebreak_attempt_and_the_thief_goes_again():
+    """The third touch ended the attempt caught; it was no touch, so the attempt was cut short
+    wrongly: void, and its thief makes it again (a regular turn is played again so too)."""
+    s, t = two_way_tie()
+    t = attempt(s, t, out_s=4.0, touches=3)            # Ana caught by her third touch
+    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro"})
+    t = attempt(s, t, out_s=4.0)                       # Ana again: 4 s
+    attempt(s, t, out_s=5.0)                           # Ben: 5 s
+    result = s.replay()
+    assert [(a["thief"], a["caught"]) for a in result["tiebreak"]] == [("Ana", False),
+                                                                        ("Ben", False)]
+    assert result["winner"] == "Ana"
+
+
+def test_no_undo_once_the_next_attempt_started():
+    s, t = two_way_tie()
+    t = attempt(s, t, out_s=5.0, touches=1)
+    s.press(t)
+    s.line({"t": t + 0.5, "undo": "touch", "by": "Caro"})    # Ben's attempt runs: no touch yet
+    with pytest.raises(RecordingError) as info:
+        s.replay()
+    assert english(info.value.msg).startswith("Ben has no laser touch to undo"), info.value
+
+
+# --- Issue 30: each result said once -------------------------------------------------------------
+
+def _results(effects):
+    return [e for e in effects if isinstance(e, (ev.RoundWon, ev.MatchWon, ev.MatchOver,
+                                                 ev.TiebreakCalled, ev.TitleEarned))]
+
+
+def test_a_confirmed_haul_says_the_round_again_only_when_it_changes_it():
+    """The round's and the match's results are said when the turn ends; the guard's count
+    (the haul confirmed) says them again only when it changes them (issue 30: the log, the
+    screen and every phone heard the same round won twice)."""
+    events = turn_events(1.0, paintings=2) + turn_events(11.0, paintings=1)
+    match, effects = engine(events, players=("Ana", "Ben"))
+    assert [e.winners for e in _results(effects) if isinstance(e, ev.RoundWon)] == [("Ana",)]
+    match, effects = rules.step(match, ev.ConfirmLoot(20.0, 1, 0, by="Ana"))
+    assert _results(effects) == []                     # Ben's 1 painting, as counted
+    match, effects = rules.step(match, ev.ConfirmLoot(21.0, 0, 0, by="Ana"))
+    assert _results(effects) == []                     # still Ana's round
+    match, _ = engine(turn_events(1.0, paintings=1) + turn_events(11.0, paintings=1),
+                      players=("Ana", "Ben"))
+    match, effects = rules.step(match, ev.ConfirmLoot(20.0, 0, 0, by="Ana"))
+    assert [e.winners for e in _results(effects)] == [("Ana",)]   # the tie broken: said

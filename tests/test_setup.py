@@ -396,6 +396,8 @@ def test_the_match_after_a_set_up_one_keeps_its_settings(keyed):
     t.advance(0.3)
     header = json.loads(t.rig.recording_path.read_text().splitlines()[0])
     assert (header["players"], header["difficulty"]) == (["Ana"], "hard")
+    assert t.turn is None                      # its first turn waits for a press (issue 30)
+    t.advance(1.0).press()
     assert t.turn is not None and t.turn.thief == "Ana"
 
 
@@ -428,8 +430,9 @@ def test_the_set_up_menu_offers_each_language_in_its_own_name():
     m = Keys()
     m.press("s", "4")
     view = m.setup_view()
-    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română"]
-    assert [c.current for c in view.choices] == [True, False, False, False]
+    assert [c.label for c in view.choices] == ["English", "Español", "Français", "Română",
+                                               "Español (rioplatense)"]
+    assert [c.current for c in view.choices] == [True, False, False, False, False]
     assert m.commands("3") == [SetLanguage(0.0, "fr")]
     assert m.flow.page == "menu" and m.flow.language == "fr"
 

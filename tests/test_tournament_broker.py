@@ -309,3 +309,14 @@ def test_over_tls_a_rig_with_the_brokers_ca_publishes_and_one_without_cannot_con
         stranger.stop()
         assert [r.rig for r in feed.records()] == ["table-1"]
         feed.stop()
+
+
+def test_a_clean_stop_is_not_logged_as_a_lost_broker(broker, caplog):
+    """Issue 30: the leaderboard's clean stop logged "lost the broker ... reconnecting"."""
+    import logging
+    caplog.set_level(logging.INFO, logger="cleptomano")
+    feed = feed_of(broker)
+    feed.stop()
+    said = [r.getMessage() for r in caplog.records]
+    assert not any("lost the broker" in line for line in said), said
+    assert feed.was_connected and feed.problem is None

@@ -236,21 +236,24 @@ def test_a_spanish_table_renders_spanish_words_with_the_spanish_voice(tmp_path):
     r = FakeRenderer()
     v, played = make_voice(tmp_path, "es", renderer=r)
     settle(v)
-    assert ("es", "10") in r.calls and ("es", "1") in r.calls     # the countdown, ahead of time
+    # the countdown, ahead of time, with Latin America's voice (the Spanish words are)
+    assert ("es-419", "10") in r.calls and ("es-419", "1") in r.calls
     ahead = len(r.calls)
     outcome = GameScreen("stop-thief", {}, sounds=(), over=True,
                          outcome=Msg("rig.host.refused", reason="Ana"))
     assert v.hear(replace(outcome, over=False, outcome=None), outcome) == "Rechazado: Ana"
     settle(v)
     v.poll()
-    assert r.calls[ahead:] == [("es", "Rechazado: Ana")] and played == ["Rechazado: Ana"]
+    assert r.calls[ahead:] == [("es-419", "Rechazado: Ana")] and played == ["Rechazado: Ana"]
     # the set-up screen switches the table to French: its phrases are rendered, French voice
     v.use_language("fr")
     settle(v)
     assert ("fr", "10") in r.calls
     v.close()
-    latin = Voice(tmp_path / "c2", spanish="es-419", renderer=r, loader=str, player=list)
-    assert latin.settings("es").voice == "es-419" and latin.settings("ro").voice == "ro"
+    spain = Voice(tmp_path / "c2", spanish="es", renderer=r, loader=str, player=list)
+    assert spain.settings("es").voice == "es" and spain.settings("ro").voice == "ro"
+    # the Rioplatense table (es_AR) hears Latin America's voice: espeak-ng has no Argentine one
+    assert spain.settings("es_AR").voice == "es-419" and v.settings("es_AR").voice == "es-419"
 
 
 def test_the_countdown_is_said_at_once_from_memory(tmp_path):
@@ -388,7 +391,7 @@ def test_the_display_loop_buzzes_on_time_while_the_voice_renders(tmp_path, monke
         while len(renderer.calls) < 10 and time.monotonic() < deadline:
             time.sleep(0.01)
         # the table's language came with the snapshots: Spanish, with the Spanish voice
-        assert {v for v, _ in renderer.calls} == {"es"}
+        assert {v for v, _ in renderer.calls} == {"es-419"}
         assert {t for _, t in renderer.calls} >= {str(n) for n in range(1, 11)}
         assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     finally:
@@ -458,12 +461,14 @@ def test_with_sdl_s_disk_audio_the_voice_is_in_the_written_audio(tmp_path):
 
 def test_the_voice_s_options_come_from_sound_and_the_cache_follows_xdg(tmp_path):
     from rig.shell.config import Config, load_pinmap
-    sound = Config.from_dict({"sound": {"voice_speed_wpm": 140, "voice_es": "es-419"}},
+    # the Spanish voice is Latin America's unless the builder chooses Spain's
+    assert Config.from_dict({}, pinmap=load_pinmap()).sound.voice_es == "es-419"
+    sound = Config.from_dict({"sound": {"voice_speed_wpm": 140, "voice_es": "es"}},
                              pinmap=load_pinmap()).sound
     options = vo.VoiceOptions.from_config(sound, environ={})
     assert options == vo.VoiceOptions(cache_dir=str(Path("~/.cache/cleptomano/voice")
                                                     .expanduser()), speed_wpm=140,
-                                      spanish="es-419")
+                                      spanish="es")
     # under systemd (XDG_CACHE_HOME=/var/cache/cleptomano) the default moves there ...
     assert vo.VoiceOptions.from_config(sound, {"XDG_CACHE_HOME": "/var/cache/cleptomano"}) \
         .cache_dir == "/var/cache/cleptomano/cleptomano/voice"

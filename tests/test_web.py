@@ -204,7 +204,9 @@ def test_the_rig_draws_a_new_code_when_it_opens_the_next_match(tmp_path):
 def test_a_command_needs_a_paired_phone(rig):
     table, face, client = rig
     answer = command(client, {"choose": "thief", "player": "Ben"})
-    assert answer.status_code == 401 and "POST /api/pair" in answer.json()["error"]
+    assert answer.status_code == 401
+    assert answer.json()["error"] == ("This phone is not paired; pair it first with the code on "
+                                      "the rig's screen")         # no route: a player's words
     client.cookies.set(COOKIE, "forged-token")
     assert command(client, {"choose": "thief", "player": "Ben"}).status_code == 401
     assert table.match.chosen_thief is None
@@ -508,7 +510,10 @@ def test_the_matches_are_listed_replayed_and_downloadable(rig):
 def test_a_match_that_is_not_there_is_404(rig, path):
     table, face, client = rig
     answer = client.get(path)
-    assert answer.status_code == 404 and "/api/matches" in answer.json()["error"]
+    error = answer.json()["error"]             # where to look, in a player's words (no route)
+    assert answer.status_code == 404
+    assert "the list of matches" in error or "is not a page of the rig" in error  # a slash
+    assert "GET /" not in error
 
 
 def test_an_unreadable_recording_is_named_in_the_list_and_422_alone(rig):
@@ -607,3 +612,25 @@ def test_fuzz_a_pairing_pairs_or_refuses_in_one_line_and_never_locks_on_nonsense
         assert pairing.locked_out() is None
         return
     assert code == CODE and session.name == name.strip()
+
+
+def test_a_decided_match_is_listed_finished_and_an_empty_one_is_left_out(rig):
+    """Issue 30: a finished match was labelled "being played" ("en juego": its recording stays
+    open for the guard's correction until the next start), and every start, restart and
+    switch added an empty "No winner 0/0/0" match to the history."""
+    from sim.harness import Recording
+    from sim.script import demo_match
+    table, face, client = rig
+    records = face.recordings_dir
+    empty = Recording(["Ana", "Ben", "Caro"])
+    empty.line({"t": 2.0, "end": True})                   # opened and closed: nobody played
+    (records / "match-20260101-110000.jsonl").write_text(empty.text(), encoding="utf-8")
+    before = {e["id"]: e for e in client.get("/api/matches").json()}
+    assert "match-20260101-110000" not in before
+    live_id = table.rig.recording_path.stem
+    assert before[live_id]["live"] is True           # the match at the table: listed, empty
+    table.play(demo_match().objects())
+    assert table.rig.match_over and table.rig.recording_path.stem == live_id
+    entry = {e["id"]: e for e in client.get("/api/matches").json()}[live_id]
+    assert entry["winner"] == "Caro" and entry["decided"] is True
+    assert entry["live"] is False and entry["finished"] is True

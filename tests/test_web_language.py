@@ -16,7 +16,7 @@ from rig.web.language import COOKIE, domains, words_json
 from rig.web.leaderboard import build_app as leaderboard_app
 from rig.web.live import Live
 from rig.web.pairing import Pairing
-from rig.words import LANGUAGES, RIG_DOMAIN, Words, codes_of, domain_of_game, localize
+from rig.words import CHOICES, LANGUAGES, RIG_DOMAIN, Words, codes_of, domain_of_game, localize
 from sim.harness import Harness
 
 BASE = "http://127.0.0.1:8080"
@@ -56,7 +56,7 @@ def test_a_phone_reads_its_browsers_language_and_its_cookie_overrides_it(face):
     client = TestClient(face.app, base_url=BASE)
     assert client.get("/api/words").json()["language"] == "en"
     spanish = client.get("/api/words", headers=ES).json()
-    assert spanish["language"] == "es" and spanish["languages"] == LANGUAGES
+    assert spanish["language"] == "es" and spanish["languages"] == CHOICES
     assert spanish["words"]["rig.phone.pair"] == "Emparejar"
     refused = client.post("/api/command", json={}, headers=dict(ORIGIN, **ES))
     assert refused.status_code == 401
@@ -76,10 +76,27 @@ def test_a_phone_reads_its_browsers_language_and_its_cookie_overrides_it(face):
     assert client.get("/api/words").json()["language"] == "fr"
 
 
+def test_a_phone_picks_the_rioplatense_variant_and_reads_es_elsewhere(face):
+    """es_AR (docs/words30.md): picked, never guessed from the browser; Cleptómano's words in
+    voseo, every other word the Latin American Spanish of es."""
+    client = TestClient(face.app, base_url=BASE)
+    assert client.get("/api/words", headers=ES).json()["language"] == "es"   # es-AR browser
+    chosen = client.post("/api/language", json={"language": "es_AR"}, headers=dict(ORIGIN, **ES))
+    assert chosen.status_code == 200 and chosen.cookies[COOKIE] == "es_AR"
+    answer = client.get("/api/words", headers=ES).json()
+    assert answer["language"] == "es_AR" and answer["languages"]["es_AR"] == "Español (rioplatense)"
+    words = answer["words"]
+    assert words["cleptomano.screen.press_start"] == "tocá INICIO"       # Cleptómano's voseo
+    assert words["rig.phone.join"] == "Conectarse a la consola"          # the phones' es
+    assert words["stolen_paintings.title"] == "Cuadros robados"
+    neutral = client.get("/api/words?lang=es").json()["words"]
+    assert neutral["cleptomano.screen.press_start"] == "pulsa INICIO"
+
+
 def test_with_no_language_said_everything_stays_english(face):
     client = TestClient(face.app, base_url=BASE)
     answer = client.post("/api/command", json={}, headers=ORIGIN)
-    assert answer.json()["error"].startswith("this phone is not paired")
+    assert answer.json()["error"].startswith("This phone is not paired")
     foreign = client.get("/api/words", headers={"Accept-Language": "de-DE, ja;q=0.8"})
     assert foreign.json()["language"] == "en"
 
@@ -171,7 +188,7 @@ def test_the_live_channel_sends_each_phone_its_language_at_once(rig):
     for lang, call in calls.items():
         assert call == {"type": "call", "t": 12.5, "text": Words(lang).text(said),
                         "severity": "info"}
-    assert calls["es"]["text"] == "El equipo pasa a Stop Thief!; todos los teléfonos lo siguen."
+    assert calls["es"]["text"] == "La consola pasa a Stop Thief!; todos los teléfonos la siguen."
 
 
 def test_the_live_channel_says_each_push_once_per_language_in_use():
@@ -213,7 +230,7 @@ def test_the_live_channel_says_each_push_once_per_language_in_use():
         words = Words(sink.lang)
         assert sink.states == [{"message": words.say("rig.phone.museum_ready"), "score": 1200}]
         assert sink.calls == [words.say("rig.phone.pair_again")]
-    assert sinks[0].states[0]["message"] == "MUSEO LISTO – pulsa START"
+    assert sinks[0].states[0]["message"] == "MUSEO LISTO – pulsa INICIO"
 
 
 def test_the_leaderboard_speaks_the_readers_language():

@@ -105,6 +105,12 @@ class Game(Protocol):
         ``value`` at ``t`` is, for :meth:`step` and the recording; None: the game does not
         read it."""
 
+    def reflex_inputs(self, state) -> frozenset:
+        """The table inputs (of :attr:`table_inputs`) whose active edge may sound the buzzer at
+        once now, before the rules have spoken: the host arms the table's touch-to-buzzer
+        reflex with them after every step (Cleptómano: the rods in play while a turn runs).
+        :class:`rig.games.base.GameBase`'s default: none."""
+
     def step(self, state, command) -> Tuple[Any, tuple]:
         """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""
 

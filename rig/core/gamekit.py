@@ -52,8 +52,8 @@ class GameScreen:
 @dataclass(frozen=True)
 class SetLanguage:
     """A command to any game's host: the table's screen speaks ``lang`` (a table language, one
-    of :data:`rig.words.LANGUAGES`) from now on (the set-up screen's language choice).  Never
-    recorded: a recording is language-neutral, and the log stays English."""
+    of :data:`rig.words.CHOICES`, es_AR too) from now on (the set-up screen's language
+    choice).  Never recorded: a recording is language-neutral, and the log stays English."""
     t: float
     lang: str
 
@@ -136,11 +136,12 @@ def read_kind(obj, kinds, line, last_t):
     return line_head(obj, line, last_t, expected)[1]
 
 
-def read_lines(lines, parse_header, parse_item, path=None):
+def read_lines(lines, parse_header, parse_item, path=None, stop=None):
     """Parse a game's recording: ``(header, [(line number, item), ...])``, as Cleptómano's
     (:func:`rig.core.jsonl.read_lines`): ``parse_header(obj, line)`` reads the first object,
-    ``parse_item(obj, line, last_t)`` each later one.  Errors name FILE:LINE."""
-    return _read_lines(lines, parse_header, parse_item, path)
+    ``parse_item(obj, line, last_t)`` each later one, up to the first item ``stop`` accepts
+    (a game's end line: nothing after it counts).  Errors name FILE:LINE."""
+    return _read_lines(lines, parse_header, parse_item, path, stop)
 
 
 def replay_items(state, items, step, check=None, path=None):

@@ -15,7 +15,7 @@ would and render the very frame the screen would show.
 from ..core.gamekit import GameScreen
 from ..core.msg import Msg
 from ..games import games
-from ..words import LANGUAGES, PSEUDO
+from ..words import CHOICES, PSEUDO
 from . import kit
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
@@ -78,7 +78,7 @@ class Face:
     def language(self):
         """The language the screen speaks now: the snapshot's (the table's), else English."""
         lang = getattr(self.board, "language", None)
-        return lang if lang in LANGUAGES or lang == PSEUDO else "en"
+        return lang if lang in CHOICES or lang == PSEUDO else "en"
 
     def draw(self, surface, now_s=None):
         draw, thing = self.screen()

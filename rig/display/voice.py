@@ -45,10 +45,13 @@ from .kit import countdown_seconds, is_last_seconds
 log = logging.getLogger(__name__)
 
 ESPEAK = "espeak-ng"
-#: espeak-ng's voice for each table language (the pseudo-locale is English underneath).
-VOICES = {"en": "en", "es": "es", "fr": "fr", "ro": "ro", "pseudo": "en"}
-#: Spanish voices a builder may choose: Spain's, or Latin America's (Cleptómano is Argentine).
-SPANISH_VOICES = ("es", "es-419")
+#: espeak-ng's voice for each table language (the pseudo-locale is English underneath): the
+#: Spanish words are Latin American (tú), so are their voices; espeak-ng has no Argentine voice,
+#: so the Rioplatense table (``es_AR``) hears Latin America's too.
+VOICES = {"en": "en", "es": "es-419", "es_AR": "es-419", "fr": "fr", "ro": "ro", "pseudo": "en"}
+#: Spanish voices a builder may choose for ``es`` (``[sound] voice_es``): Latin America's (the
+#: default, as the words are), or Spain's.
+SPANISH_VOICES = ("es-419", "es")
 RENDER_TIMEOUT_S = 10.0      # one espeak-ng run; a short phrase takes ~0.1 s on a Pi 4
 FRESH_S = 1.5                # a phrase rendered when its moment comes is said if ready by then
 COUNT_FROM = 10              # the countdown said aloud: 10, 9, ... 1
@@ -337,13 +340,13 @@ class Voice:
     look at memory and never wait for the worker."""
 
     def __init__(self, cache_dir=DEFAULT_CACHE_DIR, *, speed_wpm=165, volume=1.0,
-                 cache_mb=DEFAULT_CACHE_MB, spanish="es", renderer=None, loader=None,
+                 cache_mb=DEFAULT_CACHE_MB, spanish="es-419", renderer=None, loader=None,
                  player=None, channel=None, clock=time.monotonic, fresh_s=FRESH_S,
                  espeak=ESPEAK):
         self.cache = VoiceCache(cache_dir, int(cache_mb * 1024 * 1024))
         self.speed_wpm = int(speed_wpm)
         self.volume = max(0.0, min(1.0, float(volume)))
-        self.voices = dict(VOICES, es=spanish if spanish in SPANISH_VOICES else "es")
+        self.voices = dict(VOICES, es=spanish if spanish in SPANISH_VOICES else VOICES["es"])
         self.espeak = espeak
         self.renderer = renderer
         self.loader = loader
@@ -607,7 +610,7 @@ class VoiceOptions:
     cache_mb: int = DEFAULT_CACHE_MB
     speed_wpm: int = 165
     volume: float = 1.0
-    spanish: str = "es"
+    spanish: str = "es-419"
 
     @classmethod
     def from_config(cls, sound, environ=None) -> "VoiceOptions":

@@ -60,6 +60,14 @@ def settings(g, config):
     return None if config is None else getattr(config, g.section)
 
 
+def title_words(g):
+    """What a player reads for game ``g``'s name: its ``title_msg`` (a code, said in the reader's
+    language: the name its rulebook gives it there), or its ``title`` where the name is a proper
+    name, the same in every language (docs/glossary.md)."""
+    said = getattr(g, "title_msg", None)
+    return said if said is not None else g.title
+
+
 def package_of(g):
     """The package of game ``g``'s folder (``"rig.games.stop_thief"``)."""
     return type(g).__module__.rsplit(".", 1)[0]

@@ -15,7 +15,10 @@ __all__ = ["GameBase", "Outcome"]
 
 class GameBase:
     name = ""            # the command-line name
-    title = ""
+    title = ""           # the log's and the command line's name (a brand, in English)
+    #: The name a player reads, a code said in their language (:func:`rig.games.title_words`);
+    #: None: the ``title`` is a proper name, the same in every language (docs/glossary.md).
+    title_msg = None
     recording = ""       # the header's "recording" value
     prefix = ""          # the recording file's name starts with this
     section = ""         # the rig config's table of this game (an attribute of the config)
@@ -64,6 +67,10 @@ class GameBase:
         """:meth:`step` on a state the caller gives up: the same result; a game whose state is
         costly to copy may go on in place (the default steps as :meth:`step`)."""
         return self.step(state, command)
+
+    def reflex_inputs(self, state):
+        """The table inputs whose active edge may buzz at once now (none by default)."""
+        return frozenset()
 
     def reading(self, t, name, value):
         """A change of one of :attr:`table_inputs` as the game's command (None: not read)."""

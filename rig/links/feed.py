@@ -61,6 +61,9 @@ class Feed:
         self._lives = {}             # rig -> Live
         self._client = None
         self.connected = threading.Event()
+        self.was_connected = False   # the broker let it in at least once
+        self.problem = None          # why the broker did not (or no longer) let it in, in words
+        self._stopping = False       # stop() asked: the broker's goodbye is no loss
         self.skipped = 0
         self.received = 0
         self.state_file = Path(state_file) if state_file is not None else None
@@ -125,11 +128,13 @@ class Feed:
 
     def stop(self):
         if self._client is not None:
+            self._stopping = True
             mqtt.disconnect(self._client)
             self._client = None
 
     def _on_connect(self, client, userdata, flags, rc, props):
         if mqtt.is_failure(rc):
+            self.problem = "it refused user %r: %s" % (self.username, rc)
             log.error("Leaderboard: the broker %s refused user %r: %s; check --username and "
                       "--password-file against the broker's password file",
                       self.broker.url, self.username, rc)
@@ -137,10 +142,16 @@ class Feed:
         # A new session each time: subscribe again, and the broker sends every retained match.
         client.subscribe([(topic, 1) for topic in tm.SUBSCRIPTIONS])
         log.info("Leaderboard: following every rig on %s", self.broker.url)
+        self.problem = None
+        self.was_connected = True
         self.connected.set()
 
     def _on_disconnect(self, client, userdata, flags, rc, props):
-        if self.connected.is_set():
+        if self._stopping:           # a clean stop (issue 30: it logged "lost the broker")
+            if self.connected.is_set():
+                log.info("Leaderboard: left the broker %s", self.broker.url)
+        elif self.connected.is_set():
+            self.problem = "it closed the connection (%s)" % (rc,)
             log.warning("Leaderboard: lost the broker %s (%s); reconnecting", self.broker.url,
                         rc)
         self.connected.clear()
@@ -196,21 +207,31 @@ class Feed:
                                 self._lives.values())
 
 
-def record_of(path):
+#: Why :func:`record_of` leaves a readable recording out (the ``why`` it is told).
+NOT_A_MATCH, NO_RIG, NOT_YET = "not a match's file name", "no rig", "not decided nor closed"
+UNREADABLE = "unreadable"      # (said by ``warn``, file by file)
+
+
+def record_of(path, why=None):
     """The :class:`rig.games.cleptomano.rules.tournament.MatchRecord` of a recording file, as its
     rig publishes it: its whole lines (a torn last line left out, as the rig's link leaves it),
     re-refereed as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's
     (no rig id in its header, or not a match's file name) or when its rig would not publish it yet
-    (neither decided nor closed).  RecordingError or OSError when it cannot be read."""
+    (neither decided nor closed): ``why`` (a list, if given) is then told which
+    (:data:`NO_RIG`...).  RecordingError or OSError when it cannot be read."""
     path = Path(path)
     match_id = tm.match_id_of(path.name)
     if match_id is None:
+        if why is not None:
+            why.append(NOT_A_MATCH)
         return None
     with files.open_regular(path) as f:
         data = f.read()
     torn = []
     header, items = read(path, torn)
     if header.rig is None:
+        if why is not None:
+            why.append(NO_RIG)
         return None
     if torn:
         data = data[:data.rfind(b"\n") + 1]
@@ -219,26 +240,34 @@ def record_of(path):
     if closed:                  # the match ends with its closing line, as the link reads it
         data = through_line(data, items[-1][0])
     if not (closed or tm.decided(result)):
+        if why is not None:
+            why.append(NOT_YET)
         return None
     return tm.MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,
                           header.to_json(), result)
 
 
-def records_from(directories, warn=None):
+def records_from(directories, warn=None, left_out=None):
     """The records of every tournament recording in ``directories`` (each a rig's recordings
     folder, or a folder of them: searched through); ``warn(line)`` is told of each recording
-    that cannot be read, which is left out."""
+    that cannot be read, which is left out; ``left_out`` (a Counter, if given) counts the
+    readable ones left out, by why (:data:`NO_RIG`, :data:`NOT_YET`)."""
     records = []
     for directory in directories:
         for path in sorted(Path(directory).rglob("match-*.jsonl")):
             if not path.is_file():
                 continue
+            why = []
             try:
-                record = record_of(path)
+                record = record_of(path, why)
             except (RecordingError, OSError) as exc:
                 if warn is not None:
                     warn("%s is left out: %s" % (path, exc))
+                if left_out is not None:
+                    left_out[UNREADABLE] += 1
                 continue
             if record is not None:
                 records.append(record)
+            elif left_out is not None:
+                left_out.update(why)
     return records

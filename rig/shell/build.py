@@ -6,6 +6,9 @@ game of the registry, for ``cleptomano run`` and the simulator's game tables ali
 import logging
 from pathlib import Path
 
+from .. import games
+from ..table.parts import NONE, Part
+from ..table.reflex import Reflex
 from .daemon import Rig
 from .faces import Faces, NullDisplay
 from .gamehost import GameHost
@@ -13,10 +16,13 @@ from ..table.backend import (Backend, game_button, pi_backend,  # noqa: F401 (bu
                              real_pin_factory)
 from ..table.pins import Outputs
 from .session import RecordingSession
-from ..table.sources import PinSource
+from ..table.sources import HandSource, PinSource
 from .wiring import input_sources
 
 log = logging.getLogger("cleptomano")
+
+#: The game the museum's own host (:class:`~rig.shell.daemon.Rig`) referees.
+GAME = "cleptomano"
 
 
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
@@ -27,7 +33,9 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     ``sync_hook(path)`` each fsync of the recording (the kill tests) and ``phones`` is the
     phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones)."""
     clock = backend.clock
-    sources = input_sources(config, backend)
+    parts = table_parts(games.game(GAME))
+    sources = [s for s in input_sources(config, backend)
+               if (Part.HAND if isinstance(s, HandSource) else Part.HUB) in parts]
     directory = Path(recordings_dir or config.storage.recordings_dir)
     session = RecordingSession(directory, backend.wall_clock, clock=clock)
     display = backend.display if backend.display is not None else NullDisplay()
@@ -36,13 +44,24 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
         link = tournament_link(config.tournament, directory, session)
         links.append(link)
         display = Faces(display, link.face)
-    return Rig(config, pins=PinSource(config.pinmap, backend.pin_factory, clock),
-               outputs=Outputs(config.pinmap, backend.pin_factory), clock=clock,
+    reflex = Reflex(parts.reflex) if parts.reflex is not None else None
+    pins = PinSource(config.pinmap, backend.pin_factory, clock,
+                     names=parts.pin_inputs(config.pinmap.inputs), reflex=reflex)
+    outputs = Outputs(config.pinmap, backend.pin_factory,
+                      names=parts.outputs(config.pinmap.outputs), reflex=reflex)
+    return Rig(config, pins=pins, outputs=outputs, clock=clock,
                session=session, sources=sources, display=display,
                players=players, level=level, first_thief=first_thief, key_help=key_help,
                resume=resume, patterns=patterns, trace=trace,
                edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones,
                links=links)
+
+
+def table_parts(g):
+    """What game ``g`` uses of the table: the ``PARTS`` of its folder's ``parts`` module
+    (:mod:`rig.table.parts`); a game that declares none gets no hardware opened."""
+    module = games.part(g, "parts")
+    return getattr(module, "PARTS", NONE) if module is not None else NONE
 
 
 def build_game_host(config, name, players, *, clock, recordings_dir=None, display=None,

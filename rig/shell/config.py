@@ -190,8 +190,10 @@ DISPLAY = Section("display", (
 
 TABLE = Section("table", (
     Key("language", "choice", "en", "the language of the screen, the key help, the set-up "
-        "screens and the voice: \"en\" English, \"es\" Español, \"fr\" Français, \"ro\" "
-        "Română (each phone chooses its own)", choices=("en", "es", "fr", "ro")),
+        "screens and the voice: \"en\" English, \"es\" Español (Latin American, tú), \"es_AR\" "
+        "Español rioplatense (Cleptómano's screen in voseo, the rest as \"es\"), \"fr\" "
+        "Français, \"ro\" Română (each phone chooses its own)",
+        choices=("en", "es", "fr", "ro", "es_AR")),
 ), class_name="TableConfig", module=__name__,
     doc="The table: the language its screen speaks (README \"Languages\").")
 
@@ -208,8 +210,8 @@ SOUND = Section("sound", (
         low=80, high=400),
     Key("voice_volume", "number", 1.0, "the voice's loudness, 0.0 (silent) to 1.0",
         unit="a fraction of full volume", low=0, high=1),
-    Key("voice_es", "choice", "es", "the Spanish voice: \"es\" Spain's, \"es-419\" Latin "
-        "America's", choices=("es", "es-419")),
+    Key("voice_es", "choice", "es-419", "the Spanish voice: \"es-419\" Latin America's (as "
+        "the Spanish words are), \"es\" Spain's", choices=("es-419", "es")),
 ), class_name="SoundConfig", module=__name__,
     doc="The voice: the moments a thief cannot look up for, said aloud (README \"Voice\").")
 

@@ -46,6 +46,8 @@ from .wiring import new_check_for
 log = logging.getLogger("cleptomano")
 
 MESSAGE_S = 5.0
+#: How long before a turn's time limit the referee works out its end (Referee.foresee).
+FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
 _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
@@ -131,7 +133,8 @@ class Rig(Host):
     def _start(self, timeout_s):
         self.session.prepare()
         self.outputs.open()
-        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns)
+        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns,
+                             reflex=getattr(self.outputs, "reflex", None))
         self.lamps = Lamps(self.outputs)
         self.pins.start(self.intake)
         now = self.clock.now()
@@ -192,6 +195,9 @@ class Rig(Host):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
+            ahead = self.referee.to_foresee()     # a turn's end: worked out FORESEE_S before
+            if ahead is not None:
+                yield self.t0 + ahead + self.edge_delay_s - FORESEE_S
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -203,6 +209,7 @@ class Rig(Host):
     def _turned(self):
         if self.edge_delay_s > 0:
             self._apply_pending(self.clock.now() - self.edge_delay_s)
+        self.buzzer.settle()     # a reflex buzz the rules did not keep ends here
 
     def _stopping(self):
         self._apply_pending(None)
@@ -365,6 +372,10 @@ class Rig(Host):
 
     def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
+        ahead = self.referee.to_foresee()
+        # (the very sum the wake time is, so the wake that was due always finds it due)
+        if ahead is not None and self.t0 + ahead + self.edge_delay_s - FORESEE_S <= now:
+            self.referee.foresee()      # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
@@ -380,6 +391,9 @@ class Rig(Host):
         referee = self.referee
         if effects or referee.match.current is None:
             self._perform_shared(shared(effects, referee.match, referee.problems, referee.t))
+
+    def _state(self):
+        return self.referee
 
     def _next_game(self, effect):
         """A ``new_match`` command was accepted (its set-up), or a start press after the match
@@ -503,9 +517,10 @@ class Rig(Host):
     def _open_next_match(self, press_t):
         """A start press after the match ended opens the next match, which starts at that
         press's first edge: the museum's state now (pins, hand sensor, relics) is its first
-        lines, then the press itself, so the press starts its first turn if the museum is
-        ready."""
-        self._open_match_at(press_t, {Kind.BUTTON.value: 1})
+        lines, the button released: the press opens the match and no more, and its first turn
+        waits for a deliberate press (issue 30: one press after the results started the next
+        match's first turn at once, its thief's time running)."""
+        self._open_match_at(press_t, {Kind.BUTTON.value: 0})
 
     def _open_set_up_match(self, effect):
         """A ``new_match`` command was accepted (and recorded as the last line of this match):

@@ -43,6 +43,7 @@ from ..core.msg import Msg
 from ..words import check_language
 from .host import FULL_DISK, Host
 from .inbox import Answer, Reading
+from .session import marks_open
 
 MESSAGE_S = 6.0
 DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
@@ -105,7 +106,7 @@ class GameHost(Host):
         self.t0 = self.clock.now()
         header = dumps(self.adapter.header(self.game))
         path = self.session.open_text(header, prefix=self.adapter.prefix,
-                                      marked=self.adapter.end_line(0.0) is None)
+                                      marked=marks_open(self.adapter))
         self.session.sync_now()
         self._say(0.0, "New game of %s: %s. Recording to %s"
                   % (self.adapter.title, ", ".join(self.players), path))
@@ -218,6 +219,9 @@ class GameHost(Host):
         self._say(t, said)
         self._show_message(said)
         return reason
+
+    def _state(self):
+        return self.game
 
     def _perform(self, t, effects):
         """The step's effects, as the game turns them into the shared ones

@@ -287,6 +287,7 @@ class Host:
                 else:
                     raise TypeError("%r is not a shared effect (rig.core.effects); the game's "
                                     "table_effects must turn it into one" % (effect,))
+            self._arm()
             if durable:
                 self.session.request_sync()
         finally:
@@ -305,6 +306,18 @@ class Host:
             elif not buzz.source or buzz.source not in self._sounded:
                 self.buzzer.play(buzz.pattern, now)
         self._sounded.discard(buzz.source)
+
+    def _arm(self):
+        """After a step's effects: arm the table's touch-to-buzzer reflex (table29's
+        :mod:`rig.table.reflex`, when the buzzer has one) for the inputs the game says may buzz
+        at once now (:meth:`rig.core.contract.Game.reflex_inputs`)."""
+        reflex = getattr(self.buzzer, "reflex", None)
+        if reflex is not None:
+            reflex.arm(self.adapter.reflex_inputs(self._state()))
+
+    def _state(self):
+        """The game's state now (the subclass's)."""
+        raise NotImplementedError
 
     def _lamp(self, name, on):
         if self.lamps is not None:

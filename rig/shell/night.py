@@ -11,6 +11,7 @@ import logging
 import threading
 
 from ..core.errors import RequestError
+from ..core.msg import Msg
 
 log = logging.getLogger("cleptomano")
 
@@ -53,10 +54,10 @@ class Night:
         when another choice is already switching the rig."""
         with self._lock:
             if self._next is not None:
-                raise RequestError("%s already chose %s; the rig is switching to it"
-                                   % (self._next[1], self._next[0].game), 409)
+                raise RequestError(Msg("rig.night.already_chosen", by=self._next[1],
+                                       game=_title(self._next[0].game)), 409)
             if self.stopped.is_set():
-                raise RequestError("the rig is stopping; choose the game once it is back", 409)
+                raise RequestError(Msg("rig.night.stopping"), 409)
             self._next = (choice, by)
             self._leg.set()
 
@@ -77,3 +78,13 @@ class Night:
         when the night ends (stopped, or nobody chose)."""
         with self._lock:
             return None if self.stopped.is_set() else self._next
+
+
+def _title(name):
+    """The game named ``name`` as its players read it (its title in their language)."""
+    from ..core.errors import ConfigError
+    from ..games import game, title_words
+    try:
+        return title_words(game(name))
+    except ConfigError:         # a name the registry does not have: as it is
+        return name

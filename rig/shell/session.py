@@ -65,13 +65,24 @@ class Unfinished:
     last_t: float
 
 
+def marks_open(game):
+    """Whether ``game``'s recordings have an open marker beside them while they are written:
+    a game without an end line, and a game whose end line came after its first recordings
+    (``marks_open``: Stolen Paintings, whose recordings before issue 30 end without one, so
+    only the marker tells a cut-off one from those)."""
+    return game.end_line(0.0) is None or getattr(game, "marks_open", False)
+
+
 def cut_off(game, path):
     """Whether the recording at ``path`` of ``game`` had no clean end: no end line, for a game
     that writes one; its open marker still there, for a game that writes none
     (:func:`rig.shell.storage.open_marker`; a recording from before the markers has none, and
-    is never taken up)."""
-    if game.end_line(0.0) is not None:
+    is never taken up).  A game that writes both is cut off when its recording has no end
+    line and its marker is still there."""
+    if not marks_open(game):
         return not storage.is_finished(path)
+    if game.end_line(0.0) is not None and storage.is_finished(path):
+        return False
     return storage.open_marker(path).exists()
 
 
@@ -252,7 +263,7 @@ class RecordingSession:
             log.warning("%s: %s", path, cut)
         self.path = path
         self.writer = storage.Writer(path)
-        if game.end_line(0.0) is None:
+        if marks_open(game):
             self._marked = path
         return found
 

@@ -83,14 +83,19 @@ def pi_backend(config, clock, display=None):
                    edge_delay_s=config.pins.edge_delay_s)
 
 
-def game_button(config, clock, on_edge, pin_factory=None):
+def game_button(config, clock, on_edge, pin_factory=None, parts=None):
     """The museum's start button alone, for a companion game: a gpiozero input on
     ``pin_factory`` (None: the Pi's, :func:`real_pin_factory`) whose edges, stamped by the pin,
     go to ``on_edge(value, t_abs)``; the rest of the museum's pins stay closed.  A button that
     cannot be opened (no pin library, a busy pin, no permission) is one warning and None: the
-    game goes on with the keys and the phones."""
+    game goes on with the keys and the phones.  ``parts`` (the game's declared
+    :class:`~rig.table.parts.TableParts`; None: the button) without the button: nothing is
+    opened, None."""
     from .names import BUTTON
+    from .parts import Part
     from .pins import Inputs
+    if parts is not None and Part.BUTTON not in parts:
+        return None
     try:
         factory = real_pin_factory(clock) if pin_factory is None else pin_factory
         return Inputs(config.pinmap, factory, clock, lambda t, name, value: on_edge(value, t),

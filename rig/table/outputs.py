@@ -1,6 +1,7 @@
 """What the rig makes happen at the table: the buzzer's patterns and the status lamps.
 
-Both run on the referee thread.  A pattern is a list of (on_s, off_s) steps, played by timers
+Both run on the referee thread (the touch-to-buzzer reflex, :mod:`rig.table.reflex`, may also
+switch the buzzer on from a pin callback; :meth:`Buzzer.settle` reconciles).  A pattern is a list of (on_s, off_s) steps, played by timers
 the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or
 a withdrawn touch buzz cancels what is left of the old one.
 """
@@ -22,19 +23,29 @@ def scaled(patterns, factor):
 
 
 class Buzzer:
-    """Plays patterns on a buzzer device (None: the pin map has none; nothing sounds)."""
+    """Plays patterns on a buzzer device (None: the pin map has none; nothing sounds).
 
-    def __init__(self, device, patterns=None):
+    ``reflex`` (a :class:`rig.table.reflex.Reflex` on the same device, or None) may switch the
+    device on from a pin callback before the rules have spoken; :meth:`settle` then brings the
+    device back to what the patterns say, once the rules' effects of the edges that fired it
+    are performed: a reflex buzz the rules keep goes on (their touch pattern times its end),
+    one they do not keep is withdrawn."""
+
+    def __init__(self, device, patterns=None, reflex=None):
         self.device = device
         self.patterns = dict(PATTERNS if patterns is None else patterns)
+        self.reflex = reflex
         self._timers = []          # (due_abs, token, on)
         self._token = 0
+        self._on = False           # what the patterns say the device is now
+        self._settled = 0          # the reflex's firings settled so far
 
     def play(self, pattern, now):
         self._token += 1
         if self.device is None:
             return
         steps = self.patterns.get(pattern, self.patterns[TOUCH])
+        self._on = True
         self.device.on()
         at = now
         self._timers = [x for x in self._timers if x[1] == self._token]
@@ -49,8 +60,19 @@ class Buzzer:
         """Withdraw the buzz now (a pulse proved to be noise)."""
         self._token += 1
         self._timers = []
+        self._on = False
         if self.device is not None:
             self.device.off()
+
+    def settle(self):
+        """After the host performed the rules' effects of what arrived: if the reflex sounded
+        since the last time, set the device to what the patterns say (on while a pattern's on
+        step runs, else off).  One integer compare when the reflex did not fire."""
+        reflex = self.reflex
+        if reflex is None or reflex.fired == self._settled or self.device is None:
+            return
+        self._settled = reflex.fired
+        (self.device.on if self._on else self.device.off)()
 
     def next_due(self):
         return min(due for due, _, _ in self._timers) if self._timers else None
@@ -63,6 +85,7 @@ class Buzzer:
         self._timers = [x for x in self._timers if x[0] > now]
         for _, token, on in due:
             if token == self._token:
+                self._on = on
                 (self.device.on if on else self.device.off)()
 
 

@@ -17,18 +17,22 @@ from .names import Aspect
 
 
 class PinSource:
-    """The museum's contacts as gpiozero devices on the injected pin factory."""
+    """The museum's contacts as gpiozero devices on the injected pin factory (only ``names``,
+    when given: the parts a game declares), the declared ``reflex`` in their callbacks."""
 
-    def __init__(self, pinmap, pin_factory, clock):
+    def __init__(self, pinmap, pin_factory, clock, names=None, reflex=None):
         self.pinmap = pinmap
         self.pin_factory = pin_factory
         self.clock = clock
+        self.names = names
+        self.reflex = reflex
         self.inputs = None
 
     def start(self, intake):
         from .pins import Inputs
         self.inputs = Inputs(self.pinmap, self.pin_factory, self.clock,
-                             lambda t, name, value: intake.input(name, value, t))
+                             lambda t, name, value: intake.input(name, value, t),
+                             names=self.names, reflex=self.reflex)
 
     def values(self):
         return self.inputs.values()

@@ -48,7 +48,7 @@ from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
 from ..core.names import normal, same_name_key, seat_key
 from ..core.phones import public
-from ..games import data, games
+from ..games import data, games, title_words
 from ..shell.storage import game_of
 from .commands import COMMAND_TIMEOUT_S, load_json
 from .language import said, words_of
@@ -88,7 +88,7 @@ class GameRecordings(Recordings):
         game = game_of(path)
         if game is None or game.museum:
             raise RequestError(Msg("rig.web.no_companion_game", file=path.name), 422)
-        return {"game": game.name, "title": game.title,
+        return {"game": game.name, "title": title_words(game),
                 "players": list(game.players_in(result)),
                 "outcome": game.outcome_words(game.outcome(result))}
 
@@ -136,7 +136,7 @@ def game_routes(face, paired, answers):
         running = host()
         drawn = running.adapter.map_json(running.game)
         if drawn is None:
-            raise RequestError(Msg("rig.web.no_board_map", game=running.adapter.title), 404)
+            raise RequestError(Msg("rig.web.no_board_map", game=title_words(running.adapter)), 404)
         return JSONResponse(said(drawn, words_of(request)))
 
     @answers

@@ -24,12 +24,12 @@ import functools
 
 from ..core.errors import RequestError
 from ..core.msg import Msg
-from ..words import LANGUAGES, PSEUDO, RIG_DOMAIN, Words, best_language, domain_of_game, localize
+from ..words import CHOICES, PSEUDO, RIG_DOMAIN, Words, best_language, domain_of_game, localize
 
 COOKIE = "cleptomano_lang"
 #: A year: the phone keeps its language from one game night to the next.
 COOKIE_MAX_AGE_S = 365 * 24 * 3600
-SPOKEN = tuple(LANGUAGES) + (PSEUDO,)
+SPOKEN = tuple(CHOICES) + (PSEUDO,)
 
 
 def _spoken(lang):
@@ -116,7 +116,7 @@ def _table(lang, chosen):
 
 def words_json(lang):
     """``GET /api/words``'s answer in ``lang``."""
-    return {"language": lang, "languages": dict(LANGUAGES), "words": _table(lang, domains())}
+    return {"language": lang, "languages": dict(CHOICES), "words": _table(lang, domains())}
 
 
 def parse_language(obj):
@@ -128,7 +128,7 @@ def parse_language(obj):
     if _spoken(lang) is None:
         raise RequestError(Msg("rig.web.no_such_language", language=_short(lang),
                                choices=", ".join("%s (%s)" % (code, name)
-                                               for code, name in LANGUAGES.items())))
+                                               for code, name in CHOICES.items())))
     return lang
 
 

@@ -31,11 +31,17 @@ from ..core.errors import RequestError
 from ..core.msg import Msg
 from .app import Guard, error, this_machine
 from .language import language_routes, words_of
+from .server import Who
 
 STATIC = Path(__file__).resolve().parent / "static" / "leaderboard"
 DOM_JS = Path(__file__).resolve().parent / "static" / "dom.js"
 REFRESH_S = 1.0
 DEFAULT_PORT = 8090         # the rig's own phone page is on 8080: both may run on one machine
+#: How the leaderboard's web server names itself in the log and its errors.
+WHO = Who("leaderboard", "the leaderboard's web server",  # not words: the log's and terminal's
+          "give another --port (default %d), or stop the program that holds it; "  # not words
+          "--bind chooses the addresses" % DEFAULT_PORT,  # not words: the builder's
+          "the standings are no longer served")  # not words: the log's
 
 
 def build_app(standings, static_dir=STATIC, names=None):

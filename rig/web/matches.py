@@ -143,7 +143,11 @@ class Recordings:
                 path, (_, result, torn, made) = self._replayed(rec_id)
                 if "summary" not in made:
                     made["summary"] = self.summary(path, result)
+                if made["summary"] is None:
+                    continue        # empty: nobody played (not the one being played now)
                 entry.update(made["summary"], torn=bool(torn))
+                if entry["live"] and entry.get("decided"):
+                    entry["live"] = False       # still open for a correction, but finished
             except Withheld:
                 continue            # a game not over that hides something: not listed
             except RequestError as exc:
@@ -152,17 +156,30 @@ class Recordings:
         return out
 
     def summary(self, path, result):
+        """What the listing shows of ``result``; None leaves the recording out of it."""
         raise NotImplementedError
 
 
 class Matches(Recordings):
-    """Cleptómano's matches: each one's players, winner, solo title, round wins, scores and
-    whether it was finished (its end line written)."""
+    """Cleptómano's matches: each one's players, winner, solo title, round wins, scores,
+    whether it was decided (a winner, a solo title) and whether it was finished (its end line
+    written, or decided: issue 30, a decided match still open for the guard's correction was
+    shown "being played").  A match in which nobody played a turn (a start, a restart, a
+    switch of game that opened it and closed it again) is left out (issue 30: 7 of 12 lines
+    of an evening's history were such "No winner" matches), unless it is the live one."""
 
     def summary(self, path, result):
+        if not result["turns"] and not result["tiebreak"] and not self._is_live(path):
+            return None
+        decided = bool(result["winner"]) or result["title"] is not None
         return dict(players=result["players"], winner=result["winner"],
                     title=result["title"], round_wins=result["round_wins"],
-                    scores=_totals(result), finished=is_finished(path))
+                    scores=_totals(result), decided=decided,
+                    finished=decided or is_finished(path))
+
+    def _is_live(self, path):
+        live = self.live()
+        return live is not None and live.name == path.name
 
 
 def recording_routes(base, recordings, answers):

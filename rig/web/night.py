@@ -32,7 +32,7 @@ from ..games.cleptomano.rules.view import Phase
 from ..games import game as game_named
 from ..games import games
 from ..games import names as game_names
-from ..games import settings
+from ..games import settings, title_words
 from .commands import load_json
 from .language import said, words_of
 from .pairing import told_bound
@@ -89,7 +89,7 @@ def checked_players(game, players, config=None):
     try:
         chosen.new_game(tuple(names), 0, settings(chosen, config))   # any seed tells
     except RulesError as exc:
-        raise RequestError(Msg("rig.night.players_refused", game=chosen.title,
+        raise RequestError(Msg("rig.night.players_refused", game=title_words(chosen),
                                reason=exc.msg if exc.msg is not None else str(exc))) from None
     return tuple(names)
 
@@ -112,14 +112,14 @@ def refusal(face, choice):
             return RequestError(Msg("rig.night.turn_running", thief=board.thief), 409)
         return None
     if not running.adapter.over(running.game) and not choice.end:
-        return RequestError(Msg("rig.night.in_progress", game=running.adapter.title,
+        return RequestError(Msg("rig.night.in_progress", game=title_words(running.adapter),
                                 tick=Msg("rig.night.end_now")), 409)
     return None
 
 
 def games_json():
     """``GET /api/games``: every game of the registry, in its order, as the phones offer it."""
-    return [{"name": g.name, "title": g.title, "museum": bool(g.museum),
+    return [{"name": g.name, "title": title_words(g), "museum": bool(g.museum),
              "min_players": g.min_players, "max_players": g.max_players, "solo": bool(g.solo)}
             for g in games()]
 

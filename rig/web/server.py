@@ -23,6 +23,7 @@ import ipaddress
 import logging
 import socket
 import threading
+from typing import NamedTuple
 
 import ifaddr
 import uvicorn
@@ -90,6 +91,20 @@ def _listener(address, scope, port):
     return sock
 
 
+class Who(NamedTuple):
+    """Whose web server a :class:`WebServer` is, as its log lines and errors name it (issue 30:
+    the leaderboard's port clash spoke of the phones' server and rig.toml)."""
+    log: str                 # the log lines' prefix
+    server: str              # the server, in a sentence
+    fix: str                 # what to do when it can listen on no address
+    without: str             # what goes on when it fails
+
+
+PHONES = Who("phones", "the phones' web server",  # not words: the log's and the terminal's
+             "check [web] bind and port in rig.toml",  # not words: the builder's
+             "the rig referees on without it")  # not words: the log's
+
+
 class WebServer:
     """Serves ``app`` on ``bind`` at ``port`` (0: a free port, the tests'); ``on_loop(loop)``
     is told the server's loop before it serves, ``on_close()`` is called on the loop before it
@@ -99,8 +114,9 @@ class WebServer:
     (``app.refusals``, :class:`rig.web.app.Guard`'s), so the app's and the server's share one."""
 
     def __init__(self, app, bind, port, *, on_loop=None, on_close=None, on_bound=None,
-                 addresses=local_addresses, rescan_s=RESCAN_S, limits=None):
+                 addresses=local_addresses, rescan_s=RESCAN_S, limits=None, who=PHONES):
         self.app = app
+        self.who = who               # whose server the log lines and errors name (a Who)
         self.auto = tuple(bind) == ("local",)
         self.bind = () if self.auto else tuple(bind)
         self.port = port
@@ -132,13 +148,12 @@ class WebServer:
         self._thread.start()
         if not self._ready.wait(timeout_s):
             self.stop(timeout_s)
-            raise HardwareError("the phones' web server did not start within %g s" % timeout_s)
+            raise HardwareError("%s did not start within %g s" % (self.who.server, timeout_s))
         if not self.servers:
             self.stop(timeout_s)
-            raise HardwareError("the phones' web server could not listen on any address (%s); "
-                                "check [web] bind and port in rig.toml" % "; ".join(
-                                    "%s: %s" % kv for kv in self.problems.items())
-                                if self.problems else "none found")
+            raise HardwareError("%s could not listen on any address (%s); %s" % (
+                self.who.server, "; ".join("%s: %s" % kv for kv in self.problems.items())
+                if self.problems else "none found", self.who.fix))
         return self
 
     def stop(self, timeout_s=3.0):
@@ -167,7 +182,7 @@ class WebServer:
         try:
             loop.run_until_complete(self._main())
         except Exception:
-            log.exception("the phones' web server failed; the rig referees on without it")
+            log.exception("%s failed; %s", self.who.server, self.who.without)
         finally:
             self._ready.set()
             loop.close()
@@ -206,7 +221,7 @@ class WebServer:
         try:
             wanted = self._wanted()
         except OSError as exc:
-            log.warning("phones: cannot list this machine's addresses (%s)", exc)
+            log.warning("%s: cannot list this machine's addresses (%s)", self.who.log, exc)
             return
         self._leaving = {task for task in self._leaving if not task.done()}
         before = set(self.servers)
@@ -214,7 +229,7 @@ class WebServer:
             server, task, _ = self.servers.pop(key)
             server.should_exit = True
             self._leaving.add(task)             # awaited when the server stops
-            log.info("phones: %s is gone; no longer served", key[0])
+            log.info("%s: %s is gone; no longer served", self.who.log, key[0])
         for key in sorted(wanted - set(self.servers), key=str):
             await self._serve(*key)
         if set(self.servers) != before and self.on_bound is not None:
@@ -227,7 +242,7 @@ class WebServer:
             why = ("port %d is taken by another program" % self.port   # not words: the log's
                    if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
             if self.problems.get(str(address)) != why:
-                log.warning("phones: cannot listen on %s (%s)", address, why)
+                log.warning("%s: cannot listen on %s (%s)", self.who.log, address, why)
             self.problems[str(address)] = why
             return
         self.problems.pop(str(address), None)

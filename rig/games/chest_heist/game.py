@@ -2,7 +2,7 @@
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
 
 from ...core import gamekit
-from ...core.msg import N_
+from ...core.msg import N_, Msg
 from ..base import GameBase, Outcome
 from . import rules as ch
 from .rules.calls import game_outcome_words
@@ -13,6 +13,7 @@ class ChestHeist(GameBase):
     title = "The chest heist"  # not words: the builder's name (players read title_code's)
     #: The game's name in the players' languages (README "Languages": for the faces).
     title_code = N_("chest_heist.name")
+    title_msg = Msg(title_code)
     section = "chest_heist"
     min_players = max_players = 1
     solo = True

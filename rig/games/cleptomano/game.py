@@ -67,6 +67,10 @@ class Cleptomano(GameBase):
         """A table input's change as what this game steps: the recording's input line."""
         return ev.InputChange(t, name, value)
 
+    def reflex_inputs(self, state):
+        """The rods in play while a turn runs (their touch buzzes at once), else none."""
+        return state.reflex_inputs()
+
     def step(self, state, command):
         """Referee one recorded item on a copy of ``state``: ``(referee, effects)``, or a
         RulesError (the state given is left as it was).  A tick fires every deadline due by its

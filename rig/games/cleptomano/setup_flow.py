@@ -15,7 +15,7 @@ from typing import Optional, Tuple
 from ...core.gamekit import SetLanguage
 from ...core.msg import Msg, N_
 from ...core.names import name_problem, normal, same_name_key
-from ...words import LANGUAGES
+from ...words import CHOICES
 from .rules.calls import corridor_word, level_name, level_words
 from ...core.errors import RulesError
 from .rules.events import NewMatch
@@ -159,7 +159,7 @@ class SetupFlow:
         self.layout_only = False
         self.note = None
         self.custom = None          # the custom level being typed: [timer_s, lasers, corridor]
-        self.language = language if language in LANGUAGES else "en"   # the screen's now
+        self.language = language if language in CHOICES else "en"   # the screen's now
 
     @classmethod
     def from_board(cls, board, confirm="Enter", cancel="Esc"):
@@ -202,7 +202,7 @@ class SetupFlow:
     def _on_language(self, key, text, action, digit):
         if action in ("cancel", "confirm"):
             return self._go("menu")
-        langs = tuple(LANGUAGES)
+        langs = tuple(CHOICES)
         if digit is not None and 1 <= digit <= len(langs):
             self.page = "menu"
             self.language = langs[digit - 1]
@@ -456,11 +456,11 @@ class SetupFlow:
 
     def _view_language(self):
         choices = tuple(Choice(str(i + 1), name, current=lang == self.language)
-                        for i, (lang, name) in enumerate(LANGUAGES.items()))
+                        for i, (lang, name) in enumerate(CHOICES.items()))
         return SetupView(Msg("cleptomano.setup.language_title"),
                          question=Msg("cleptomano.setup.question.language"), choices=choices,
                          keys=self._keys((N_("cleptomano.setup.key.choose"),
-                                          {"most": len(LANGUAGES)}),
+                                          {"most": len(CHOICES)}),
                                          N_("cleptomano.setup.key.back")))
 
     def _view_players(self):

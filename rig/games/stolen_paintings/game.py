@@ -1,6 +1,8 @@
 """Stolen Paintings as the rig's contract says a game (:class:`rig.core.contract.Game`): its
 rules (``rules/``) in the one vocabulary the host, the faces and ``cleptomano replay`` speak."""
 
+from ...core import gamekit
+from ...core.msg import N_, Msg
 from ..base import GameBase, Outcome
 from . import rules as sp
 from .rules.calls import game_outcome_words
@@ -9,10 +11,15 @@ from .rules.model import PLAYERS
 
 class StolenPaintings(GameBase):
     name = recording = prefix = "stolen-paintings"
-    title = "Stolen Paintings"  # not words: the game's name
+    title = "Stolen Paintings"  # not words: the game's name in the log and the CLI
+    #: The name a player reads: "Picturi furate" in Romanian, as in the rulebook's language.
+    title_msg = Msg(N_("stolen_paintings.title"))
     section = "stolen_paintings"
     min_players, max_players = PLAYERS
     secret_commands = (sp.commands.Steal, sp.commands.Mark)
+    #: Its end line came with issue 30: the open marker still says which recording was cut
+    #: off (one from before ends without an end line, cleanly stopped or not).
+    marks_open = True
 
     example = ('{"start": true}, {"steal": [2, 6]} or '
                '{"mark": [2, 5]}')  # not words: the JSON commands, for the builder
@@ -32,6 +39,9 @@ class StolenPaintings(GameBase):
 
     def line(self, command, state, effects):
         return sp.recording.line(command)
+
+    def end_line(self, t):
+        return sp.recording.end_line(t)
 
     def view(self, state, now_t=None):
         return sp.public_view(state, now_t)
@@ -74,7 +84,11 @@ class StolenPaintings(GameBase):
         return game_outcome_words(outcome)
 
     def parse_command(self, obj):
-        return sp.recording.parse_item(obj, 1)
+        command = sp.recording.parse_item(obj, 1)
+        if isinstance(command, sp.Tick):
+            gamekit.fail("a phone cannot end the game; the rig writes the end line when it "
+                         "stops", 1)
+        return command
 
     def replay(self, lines, path=None):
         return sp.replay_lines(lines, path)

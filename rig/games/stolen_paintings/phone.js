@@ -27,15 +27,29 @@
 
   // Stolen Paintings' last reveal: what was stolen, each detective's ballot and what it found,
   // and every player's points for the round.
+  // A detective who marked none, or found none, has a sentence of its own: "none" put in the
+  // sentence after its verb would break each language's negation ("encontró ninguno").
+  function detectiveLine(r, p, n) {
+    const marked = r.marks[p] || [], found = r.identified[p] || [];
+    const points = (n > 0 ? "+" : "") + n;
+    if (!marked.length) {
+      return t("stolen_paintings.phone.reveal_marked_none", { detective: p, n: Math.abs(n), points });
+    }
+    if (!found.length) {
+      return t("stolen_paintings.phone.reveal_found_none",
+        { detective: p, marked: marked.join(", "), n: Math.abs(n), points });
+    }
+    return t("stolen_paintings.phone.reveal_detective", { detective: p, marked: marked.join(", "),
+      found: found.join(", "), n: Math.abs(n), points });
+  }
+
   function paintingsReveal(r) {
-    const places = (list) => list.length ? list.join(", ") : t("stolen_paintings.phone.none");
     return h("div", { class: "reveal" },
       h("p", { class: "reveal-head" }, t("stolen_paintings.phone.reveal_head",
         { round: r.round, thief: r.thief, n: r.stolen.length, paintings: r.stolen.join(", ") })),
       h("ul", {}, Object.entries(r.points).map(([p, n]) => h("li", {}, p === r.thief
         ? t("stolen_paintings.phone.reveal_thief", { thief: p, n: Math.abs(n), points: n })
-        : t("stolen_paintings.phone.reveal_detective", { detective: p, marked: places(r.marks[p]),
-          found: places(r.identified[p]), n: Math.abs(n), points: (n > 0 ? "+" : "") + n })))));
+        : detectiveLine(r, p, n)))));
   }
 
   // What this player does in this phase of the round (their controls follow).

@@ -49,9 +49,10 @@ window.Words = (() => {
   const pickers = [];
   const formats = {};
 
-  // The browser's Intl for this language ("pseudo" is English, accented).
+  // The browser's Intl for this language ("pseudo" is English, accented; a variant such as
+  // "es_AR" is written as BCP 47 has it, "es-AR").
   function locale() {
-    return lang === "pseudo" ? "en" : lang;
+    return lang === "pseudo" ? "en" : lang.replace("_", "-");
   }
 
   function intl(kind, make) {
@@ -165,7 +166,7 @@ window.Words = (() => {
       const option = document.createElement("option");
       option.value = code;
       option.textContent = name;
-      option.lang = code === "pseudo" ? "en" : code;
+      option.lang = code === "pseudo" ? "en" : code.replace("_", "-");
       return option;
     }));
     select.value = lang;

@@ -11,7 +11,7 @@ forms); a list of names is a tuple (joined the language's way); a card's name is
 from collections import Counter
 
 from rig.core.gamekit import Sound
-from rig.core.msg import Msg
+from rig.core.msg import N_, Msg
 from . import effects as fx
 from .cards import PAW, POO_PIZZA, card_name, card_names, place_label
 from .dice import BADGER_DISCARDS, SQUIRREL_PICKS, card_title, parity_word
@@ -162,6 +162,7 @@ def game_outcome_words(outcome):
     """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
     the after-game say it: ``winner Ana  Ana 12, Ben 9``, ``unfinished (3 rolls)``."""
     if outcome.code == "unfinished":
-        return Msg("canine.outcome.unfinished", n=outcome.get("rolls"))
+        code = N_("canine.outcome.ended") if outcome.over else N_("canine.outcome.unfinished")
+        return Msg(code, n=outcome.get("rolls"))
     return Msg("canine.outcome.won", n=len(outcome.winners), winners=tuple(outcome.winners),
                scores=standings_table(outcome.scores))

@@ -266,9 +266,36 @@ def _true_or_false(value, field):
                               value=shown_name(value)))
 
 
+def set_up(game):
+    """Whether the game is still at its set-up: no Action card drawn, no card played with the
+    die, no pile run out.  "Each player takes (blind) ONE doggy character card" then; a player
+    who told the rig their doggy may correct it until play begins, never after."""
+    return (game.pile == 1 and game.left == game.first_pile and game.over is None
+            and game.call is None and not game.calls)
+
+
+def hiding_places_in_play(game):
+    """How many Hiding Places the game puts in play, so how many its players can enter at the
+    end between them: ONE dealt face up to each player and TWO more per player in the Action
+    deck, ONE more per player in the longer game's second pile (3 a player, 4 in the longer
+    game); with more than 5 players (one round) an equal deal of the box's, as many as it
+    holds for each.  Never more than the card table has."""
+    n = len(game.players)
+    if n <= ORDINARY_MAX_PLAYERS:
+        each = DEALT_HIDING_PLACES + DECK_HIDING_PLACES + (
+            LONGER_GAME_HIDING_PLACES if game.longer_game else 0)
+    else:
+        each = game.table.hiding_places // n
+    return min(each * n, game.table.hiding_places), each
+
+
 def _on_doggy(game, cmd, t, effects):
     _player(game, cmd.by)
     check_doggy(game.table, cmd.doggy)
+    held = next(((d, up) for p, d, up in game.doggies if p == cmd.by), None)
+    if held is not None and held != (cmd.doggy, cmd.face_up) and not set_up(game):
+        raise IllegalMove(Msg("canine.refuse.doggy_kept", player=cmd.by,
+                              doggy=card_name(held[0])))
     # Only a card face up is known to be taken: a refusal that named the holder of a face-down
     # card (or said that it is held at all) would tell any phone what it hides.
     taken = next((p for p, d, up in game.doggies if d == cmd.doggy and p != cmd.by and up),
@@ -409,7 +436,7 @@ def _on_reveal(game, cmd, t, effects):
     again = game.entry_of(cmd.by) is not None
     entries = [(p, h) for p, h in game.entries if p != cmd.by] + [(cmd.by, cmd.holdings)]
     entries.sort(key=lambda e: game.players.index(e[0]))
-    check_supply(game.table, entries)
+    check_supply(game.table, entries, hiding_places_in_play(game))
     for flag, card in (("paw", PAW), ("poo_pizza", POO_PIZZA)):
         holders = [p for p, h in entries if getattr(h, flag)]
         if len(holders) > 1:

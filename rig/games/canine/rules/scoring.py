@@ -233,10 +233,11 @@ def card_uses(holdings):
     return uses
 
 
-def check_supply(table, areas):
+def check_supply(table, areas, in_play=None):
     """Refuse areas that together use more of a card than the box holds.  ``areas`` is a list
     of (who, holdings), who None for the one player being scored; the message names everyone who
-    uses the card."""
+    uses the card.  ``in_play``: ``(Hiding Places the game put in play, how many a player)``,
+    fewer than the box's (the rulebook's set-up deals only some of them): more are refused."""
     supply = {c.kind: c.count for c in table.collectables}
     supply.update((c.name, c.count) for c in table.bedroom)
     supply[HIDING_PLACE] = table.hiding_places
@@ -245,6 +246,12 @@ def check_supply(table, areas):
     total = Counter()
     for _, used in uses:
         total.update(used)
+    if in_play is not None and in_play[0] < total[HIDING_PLACE] <= table.hiding_places:
+        who = tuple(Msg("canine.refuse.your_uses", count=used[HIDING_PLACE]) if w is None else
+                    Msg("canine.refuse.uses", player=w, count=used[HIDING_PLACE])
+                    for w, used in uses if used[HIDING_PLACE])
+        raise IllegalMove(Msg("canine.refuse.hiding_places_in_play", n=total[HIDING_PLACE],
+                              uses=who, in_play=in_play[0], each=in_play[1]))
     for name, n in sorted(total.items(), key=str):
         exist = supply.get(name)
         if exist is None or n <= exist:

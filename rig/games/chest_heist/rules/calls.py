@@ -4,7 +4,7 @@ game's catalogs (``locale/<lang>/LC_MESSAGES/chest_heist.po``), the French in th
 terms (dés, cases, coffres, skimmers, relances, verrouillage maximal) and titles."""
 
 from rig.core.gamekit import Sound
-from rig.core.msg import Msg
+from rig.core.msg import N_, Msg
 from . import effects as fx
 from .checker import plain_formula
 from .model import TURNS
@@ -71,8 +71,10 @@ def game_outcome_words(outcome):
     """How a game ended or stands (a :class:`rig.core.contract.Outcome`), as ``history`` and
     the after-game say it: ``score 17: The Cat Burglar`` (in English)."""
     if outcome.code == "unfinished":
-        return Msg("chest_heist.outcome.unfinished", locked=outcome.get("locked"),
-                   chests=len(CHESTS))
+        # ``over``: the game ended (a switch, a clean stop) before its score, not cut off
+        code = (N_("chest_heist.outcome.ended") if outcome.over
+                else N_("chest_heist.outcome.unfinished"))
+        return Msg(code, locked=outcome.get("locked"), chests=len(CHESTS))
     french = outcome.get("title_fr")
     title = title_words((french, outcome.get("title_en"))) if french else ""
     return Msg("chest_heist.outcome.scored", score=outcome.get("score"), title=title)

@@ -313,7 +313,9 @@ def _touch_undone(e):
         return Msg(code, n=e.turn.touches, **params), INFO
     if e.undo is ev.Undo.VOIDED:
         return Msg(code, thief=e.turn.thief, **params), INFO
-    return Msg(code, haul=haul_words(e.turn), **params), INFO
+    # A tiebreak attempt corrected: its time, one second less (its "haul" is that time).
+    haul = tiebreak_line(e.turn) if e.turn.tiebreak else haul_words(e.turn)
+    return Msg(code, haul=haul, **params), INFO
 
 
 def _haul_confirmed(e):

@@ -95,6 +95,9 @@ class Detector:
         self._pose = {n: (True, True) for n in RELICS}
         self._faults = {}           # source -> the fault, while it lasts
         self.in_play = museum.in_play(level)
+        #: The contacts whose first edge buzzes at once (the rods in play): the table's
+        #: touch-to-buzzer reflex is armed for these while a turn runs.
+        self.buzzing = frozenset(n for n in self.in_play if n.startswith(_LASER))
 
     # --- as a value ---------------------------------------------------------------------------
     def copy(self):

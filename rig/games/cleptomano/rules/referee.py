@@ -14,12 +14,16 @@ from rig.table.debounce import DetectSettings
 from rig.core.errors import RulesError
 
 
+_NONE = frozenset()
+
+
 class Referee:
     def __init__(self, match, settings=None):
         self.match = match
         self.detector = Detector(match.level, settings or DetectSettings())
         self.t = 0.0
         self.closed = False     # a new match closed this one (its recording's last line)
+        self._foreseen = None       # (match, due, match after, effects): see foresee()
 
     # --- as a value -------------------------------------------------------------------------------
     def copy(self):
@@ -29,6 +33,7 @@ class Referee:
         new = Referee.__new__(Referee)
         new.match, new.detector, new.t = self.match, self.detector.copy(), self.t
         new.closed = self.closed
+        new._foreseen = self._foreseen    # a foresight holds to its match: shared, immutable
         return new
 
     def __eq__(self, other):
@@ -70,11 +75,46 @@ class Referee:
                 self._apply(self.detector.fire(d1), effects)
             elif d2 is not None and d2 <= t:
                 self.t = max(self.t, d2)
-                self._step(ev.Tick(due), effects)
+                self._tick(due, effects)
             else:
                 break
         self.t = max(self.t, t)
         return effects
+
+    # --- foresight: a turn's end worked out before it is due -------------------------------------
+    def to_foresee(self):
+        """The engine's next deadline (a turn's time limit) when it is the next thing due and
+        its outcome is not worked out yet (:meth:`foresee`); else None."""
+        due, fires = self._engine_deadline()
+        if due is None or fires != due:
+            return None
+        d1 = self.detector.next_deadline()
+        if d1 is not None and d1 <= due:
+            return None
+        f = self._foreseen
+        return None if f is not None and f[0] is self.match and f[1] == due else due
+
+    def foresee(self):
+        """Work out now what the engine's next deadline will do if nothing arrives before it,
+        so that :meth:`advance` finds it ready when it is due: the same match and the same
+        effects as working it out then (the match is immutable and the step pure; a foresight
+        is used only while the match it was made from is still the match)."""
+        due = self.to_foresee()
+        if due is None:
+            return
+        try:
+            after, more = rules.step(self.match, ev.Tick(due))
+        except RulesError:
+            return          # worked out when due, where it is dropped as before
+        self._foreseen = (self.match, due, after, tuple(more))
+
+    def _tick(self, due, effects):
+        f, self._foreseen = self._foreseen, None
+        if f is not None and f[0] is self.match and f[1] == due:
+            self.match = f[2]
+            effects.extend(f[3])
+        else:
+            self._step(ev.Tick(due), effects)
 
     # --- inputs and commands ------------------------------------------------------------------------
     def feed(self, item):
@@ -123,6 +163,11 @@ class Referee:
         runs."""
         return self.match.current is not None and self.detector.sounds_at_once(
             change.name, change.value, change.t)
+
+    def reflex_inputs(self):
+        """The inputs whose active edge may buzz at once now (the table's reflex is armed for
+        these): the rods in play while a turn runs, else none."""
+        return self.detector.buzzing if self.match.current is not None else _NONE
 
     # --- views ------------------------------------------------------------------------------------
     def problems(self):

@@ -87,7 +87,8 @@ def game_outcome_words(outcome):
     (in English)."""
     totals = _totals(outcome.scores)
     if outcome.code == "unfinished":
-        return Msg("stolen_paintings.outcome.unfinished", round=outcome.get("round"),
-                   totals=totals)
+        code = (N_("stolen_paintings.outcome.ended") if outcome.over    # stopped before its end
+                else N_("stolen_paintings.outcome.unfinished"))
+        return Msg(code, round=outcome.get("round"), totals=totals)
     return Msg("stolen_paintings.outcome.won", n=len(outcome.winners),
                winners=tuple(outcome.winners), totals=totals)

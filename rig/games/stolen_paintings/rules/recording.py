@@ -7,9 +7,14 @@
     {"t": 5.0, "start": true, "by": "Ana"}
     {"t": 70.2, "steal": [2, 6], "by": "Ana"}
     {"t": 81.0, "mark": [2, 5], "by": "Ben"}
+    {"t": 95.5, "end": true}
 
 The three settings are optional (the defaults above).  The game has no chance, so no seed.
 Ticks are not recorded: a replay ends each exhibition at its own deadline, as the live game did.
+The end line (issue 30; optional: a recording from before it, or one cut off by a crash, has
+none) is written when the rig stops the game cleanly, at the time it stopped: a replay lets
+time pass to it, so an exhibition whose countdown ran out after the last command replays as
+over, as the live game had it.  Nothing after the end line is read.
 """
 
 from rig.core.errors import RulesError
@@ -20,7 +25,7 @@ from .rules import step
 from .views import GAME, result
 
 _SETTINGS = ("exhibition_s", "max_marks", "wrong_mark_cost")
-_KINDS = {"start": (), "steal": (), "mark": ()}
+_KINDS = {"start": (), "steal": (), "mark": (), "end": ()}
 
 
 def header(game):
@@ -43,6 +48,11 @@ def line(command):
     raise TypeError("cannot record %r" % (command,))
 
 
+def end_line(t):
+    """The line that closes a recording the rig stopped cleanly at ``t``."""
+    return {"t": t, "end": True}
+
+
 def parse_header(obj, number):
     check_header(obj, GAME, ("players",) + _SETTINGS, number)
     try:
@@ -54,9 +64,13 @@ def parse_header(obj, number):
 def parse_item(obj, number, last_t=0.0):
     kind = read_kind(obj, _KINDS, number, last_t)
     t, by, value = obj["t"], obj.get("by"), obj[kind]
-    if kind == "start":
+    if kind in ("start", "end"):
         if value is not True:
-            fail("start must be true, got %r" % (value,), number)
+            fail("%s must be true, got %r" % (kind, value), number)
+        if kind == "end":
+            if by is not None:
+                fail("the end line says no \"by\": the rig writes it when it stops", number)
+            return cmd.Tick(t)          # time passes to the stop, then nothing more
         return cmd.Start(t, by)
     if not isinstance(value, list):
         fail("%s %r must be a list of painting numbers 1 to 8" % (kind, value), number)
@@ -67,7 +81,8 @@ def parse_item(obj, number, last_t=0.0):
 
 def restore_lines(lines, path=None):
     """The game as a recording's lines leave it (the host resumes an unfinished one so)."""
-    game, items = read_lines(lines, parse_header, parse_item, path)
+    game, items = read_lines(lines, parse_header, parse_item, path,
+                             stop=lambda item: isinstance(item, cmd.Tick))
     return replay_items(game, items, step, path=path)
 
 

@@ -105,4 +105,6 @@ def game_outcome_words(outcome):
     scores = tuple(Msg("stop_thief.outcome.score", player=p, money=m) for p, m in outcome.scores)
     if outcome.code == "won":
         return Msg("stop_thief.outcome.won", winner=outcome.winners[0], scores=scores)
+    if outcome.over:        # its end line: the rig stopped the game before anyone won
+        return Msg("stop_thief.outcome.ended", scores=scores)
     return Msg("stop_thief.outcome.unfinished", scores=scores)

@@ -93,6 +93,9 @@ function draw(data) {
   const rigs = document.getElementById("rigs");
   rigs.replaceChildren(...data.rigs.map(rigItem));
   document.getElementById("no-rigs").hidden = data.rigs.length > 0;
+  // The big screen's type grows to fill the room's screen with what it shows (board.css).
+  document.body.style.setProperty("--rows",
+    String(Math.max(6, data.players.length, Math.ceil(data.rigs.length * 1.6))));
   const decided = data.matches.filter(m => m.decided).length;
   const online = data.rigs.filter(r => r.status === "online").length;
   document.getElementById("summary").textContent = [

@@ -10,11 +10,11 @@ from dataclasses import replace
 from .. import events as ev
 from rig.core.errors import InvalidChoice, LootError
 from rig.table.names import PAINTINGS, RELICS
-from .announce import announce_results
+from .announce import announce_changes
 from rig.core.msg import Msg, N_
 from .model import Reason, TurnOutcome, check_new_match, check_player
-from .standings import (last_open_turn, next_turn, open_haul, played_in_round, round_guard,
-                        tiebreak)
+from .standings import (fold_tiebreak, last_open_attempt, last_open_turn, next_turn, open_haul,
+                        played_in_round, round_guard, tiebreak)
 
 def on_choose(m, event, t, effects):
     check_player(m.players, event.player)
@@ -88,10 +88,10 @@ def on_loot(m, event, t, effects):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
             raise LootError(Msg(code, value=repr(value)[:40], most=top))
     fixed = replace(turn, confirmed=(event.paintings, event.relics))
-    m = replace(m, turns=m.turns[:-1] + (fixed,))
+    before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
     effects.append(ev.HaulConfirmed(t, fixed, event.by))
     effects.append(ev.Durable(t))
-    announce_results(m, t, effects, fixed)
+    announce_changes(before, m, t, effects, fixed)
     return m
 
 
@@ -104,6 +104,9 @@ def on_undo(m, event, t, effects):
         effects.append(ev.TouchUndone(t, turn, event.by, ev.Undo.RUNNING))
         effects.append(ev.Durable(t))
         return replace(m, current=turn)
+    attempt = last_open_attempt(m)
+    if attempt is not None:
+        return _undo_in_attempt(m, attempt, event, t, effects)
     last = last_open_turn(m)
     if last is None or not last.touch_times:
         raise InvalidChoice(Msg("cleptomano.refuse.no_touch"))
@@ -118,8 +121,35 @@ def on_undo(m, event, t, effects):
     fixed = replace(last, touch_times=last.touch_times[:-1])
     effects.append(ev.TouchUndone(t, fixed, event.by, ev.Undo.CORRECTED))
     effects.append(ev.Durable(t))
-    m = replace(m, turns=m.turns[:-1] + (fixed,))
-    announce_results(m, t, effects, fixed)
+    before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
+    announce_changes(before, m, t, effects, fixed)
+    return m
+
+
+def _undo_in_attempt(m, last, event, t, effects):
+    """The undo on a tiebreak attempt that just ended, as on any last turn before the next
+    start: its last touch was no touch.  An attempt caught by that (third) touch is void: the
+    thief makes it again (its guard still watching), as a regular turn is played again; an
+    escaped attempt loses the touch's second, which may change who wins the tiebreak."""
+    if not last.touch_times:
+        raise InvalidChoice(Msg("cleptomano.refuse.no_touch"))
+    if last.caught and last.reason is Reason.LASERS:
+        void = replace(last, outcome=TurnOutcome.VOID, touch_times=last.touch_times[:-1])
+        m = replace(m, attempts=m.attempts[:-1], tiebreak_fold=None, chosen_thief=last.thief,
+                    tiebreak_guard=last.guard)
+        m = replace(m, tiebreak_fold=fold_tiebreak(m))
+        effects.append(ev.TouchUndone(t, void, event.by, ev.Undo.VOIDED))
+        effects.append(ev.Durable(t))
+        return m
+    if last.caught:
+        raise InvalidChoice(Msg("cleptomano.refuse.caught_otherwise", thief=last.thief,
+                                reason=Msg("cleptomano.reason." + last.reason.value)))
+    fixed = replace(last, touch_times=last.touch_times[:-1])
+    before, m = m, replace(m, attempts=m.attempts[:-1] + (fixed,), tiebreak_fold=None)
+    m = replace(m, tiebreak_fold=fold_tiebreak(m))
+    effects.append(ev.TouchUndone(t, fixed, event.by, ev.Undo.CORRECTED))
+    effects.append(ev.Durable(t))
+    announce_changes(before, m, t, effects, fixed)
     return m
 
 

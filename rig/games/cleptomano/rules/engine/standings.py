@@ -232,6 +232,19 @@ def last_open_turn(match):
     return last
 
 
+def last_open_attempt(match):
+    """The last tiebreak attempt if it ended and no turn has started since (the guard may
+    still correct it, as the last turn before the next start), else None."""
+    if match.current is not None or not match.attempts:
+        return None
+    last = match.attempts[-1]
+    if match.turns and match.turns[-1].start_t > last.start_t:
+        return None
+    if last.outcome in (TurnOutcome.UNFINISHED, TurnOutcome.VOID):
+        return None
+    return last
+
+
 def open_haul(match):
     """The last ended turn if it ended uncaught and no turn has started since: its haul can
     still be confirmed, and corrected as often as the guard likes, until the next start."""
