@@ -43,7 +43,8 @@ class Referee:
     __hash__ = None
 
     def __repr__(self):
-        return "<Referee at %r s, %d turns>" % (self.t, len(self.match.turns))
+        return "<Referee at %r s, %d turns>" % (  # not words: a value in a log
+            self.t, len(self.match.turns))
 
     # --- time -------------------------------------------------------------------------------------
     def _engine_deadline(self):
