@@ -3,8 +3,10 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`,
-  fires deadlines on time and performs the effects (buzzer, lamps, log, display snapshot);
+  (flushed) before acting on it, steps Cleptómano's game with it (``GAME.step``: its state is
+  the referee, match and detector), fires deadlines on time as the game's ticks, and performs
+  the shared effects the game turns its effects into (:mod:`rig.core.effects`: buzzer, lamps,
+  banners, log...), arming the table's reflex after each step;
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
 * the sources (:mod:`rig.table.sources`): the pins' callbacks (gpiozero's threads), the
