@@ -290,9 +290,10 @@ class Rig(Host):
         """Step the game with a command and record it; returns the :class:`Answer`.  The
         deadlines due by its time fire first (their effects performed, nothing written), as the
         replay of the command's line fires them."""
-        self.referee, effects = self.adapter.step_owned(self.referee,
-                                                        self.adapter.tick(command.t))
-        self._perform(effects)
+        if not self.referee.closed:     # (a closed match refuses the command below, by name)
+            self.referee, effects = self.adapter.step_owned(self.referee,
+                                                            self.adapter.tick(command.t))
+            self._perform(effects)
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
             name = self._guard_name()
