@@ -204,9 +204,7 @@ class Rig(Host):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
-            ahead = self.referee.to_foresee()     # a turn's end: worked out FORESEE_S before
-            if ahead is not None:
-                yield self.t0 + ahead + self.edge_delay_s - FORESEE_S
+            yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -375,13 +373,18 @@ class Rig(Host):
 
     def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
-        ahead = self.referee.to_foresee()
-        if ahead is not None and self.t0 + ahead + self.edge_delay_s - now <= FORESEE_S:
+        at = self._foresee_at()
+        if at is not None and now >= at:
             self.referee.foresee()      # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
+
+    def _foresee_at(self):
+        """When to work out the turn's end ahead (None: nothing to foresee)."""
+        ahead = self.referee.to_foresee()
+        return None if ahead is None else self.t0 + ahead + self.edge_delay_s - FORESEE_S
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
@@ -448,10 +451,8 @@ class Rig(Host):
             self.session.request_sync()
 
     def _feel(self, effects, now):
-        """What the table feels, before anything else: the buzzer (a touch's buzz, a pattern),
-        then the turn lamp, each in the effects' order (a turn's end buzz does not wait for
-        the lamp's pin)."""
-        lamps = False
+        """What the table feels, before anything else and in the effects' order: the buzzer
+        (a touch's buzz, a pattern) and the turn lamp."""
         for effect in effects:
             kind = type(effect)
             if kind is ev.Feedback:
@@ -462,15 +463,10 @@ class Rig(Host):
                 self._sounded.discard(effect.source)
             elif kind is ev.Buzz:
                 self.buzzer.play(effect.pattern, now)
-            elif kind is ev.TurnStarted or kind is ev.TurnEnded:
-                lamps = True
-        if lamps:
-            for effect in effects:
-                kind = type(effect)
-                if kind is ev.TurnStarted:
-                    self.lamps.turn(True)
-                elif kind is ev.TurnEnded:
-                    self.lamps.turn(False)
+            elif kind is ev.TurnStarted:
+                self.lamps.turn(True)
+            elif kind is ev.TurnEnded:
+                self.lamps.turn(False)
 
     def _queue(self, queued):
         """Keep the banner queue as it now stands and log the banners that left the screen."""
