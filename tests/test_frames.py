@@ -217,7 +217,7 @@ def test_the_buzzer_and_the_lamp_come_before_the_words_that_tell_of_them(tmp_pat
     assert touch[0] == ("buzzer", "touch")
     assert [w for w in touch if w[0] == "words"] and touch.index(("buzzer", "touch")) < min(
         i for i, w in enumerate(touch) if w[0] == "words")
-    # The end of the turn: the end buzz, then the lamp off, before any word of it.
+    # The end of the turn: the lamp off and the end buzz before any word of it.
     outcome = t.match.turns[-1].outcome.value
-    assert end[:2] == [("buzzer", outcome), ("turn lamp", False)]
+    assert end[:2] == [("turn lamp", False), ("buzzer", outcome)]
     assert end[2:] and all(kind == "words" for kind, _ in end[2:])

@@ -48,7 +48,7 @@ def test_a_turns_end_is_felt_before_any_word_is_said():
     done = g.table_effects(after, after.t, effects)
     assert {type(e) for e in done} <= set(SHARED)
     kinds = [type(e) for e in done]
-    assert kinds[:2] == [Buzz, Lamp]                    # the buzz, then the turn lamp, first
+    assert set(kinds[:2]) == {Buzz, Lamp}               # the buzz and the turn lamp, first
     assert Buzz(done[kinds.index(Buzz)].t, ev.Pattern.CAUGHT) in done
     assert Lamp(done[kinds.index(Lamp)].t, "turn", False) in done
     first_said = kinds.index(Say)

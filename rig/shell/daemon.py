@@ -197,9 +197,7 @@ class Rig(Host):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
-            ahead = self.referee.to_foresee()     # a turn's end: worked out FORESEE_S before
-            if ahead is not None:
-                yield self.t0 + ahead + self.edge_delay_s - FORESEE_S
+            yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -375,14 +373,18 @@ class Rig(Host):
 
     def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
-        ahead = self.referee.to_foresee()
-        # (the very sum the wake time is, so the wake that was due always finds it due)
-        if ahead is not None and self.t0 + ahead + self.edge_delay_s - FORESEE_S <= now:
+        at = self._foresee_at()
+        if at is not None and now >= at:
             self.referee.foresee()      # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
+
+    def _foresee_at(self):
+        """When to work out the turn's end ahead (None: nothing to foresee)."""
+        ahead = self.referee.to_foresee()
+        return None if ahead is None else self.t0 + ahead + self.edge_delay_s - FORESEE_S
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):

@@ -8,7 +8,9 @@ noisy machine:
    stamped by the pin itself) to the buzzer's mock pin going high, as stamped by that pin.
    Baselines: a bare gpiozero Button whose ``when_pressed`` turns a Buzzer on, and the same with
    one thread hand-off through a ``queue.Queue``.  The daemon runs headless, with the display in
-   its own process (the rig's default) and with the display in a thread.
+   its own process (the rig's default) and with the display in a thread.  The buzz is the
+   table's reflex (:mod:`rig.table.reflex`), written in the pin callback before the edge is
+   enqueued; the referee's touch pattern then times its end.
 2. **accuracy** -- 10,000 synthetic touches with contact bounce, 2 ms brushes, drop-outs and
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
@@ -609,6 +611,9 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
     stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
     chain, the queue's lock); the referee taking it (the thread hand-off); the
     recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
+    Since the table's reflex (:mod:`rig.table.reflex`) the buzzer pin goes high in the pin
+    callback, before the enqueue: phase 0 is the touch's latency, and phase 5 (fed to the
+    buzzer pin's last change) is negative.
     Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
     pickling one snapshot for the display process (done by its link thread in this process)
     and the garbage collector's pauses."""
@@ -688,12 +693,15 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
         out = latency_daemon(touches, seed, display=display, trace=trace, probe=probe, **kwargs)
     finally:
         gc.callbacks.remove(on_gc)
-    phases = {k: [] for k in ("1 pin callback to enqueue", "2 hand-off to the referee thread",
+    phases = {k: [] for k in ("0 edge to the buzzer pin (the table's reflex, in the callback)",
+                              "1 pin callback to enqueue", "2 hand-off to the referee thread",
                               "3 recording line write+flush", "4 referee.feed",
                               "5 effects until the buzzer pin")}
     for edge, x in zip(edges, touches_seen):
         if None in (x.get("put"), x.get("written"), x.get("fed"), x.get("buzz")):
             continue
+        phases["0 edge to the buzzer pin (the table's reflex, in the callback)"].append(
+            x["buzz"] - edge)
         phases["1 pin callback to enqueue"].append(x["put"] - edge)
         phases["2 hand-off to the referee thread"].append(x["handle"] - x["put"])
         phases["3 recording line write+flush"].append(x["written"] - x["handle"])

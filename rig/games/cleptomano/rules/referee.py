@@ -105,13 +105,13 @@ class Referee:
             return
         try:
             after, more = rules.step(self.match, ev.Tick(due))
-        except RulesError:
-            return          # worked out when due, where it is dropped as before
-        self._foreseen = (self.match, due, after, tuple(more))
+        except RulesError:      # worked out again when due, where it is dropped as before
+            after = more = None
+        self._foreseen = (self.match, due, after, more)
 
     def _tick(self, due, effects):
         f, self._foreseen = self._foreseen, None
-        if f is not None and f[0] is self.match and f[1] == due:
+        if f is not None and f[0] is self.match and f[1] == due and f[2] is not None:
             self.match = f[2]
             effects.extend(f[3])
         else:

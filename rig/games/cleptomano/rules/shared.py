@@ -2,8 +2,8 @@
 
 The referee's effects say what happened (a turn ended, a touch counted, a fault began); the host
 knows none of them.  :func:`shared` turns one step's effects into what the host performs, in the
-order the table must feel them: first the buzzer, then the turn lamp, each effect after effect
-(a turn's end buzz never waits for anything else); then, again in the effects' order, what the
+order the table must feel them: first the buzzer and the turn lamp, effect after effect (a
+turn's end buzz never waits for anything else); then, again in the effects' order, what the
 screen keeps (faults, banners, messages) and the lines said, the ready lamp (whether a start
 press would start a turn now), and last the next match when one opens.
 """
@@ -28,22 +28,16 @@ def shared(effects, match, problems=(), t=0.0):
     say the ready lamp.  Nothing at all while a turn runs and the step did nothing."""
     if not effects and match.current is not None:
         return
-    lamps = False
-    for effect in effects:           # what the table feels, first: the buzzer...
+    for effect in effects:           # what the table feels, first, in the effects' order
         kind = type(effect)
         if kind is ev.Feedback:
             yield Buzz(effect.t, ev.Pattern.TOUCH if effect.on else None, effect.source)
         elif kind is ev.Buzz:
             yield Buzz(effect.t, effect.pattern)
-        elif kind is ev.TurnStarted or kind is ev.TurnEnded:
-            lamps = True
-    if lamps:                        # ...then the turn lamp (the end buzz waits for no pin)
-        for effect in effects:
-            kind = type(effect)
-            if kind is ev.TurnStarted:
-                yield Lamp(effect.t, "turn", True)
-            elif kind is ev.TurnEnded:
-                yield Lamp(effect.t, "turn", False)
+        elif kind is ev.TurnStarted:
+            yield Lamp(effect.t, "turn", True)
+        elif kind is ev.TurnEnded:
+            yield Lamp(effect.t, "turn", False)
     opens = []
     for effect in effects:           # then what the screen keeps and what is said
         kind = type(effect)
