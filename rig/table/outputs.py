@@ -1,9 +1,10 @@
 """What the rig makes happen at the table: the buzzer's patterns and the status lamps.
 
 Both run on the referee thread (the touch-to-buzzer reflex, :mod:`rig.table.reflex`, may also
-switch the buzzer on from a pin callback; :meth:`Buzzer.settle` reconciles).  A pattern is a list of (on_s, off_s) steps, played by timers
-the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or
-a withdrawn touch buzz cancels what is left of the old one.
+switch the buzzer on from a pin callback; :meth:`Buzzer.settle` reconciles).  A pattern is a
+list of (on_s, off_s) steps, played by timers the referee loop fires on time
+(:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or a withdrawn touch buzz cancels
+what is left of the old one.
 """
 
 #: The buzzer's patterns by name (a game's pattern names are these strings): (on_s, off_s) steps.
