@@ -63,4 +63,6 @@ def tap(phone, places, row="#controls .row"):
     pressed."""
     for place in places:
         button = '%s button:text-is("%d")' % (row, place)
+        if row.endswith('[data-toggles="dice"]'):     # the chest heist's dice show their faces
+            button = '%s button[data-place="%d"]' % (row, place)
         phone.click(button).wait(button + '[aria-pressed="true"]')

@@ -218,6 +218,12 @@ class Phone:
         the page itself if it scrolls sideways (``[{"tag", "id", "text", ...}]``)."""
         return self._step("overflowing", selector=selector)["found"]
 
+    def cut_words(self, selector="body"):
+        """Every word of a visible text split over two lines (``"Am/élie"``) and every empty
+        input whose placeholder is wider than its room (``[{"kind": "word" or "placeholder",
+        "word", "tag", "id", "text", ...}]``)."""
+        return self._step("cut_words", selector=selector)["found"]
+
     def download(self, selector, path):
         """Click ``selector`` and save what it downloads at ``path``; the suggested name."""
         return self._step("download", selector=selector, path=str(path))["suggested"]

@@ -37,6 +37,7 @@ def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhe
     with TestClient(face.app, base_url=BASE) as client:
         page = client.get("/games/")
         assert page.status_code == 200 and '<script src="games.js" defer>' in page.text
+        assert client.get("/").text == page.text              # the one phone page
         assert "default-src 'self'" in page.headers["content-security-policy"]
         for name in ("games.js", "commands.js", "games.css"):
             assert client.get("/games/" + name).status_code == 200
@@ -45,19 +46,19 @@ def test_the_page_is_served_with_the_rigs_headers_and_loads_nothing_from_elsewhe
             assert script.status_code == 200 and script.text == path.read_text("utf-8")
             assert script.headers["content-type"].startswith("text/javascript")
             assert "default-src 'self'" in script.headers["content-security-policy"]
-        for name in ("cleptomano", "chess", "stop_thief"):
+        for name in ("chess", "stop_thief"):
             missing = client.get("/games/phone/%s.js" % name)
             assert missing.status_code == 404
             assert missing.json()["error"] == (
                 "%r is no game with a part of the phone page; the games with one are "
-                "stop-thief, stolen-paintings, chest-heist, canine" % name)
+                "cleptomano, stop-thief, stolen-paintings, chest-heist, canine" % name)
     # The games page's files, each game's part, and the scripts it loads from the rig's root.
     for path in [*PAGE.iterdir(), *PARTS.values(), *STATIC_DIR.glob("*.js")]:
         text = path.read_text("utf-8")
         # No asset from the internet (the SVG namespace is a name, never fetched).
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path
         assert "innerHTML" not in text and "outerHTML" not in text, path
-    assert "<script>" not in (PAGE / "index.html").read_text("utf-8")   # no inline script
+    assert "<script>" not in (STATIC_DIR / "index.html").read_text("utf-8")   # no inline script
 
 
 @needs_node
@@ -67,7 +68,8 @@ def test_the_page_scripts_parse():
 
 
 def test_every_game_of_the_page_has_its_part():
-    assert list(PARTS) == ["canine", "chest-heist", "stolen-paintings", "stop-thief"]
+    assert list(PARTS) == ["canine", "chest-heist", "cleptomano", "stolen-paintings",
+                           "stop-thief"]
 
 
 @needs_node
@@ -77,13 +79,15 @@ def test_each_games_part_registers_itself_as_a_browser_loads_it():
     board and controls (never its title: the rig's list says it, GET /api/games)."""
     program = (LOADED + "const out = {}; for (const name of %s) {"
                " const part = w.GamePhones[name]({commands: w.GameCommands});"
-               " out[name] = [part.title, ...['status', 'board', 'controls'].map("
+               " out[name] = part.mount ? ['page', ...['mount', 'receive', 'relanguage'].map("
+               "(k) => typeof part[k])] : [part.title, ...['status', 'board', 'controls'].map("
                "(k) => typeof part[k])]; } console.log(JSON.stringify(out))"
                % json.dumps(list(PARTS)))
     out = subprocess.run([NODE, "-e", program], check=True, timeout=30, capture_output=True,
                          text=True).stdout
-    assert json.loads(out) == {name: [None, "function", "function", "function"]
-                               for name in PARTS}
+    # A part is a page of its own (Cleptómano's: its phone.html) or set in the games' frame.
+    assert json.loads(out) == {name: ["page" if name == "cleptomano" else None, "function",
+                                      "function", "function"] for name in PARTS}
 
 
 @needs_node

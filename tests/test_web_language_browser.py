@@ -43,6 +43,8 @@ def says(code, lang, **params):
 def fits(page, where, selector="body"):
     found = page.overflowing(selector)
     assert found == [], "%s: text overflows its box: %r" % (where, found)
+    cut = page.cut_words(selector)          # no word broken inside, no placeholder cut (issue 30)
+    assert cut == [], "%s: words cut inside: %r" % (where, cut)
 
 
 def test_the_picker_switches_the_page_to_romanian_and_keeps_the_pairing(rig, chromium):

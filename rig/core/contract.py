@@ -32,10 +32,14 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   result as a JSON-ready dict, raising :class:`~rig.core.errors.RecordingError` naming the line
   for bad input.
 * **How it ended** is one :class:`Outcome` for every game.
+* **The phones** (:mod:`rig.web`, one page and one API for every game) read a game through the
+  names of the group "the phones" below: its snapshot as JSON, which commands a phone may
+  send and as whom, a pure check a phone may ask for, a recording's entry in the listings and
+  when the game night may not switch away (docs/web29.md).
 """
 
 from dataclasses import dataclass
-from typing import Any, Optional, Protocol, Sequence, Tuple, runtime_checkable
+from typing import Any, Callable, Optional, Protocol, Sequence, Tuple, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -181,3 +185,36 @@ class Game(Protocol):
     def restore(self, lines, path=None) -> Any:
         """The state a recording's lines leave, as :meth:`replay` plays them (the host resumes
         an unfinished game from it: the same ``step`` calls, so exactly where it was)."""
+
+    # --- the phones (rig.web): every game served by one page, one face, one API ------------
+    #: The command types a phone may send (None: every command :meth:`parse_command` reads).
+    phone_commands: Optional[Tuple[type, ...]]
+    #: Whether a phone commands as the player its name names (its seat: ``by`` is that
+    #: player, a phone no player's is refused, ``GET /api/game/me`` is its view), or as itself
+    #: (False: ``by`` is the phone's name, whoever holds it, as Cleptómano's guard's phone).
+    seated_phones: bool
+    #: Pure checks a phone may ask of the game, nothing recorded: ``(name, keys, answer)``,
+    #: each served as ``POST /api/<name>`` with a JSON object of ``keys``;
+    #: ``answer(obj, english)`` returns the JSON-ready answer (``english(msg)`` gives a code's
+    #: English words) or raises RequestError.
+    phone_checks: Tuple[Tuple[str, Tuple[str, ...], Callable], ...]
+
+    def phone_json(self, screen) -> dict:
+        """The host's screen state ``screen`` as the phones read it (``GET /api/state``, the
+        pushes): JSON-ready, its codes as :class:`~rig.core.msg.Msg` or their JSON, never the
+        pairing code nor a secret."""
+
+    def same_snapshot(self, a, b) -> bool:
+        """Whether the phones would show screen states ``a`` and ``b`` alike (then ``b`` is not
+        pushed)."""
+
+    def switch_refusal(self, screen, end: bool) -> Optional[Any]:
+        """Why the game night may not switch away from this game now, as ``screen`` (None:
+        none shown yet) shows it, as a :class:`~rig.core.msg.Msg`, or None; ``end``: the phone
+        asks to end a game in progress."""
+
+    def recording_entry(self, result: dict, finished: bool, live: bool = False) -> Optional[dict]:
+        """A recording's entry in the phones' listings beside its id and date (JSON-ready):
+        ``result`` its replay, ``finished`` whether its end line was written, ``live`` whether
+        it is the recording being written now; None leaves it out of the listing (a match
+        nobody played)."""

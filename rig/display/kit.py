@@ -9,7 +9,7 @@ each game's screen in its folder ``rig/games/<game>/screen.py``).
   (:func:`legible_size`);
 * fonts and text, cached (:func:`load_pygame`, :func:`get_font`, :func:`render_text`,
   :func:`fit_size`, :func:`put_text`, :func:`put_big`, :func:`wrap_lines`, :func:`put_para`,
-  :func:`put_name`);
+  :func:`put_name`, :func:`put_label`, :func:`put_name_in`, :func:`names_size`);
 * shapes (:func:`draw_panel`, :func:`draw_cross`, :func:`draw_check`, :func:`draw_infinity`,
   :func:`draw_painting_icon`, :func:`draw_relic_icon`);
 * a headless screenshot of any screen's ``draw`` (:func:`save_png`).
@@ -216,16 +216,46 @@ def load_pygame():
     return pygame
 
 
+# pygame's built-in font (FreeSans Bold, freesansbold.ttf) carries a broken kerning table: 1291
+# of its 1535 pairs push letters APART (t-u +77, R-A +87, x-p +89 thousandths of an em), so
+# "PREPARACIÓN" read "PREPAR ACIÓN" and "puntuación" "punt uación" on the screen (issue 30).
+# The kit draws with the same font, its "kern" table hidden from FreeType (its tag renamed in the
+# font's table directory, in memory): every letter at its own advance, as the font's glyphs were
+# drawn. pygame scales its built-in font to 0.6875 of the size asked (a size is the height of a
+# line): so does the kit, so every size measures as before.
+_DEFAULT_SCALE = 0.6875
+_font_bytes = []
+
+
+def font_bytes() -> bytes:
+    """The screen's font file (pygame's freesansbold.ttf) with its kerning table hidden."""
+    if not _font_bytes:
+        import pygame
+        path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+        with open(path, "rb") as f:
+            data = bytearray(f.read())
+        tables = int.from_bytes(data[4:6], "big")
+        for i in range(tables):
+            at = 12 + 16 * i
+            if data[at:at + 4] == b"kern":
+                data[at:at + 4] = b"xern"     # a tag FreeType does not know: no kerning
+        _font_bytes.append(bytes(data))
+    return _font_bytes[0]
+
+
 def get_font(size):
-    """pygame's built-in font at ``size`` (at least :data:`MIN_FONT`), cached."""
+    """pygame's built-in font at ``size`` (at least :data:`MIN_FONT`; without its broken
+    kerning, :func:`font_bytes`), cached."""
     size = max(MIN_FONT, int(size))
-    f = _fonts.get(size)
-    if f is None:
+    found = _fonts.get(size)
+    if found is None:
         if len(_fonts) > 96:
             _fonts.clear()
-        f = load_pygame().font.Font(None, size)
-        _fonts[size] = f
-    return f
+        import io
+        data = io.BytesIO(font_bytes())      # kept with the font: FreeType reads glyphs late
+        found = (load_pygame().font.Font(data, max(1, int(size * _DEFAULT_SCALE))), data)
+        _fonts[size] = found
+    return found[0]
 
 
 def render_text(text, size, colour):
@@ -275,6 +305,7 @@ def fit_size(texts, w, h, cap=None) -> int:
 # guessed: it must neither be cut nor drawn smaller than the English below the legibility floor.
 _clips = []
 _fits = []
+_names = []
 _MAX_CLIPS = 2000
 
 
@@ -327,7 +358,7 @@ def put_text(surface, text, box, colour=TEXT, align="center", size=None, cap=Non
     if size is None:
         size = fit_size([text], w, h, cap)
         if len(_fits) < _MAX_CLIPS:
-            _fits.append((text, size, legible_size(surface.get_height()),
+            _fits.append((text, size, floor_of(surface),
                           size < fit_size([text], 10 ** 6, h, cap)))
     text = ellipsize(text, size, w)
     if not text:
@@ -392,7 +423,7 @@ def put_para(surface, text, area, colour, most=2, align="center"):
         return
     line_h = h // most
     size = line_size(line_h)
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     while True:
         lines = wrap_lines(text, size, w, most)
         if size <= floor or all(get_font(size).size(line)[0] <= w for line in lines):
@@ -407,6 +438,17 @@ def legible_size(height) -> int:
     """The smallest font size the table reads from 2 m on a window ``height`` px tall (32 at
     800x480; see :data:`LEGIBLE_FRAC`)."""
     return max(MIN_FONT, int(round(as_int(height) * LEGIBLE_FRAC)))
+
+
+def floor_of(surface) -> int:
+    """The legibility floor of ``surface``: :func:`legible_size` of the WINDOW it is part of (a
+    game drawn in the band above the host's message strip, a subsurface, keeps the window's
+    floor: the table's eyes are as far as ever)."""
+    try:
+        root = surface.get_abs_parent()
+    except AttributeError:
+        root = surface
+    return legible_size(root.get_height())
 
 
 def line_size(h, cap=None) -> int:
@@ -434,20 +476,74 @@ def short_name(name, size, w) -> str:
     return ellipsize(name, size, w)
 
 
-def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix=""):
-    """A player's name in ``box``, as large as fits (up to ``cap``) but never below the legible
-    floor: a name too long at the floor is abbreviated instead.  ``suffix`` (``" (own turn)"``)
-    is kept whole."""
+def put_name(surface, name, box, colour=TEXT, align="left", cap=None, suffix="", size=None,
+             forms=True, prefix=""):
+    """A player's name in ``box``: the one way every screen draws a name (and, through
+    :func:`put_label`, a label).  As large as fits (up to ``cap``; or at ``size``, a column's
+    common size, :func:`names_size`), never below the legibility floor (:func:`floor_of`; the
+    box's own line height when the box is shorter): a name too long at the floor is shortened
+    (``forms``: "Maximiliano R.", :func:`name_forms`), then ends in "…".  Never broken nor cut
+    inside a word but by that final "…".  ``prefix`` and ``suffix`` (``"ARRESTED by "``,
+    ``" (own turn)"``) are kept whole."""
     name = as_text(name, 60)
     x, y, w, h = box
-    floor = legible_size(surface.get_height())
-    for form in name_forms(name):
-        size = fit_size([form + suffix], w, h, cap)
-        if size >= floor:
-            return put_text(surface, form + suffix, box, colour, align, size=size)
-    size = min(floor, line_size(h, cap))
-    text = short_name(name, size, w - get_font(size).size(suffix)[0]) + suffix
-    return put_text(surface, text, box, colour, align, size=size)
+    floor = min(floor_of(surface), line_size(h, cap))
+    if size is not None:
+        size = max(int(size), floor)
+        width = w - get_font(size).size(prefix + suffix)[0]
+        shown = short_name(name, size, width) if forms else ellipsize(name, size, width)
+    else:
+        shown = None
+        for form in (name_forms(name) if forms else [name]):
+            size = fit_size([prefix + form + suffix], w, h, cap)
+            if size >= floor:
+                shown = form
+                break
+        if shown is None:
+            size = floor
+            width = w - get_font(size).size(prefix + suffix)[0]
+            shown = short_name(name, size, width) if forms else ellipsize(name, size, width)
+    if len(_names) < _MAX_CLIPS:
+        _names.append((name, shown, size, floor))
+    return put_text(surface, prefix + shown + suffix, box, colour, align, size=size)
+
+
+#: Where a name goes in a sentence about it (:func:`put_name_in`): a private-use character.
+NAME_MARK = "\ue000"
+
+
+def put_name_in(surface, said, name, box, colour=TEXT, align="left", cap=None):
+    """A sentence about a player (``said``: its words with :data:`NAME_MARK` where the name
+    goes, ``say(code, player=NAME_MARK)``) in ``box``: the name drawn by :func:`put_name`, the
+    sentence's other words kept whole around it ("ARRESTED by Maximil…")."""
+    prefix, mark, suffix = said.partition(NAME_MARK)
+    if not mark:
+        return put_label(surface, said, box, colour, align, cap)
+    return put_name(surface, name, box, colour, align, cap, suffix=suffix, prefix=prefix)
+
+
+def put_label(surface, text, box, colour=TEXT, align="left", cap=None, size=None):
+    """A label (a thief's card, a column's head, a state) in ``box`` as :func:`put_name` draws
+    a name: as large as fits, never below the legibility floor, then ending in "…" (no name
+    forms: a label is not abbreviated)."""
+    return put_name(surface, text, box, colour, align, cap, size=size, forms=False)
+
+
+def names_size(surface, names, w, h, cap=None) -> int:
+    """One size for a column of ``names`` in boxes ``w`` x ``h``: the largest at which all fit,
+    but never below the legibility floor (a name still too long there is shortened by
+    :func:`put_name`)."""
+    return max(fit_size([as_text(n, 60) for n in names], w, h, cap),
+               min(floor_of(surface), line_size(h, cap)))
+
+
+def names(clear=True):
+    """Every name (and label) :func:`put_name` drew since the last call: ``[(name, shown,
+    size, floor)]``; ``shown`` is what was drawn of it (a shorter form, or cut with "…")."""
+    found = list(_names)
+    if clear:
+        _names.clear()
+    return found
 
 
 # --- Shapes ---------------------------------------------------------------------------------------

@@ -6,9 +6,13 @@ hosted by the game host (not the museum).  Pure, like the rules it speaks for: t
 clock, the files and the seed's randomness.
 """
 
+from dataclasses import asdict
+
 from ..core import gamekit
 from ..core.contract import Outcome
 from ..core.effects import Message, Say, Sound
+from ..core.msg import Msg
+from ..core.phones import public
 
 __all__ = ["GameBase", "Outcome"]
 
@@ -117,6 +121,44 @@ class GameBase:
                     "t": "stamps the time", "by": "adds the paired player's name"}.get(
                         key, "answers it")), 1)
         return self.parse_command(dict(obj, t=0.0))
+
+    # --- the phones (rig.core.contract.Game's group "the phones") ------------------------------
+    #: Every command a phone may send is one its parse_command reads.
+    phone_commands = None
+    #: A phone plays as the player its name names.
+    seated_phones = True
+    #: No check of the game's own on the phones' API.
+    phone_checks = ()
+
+    def phone_json(self, screen):
+        """What anyone may read of the game on the rig (a :class:`rig.core.gamekit.GameScreen`):
+        its name, public view, message line, players, the phones' pairing without its code,
+        and whether it is over (then its result in words)."""
+        return {"game": screen.game, "view": screen.view, "message": screen.message,
+                "players": list(screen.players),
+                "phones": None if screen.phones is None else asdict(public(screen.phones)),
+                "over": screen.over, "outcome": screen.outcome}
+
+    def same_snapshot(self, a, b):
+        return a == b
+
+    def switch_refusal(self, screen, end):
+        """A game in progress is left only when the phone ends it (``"end": true``)."""
+        if end or (screen is not None and screen.over):
+            return None
+        return Msg("rig.night.in_progress", game=self._title_said(),
+                   tick=Msg("rig.night.end_now"))
+
+    def _title_said(self):
+        """Its name as a player reads it (:func:`rig.games.title_words`)."""
+        said = getattr(self, "title_msg", None)
+        return said if said is not None else self.title
+
+    def recording_entry(self, result, finished, live=False):
+        """Its game, title, players and result in the words ``cleptomano history`` prints."""
+        return {"game": self.name, "title": self._title_said(),
+                "players": list(self.players_in(result)),
+                "outcome": self.outcome_words(self.outcome(result))}
 
     def __repr__(self):
         return "<game %s>" % self.name

@@ -1,9 +1,10 @@
 """What the rig makes happen at the table: the buzzer's patterns and the status lamps.
 
 Both run on the referee thread (the touch-to-buzzer reflex, :mod:`rig.table.reflex`, may also
-switch the buzzer on from a pin callback; :meth:`Buzzer.settle` reconciles).  A pattern is a list of (on_s, off_s) steps, played by timers
-the referee loop fires on time (:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or
-a withdrawn touch buzz cancels what is left of the old one.
+switch the buzzer on from a pin callback; :meth:`Buzzer.settle` reconciles).  A pattern is a
+list of (on_s, off_s) steps, played by timers the referee loop fires on time
+(:meth:`Buzzer.next_due`, :meth:`Buzzer.fire`); a new pattern or a withdrawn touch buzz cancels
+what is left of the old one.
 """
 
 #: The buzzer's patterns by name (a game's pattern names are these strings): (on_s, off_s) steps.
@@ -38,7 +39,6 @@ class Buzzer:
         self._timers = []          # (due_abs, token, on)
         self._token = 0
         self._on = False           # what the patterns say the device is now
-        self._settled = 0          # the reflex's firings settled so far
 
     def play(self, pattern, now):
         self._token += 1
@@ -67,11 +67,11 @@ class Buzzer:
     def settle(self):
         """After the host performed the rules' effects of what arrived: if the reflex sounded
         since the last time, set the device to what the patterns say (on while a pattern's on
-        step runs, else off).  One integer compare when the reflex did not fire."""
+        step runs, else off).  One flag read when the reflex did not fire."""
         reflex = self.reflex
-        if reflex is None or reflex.fired == self._settled or self.device is None:
+        if reflex is None or not reflex.pending or self.device is None:
             return
-        self._settled = reflex.fired
+        reflex.pending = False      # first: a reflex buzz from now on is settled next time
         (self.device.on if self._on else self.device.off)()
 
     def next_due(self):

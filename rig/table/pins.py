@@ -2,15 +2,16 @@
 
 Pin callbacks only timestamp and enqueue (and, before that, the table's declared touch-to-buzzer
 reflex may write the buzzer's pin: :mod:`rig.table.reflex`): each edge is handed to
-``on_change(t, name, value)``
-with the time the pin factory stamped it with, used as it is.  Under gpiozero's lgpio factory
-that is the kernel's own timestamp of the edge, taken when the line changed, whenever the
-callback gets to run: a burst of edges delivered 50 ms late keeps every edge's exact time, so a
-0.3 ms glitch stays a glitch.  This is exact only because those ticks are on the rig's clock;
-:func:`check_edge_clock` makes sure of it for every pin factory, and refuses the others.
+``on_change(t, name, value)`` with the time the pin factory stamped it with, used as it is.
+Under gpiozero's lgpio factory that is the kernel's own timestamp of the edge, taken when the
+line changed, whenever the callback gets to run: a burst of edges delivered 50 ms late keeps
+every edge's exact time, so a 0.3 ms glitch stays a glitch.  This is exact only because those
+ticks are on the rig's clock; :func:`check_edge_clock` makes sure of it for every pin factory,
+and refuses the others.
 
 gpiozero's bounce_time is left unset on purpose: under lgpio it delays every edge and drops short
-contacts; the rig debounces on edge timestamps itself (:mod:`rig.games.cleptomano.rules.detect`).
+contacts; the rig debounces on edge timestamps itself (:mod:`rig.table.debounce`, and a game's
+own detector: Cleptómano's ``rules.detect``).
 
 gpiozero is imported lazily, so the pure core imports anywhere.
 """

@@ -48,13 +48,15 @@ class Reflex:
     outputs are open: nothing sounds) and ``armed``, the inputs that sound it now (the host's
     to set, on its own thread; the pin callback only reads it)."""
 
-    __slots__ = ("rule", "device", "armed", "fired")
+    __slots__ = ("rule", "device", "armed", "pending")
 
     def __init__(self, rule, device=None):
         self.rule = rule
         self.device = device
         self.armed = _NOTHING
-        self.fired = 0           # how many edges it sounded (for the host and the tests)
+        #: True once it sounded, until the host's buzzer settles it (``Buzzer.settle``, which
+        #: clears it before it sets the device, so a buzz in between is settled next time).
+        self.pending = False
 
     def arm(self, names):
         """Arm the reflex for ``names`` (those of its rule's inputs; the others are left out);
@@ -73,6 +75,6 @@ class Reflex:
             device = self.device
             if device is not None:
                 device.on()
-                self.fired += 1
+                self.pending = True
                 return True
         return False

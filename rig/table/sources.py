@@ -2,8 +2,9 @@
 
 Each source is started with the host's intake (:class:`rig.shell.intake.Intake`: ``input(name,
 value, t_abs=None)`` and ``fault(source, message, active)``) and only stamps and puts (never
-blocks the referee); ``stop(timeout_s)`` is bounded and ``running`` tells the watchdog it is alive.  The
-simulator swaps in its own relic feed (``sim.table.FakeRelicFeed``) through the same interface.
+blocks the referee); ``stop(timeout_s)`` is bounded and ``running`` tells the watchdog it is
+alive.  The simulator swaps in its own relic feed (``sim.table.FakeRelicFeed``) through the
+same interface.
 
 What the rig does when a device goes away is decided here, once: a lost hand sensor reads
 "nothing in range" (the exit button alone ends a turn), a lost relic hub leaves every relic

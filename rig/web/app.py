@@ -1,19 +1,25 @@
 """The web face's routes: the phone companion's HTTP contract (README "Phone companion").
 
 =========================================  ===================================================
-``GET /``                                  the app (the page in ``rig/web/static``)
+``GET /``                                  the one phone page, every game's
+                                           (``rig/web/static/index.html``, docs/web29.md);
+                                           ``GET /games/`` answers it too
 ``GET /api/state``                         the snapshot, as JSON (anyone; read-only)
 ``GET /api/session``                       ``{"paired": bool, "name": ...}`` for this phone
 ``POST /api/pair``                         ``{"code": "123456", "name": "Ben's phone"}``: a
                                            session cookie (HttpOnly, SameSite=Strict)
 ``POST /api/unpair``                       this phone's session ends
-``POST /api/command``                      one command in the recording's vocabulary: 200 and
-                                           the snapshot after it, 409 and the reason when the
-                                           rules refuse it, 401 unpaired, 400 malformed
+``POST /api/command``                      one command in the running game's recording
+                                           vocabulary: 200 and the snapshot after it, 409 and
+                                           the reason when the rules refuse it, 401 unpaired,
+                                           403 a phone that is no player's (a game whose
+                                           phones hold a seat), 400 malformed
+                                           (:func:`rig.web.games.command_route`)
 ``POST /api/layout``                       ``{"layout": "4: L-I R-II; ...", "lasers": 4}``:
                                            every rule the layout breaks, in the guard's words
                                            (``problems``), and the lasers they name
-                                           (``bad_lasers``)
+                                           (``bad_lasers``): Cleptómano's check, served as
+                                           every game's ``phone_checks`` are
 ``GET /api/matches``                       the matches recorded here, newest first
 ``GET /api/matches/ID``                    a match's replay (``cleptomano replay``'s JSON)
 ``GET /api/matches/ID/recording``          its recording, the JSON Lines file
@@ -36,7 +42,6 @@ all: the Host and Origin checks, the body's size limit and the security headers.
 
 import asyncio
 import json
-import re
 import socket
 
 from starlette.applications import Starlette
@@ -45,16 +50,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from ..core.errors import RequestError, RulesError
+from ..core.errors import RequestError
 from ..core.msg import Msg
-from ..words import english
-from ..games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
-from .commands import COMMAND_TIMEOUT_S, load_json, parse_command
-from .games import game_routes
+from .commands import load_json
+from .games import check_routes, command_route, game_routes, recordings_routes
 from .gate import LogThrottle, client_key
 from .language import (error, language_of, language_of_headers, language_routes, refusal_text, said,
                        words_in, words_of)
-from .matches import Matches, recording_routes
 from .night import night_routes
 
 COOKIE = "cleptomano_session"
@@ -208,7 +210,6 @@ def build_app(face, static_dir, names=None):
     """The ASGI app of ``face`` (a :class:`rig.web.face.WebFace`): its pairing, snapshots, push
     channel and the rig it commands.  ``names``: the host names the rig answers to besides its
     addresses (default :func:`this_machine`)."""
-    matches = Matches(face.recordings_dir, face.recording_path)
     refusals = LogThrottle()            # the refusals' log, shared with the Guard and the server
 
     def session_of(request):
@@ -270,33 +271,6 @@ def build_app(face, static_dir, names=None):
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response
 
-    @answers
-    async def command(request):
-        s = paired(request)
-        item = parse_command(load_json(await request.body()), s.name)
-        answer = await face.command(item, COMMAND_TIMEOUT_S)
-        if not answer.accepted:
-            raise RequestError(answer.reason, 409)
-        return JSONResponse(said(face.state(answer.board), words_of(request)))
-
-    @answers
-    async def layout(request):
-        obj = await body_object(request, ("layout", "lasers"))
-        text, lasers = obj.get("layout"), obj.get("lasers")
-        if not isinstance(text, str):
-            raise RequestError(Msg("rig.web.layout_not_text", layout=_short(text)))
-        if lasers is not None and (isinstance(lasers, bool) or lasers not in (3, 4, 5)):
-            raise RequestError(Msg("rig.web.bad_lasers", lasers=_short(lasers)))
-        try:
-            declared = parse_layout(text)
-        except RulesError as exc:
-            raise RequestError(exc.msg if exc.msg is not None else str(exc)) from None
-        problems = validate_layout(declared, lasers)
-        return JSONResponse({"legal": not problems,
-                             "problems": said(problems, words_of(request)),
-                             "bad_lasers": bad_lasers(problems),
-                             "layout": format_layout(declared)})
-
     async def live(websocket):
         address = client_key(websocket.client.host if websocket.client else None)
         why = face.live.refusal(address)
@@ -335,44 +309,50 @@ def build_app(face, static_dir, names=None):
         Route("/api/session", session),
         Route("/api/pair", pair, methods=["POST"]),
         Route("/api/unpair", unpair, methods=["POST"]),
-        Route("/api/command", command, methods=["POST"]),
-        Route("/api/layout", layout, methods=["POST"]),
-        *recording_routes("/api/matches", matches, answers),
+        Route("/api/command", command_route(face, paired, answers, False), methods=["POST"]),
+        *check_routes(answers, body_object),       # each game's checks: POST /api/layout
+        *recordings_routes(face, answers),         # /api/matches, /api/game/recordings
         *language_routes(answers),    # each phone's words: rig.web.language
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
         *night_routes(face, paired, answers),      # the next game: rig.web.night
+        # The one phone page (static/index.html) answers / and, for the pages that knew the
+        # games' own page there, /games/ too; its one relative script, the games' frame,
+        # answers from both.
+        Route("/games/", page(static_dir, "index.html")),
+        Route("/games.js", page(static_dir, "games/games.js")),
         Mount("/", StaticFiles(directory=static_dir, html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_there, 405: not_there})
     return Guard(app, this_machine() if names is None else set(names), refusals=refusals)
 
 
+def page(static_dir, name):
+    """A route answering the file ``name`` of ``static_dir`` (404 when it has none)."""
+    from pathlib import Path
+
+    from starlette.exceptions import HTTPException
+    from starlette.responses import FileResponse
+    path = Path(static_dir) / name
+
+    async def served(request):
+        if not path.is_file():
+            raise HTTPException(404)
+        return FileResponse(path)
+    return served
+
+
 async def not_there(request, exc):
-    """An address or a method the API does not have: one JSON error under /api/, the plain
-    page elsewhere."""
-    if not request.url.path.startswith("/api/"):
+    """An address or a method the API does not have: one JSON error under /api (``/api``
+    itself too: ``/api/matches/..`` reaches it so), the plain page elsewhere."""
+    path = request.url.path
+    if path != "/api" and not path.startswith("/api/"):
         return PlainTextResponse(exc.detail, status_code=exc.status_code)
     if exc.status_code == 405:
         return error(RequestError(Msg("rig.web.wrong_method", path=request.url.path[:80],
                                       method=request.method[:10]), 405), words_of(request))
     return error(RequestError(Msg("rig.web.no_such_address", path=request.url.path[:80]), 404),
                  words_of(request))
-
-
-def bad_lasers(problems):
-    """The lasers the layout's problems name, for the page to draw them red: read from their
-    English words ("laser 4"), whatever language the phone reads them in."""
-    found = set()
-    for problem in problems:
-        found.update(int(n) for n in re.findall(r"\blaser (\d+)", english(problem)))
-    return sorted(found)
-
-
-def _short(value):
-    """A value a refusal quotes, at most 40 characters of its Python form."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 async def _send(websocket, client):

@@ -1,28 +1,22 @@
-"""A phone's command: the body of ``POST /api/command``, read as a recording line is.
+"""A phone's command, for every game: the body of ``POST /api/command`` (and of its older twin
+``POST /api/game/command``), read as a recording line is.
 
-The phone speaks the recording's own vocabulary (README "Recordings"): exactly what one line
-holds, minus ``t`` (the referee stamps it when it takes the command) and ``by`` (the rig adds
-the paired phone's name).  So it is checked by the recording's own parser
-(:func:`rig.games.cleptomano.rules.recording.parse_item`), and what the referee records is the line
-a replay reads back.
+The phone speaks the running game's recording vocabulary (README "Recordings"): exactly what one
+line holds, minus ``t`` (the referee stamps it when it takes the command) and ``by`` (the rig
+adds the player the paired phone sits as, or the phone's own name for a game whose phones hold
+no seat: :attr:`rig.core.contract.Game.seated_phones`).  So it is checked by the game's own
+parser (its ``command_from_json``), and what the host records is the line a replay reads back.
+Only the commands the game lets a phone send (``phone_commands``) pass.
 """
 
 from dataclasses import replace
 
-from ..games.cleptomano.rules import events as ev
 from ..core import bounded
 from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
-from ..games.cleptomano.rules.recording import parse_item
-from ..games.cleptomano import GAME
 
 #: How long a phone's command waits for the referee's answer.
 COMMAND_TIMEOUT_S = 3.0
-
-#: The lines a phone may send: the guard's commands.  Inputs come from the museum's sensors;
-#: restart, tick and end lines are the rig's own.
-COMMANDS = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
-EXAMPLES = GAME.example      # Cleptómano's, kept with its game
 
 
 class _NotJson(Exception):
@@ -46,24 +40,42 @@ def load_json(body):
         raise RequestError(Msg("rig.web.not_json", why=str(exc).rstrip("; "))) from None
 
 
-def parse_command(obj, by):
-    """The command in ``obj`` (a body's JSON value), given by the phone named ``by``; raises
-    RequestError (400) with one message naming what is wrong and what to send."""
-    if not isinstance(obj, dict):
-        raise RequestError(Msg("rig.web.command_not_object", example=EXAMPLES,
+def parse_command(obj, by, game=None):
+    """The command of ``game`` (a :class:`rig.core.contract.Game`; None: the registry's first)
+    in ``obj`` (a body's JSON value), given by ``by``; raises RequestError (400) with one
+    message naming what is wrong and what to send."""
+    if game is None:
+        from ..games import games
+        game = games()[0]
+    example = game.example
+    if not isinstance(obj, dict):       # the words each endpoint has always answered
+        raise RequestError(Msg("rig.web.game_command_not_object", example=example)
+                           if game.seated_phones else
+                           Msg("rig.web.command_not_object", example=example,
                                got=type(obj).__name__))
     for key, why in (("t", N_("rig.web.why_no_t")), ("by", N_("rig.web.why_no_by"))):
         if key in obj:
             raise RequestError(Msg("rig.web.command_leave_out", key=key, why=Msg(why)))
     try:
-        item = parse_item(dict(obj, t=0.0), 1)
+        item = game.command_from_json(obj)
     except RecordingError as exc:
-        raise RequestError(Msg("rig.web.bad_command", why=exc.detail, example=EXAMPLES)) \
+        raise RequestError(Msg("rig.web.bad_command", why=exc.detail, example=example)) \
             from None
-    if not isinstance(item, COMMANDS):
-        raise RequestError(Msg("rig.web.command_not_phone", kind=_kind(obj), example=EXAMPLES))
+    allowed = game.phone_commands
+    if allowed is not None and not isinstance(item, allowed):
+        raise RequestError(Msg("rig.web.command_not_phone", kind=_kind(obj), example=example))
     return replace(item, by=by)
 
 
 def _kind(obj):
-    return next((k for k in ("input", "restart", "tick", "end") if k in obj), "such")
+    """The kind of line ``obj`` is, as a refusal names it: its first key."""
+    return str(next(iter(obj), "such"))[:20]
+
+
+def __getattr__(name):
+    """``COMMANDS``: the registry's first game's phone commands (what this module once held
+    for Cleptómano alone)."""
+    if name == "COMMANDS":
+        from ..games import games
+        return games()[0].phone_commands
+    raise AttributeError(name)

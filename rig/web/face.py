@@ -4,7 +4,17 @@ To the referee it is a face (:mod:`rig.shell.faces`): ``show(board)`` stores the
 snapshot and nudges the push channel, ``hear`` passes on each call; neither waits for anything.
 To the phones it is the app (:mod:`rig.web.app`) on the server's thread
 (:mod:`rig.web.server`): it reads those snapshots, and puts the paired phones' commands on the
-rig's inbox (:meth:`rig.shell.daemon.Rig.submit`), waiting (bounded) for the referee's answer.
+rig's inbox (:meth:`rig.shell.host.Host.submit`), waiting (bounded) for the referee's answer.
+
+One face for every game (docs/web29.md): what it says of a game it reads through the contract
+(:class:`rig.core.contract.Game`, its group "the phones"): the snapshot's JSON
+(``phone_json``), whether two snapshots look the same (``same_snapshot``).  The game is the
+host's (its ``adapter``, the contract-level name every host gives its game) once the face is
+given one, else the one it was made for (``game``: a name; the registry's first by default).
+
+What it asks of the host it is given (``face.rig``): ``submit(command, reply)``,
+``recording_path``; and for a game whose phones hold a seat: ``players``,
+``player_view(player)``, ``adapter`` and ``game`` (the state, for the board map).
 """
 
 import asyncio
@@ -14,9 +24,9 @@ from pathlib import Path
 from ..core.errors import RequestError
 from ..core.msg import Msg
 from ..core.phones import spaced
-from ..games.cleptomano.rules.view import board_json, looks_the_same
+from ..games import game as game_named
+from ..games import games
 from .app import build_app
-from .games import game_json
 from .language import plain
 from .live import Live
 from .pairing import Pairing, told_bound
@@ -27,6 +37,8 @@ log = logging.getLogger("cleptomano")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: How long a phone's request waits for the rig a starting game is about to hand the face.
 RIG_WAIT_S = 2.0
+#: ``WebFace(game=...)``'s default: the registry's first game.
+FIRST = "first"
 
 
 class WebFace:
@@ -38,11 +50,13 @@ class WebFace:
 
     headless = True
     wants_frames = True
-    game = "cleptomano"             # the game it is the face of (rig.web.night)
 
-    def __init__(self, web, recordings_dir, *, pairing=None, static_dir=STATIC_DIR,
+    def __init__(self, web, recordings_dir, *, game=FIRST, pairing=None, static_dir=STATIC_DIR,
                  names=None, tell_code=False, **server_options):
         self.web = web
+        made = games()[0] if game == FIRST else (game_named(game) if game is not None else None)
+        self._made = made               # the game it was made for (None: the host's)
+        self.made_for = made.name if made is not None else None
         self.recordings_dir = Path(recordings_dir)
         self.pairing = pairing if pairing is not None else Pairing()
         self.live = Live(self.state)
@@ -59,12 +73,12 @@ class WebFace:
     # --- the face, on the referee's thread ---------------------------------------------------------
     def show(self, board):
         """The newest snapshot: ``GET /api/state`` answers it from now on; the phones are
-        pushed it only when it looks different from the last pushed
-        (:func:`~rig.games.cleptomano.rules.view.looks_the_same`: the time in whole seconds,
-        which their page counts on by itself), so their words and JSON are made once per
-        change, not per frame."""
+        pushed it only when it looks different from the last pushed (the game's
+        ``same_snapshot``: Cleptómano's compares the time in whole seconds, which their page
+        counts on by itself), so their words and JSON are made once per change, not per
+        frame."""
         announced, self._board = self._announced, board
-        if announced is None or not looks_the_same(announced, board):
+        if announced is None or not self._game_of(board).same_snapshot(announced, board):
             self._announced = board
             self.live.changed()
         phones = board.phones
@@ -101,6 +115,28 @@ class WebFace:
     def stop(self, timeout_s=3.0):
         return self.server.stop(timeout_s) if self.server is not None else True
 
+    # --- the game it serves ---------------------------------------------------------------------
+    @property
+    def playing(self):
+        """The game this face serves (a :class:`rig.core.contract.Game`): its host's once it
+        has one, else the one it was made for; None before either is known."""
+        hosted = getattr(self.rig, "adapter", None)
+        return hosted if hosted is not None else self._made
+
+    @property
+    def game(self):
+        """The name of the game it serves (None before it is known)."""
+        playing = self.playing
+        return playing.name if playing is not None else None
+
+    def _game_of(self, board):
+        """The game ``board`` is a snapshot of: the face's, else the one it names."""
+        playing = self.playing
+        if playing is not None:
+            return playing
+        named = getattr(board, "game", None)
+        return game_named(named) if isinstance(named, str) else games()[0]
+
     # --- what the app asks, on the server's thread -------------------------------------------------
     def state(self, board=None):
         """The snapshot as JSON-ready data (the newest, or ``board``), its codes as their JSON,
@@ -108,8 +144,9 @@ class WebFace:
         (503) before the referee showed one."""
         board = board if board is not None else self._board
         if board is None:
-            raise RequestError(Msg("rig.web.starting"), 503)
-        return board_json(board)        # already JSON-ready: its codes as their JSON
+            raise RequestError(Msg("rig.web.starting" if self.made_for is not None
+                                   else "rig.web.game_starting"), 503)
+        return plain(self._game_of(board).phone_json(board))
 
     @property
     def board(self):
@@ -157,16 +194,7 @@ class WebFace:
                                503) from None
 
 
-class GameWebFace(WebFace):
-    """The phone companion while one of the companion games runs (``start(host)`` with a
-    :class:`rig.shell.gamehost.GameHost`): its snapshot is the host's GameScreen."""
-
-    @property
-    def game(self):
-        return self.rig.adapter.name if self.rig is not None else None
-
-    def state(self, board=None):
-        board = board if board is not None else self._board
-        if board is None:
-            raise RequestError(Msg("rig.web.game_starting"), 503)
-        return plain(game_json(board))
+def GameWebFace(web, recordings_dir, **options):
+    """The face of the game its host names once given (``WebFace(..., game=None)``): the name
+    the companion games' face had when it was a face of its own."""
+    return WebFace(web, recordings_dir, game=None, **options)

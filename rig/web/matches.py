@@ -1,13 +1,15 @@
 """The kept recordings on the phone companion's API: each recording in the recordings folder,
 replayed to its result, and the recording itself for download.
 
-:class:`Recordings` is what the two histories share: Cleptómano's matches (``GET
-/api/matches``, :class:`Matches`) and the companion games' games (``GET /api/game/recordings``,
-:class:`rig.web.games.GameRecordings`).  A recording's id is its file name without ``.jsonl``
-(``match-20261201-201500``, ``chest-heist-20261201-201500``), checked against the history's
-pattern; nothing else names a file, so no request can reach outside the folder.  Replays are
-remembered by the file's size and modification time: a finished game is replayed once, the
-live one whenever it has grown.
+:class:`Recordings` is the one history, for every game, served by one route
+(:func:`recording_routes`) under its two bases: the games played at the museum (Cleptómano's
+matches, ``GET /api/matches``, :class:`Matches`) and every other game's (``GET
+/api/game/recordings``, :class:`GameRecordings`).  A listing entry is the game's own
+(:meth:`rig.core.contract.Game.recording_entry`).  A recording's id is its file name without
+``.jsonl`` (``match-20261201-201500``, ``chest-heist-20261201-201500``), checked against the
+history's pattern; nothing else names a file, so no request can reach outside the folder.
+Replays are remembered by the file's size and modification time: a finished game is replayed
+once, the live one whenever it has grown.
 
 A game that hides something while it runs (``hides``: a secret, or dice its seed will roll;
 every game but Cleptómano) is served only once it is over: while its recording has no clean
@@ -28,6 +30,7 @@ from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
 from ..shell.session import cut_off
 from ..shell.storage import game_of, is_finished, newest, replay_file
+from ..games import games
 from .language import said, words_of
 from .pairing import quoted
 
@@ -40,16 +43,43 @@ class Withheld(RequestError):
 
 
 class Recordings:
-    """The recordings in ``directory`` whose ids match ``ID`` (its last six groups the date
-    and time); ``live()`` names the one being written now.  A subclass says what a listing
-    entry holds of a replay (:meth:`summary`)."""
+    """The recordings in ``directory`` of the games played at the museum (``museum`` True) or
+    of every other game (False), their ids matching :attr:`ID` (its last six groups the date
+    and time); ``live()`` names the one being written now.  Each listing entry is its game's
+    ``recording_entry``."""
 
-    ID = re.compile("^match-" + STAMP)
-    GLOBS = ("match-*.jsonl",)
-    NOT_AN_ID = N_("rig.web.not_a_match_id")       # the refusals that name one
-    NO_SUCH = N_("rig.web.no_such_match")
-    EXAMPLE = "match-20261201-201500"
-    LISTED_AT = "GET /api/matches"
+    museum = True
+
+    # Read from the registry at each listing, so a game registered later is listed too.
+    @property
+    def ID(self):
+        return re.compile("^(%s)-%s" % ("|".join(re.escape(g.prefix) for g in self._games()),
+                                        STAMP))
+
+    @property
+    def GLOBS(self):
+        return tuple("%s-*.jsonl" % g.prefix for g in self._games())
+
+    def _games(self):
+        return [g for g in games() if bool(g.museum) == self.museum]
+
+    # The refusals that name an id, and where the list is.
+    @property
+    def NOT_AN_ID(self):
+        return N_("rig.web.not_a_match_id") if self.museum else N_("rig.web.not_a_game_id")
+
+    @property
+    def NO_SUCH(self):
+        return N_("rig.web.no_such_match") if self.museum else \
+            N_("rig.web.no_such_game_recording")
+
+    @property
+    def EXAMPLE(self):
+        return "%s-20261201-201500" % (self._games() or games())[0].prefix
+
+    @property
+    def LISTED_AT(self):
+        return "GET /api/matches" if self.museum else "GET /api/game/recordings"
 
     def __init__(self, directory, live=lambda: None):
         self.directory = directory
@@ -156,30 +186,26 @@ class Recordings:
         return out
 
     def summary(self, path, result):
-        """What the listing shows of ``result``; None leaves the recording out of it."""
-        raise NotImplementedError
-
-
-class Matches(Recordings):
-    """Cleptómano's matches: each one's players, winner, solo title, round wins, scores,
-    whether it was decided (a winner, a solo title) and whether it was finished (its end line
-    written, or decided: issue 30, a decided match still open for the guard's correction was
-    shown "being played").  A match in which nobody played a turn (a start, a restart, a
-    switch of game that opened it and closed it again) is left out (issue 30: 7 of 12 lines
-    of an evening's history were such "No winner" matches), unless it is the live one."""
-
-    def summary(self, path, result):
-        if not result["turns"] and not result["tiebreak"] and not self._is_live(path):
-            return None
-        decided = bool(result["winner"]) or result["title"] is not None
-        return dict(players=result["players"], winner=result["winner"],
-                    title=result["title"], round_wins=result["round_wins"],
-                    scores=_totals(result), decided=decided,
-                    finished=decided or is_finished(path))
+        """The listing entry of the recording at ``path``, whose replay is ``result``: its
+        game's ``recording_entry``; RequestError (422) for a file of no game listed here."""
+        game = game_of(path)
+        if game is None or bool(game.museum) != self.museum:
+            raise RequestError(Msg("rig.web.no_companion_game", file=path.name), 422)
+        return game.recording_entry(result, is_finished(path), live=self._is_live(path))
 
     def _is_live(self, path):
         live = self.live()
         return live is not None and live.name == path.name
+
+
+class Matches(Recordings):
+    """The games played at the museum: Cleptómano's matches (``GET /api/matches``)."""
+    museum = True
+
+
+class GameRecordings(Recordings):
+    """Every other game's recordings (``GET /api/game/recordings``)."""
+    museum = False
 
 
 def recording_routes(base, recordings, answers):
@@ -213,17 +239,3 @@ def _over(game, result):
         return bool(game.outcome(result).over)
     except (KeyError, TypeError, ValueError):
         return False
-
-
-def _totals(result):
-    """Each player's points: over the match's rounds (tiebreak attempts decide, they do not
-    add), or the solo heist's own turn."""
-    totals = {p: 0 for p in result["players"]}
-    if result["rounds"]:
-        for row in result["rounds"]:
-            for player, score in row["scores"].items():
-                totals[player] += score or 0
-    else:
-        for turn in result["turns"]:
-            totals[turn["thief"]] += turn["score"] or 0
-    return totals

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from ..core.errors import RequestError, RulesError
 from ..core.msg import Msg
 from ..core.names import check_names
-from ..games.cleptomano.rules.view import Phase
 from ..games import game as game_named
 from ..games import games
 from ..games import names as game_names
@@ -40,8 +39,8 @@ from .server import WebServer
 
 log = logging.getLogger("cleptomano")
 
-CLEPTOMANO = "cleptomano"
 NIGHT_GAMES = game_names()   # the registry's (Cleptómano first) when the rig started
+CLEPTOMANO = NIGHT_GAMES[0]  # the registry's first game: the rig's own, its night's start
 KEYS = ("game", "players", "end")
 EXAMPLE = '{"game": "stop-thief", "players": ["Ana", "Ben"]}'
 
@@ -70,7 +69,7 @@ def parse_choice(obj, config=None):
                                games=", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
-    if game == CLEPTOMANO:
+    if game_named(game).museum:            # its players come from its set-up screen
         if players is not None:
             raise RequestError(Msg("rig.night.cleptomano_players"))
         return Choice(game, None, end)
@@ -100,21 +99,21 @@ def _short(value):
 
 
 def refusal(face, choice):
-    """Why the rig cannot switch now (a 409 RequestError), or None: a Cleptómano turn is
-    running (a hand may be in the museum), or a game is in progress and ``choice`` does not
-    end it."""
+    """Why the rig cannot switch now (a 409 RequestError), or None: the running game's own
+    ``switch_refusal`` over the face's newest snapshot (a Cleptómano turn is running: a hand
+    may be in the museum; a game is in progress and ``choice`` does not end it)."""
     running = face.rig
-    if running is None:
+    playing = face.playing
+    if running is None or playing is None:
         raise RequestError(Msg("rig.night.starting"), 503)
-    if face.game == CLEPTOMANO:
-        board = face.board
-        if board is not None and board.phase == Phase.TURN:
-            return RequestError(Msg("rig.night.turn_running", thief=board.thief), 409)
-        return None
-    if not running.adapter.over(running.game) and not choice.end:
-        return RequestError(Msg("rig.night.in_progress", game=title_words(running.adapter),
-                                tick=Msg("rig.night.end_now")), 409)
-    return None
+    why = playing.switch_refusal(face.board, choice.end)
+    return None if why is None else RequestError(why, 409)
+
+
+def page_of(g):
+    """The address of game ``g``'s phone page as the phones have always been told: ``/`` for a
+    game played at the museum, ``/games/`` for another; both serve the one phone page."""
+    return "/" if g.museum else "/games/"
 
 
 def games_json():
@@ -150,7 +149,7 @@ def night_routes(face, paired, answers):
                  " (ending the game in progress)" if choice.end else "")
         return JSONResponse({"game": choice.game, "players": list(choice.players or ()),
                              "by": session.name,
-                             "page": "/" if choice.game == CLEPTOMANO else "/games/"})
+                             "page": page_of(game_named(choice.game))})
 
     @answers
     async def listed(request):

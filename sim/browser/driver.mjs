@@ -184,6 +184,45 @@ const STEPS = {
       return out;
     }) };
   },
+  // Every word cut inside (issue 30): a word of a visible text split over two lines (its
+  // Range has rects on different lines: "Am/élie"), and every input whose placeholder is wider
+  // than the room inside it ("Nombre de un jugac…").  A word may still overflow its box: that is
+  // `overflowing`'s to find.
+  async cut_words(_, step, p) {
+    return { found: await p.page.locator(step.selector ?? "body").first().evaluate((root) => {
+      const out = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || el.closest("svg, script, style") || !el.checkVisibility || !el.checkVisibility()) continue;
+        const text = node.textContent;
+        for (const m of text.matchAll(/[^\s\-\u2010-\u2014/]+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+            .map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) {
+            out.push({ kind: "word", word: m[0], tag: el.tagName.toLowerCase(), id: el.id,
+              cls: String(el.className), text: el.textContent.trim().slice(0, 80) });
+          }
+        }
+      }
+      const canvas = document.createElement("canvas").getContext("2d");
+      for (const input of root.querySelectorAll("input[placeholder]")) {
+        if (!input.checkVisibility || !input.checkVisibility() || input.value) continue;
+        const style = getComputedStyle(input);
+        canvas.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const wide = canvas.measureText(input.placeholder).width;
+        if (wide > room + 1) {
+          out.push({ kind: "placeholder", word: input.placeholder, tag: "input", id: input.id,
+            cls: String(input.className), text: input.placeholder, wide: Math.ceil(wide), room });
+        }
+      }
+      return out;
+    }) };
+  },
   async download(_, step, p, timeout) {
     const [download] = await Promise.all([
       p.page.waitForEvent("download", { timeout }),

@@ -84,10 +84,12 @@ def paintings(browser, recordings, out):
 def chest(browser, recordings, out):
     """A chest heist: a turn under way, then the game to its end and the after-game."""
     with GameTable(recordings, "chest-heist", ("Ana",)) as rig:
-        devices = {name: pair(browser.phone("ch-" + name, *size, mobile=name == "phone"),
-                              rig, paired)       # one name is paired once: "Ana's phone"
-                   for (name, size), paired in zip(DEVICES.items(), ("Ana", "Ana's phone"))}
-        phone = devices["phone"]
+        # One seat, one phone: Ana plays from the phone; the tablet watches, unpaired.
+        phone = pair(browser.phone("ch-phone", *DEVICES["phone"], mobile=True), rig, "Ana")
+        tablet = browser.phone("ch-tablet", *DEVICES["tablet"], mobile=False)
+        tablet.goto(rig.url)
+        tablet.wait("#status", text="Turn 1")
+        devices = {"phone": phone, "tablet": tablet}
         phone.click('#controls button:text-is("Roll")')
         tap(phone, (1,), '#controls [data-toggles="dice"]')
         tap(phone, (1,), '#controls [data-toggles="skimmers"]')

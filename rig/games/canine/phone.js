@@ -1,4 +1,4 @@
-// Canine Kleptomaniacs on the games page (rig/web/static/games/): the die's call and its rolls,
+// Canine Kleptomaniacs in the games' frame of the one phone page (rig/web/static/games/): the die's call and its rolls,
 // the Action pile, the scores; a player's doggy, rolls, cards played and their Hiding Places at
 // the end.
 //

@@ -113,11 +113,17 @@ def screenshot(state_name, out_path, size=(800, 480)):
 
 #: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
 #: of this game (``canine-NAME`` for each of :data:`STATES`), and :func:`shot` for each.
-SHOTS = tuple("canine-" + name for name in STATES)
+SHOTS = tuple("canine-" + name for name in STATES) + ("canine-final-strip",)
 
 
 def shot(name):
     """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``,
     played on demand."""
+    from ...core.msg import Msg
+    from ...display.game_screens import with_strip
     from .screen import draw
-    return draw, ck.public_view(sample_game(name[len("canine-"):]))
+    state = name[len("canine-"):]
+    if state.endswith("-strip"):       # a refusal in the host's strip, below the final table
+        refused = Msg("canine.refuse.charm_self", player="Bruno")
+        return with_strip(draw, refused), ck.public_view(sample_game(state[:-len("-strip")]))
+    return draw, ck.public_view(sample_game(state))

@@ -15,7 +15,7 @@ from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
-                            get_font, legible_size, load_pygame, put_big, put_text, say,
+                            floor_of, get_font, load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 
 FELT = (20, 70, 52)             # the dice tray
@@ -134,7 +134,7 @@ def _draw_header(surface, view, box):
     pill is at least as wide as its words need at the legibility floor; the title takes the rest,
     on two lines if one would be too small (a longer translation)."""
     x, y, w, h = box
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     title = say(N_("canine.screen.title"))
     if not view.get("placeholder"):
         put_text(surface, title, (x, y + int(h * 0.15), w, int(h * 0.7)), TEXT, align="left")
@@ -208,7 +208,7 @@ def _draw_dice(surface, view, box):
         return
     put_fitted(surface, as_text(dice.get("name"), 60).upper(),
                (x + pad, y + pad // 2, w - 2 * pad, int(h * 0.15)), GOLD,
-               keep=legible_size(surface.get_height()))
+               keep=floor_of(surface))
     rolls = _dicts(dice.get("rolls"))
     history = rolls[-8:] if len(rolls) > 1 or dice.get("card") == "squirrel" else []
     face = as_int(rolls[-1].get("face"), None) if rolls else None
@@ -279,7 +279,7 @@ def _end_extra(surface, view, box):
     label = _end_label(view)
     label_w, label_h = w - 2 * _end_pad(box), int(h * 0.23)
     one = fit_size([label], label_w, label_h)
-    if one >= legible_size(surface.get_height()) or one >= fit_size([label], 10 ** 6, label_h):
+    if one >= floor_of(surface) or one >= fit_size([label], 10 ** 6, label_h):
         return 0
     return int(h * 0.2)
 
@@ -294,7 +294,7 @@ def _draw_end(surface, view, box, extra=0):
     h -= extra                          # the rows below the heading keep their English sizes
     end = as_dict(view.get("end"))
     pad = _end_pad((x, y, w, h))
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     label = _end_label(view)
     label_box = (x + pad, y + pad // 3, w - 2 * pad, int(h * 0.23) + extra)
     if extra:
@@ -342,8 +342,8 @@ def _draw_players(surface, view, box):
     for i, dog in enumerate(doggies):
         ry = top + i * row
         draw_panel(surface, (x, ry, w, row - 2), PANEL if i % 2 == 0 else PANEL_2, 0.1)
-        put_text(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT, align="left",
-                 size=size)
+        put_name(surface, names[i], (x + int(w * 0.04), ry, int(w * 0.5), row), TEXT,
+                 align="left", size=size)
         done = names[i] in revealed if scoring else bool(dog.get("chosen"))
         words = say(N_("canine.screen.not_chosen"))
         if dog.get("chosen"):
@@ -403,7 +403,7 @@ def _draw_final(surface, view, box):
         ry = y + int(row_h * (i + 1.1))
         winner = bool(score.get("winner"))
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
+        put_name(surface, names[i], (x + int(name_w * 0.05), ry, int(name_w * 0.9), row_h),
                  GOLD if winner else TEXT, align="left", size=name_size)
         lines = _dicts(score.get("lines"))
         for j, (_, items) in enumerate(columns):

@@ -1,4 +1,4 @@
-// The chest heist on the games page (rig/web/static/games/): the dice, what the turn asks, the
+// The chest heist in the games' frame of the one phone page (rig/web/static/games/): the dice, what the turn asks, the
 // rerolls and skimmers; the roll, reroll, ticks, charges and the diamonds counted.
 //
 // The rig serves this file as /games/phone/chest-heist.js (rig/web/games.py) and the page loads the
@@ -29,6 +29,24 @@
 
 (window.GamePhones = window.GamePhones || {})["chest-heist"] = (kit) => {
   const { h, button, toggles, field, picked } = kit;
+
+  // The dice to choose, each button showing the face it rolled (the player reads "the 5", as on
+  // the table's screen; two dice of one face are told apart by their place, which is what is
+  // sent): kept in picked.dice as places 1 to 5, a used die not offered.
+  function diceToggles(dice) {
+    const chosen = picked.dice || (picked.dice = []);
+    return h("div", { class: "row", "data-toggles": "dice" }, dice.map((d) => h("button", { // not words: CSS class, key
+      type: "button", "data-place": d.die, disabled: d.used,
+      "aria-pressed": chosen.includes(d.die) ? "true" : "false",
+      "aria-label": t("chest_heist.phone.die_button", { place: d.die, value: d.value }),
+      onclick: (event) => {
+        const at = chosen.indexOf(d.die);
+        if (at >= 0) chosen.splice(at, 1);
+        else if (chosen.length < 5) chosen.push(d.die);
+        event.currentTarget.setAttribute("aria-pressed", chosen.includes(d.die) ? "true" : "false");
+      },
+    }, String(d.value))));
+  }
   const C = kit.commands;
 
   // What the chest heist's turn asks now, and what its lock means (the rulebook's words).
@@ -72,11 +90,10 @@
     controls: (m) => {
       const c = C["chest-heist"];
       const can = m.can || [];
-      const used = (m.dice || []).filter((d) => d.used).map((d) => d.die);
       const out = [h("div", { class: "row" }, button(t("chest_heist.phone.roll"), c.roll(), can.includes("roll"), "go"),
                      button(t("chest_heist.phone.end_turn"), c.endTurn(), can.includes("end_turn")))];
       if (can.includes("mark") || can.includes("reroll")) {
-        out.push(h("p", {}, t("chest_heist.phone.dice")), toggles("dice", 5, 5, used),
+        out.push(h("p", {}, t("chest_heist.phone.dice")), diceToggles(m.dice || []),
                  h("p", {}, t("chest_heist.phone.pick_skimmers")), toggles("skimmers", 3, 3),
                  h("label", { for: "box" }, t("chest_heist.phone.box")),
                  h("div", { class: "row" },

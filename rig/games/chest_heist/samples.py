@@ -6,6 +6,8 @@ state the game can reach: with the example sheet and without a sheet.
 :data:`SAMPLES` maps a state name to ``(draw function, view)``.
 """
 
+from ...core.msg import Msg
+from ...display.game_screens import with_strip
 from . import rules as ch
 from . import screen as chest_screen
 from .rules.example import EXAMPLE_SHEET
@@ -62,7 +64,12 @@ def _chests():
     out["chests-count"] = ch.public_view(game)
     game, _ = ch.step(game, ch.CountDiamonds(t + 1, None, 20))
     out["chests-over"] = ch.public_view(game)
-    return {name: (chest_screen.draw, view) for name, view in out.items()}
+    samples = {name: (chest_screen.draw, view) for name, view in out.items()}
+    # A refusal in the host's strip: its own band, under the chests I to L, never over them.
+    refused = Msg("chest_heist.refuse.die_ticked", die=2, value=6, box="4")
+    samples["chests-nosheet-strip"] = (with_strip(chest_screen.draw, refused),
+                                       out["chests-nosheet"])
+    return samples
 
 
 SAMPLES = _chests()

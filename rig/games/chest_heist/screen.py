@@ -1,8 +1,9 @@
 """Drawing the chest heist's table screen: one ``public_view`` dict onto one pygame Surface.
 
 Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette).
-On the left, the turn's five dice (each with its place, 1 to 5, the number the phone sends; a
-used die is dimmed and says USED), the three skimmers (empty, charged with their value, or
+On the left, the turn's five dice (each with the face it rolled written over it, as the phone's
+buttons show it, so "the 5" is the same die on both; a used die is dimmed and says USED), the
+three skimmers (empty, charged with their value, or
 switched off) and the turn's last move in arithmetic.  On the right, the sheet's grid with its
 ticked boxes and each line's chest, or, without a sheet, the twelve chests: locked (red, with a
 padlock), opened (gold, with its diamonds), the next to lock (amber).  When chest L has locked,
@@ -129,7 +130,9 @@ def _dice(surface, view, area):
         d = d if isinstance(d, dict) else {}
         used = bool(d.get("used"))
         sx = x + i * slot
-        put_text(surface, str(as_int(d.get("die"), i + 1)), (sx, y, slot, label_h), DIM, size=size)
+        face = as_int(d.get("value"))       # the face rolled, not the die's place (issue 30)
+        put_text(surface, str(face) if 1 <= face <= 6 else "–", (sx, y, slot, label_h),
+                 DIM if used else TEXT, size=size)
         _die(surface, (sx + slot // 10, y + label_h, slot * 8 // 10, h - 2 * label_h),
              as_int(d.get("value")), used)
         if used:

@@ -13,6 +13,8 @@ value (a refused command leaves it as it was).  :meth:`Cleptomano.table_effects`
 referee's effects into the host's shared ones (:mod:`.rules.shared`).
 """
 
+import re
+
 from .rules import calls, recording, engine as rules
 from .rules import replay
 from .rules.detect import DetectSettings
@@ -20,7 +22,9 @@ from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
 from .rules.shared import shared
 from .rules import events as ev
-from ...core.errors import IllegalMove
+from .rules.layout import format_layout, parse_layout, validate_layout
+from .rules.view import Phase, board_json, looks_the_same
+from ...core.errors import IllegalMove, RequestError, RulesError
 from ...core.msg import Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
@@ -196,6 +200,89 @@ class Cleptomano(GameBase):
         """The referee a recording's lines leave, as :meth:`replay` re-referees them."""
         header, items = recording.parse_lines(lines, path)
         return replay.referee(header, items, path)[0]
+
+    # --- the phones: the guard's phone, the scoreboard, the layout check ----------------------
+    #: The lines a phone may send: the guard's commands.  Inputs come from the museum's
+    #: sensors; restart, tick and end lines are the rig's own.
+    phone_commands = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+    #: The phone is the guard's, whoever's it is: a command is by the phone's name.
+    seated_phones = False
+
+    def phone_json(self, screen):
+        """The scoreboard, every field by its name (``GET /api/state``), without the code."""
+        return board_json(screen)
+
+    def same_snapshot(self, a, b):
+        """Equal but for the time, whose whole seconds as shown are equal too: the phones
+        count on between two pushes themselves."""
+        return looks_the_same(a, b)
+
+    def switch_refusal(self, screen, end):
+        """A turn is never cut short (a hand may be in the museum); between turns the night
+        may switch, a match unfinished or not."""
+        if screen is not None and screen.phase == Phase.TURN:
+            return Msg("rig.night.turn_running", thief=screen.thief)
+        return None
+
+    def recording_entry(self, result, finished, live=False):
+        """A match's players, winner, solo title, round wins, each one's points, whether it
+        was decided (a winner, a solo title) and whether it was finished (its end line written,
+        or decided: a decided match still open for the guard's correction is finished, not
+        "being played").  None for a match in which nobody played a turn (a start, a restart,
+        a switch of game opened and closed it), unless it is the ``live`` one: such matches
+        are left out of the listings and ``history``."""
+        if not result["turns"] and not result["tiebreak"] and not live:
+            return None
+        decided = bool(result["winner"]) or result["title"] is not None
+        return dict(players=result["players"], winner=result["winner"],
+                    title=result["title"], round_wins=result["round_wins"],
+                    scores=_totals(result), decided=decided,
+                    finished=decided or finished)
+
+
+def _totals(result):
+    """Each player's points: over the match's rounds (tiebreak attempts decide, they do not
+    add), or the solo heist's own turn."""
+    totals = {p: 0 for p in result["players"]}
+    if result["rounds"]:
+        for row in result["rounds"]:
+            for player, score in row["scores"].items():
+                totals[player] += score or 0
+    else:
+        for turn in result["turns"]:
+            totals[turn["thief"]] += turn["score"] or 0
+    return totals
+
+
+def check_layout(obj, english):
+    """``POST /api/layout``: ``{"layout": "4: L-I R-II; ...", "lasers": 4}``: every rule the
+    layout breaks (``problems``, codes the web says in the phone's language), the lasers they
+    name (``bad_lasers``, read from their English words: "laser 4") and the layout as the rig
+    writes it; RequestError (400) for a layout that is no text or does not parse."""
+    text, lasers = obj.get("layout"), obj.get("lasers")
+    if not isinstance(text, str):
+        raise RequestError(Msg("rig.web.layout_not_text", layout=_short(text)))
+    if lasers is not None and (isinstance(lasers, bool) or lasers not in (3, 4, 5)):
+        raise RequestError(Msg("rig.web.bad_lasers", lasers=_short(lasers)))
+    try:
+        declared = parse_layout(text)
+    except RulesError as exc:
+        raise RequestError(exc.msg if exc.msg is not None else str(exc)) from None
+    problems = validate_layout(declared, lasers)
+    named = set()
+    for problem in problems:
+        named.update(int(n) for n in re.findall(r"\blaser (\d+)", english(problem)))
+    return {"legal": not problems, "problems": problems, "bad_lasers": sorted(named),
+            "layout": format_layout(declared)}
+
+
+def _short(value):
+    """A value a refusal quotes, at most 40 characters of its Python form."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+Cleptomano.phone_checks = (("layout", ("layout", "lasers"), check_layout),)
 
 
 GAME = Cleptomano()

@@ -26,8 +26,8 @@ from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, I
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
-                            fit_size, get_font, is_last_seconds, legible_size, line_size,
-                            load_pygame, put_big, put_name, put_text, say, short_name,
+                            fit_size, floor_of, get_font, is_last_seconds, line_size,
+                            load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
 from ...display.phones import draw_phones
 
@@ -184,7 +184,7 @@ def _draw_header(surface, board, r):
     box = (x, y + int(h * 0.18), w, int(h * 0.64))
     # A longer language's words stay legible: the last details (corridor, lasers) give way
     # before the line would shrink below the floor; the round and the level always stay.
-    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    floor = min(floor_of(surface), line_size(box[3]))
     while len(parts) > 2 and fit_size([" · ".join(parts)], w, box[3]) < floor:
         parts.pop()
     put_text(surface, " · ".join(parts), box, DIM, align="left")
@@ -395,7 +395,7 @@ def _draw_not_ready(surface, problems, box):
     room = y + h - pad - top
     line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
     text_w = w - 2 * pad - line_h
-    size = max(fit_size(problems[:5], text_w, line_h * 0.8), legible_size(surface.get_height()))
+    size = max(fit_size(problems[:5], text_w, line_h * 0.8), floor_of(surface))
     size = min(size, line_size(room))
     line_h = max(line_h, int(get_font(size).get_height() * 1.15))
     items = [wrap_lines(p, size, text_w, 2) for p in problems]
@@ -462,7 +462,12 @@ def _draw_table(surface, board, box, heading):
     if not players:
         put_text(surface, say(N_("cleptomano.screen.no_players")), (x, y, w, int(h * 0.15)), DIM)
         return
-    name_w = int(w * 0.42)     # "Maximiliano" at the legible floor
+    # "Maximiliano" fits at the legible floor; a longer name ("Marie-Éléonore") takes room from
+    # the rounds' columns (up to 55 % of the table) before it is shortened.
+    floor_size = min(floor_of(surface), line_size(min(int(h / (len(players) + 1)),
+                                                      int(w * 0.16)) * 0.8))
+    longest = max(get_font(floor_size).size(p)[0] for p in players)
+    name_w = min(int(w * 0.55), max(int(w * 0.42), int(longest / 0.94) + 4))
     wins_w = int(w * 0.17)
     rest = w - name_w - wins_w
     max_cols = max(1, int(rest / max(1, w * 0.11)))
@@ -474,9 +479,9 @@ def _draw_table(surface, board, box, heading):
     wins_word = say(N_("cleptomano.screen.wins"))
     size = fit_size(heads + [wins_word], min(col_w, wins_w) * 0.9, row_h * 0.55)
     # One size for every name, as large as the longest allows but never below the legible
-    # floor: at the floor a longer name is shortened instead (short_name).
+    # floor: at the floor a longer name is shortened instead (put_name).
     name_size = fit_size(players, name_w * 0.94, row_h * 0.62)
-    floor = legible_size(surface.get_height())
+    floor = floor_of(surface)
     if name_size < floor:
         name_size = min(floor, line_size(row_h * 0.8))
     put_text(surface, "…" if cut else "", (x, y, name_w, row_h), DIM, size=size)
@@ -490,8 +495,7 @@ def _draw_table(surface, board, box, heading):
     for i, p in enumerate(players):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
-        put_text(surface, short_name(p, name_size, int(name_w * 0.94)),
-                 (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
+        put_name(surface, p, (x + int(name_w * 0.04), ry, int(name_w * 0.94), row_h),
                  GOLD if p and p == winner else TEXT, "left", size=name_size)
         for j, rw in enumerate(shown):
             cell = (x + name_w + j * col_w, ry, col_w, row_h)
@@ -565,7 +569,7 @@ def _draw_message(surface, board, r):
         return
     x, y, w, h = r["message"]
     box = (x + int(w * 0.02), y + int(h * 0.1), int(w * 0.96), int(h * 0.8))
-    floor = min(legible_size(surface.get_height()), line_size(box[3]))
+    floor = min(floor_of(surface), line_size(box[3]))
     size = fit_size([msg], box[2], box[3])
     # Drawn at a size chosen here, legible either way (one line at the floor or more, else two
     # lines at the floor): every language draws the message the same way for kit.fits().

@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from ...core.msg import Msg, N_
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED,
-                            TEXT, as_text, boxes, fit_size, get_font, put_text, say, wrap_lines)
+                            TEXT, as_text, boxes, fit_size, get_font, put_label, put_text, say,
+                            wrap_lines)
 from .screen import draw_faults, regions
 
 LIVE = (90, 200, 255)          # an input away from rest right now
@@ -98,7 +99,7 @@ def draw_setup(surface, view, now_s=None):
     x, y, w, h = body
     if view.layout is not None:
         legend_w = int(w * 0.30)
-        _choices(surface, (x, y, legend_w, h), view.choices)
+        _choices(surface, (x, y, legend_w, h), view.choices, legend=True)
         _layout(surface, (x + legend_w + int(w * 0.02), y, w - legend_w - int(w * 0.02), h),
                 view.layout)
         return
@@ -123,9 +124,12 @@ def draw_setup(surface, view, now_s=None):
         _choices(surface, (x, y + used, w, h - used), view.choices, columns)
 
 
-def _choices(surface, box, choices, columns=1):
+def _choices(surface, box, choices, columns=1, legend=False):
     """Each choice on its row: its key in a square, its words, a tick and its place when
-    picked; the one Enter keeps is outlined."""
+    picked; the one Enter keeps is outlined.  A choice's words (a player's name...) are a label
+    (:func:`rig.display.kit.put_label`: never below the legibility floor, then "…"), but in the
+    laser layout's narrow ``legend`` beside the corridor, where they shrink to fit."""
+    put = put_text if legend else put_label
     if not choices:
         return
     x, y, w, h = box
@@ -158,13 +162,12 @@ def _choices(surface, box, choices, columns=1):
             put_text(surface, str(choice.picked), badge, DARK)
         text_w = cell[0] + cell[2] - tx - (k + 2 * pad if picked else pad)
         if details:
-            put_text(surface, choice.label, (tx, cy + pad // 2, text_w, int(row_h * 0.58)), TEXT,
-                     "left", size=label_size)
+            put(surface, choice.label, (tx, cy + pad // 2, text_w, int(row_h * 0.58)),
+                TEXT, "left", size=label_size)
             put_text(surface, choice.detail, (tx, cy + int(row_h * 0.56), text_w,
                                               int(row_h * 0.36)), DIM, "left", size=detail_size)
         else:
-            put_text(surface, choice.label, (tx, cy, text_w, row_h), TEXT, "left",
-                     size=label_size)
+            put(surface, choice.label, (tx, cy, text_w, row_h), TEXT, "left", size=label_size)
 
 
 # --- the laser layout: the corridor from above --------------------------------------------------

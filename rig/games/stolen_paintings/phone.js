@@ -1,4 +1,4 @@
-// Stolen Paintings on the games page (rig/web/static/games/): the round and its thief, the
+// Stolen Paintings in the games' frame of the one phone page (rig/web/static/games/): the round and its thief, the
 // exhibition's countdown, the last reveal and the totals; the thief's entry and the detectives'
 // marks.
 //

@@ -6,6 +6,8 @@ a state the game can reach.
 :data:`SAMPLES` maps a state name to ``(draw function, view)``.
 """
 
+from ...core.msg import Msg
+from ...display.game_screens import with_strip
 from . import rules as sp
 from . import screen as paintings_screen
 
@@ -40,7 +42,13 @@ def _paintings():
             game, _ = sp.step(game, sp.Mark(t + 80, who, m))
         t += 100
     out["paintings-over"] = sp.public_view(game)
-    return {name: (paintings_screen.draw, view) for name, view in out.items()}
+    samples = {name: (paintings_screen.draw, view) for name, view in out.items()}
+    # A refusal in the host's strip: its own band, under the points row and the last line of
+    # the final table, never over them.
+    refused = Msg("stolen_paintings.refuse.mark_table", thief="Bruno")
+    for name in ("paintings-reveal", "paintings-over"):
+        samples[name + "-strip"] = (with_strip(paintings_screen.draw, refused), out[name])
+    return samples
 
 
 SAMPLES = _paintings()

@@ -20,7 +20,8 @@ from ...core.msg import N_, Msg
 from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, countdown_text, draw_check, draw_cross,
                             draw_painting_icon, draw_panel, fit_size, get_font, is_last_seconds,
-                            line_size, load_pygame, put_big, put_para, put_text, words)
+                            NAME_MARK, line_size, load_pygame, put_big, put_name, put_para,
+                            put_text, words)
 from ...display.view_dict import box, get, items, mapping
 
 FRAME = (196, 160, 96)
@@ -219,6 +220,8 @@ def _row(surface, area, stolen, marked_by):
                     draw_check(surface, mark, GREEN, max(2, line_h // 6))
                 else:
                     draw_cross(surface, mark, RED, max(2, line_h // 7))
+            # Details read up close (who marked which painting), all at one size: shrunk
+            # below the floor rather than cut (the points row below says each name at it).
             put_text(surface, name, (sx + int(slot * 0.06) + line_h, ly,
                                      slot - line_h - int(slot * 0.1), line_h),
                      GREEN if taken else DIM, align="left", size=size)
@@ -246,7 +249,7 @@ def _ballots(surface, area, people, marked):
         icon = (cx + ch // 4, cy + ch // 4, ch // 2, ch // 2)
         if done:
             draw_check(surface, icon, GREEN, max(2, ch // 12))
-        put_text(surface, name, (cx + ch, cy, cw - ch - 8, ch // 2 + 4), TEXT, align="left",
+        put_name(surface, name, (cx + ch, cy, cw - ch - 8, ch // 2 + 4), TEXT, align="left",
                  size=size)
         put_text(surface, done_word if done else marking,
                  (cx + ch, cy + ch // 2 - 2, cw - ch - 8, ch // 2 - 4),
@@ -264,13 +267,18 @@ def _round_points(surface, view, last, area):
         return
     cw = w // len(players)
     as_thief = _say(Msg("stolen_paintings.screen.name_thief", player=thief))
+    before_name, _, after_name = _say(Msg("stolen_paintings.screen.name_thief",
+                                          player=NAME_MARK)).partition(NAME_MARK)
     size = fit_size(players + [as_thief], cw * 0.9, h * 0.28)
     for i, name in enumerate(players):
         cx = x + i * cw
         draw_panel(surface, (cx + 3, y, cw - 6, h), PANEL if i % 2 == 0 else PANEL_2, 0.1)
-        put_text(surface, as_thief if name == thief else name,
-                 (cx + 4, y + int(h * 0.04), cw - 8, int(h * 0.28)),
-                 GOLD if name == thief else TEXT, size=size)
+        label = (cx + 4, y + int(h * 0.04), cw - 8, int(h * 0.28))
+        if name != thief:
+            put_name(surface, name, label, TEXT, align="center", size=size)
+        else:                          # "Maximil… (thief)": the name shortened, its role whole
+            put_name(surface, name, label, GOLD, align="center", size=size, prefix=before_name,
+                     suffix=after_name)
         gained = as_int(points.get(name))
         put_big(surface, "%+d" % gained, (cx + cw // 4, y + int(h * 0.36), cw // 2,
                                           int(h * 0.34)), GREEN if gained > 0 else DIM)
@@ -304,7 +312,7 @@ def _standings(surface, view, area, heading):
         ry = y + (i + 1) * row_h
         pg.draw.rect(surface, PANEL if i % 2 == 0 else PANEL_2, pg.Rect(x, ry, w, row_h))
         colour = GOLD if name in winners else TEXT
-        put_text(surface, name, (x + int(w * 0.03), ry, name_w, row_h), colour, align="left",
+        put_name(surface, name, (x + int(w * 0.03), ry, name_w, row_h), colour, align="left",
                  size=size)
         played = as_thief.get(name)
         put_text(surface, "-" if played is None else str(as_int(played)),

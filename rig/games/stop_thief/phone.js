@@ -1,4 +1,4 @@
-// Stop Thief! on the games page (rig/web/static/games/): the players, the thief at large, the
+// Stop Thief! in the games' frame of the one phone page (rig/web/static/games/): the players, the thief at large, the
 // clues (each with its icon), an arrest with the town map and the thief's path; a player's clue,
 // replay, arrest and end of turn.
 //

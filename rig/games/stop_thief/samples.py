@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ...core.errors import DisplayError
 from ...core.msg import Msg
+from ...display.game_screens import with_strip
 from ...display.kit import save_png
 from .rules import events as ev
 from .rules.rules import new_game, step
@@ -87,12 +88,17 @@ def _draw_board_page(surface, board):
 
 #: The face's one way in (README "Adding a game"): the states ``cleptomano screenshot`` knows
 #: of this game (``stop-thief-NAME`` for each of :data:`STATES`), and :func:`shot` for each.
-SHOTS = tuple("stop-thief-" + name for name in STATES)
+SHOTS = tuple("stop-thief-" + name for name in STATES) + ("stop-thief-clues-strip",)
+#: A refusal in the host's strip, in its own band below the map.
+STRIP = Msg("stop_thief.refuse.end_before_clue", player="Bruno")
 
 
 def shot(name):
     """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``,
     played on demand."""
     from .screen import draw
-    return (lambda surface, g: draw(surface, public_view(g), g.board),
-            sample_game(name[len("stop-thief-"):]))
+    state = name[len("stop-thief-"):]
+    drawn = (lambda surface, g: draw(surface, public_view(g), g.board))
+    if state.endswith("-strip"):
+        return with_strip(drawn, STRIP), sample_game(state[:-len("-strip")])
+    return drawn, sample_game(state)

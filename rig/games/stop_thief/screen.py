@@ -25,7 +25,8 @@ than a smaller font.
 from ...core.msg import Msg
 from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
                             MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
-                            line_size, load_pygame, put_text, wrap_lines)
+                            NAME_MARK, floor_of, line_size, load_pygame, put_label, put_name,
+                            put_name_in, put_text, say, wrap_lines)
 from .icons import ICON_COLOURS, draw_clue_icon
 from .rules.calls import CLUE_MEANINGS, clue_meaning
 from .townmap import draw_town
@@ -118,7 +119,7 @@ def draw(surface, view, board, now_s=None):
     _draw_header(surface, view, r["header"])
     path = arrest.get("path") if arrest else None
     draw_town(surface, board, r["map"], path=path if isinstance(path, list) else None,
-              font_scale=1.0)
+              font_scale=1.0, floor=floor_of(surface))
     _draw_hint(surface, view, arrest, r["hint"])
     if arrest:
         _draw_arrest(surface, arrest, r["thief"])
@@ -186,8 +187,8 @@ def _draw_thief(surface, thief, box):
     number = thief.get("number")
     put_text(surface, Msg("stop_thief.screen.at_large", number=numeral(number)),
              (x + pad, y + pad, w - 2 * pad, int(h * 0.2)), DIM, align="left")
-    put_text(surface, as_text(thief.get("name"), 40) or "–",
-             (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, align="left")
+    put_label(surface, as_text(thief.get("name"), 40) or "–",
+              (x + pad, y + int(h * 0.28), w - 2 * pad, int(h * 0.34)), TEXT, align="left")
     wave = thief.get("crime_wave")
     if wave:
         line = Msg("stop_thief.screen.reward_wave", reward=money(thief.get("reward")),
@@ -202,10 +203,11 @@ def _draw_arrest(surface, arrest, box):
     x, y, w, h = box
     draw_panel(surface, box, (22, 70, 40), 0.08, border=GREEN)
     pad = int(h * 0.08)
-    put_text(surface, Msg("stop_thief.screen.arrested_by", by=as_text(arrest.get("by"), 30)),
-             (x + pad, y + pad, w - 2 * pad, int(h * 0.22)), GREEN, align="left")
-    put_text(surface, as_text(arrest.get("name"), 40),
-             (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, align="left")
+    put_name_in(surface, say("stop_thief.screen.arrested_by", by=NAME_MARK),
+                as_text(arrest.get("by"), 30), (x + pad, y + pad, w - 2 * pad, int(h * 0.22)),
+                GREEN, align="left")
+    put_label(surface, as_text(arrest.get("name"), 40),
+              (x + pad, y + int(h * 0.3), w - 2 * pad, int(h * 0.32)), TEXT, align="left")
     wave = arrest.get("crime_wave")
     if wave:
         paid = Msg("stop_thief.screen.paid_wave", paid=money(arrest.get("paid")),
@@ -242,7 +244,7 @@ def _draw_players(surface, view, box):
                                              (x + mark * 2, ry + row // 2)])
         name = as_text(p.get("name"), 30)
         colour = GOLD if winner and name == winner else (AMBER if turn else TEXT)
-        put_text(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour,
+        put_name(surface, name, (x + mark * 2 + 4, ry, int(w * 0.42), row), colour,
                  align="left", size=name_size)
         cash = p.get("money")
         put_text(surface, dollars(cash), (x + int(w * 0.5), ry, int(w * 0.3), row), colour,

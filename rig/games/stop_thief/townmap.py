@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass
 
 from ...core.msg import N_, Msg
-from ...display.kit import DARK, GOLD, RED, TEXT, as_text, fit_size, load_pygame, put_text
+from ...display.kit import (DARK, GOLD, RED, TEXT, as_text, fit_size, get_font, load_pygame,
+                            put_text)
 from .icons import draw_clue_icon
 
 BUILDING_COLOURS = ((92, 72, 58), (58, 84, 96), (84, 64, 96), (60, 92, 70), (100, 86, 52),
@@ -104,9 +105,14 @@ def route(board, a, b):
     return out[::-1]
 
 
-def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False):
+def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False, floor=None):
     """Draw ``board`` into ``box``, with ``path`` (a caught thief's spaces) along the
-    footprints; ``paper`` draws names in dark ink, for a light page to print."""
+    footprints; ``paper`` draws names in dark ink, for a light page to print.
+
+    ``floor`` (the table's screen: :func:`rig.display.kit.floor_of`) is the smallest size a
+    label is drawn at: a label that would be smaller (a space's number at 800x480 is 7 px tall)
+    is left out, and the numbers that matter now -- each crime scene, and the caught thief's
+    first and last space -- are written beside their space on a tag at the floor."""
     pg = load_pygame()
     m = fit(board, box)
     r = m.radius
@@ -138,18 +144,60 @@ def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False):
         draw_path(surface, board, m, path)
     # Labels (buildings, streets), then the spaces, over the paths.
     lh = int(r * 0.8 * font_scale)
-    for label in board.labels if lh >= MIN_LABEL else ():
+    least = MIN_LABEL if floor is None else line_height(floor)
+    for label in board.labels if lh >= least else ():
         cx, cy = m.px(label.at)
         put_text(surface, label.text, (cx - 6 * r, cy - lh // 2, 12 * r, lh), ink, cap=lh)
     number_size = fit_size(["88"], r * 1.5, r * 1.1)
+    numbers = floor is None or number_size >= floor
     for s in board.spaces:
-        _draw_space(surface, board, s, m.px(s.at), r, number_size, font_scale, ink)
+        _draw_space(surface, board, s, m.px(s.at), r, number_size if numbers else None,
+                    font_scale, ink, least)
     if path:
         mark_path(surface, board, m, path)
+    if not numbers:
+        keys = [s.key for s in board.spaces if s.crime and s.numbered]
+        walk = _walk(board, path or [])
+        keys += [k for k in walk[:1] + walk[-1:] if k not in keys]
+        for key in keys:
+            _number_tag(surface, board, m, key, floor, box)
     return m
 
 
-def _draw_space(surface, board, s, centre, r, number_size, font_scale, tag_ink):
+def line_height(size):
+    """The pixel height of a line of text at font ``size``."""
+    return get_font(size).get_height()
+
+
+def _number_tag(surface, board, m, key, size, box):
+    """Space ``key``'s number on a dark tag beside it, at ``size``, kept inside ``box``: above
+    it, else below, left or right, wherever it hides least of a caught thief's gold path."""
+    pg = load_pygame()
+    text = str(key)
+    tw, th = get_font(size).size(text)
+    w, h = tw + th // 2, th
+    cx, cy = m.px(board.by_key[key].at)
+    clear = m.radius + max(6, m.radius * 2 // 3) + 4      # outside a caught thief's gold ring
+    area = pg.Rect(box).clip(surface.get_rect())
+    best = None
+    for x, y in ((cx - w // 2, cy - clear - h), (cx - w // 2, cy + clear),
+                 (cx - clear - w, cy - h // 2), (cx + clear, cy - h // 2)):
+        rect = pg.Rect(x, y, w, h).clamp(area)
+        hidden = pg.mask.from_threshold(surface.subsurface(rect.clip(area)), PATH,
+                                        (30, 30, 30, 255)).count()
+        if best is None or hidden < best[0]:
+            best = (hidden, rect)
+        if hidden == 0:
+            break
+    rect = best[1]
+    radius = max(2, h // 5)
+    pg.draw.rect(surface, DARK, rect, border_radius=radius)
+    pg.draw.rect(surface, TEXT, rect, max(1, h // 14), border_radius=radius)
+    put_text(surface, text, tuple(rect), TEXT, size=size)
+
+
+def _draw_space(surface, board, s, centre, r, number_size, font_scale, tag_ink,
+                least=MIN_LABEL):
     pg = load_pygame()
     cx, cy = centre
     ink = DARK
@@ -175,12 +223,13 @@ def _draw_space(surface, board, s, centre, r, number_size, font_scale, tag_ink):
         pg.draw.circle(surface, OUTSIDE, centre, r)
     if s.crime:
         pg.draw.circle(surface, RED, centre, r + max(3, r // 3), max(3, r // 4))
-    put_text(surface, str(s.key), (cx - r, cy - r, 2 * r, 2 * r), ink, size=number_size)
+    if number_size is not None:
+        put_text(surface, str(s.key), (cx - r, cy - r, 2 * r, 2 * r), ink, size=number_size)
     tag = s.label
     if board.investigators_start == s.key:
         tag = as_text(Msg("stop_thief.map.start_label", label=tag) if tag else START_MARK, 120)
     lh = int(r * 0.9 * font_scale)
-    if tag and lh >= MIN_LABEL:
+    if tag and lh >= least:
         put_text(surface, tag, (cx - 5 * r, cy + r + max(3, r // 3), 10 * r, lh), tag_ink, cap=lh)
 
 

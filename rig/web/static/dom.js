@@ -1,4 +1,4 @@
-// The pages' one way to build the DOM (the Cleptómano page, the games page, the game night's
+// The pages' one way to build the DOM (the one phone page and every game's part, the game night's
 // panel, the leaderboard): Dom.h(tag, props, ...children) an HTML element, Dom.s the same for
 // SVG.  A prop "onx" adds a listener for "x", true sets an empty attribute, null/undefined/false
 // none; children are elements or texts, and a text goes in as a text node, never as HTML.

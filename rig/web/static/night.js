@@ -1,12 +1,12 @@
-// The game night on a phone, shared by the Cleptómano page (/) and the games page (/games/):
-// "Play another game" (POST /api/night/game: the game, its players, and for a game in
-// progress the choice to end it), and the page that follows the rig to the game it runs now.
+// The game night on the one phone page, for every game (its shell, phone.js, mounts it in
+// the part's #night): "Play another game" (POST /api/night/game: the game, its players, and
+// for a game in progress the choice to end it).  The shell follows the rig to the game it
+// runs now (the page opens again on that game's part).
 // The games offered are the rig's (GET /api/games, the registry's list, in its order): no
 // game is named here; a museum game takes its players from its own set-up screen.
 //
 // Night.mount(section) builds the panel in an empty element once; Night.show(section, how)
-// shows it or not ({paired, players: the game's now, inProgress}); Night.follow(state,
-// loaded) goes to the right page when the rig's game is no longer this page's.  Every text
+// shows it or not ({paired, players: the game's now, inProgress, current: its name}).  Every text
 // from the rig goes on the page as text (dom.js); the panel's own words are t("rig.night...")
 // (data-t: a change of language says them again, and the games' titles are read again).
 "use strict";  // not words: the directive
@@ -162,17 +162,5 @@ window.Night = (() => {
     }
   }
 
-  // ``loaded``: the game this page was opened for (the games page's; null on Cleptómano's).
-  function follow(state, loaded) {
-    if (!state) return false;
-    const onGames = location.pathname.startsWith("/games");
-    const game = state.game || null;
-    if (!game && onGames) location.replace("/");
-    else if (game && !onGames) location.replace("/games/");
-    else if (game && loaded && game !== loaded) location.reload();
-    else return false;
-    return true;
-  }
-
-  return { mount, show, follow, title };
+  return { mount, show, title };
 })();

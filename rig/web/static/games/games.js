@@ -1,6 +1,10 @@
-// The companion games on a phone: the game the rig runs (GET /api/game, then pushed over the
-// live channel on every change), this player's own view (GET /api/game/me: their secrets,
-// what they may send now) and their commands (POST /api/game/command, built by commands.js).
+// The games' frame on the one phone page (rig/web/static/phone.js loads it for a game whose
+// part is a status line, a board and controls: its folder's phone.js): the game the rig runs
+// (GET /api/game, then pushed over the live channel on every change, which the page's shell
+// holds), this player's own view (GET /api/game/me: their secrets, what they may send now) and
+// their commands (POST /api/game/command, built by commands.js and the game's phone.js), the
+// after-game and the games recorded here.  GameFrame.frame(kit, rules) gives the shell the
+// part it drives: mount(), receive(message), relanguage().
 //
 // The page decides nothing about the game: it offers what the rig says the player may send,
 // and shows the rig's answer (the new view, or the reason it refused).  Every text from the
@@ -9,8 +13,8 @@
 // each game's t("<game>..."), in its phone.js (dom.js).  The header's picker switches them.
 "use strict";  // not words: the directive
 
-(() => {
-  // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
+window.GameFrame = (() => {
+  // The frame's words (its data-t elements, filled by dom.js), for the catalog tools.
   const PAGE_WORDS = [
     N_("rig.phone.games_title"), N_("rig.phone.connecting"),
     N_("rig.phone.play_from_phone"), N_("rig.phone.code_tab"), N_("rig.phone.your_name"),
@@ -19,6 +23,8 @@
   ];
 
   const C = window.GameCommands;
+  let api = null;           // the shell's: {status, body} of a request to the rig
+  let pairing = null;       // the shell's: this phone's session
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
   const $ = (id) => document.getElementById(id);
 
@@ -34,22 +40,6 @@
   let me = null;            // GET /api/game/me (null: not paired, or not a player)
   let shownMe = "";         // the view the controls were last built from
   const picked = {};        // the player's choices on the controls, kept across pushes
-
-  async function api(method, url, body) {
-    const init = { method, credentials: "same-origin", headers: {} };
-    if (body !== undefined) {
-      init.headers["content-type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    try {
-      const answer = await fetch(url, init);
-      let data = null;
-      try { data = await answer.json(); } catch (e) { data = null; }
-      return { status: answer.status, body: data };
-    } catch (e) {
-      return { status: 0, body: { error: t("rig.phone.unreachable") } };
-    }
-  }
 
   const reason = (answer) => (answer.body && answer.body.error) ||
     t("rig.phone.rig_answered", { status: String(answer.status) });
@@ -92,32 +82,12 @@
     render();
   }
 
-  let socket = null;
-  function connect(attempt) {
-    // The socket asks for the page's language: a WebSocket's handshake may not carry the
-    // browser's Accept-Language, and the cookie is set only by the picker.
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host  // not words: URL schemes
-      + "/api/live?lang=" + encodeURIComponent(Words.language));  // not words: a URL
-    socket = ws;
-    ws.onopen = () => { put($("link"), t("rig.phone.live")); attempt = 0; };
-    ws.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type !== "state" || !message.state || Night.follow(message.state, loaded)) return;
-      stateArrived(message.state);
-    };
-    ws.onclose = () => {
-      put($("link"), t("rig.phone.reconnecting"));
-      setTimeout(() => connect(attempt + 1), 1000 * RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)]);
-    };
-  }
-
-  $("pair").addEventListener("submit", async (event) => {
+  async function pairHere(event) {
     event.preventDefault();
-    const answer = await api("POST", "/api/pair", { code: $("pair-code").value.trim(),
-                                                     name: $("pair-name").value.trim() });
+    const answer = await pairing.pair($("pair-code").value.trim(), $("pair-name").value.trim());
     put($("pair-error"), answer.status === 200 ? "" : reason(answer));
     if (answer.status === 200) loadMe();
-  });
+  }
 
   // --- controls shared by the games ------------------------------------------------------------
   function button(label, body, enabled = true, cls = null) {
@@ -166,23 +136,13 @@
   // --- each game's part: its own script from its folder (rig/games/<game>/phone.js) -------------
   // The rig serves the running game's script as /games/phone/<game>.js; it registers a maker in
   // window.GamePhones, called here with the page's kit.  The page knows no game by name.
-  const kit = { h, t, list, money, button, toggles, field, choice, picked, api, render,
-                commands: C, redraw: () => { shownMe = ""; render(); } };
-  let rules = null;           // the running game's part, once its script is loaded
-
-  function loadGame(name) {
-    return new Promise((resolve) => {
-      const script = document.createElement("script");
-      script.src = "/games/phone/" + encodeURIComponent(name) + ".js";
-      script.onload = () => {
-        const make = (window.GamePhones || {})[name];
-        rules = make ? make(kit) : null;
-        resolve();
-      };
-      script.onerror = () => { put($("status"), t("rig.phone.no_script", { game: name })); resolve(); };
-      document.head.append(script);
-    });
+  // The shell calls the game's maker with its kit, which the frame fills in here (the kit is
+  // one object: the maker keeps it, and reads the frame's controls from it when it draws).
+  function fillKit(kit) {
+    Object.assign(kit, { h, t, list, money, button, toggles, field, choice, picked, render,
+                         commands: C, redraw: () => { shownMe = ""; render(); } });
   }
+  let rules = null;           // the running game's part
 
   // --- after the game, and the games recorded here ------------------------------------------------
   // The next game is chosen from a paired phone (README "The heist game night"): the rig
@@ -257,28 +217,24 @@
     const listed = await api("GET", "/api/games");
     const entry = listed.status === 200 ? listed.body.find((g) => g.name === loaded) : null;
     title = entry ? entry.title : loaded;
+    put($("title"), title);
   }
 
   // Another language: the rig's texts again (the live channel speaks the language the phone
-  // had when it connected), the page's words, the player's controls rebuilt.
-  Words.onChange(async () => {
+  // had when it connected: the shell connects it again), the page's words, the player's
+  // controls rebuilt.
+  async function relanguage() {
     await readTitle();
     const answer = await api("GET", "/api/game");
     if (answer.status === 200) game = answer.body;
     shownMe = "";
     shownStatus = null;
     await loadMe();
-    if (socket) socket.close();             // it connects again, in the new language
-  });
+  }
 
-  (async () => {
-    $("picker").replaceChildren(Words.picker());
-    await Words.ready;
+  async function mount() {
+    $("pair").addEventListener("submit", pairHere);
     const answer = await api("GET", "/api/game");
-    if (answer.status === 404) {            // Cleptómano runs: its page
-      location.replace("/");
-      return;
-    }
     if (answer.status !== 200) {
       put($("status"), reason(answer));
       return;
@@ -286,9 +242,21 @@
     game = answer.body;
     loaded = game.game;
     await readTitle();
-    await loadGame(loaded);
-    Night.mount($("night"));
     await loadMe();
-    connect(0);
-  })();
+  }
+
+  function receive(message) {
+    if (message.type === "state" && message.state && game) stateArrived(message.state);
+  }
+
+  // The part the shell drives, for ``made`` (the game's maker's answer to ``kit``, which
+  // fill(kit) gave the frame's controls before the maker was called).
+  function frame(kit, made) {
+    api = kit.api;
+    pairing = kit.pairing;
+    rules = made;
+    return { mount, receive, relanguage };
+  }
+
+  return { fill: fillKit, frame };
 })();

@@ -1,4 +1,7 @@
-// The phone companion: the rig's match on a phone at the table, and the guard's commands.
+// Cleptómano's part of the one phone page (rig/web/static/index.html and phone.js, the shared
+// chrome, load it with phone.html and phone.css of this folder; served as
+// /games/phone/cleptomano.js): the rig's match on a phone at the table, the guard's commands,
+// the set-up and the kept matches.
 //
 // Everything on the page comes from the rig: the snapshot the score display shows (GET
 // /api/state, then pushed over a WebSocket on every change, never polled), the calls the
@@ -12,7 +15,20 @@
 // the static page's are data-t elements.  The header's picker switches both, live.
 "use strict";  // not words: the directive
 
-(() => {
+// The guard's commands as the rig's API takes them (POST /api/command: one line of the
+// recording's vocabulary without "t" and "by"), registered in window.GameCommands under the
+// game's name as every game's are: the page and the tests (node) build the same bodies.
+(window.GameCommands = window.GameCommands || {}).cleptomano = {
+  choose: (role, player) => ({ choose: role, player }),
+  loot: (paintings, relics) => ({ loot: { paintings: Number(paintings), relics: Number(relics) } }),
+  undo: () => ({ undo: "touch" }),
+  newMatch: (spec) => ({ new_match: spec }),
+};
+
+// The part: a page of its own (mount), driven by the shell (receive, relanguage).
+(window.GamePhones = window.GamePhones || {}).cleptomano = (kit) => {
+  const N_ = (code) => code;      // marks a code said later with t() (the catalog tools find it)
+  const C = window.GameCommands.cleptomano;
   // The static page's words (its data-t elements, filled by dom.js), for the catalog tools.
   const PAGE_WORDS = [
     N_("rig.phone.page_title"), N_("rig.phone.connecting"), N_("rig.phone.screens"),
@@ -42,9 +58,6 @@
 
   const API = {
     state: "/api/state",
-    session: "/api/session",
-    live: "/api/live",
-    pair: "/api/pair",
     command: "/api/command",
     layout: "/api/layout",
     matches: "/api/matches",
@@ -62,8 +75,6 @@
   const SHORT = { painting: N_("rig.phone.painting_short"), relic: N_("rig.phone.relic_short") };
   const STATES = { "in place": N_("rig.phone.piece_in_place"), taken: N_("rig.phone.piece_taken"),  // not words: the rig's value
     broken: N_("rig.phone.piece_broken") };
-  const LINK = { live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
-    lost: N_("rig.phone.offline") };
   const CORRIDOR_SHORT = { wide: N_("rig.phone.wide"), narrow: N_("rig.phone.narrow") };
   const CORRIDOR_WORDS = { wide: N_("rig.phone.wide_corridor"), narrow: N_("rig.phone.narrow_corridor") };
   const said = (table, value) => (table[value] ? t(table[value]) : String(value));
@@ -86,40 +97,8 @@
     el.textContent = words === null || words === undefined ? "" : String(words);
   }
 
-  // --- talking to the rig --------------------------------------------------------------------
-  // One reason from an answer: the rig's JSON error, else the status line.
-  function reasonOf(status, body) {
-    if (body && typeof body === "object") {
-      for (const key of ["error", "reason", "detail", "message"]) {
-        if (typeof body[key] === "string" && body[key]) return body[key];
-      }
-    }
-    if (typeof body === "string" && body.trim()) return body.trim();
-    return t("rig.phone.rig_answered", { status: String(status) });
-  }
-
-  async function call(method, url, payload) {
-    const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
-    if (payload !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(payload);
-    }
-    let response;
-    try {
-      response = await fetch(url, init);
-    } catch (err) {
-      return { status: 0, ok: false, reason: t("rig.phone.unreachable") };
-    }
-    const type = response.headers.get("Content-Type") || "";
-    let body = null;
-    try {
-      body = type.includes("json") ? await response.json() : await response.text();
-    } catch (err) {
-      body = null;
-    }
-    return { status: response.status, ok: response.ok, body,
-      reason: response.ok ? null : reasonOf(response.status, body) };
-  }
+  // --- talking to the rig: the shell's {status, ok, body, reason} -----------------------------
+  const call = kit.call;
 
   // --- what the page knows ---------------------------------------------------------------------
   const page = {
@@ -131,45 +110,11 @@
     bannerHidden: null,       // the banner the reader tapped away
   };
 
-  // --- the push channel ------------------------------------------------------------------------
-  let socket = null;
-  let attempt = 0;
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
-    setLink("connecting");
-    // The socket asks for the page's language: a WebSocket's handshake may not carry the
-    // browser's Accept-Language, and the cookie is set only by the picker.
-    socket = new WebSocket(scheme + "//" + location.host + API.live + "?lang=" +
-      encodeURIComponent(Words.language));
-    socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (err) {
-        return;
-      }
-      receive(message);
-    });
-    socket.addEventListener("close", () => {
-      setLink("lost");
-      const wait = RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)];
-      attempt += 1;
-      setTimeout(connect, wait * 1000);
-    });
-  }
-
+  // --- the push channel: the shell's, each message handed here -------------------------------
   // {"type": "state", "state": {...}} or {"type": "call", "t": 12.5, "text": "...", "severity": "info"}
   function receive(message) {
     if (message.type === "state") setState(message.state);
     else if (message.type === "call") hear(message);
-  }
-
-  function setLink(state) {
-    const el = $("link");
-    el.dataset.state = state;
-    text(el, t(LINK[state]));
   }
 
   function hear(c) {
@@ -179,7 +124,6 @@
   }
 
   function setState(state) {
-    if (Night.follow(state, null)) return;          // another game runs on the rig now
     const before = page.state;
     page.state = state;
     page.stateAt = performance.now();
@@ -211,22 +155,25 @@
 
   // --- the bar and joining ---------------------------------------------------------------------
   function renderWho() {
-    const who = $("who");
+    const who = kit.who;
     who.dataset.paired = page.paired ? "true" : "false";
     text(who, page.paired ? page.paired : t("rig.phone.pair"));
     show($("commands"), Boolean(page.paired) && page.state !== null);
     show($("setup-locked"), !page.paired);
   }
 
+  // Paired or no longer: what the page offers follows at once (the push of the rig's screen,
+  // which lists the phones paired, may come before the pairing's own answer).
   function setPaired(name) {
     page.paired = name;
-    renderWho();
+    if (page.state) render();
+    else renderWho();
     setup.update();
   }
 
   // A command the rig answered 401 to: this phone is not (or no longer) paired.
   function lostPairing(reason) {
-    setPaired(null);
+    kit.pairing.set(null);
     showError($("pair-error"), reason || t("rig.phone.pair_again"));
     location.hash = "#join";
   }
@@ -241,7 +188,7 @@
     const code = $("pair-code").value.replace(/\s+/g, "");
     const name = $("pair-name").value.trim();
     $("pair-go").disabled = true;
-    const answer = await call("POST", API.pair, { code, name });
+    const answer = await kit.pairing.pair(code, name);
     $("pair-go").disabled = false;
     if (!answer.ok) {
       showError($("pair-error"), answer.reason);
@@ -249,7 +196,6 @@
     }
     showError($("pair-error"), null);
     $("pair-code").value = "";
-    setPaired(answer.body.name);
     location.hash = "#live";
   }
 
@@ -300,7 +246,7 @@
       text($("message"), st.message);
       show($("message"), Boolean(st.message));
     }
-    Night.show($("night"), { museum: true,
+    Night.show($("night"), { current: kit.game.name,
                              paired: Boolean(page.paired) && st.phase !== "turn",
                              players: st.players, inProgress: false });
     show($("turn"), st.phase === "turn");
@@ -436,7 +382,7 @@
     const choice = (role, current) => st.players.map((player) => h("button", {
       type: "button", "aria-pressed": player === current ? "true" : "false",
       "data-player": player,
-      onclick: () => command({ choose: role, player }),
+      onclick: () => command(C.choose(role, player)),
     }, player));
     // Once the match is over nobody steals next: only the last turn can still be corrected.
     const choosing = st.phase !== "over";
@@ -469,7 +415,7 @@
   }
 
   async function confirmHaul() {
-    const answer = await command({ loot: { paintings: haul.paintings, relics: haul.relics } });
+    const answer = await command(C.loot(haul.paintings, haul.relics));
     if (answer) haul.key = null;    // show what the rig kept (cut down, with its reason)
   }
 
@@ -797,7 +743,7 @@
       } else {
         spec.difficulty = this.difficulty;
       }
-      return { new_match: spec };
+      return C.newMatch(spec);
     },
 
     renderStart() {
@@ -948,12 +894,12 @@
   // --- wiring the page up ---------------------------------------------------------------------------
   function wire() {
     $("watch").addEventListener("click", () => { page.watching = true; location.hash = "#live"; });
-    $("who").addEventListener("click", () => { location.hash = "#join"; });
+    kit.who.addEventListener("click", () => { location.hash = "#join"; });
     $("pair").addEventListener("submit", pair);
     $("banner").addEventListener("click", hideBanner);
     $("haul").addEventListener("click", stepHaul);
     $("confirm-haul").addEventListener("click", confirmHaul);
-    $("undo").addEventListener("click", () => command({ undo: "touch" }));
+    $("undo").addEventListener("click", () => command(C.undo()));
     $("add-player").addEventListener("submit", (event) => {
       event.preventDefault();
       if (setup.add($("player-name").value)) $("player-name").value = "";
@@ -992,32 +938,26 @@
     setInterval(renderCountdown, 200);
   }
 
-  // Another language: the rig's texts again (the live channel speaks the language the phone
-  // had when it connected: it connects again), and the page's own words.
+  // Another language: the rig's texts again (the shell connects the live channel again, in
+  // the new language), and the page's own words.
   async function relanguage() {
+    document.title = t("rig.phone.page_title");
     const again = await call("GET", API.state);
     if (again.ok) setState(again.body);
     else render();
     setup.update();
     renderCalls();
     if (currentTab() === "matches") loadMatches();
-    if (socket) socket.close();
   }
 
-  async function boot() {
-    $("picker").replaceChildren(Words.picker());
-    Words.onChange(relanguage);
-    await Words.ready;
-    Night.mount($("night"));
+  async function mount() {
+    document.title = t("rig.phone.page_title");
+    kit.who.hidden = false;
+    kit.pairing.onChange(setPaired);
     wire();
     route();
-    renderWho();
-    const session = await call("GET", API.session);
-    if (session.ok) setPaired(session.body.name);
-    const first = await call("GET", API.state);
-    if (first.ok) setState(first.body);
-    connect();
+    setPaired(kit.pairing.name);
   }
 
-  boot();
-})();
+  return { mount, receive, relanguage };
+};

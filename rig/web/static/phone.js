@@ -1,0 +1,228 @@
+// The one phone page's shared chrome, for every game (docs/web29.md): the bar (the game's
+// title, the connection, the language picker, who this phone is), pairing, the push channel
+// (GET /api/state, then WS /api/live), the game night's panel (night.js), and the running
+// game's part, loaded from its folder:
+//
+//   GET /api/playing                 {game, title, parts: ["js", "html", "css"]}: what it has
+//   /games/phone/NAME.js             registers window.GamePhones[NAME] = (kit) => part
+//   /games/phone/NAME.html, .css     its markup (put in #part) and its style, if it has them
+//
+// A part is either a page of its own (it has mount(): its markup is its phone.html) or a
+// game's status, board and controls, set in the games' frame (games.js, /games/frame.html,
+// /games/games.css).  The shell calls part.mount(), then part.receive(message) for every
+// message of the push channel (README "Phone companion": {"type": "state"} and {"type":
+// "call"}) and part.relanguage() after the picker changed the language.  The page knows no
+// game by name: the rig says which one runs.  Every text from the rig goes on the page as text
+// (dom.js), never as HTML; a part's markup is the rig's own file, parsed, never a text.
+"use strict";  // not words: the directive
+
+(() => {
+  const RECONNECT_S = [0.5, 1, 2, 4, 8];
+  const LINK = { live: N_("rig.phone.live"), connecting: N_("rig.phone.connecting"),
+    lost: N_("rig.phone.offline"), reconnecting: N_("rig.phone.reconnecting") };
+  const $ = (id) => document.getElementById(id);
+
+  // --- talking to the rig --------------------------------------------------------------------
+  // One reason from an answer: the rig's JSON error, else the status line.
+  function reasonOf(status, body) {
+    if (body && typeof body === "object") {
+      for (const key of ["error", "reason", "detail", "message"]) {
+        if (typeof body[key] === "string" && body[key]) return body[key];
+      }
+    }
+    if (typeof body === "string" && body.trim()) return body.trim();
+    return t("rig.phone.rig_answered", { status: String(status) });
+  }
+
+  // {status, ok, body, reason}: reason the rig's words for a refusal (null when ok).
+  async function call(method, url, payload) {
+    const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    if (payload !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(payload);
+    }
+    let response;
+    try {
+      response = await fetch(url, init);
+    } catch (err) {
+      return { status: 0, ok: false, body: { error: t("rig.phone.unreachable") },
+               reason: t("rig.phone.unreachable") };
+    }
+    const type = response.headers.get("Content-Type") || "";
+    let body = null;
+    try {
+      body = type.includes("json") ? await response.json() : await response.text();
+    } catch (err) {
+      body = null;
+    }
+    return { status: response.status, ok: response.ok, body,
+      reason: response.ok ? null : reasonOf(response.status, body) };
+  }
+
+  async function text(url) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      return response.ok ? await response.text() : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  // --- pairing: this phone's session (the cookie), shared by every game's part ---------------
+  const pairing = {
+    name: null,               // this phone's name once paired (GET /api/session says)
+    listeners: [],
+    set(name) {
+      this.name = name || null;
+      for (const fn of this.listeners) fn(this.name);
+    },
+    onChange(fn) { this.listeners.push(fn); },
+    async load() {
+      const session = await call("GET", "/api/session");
+      if (session.ok) this.set(session.body.name);
+      return this.name;
+    },
+    // POST /api/pair: the answer; on success the phone is paired under its name.
+    async pair(code, name) {
+      const answer = await call("POST", "/api/pair", { code, name });
+      if (answer.ok) this.set(answer.body.name);
+      return answer;
+    },
+  };
+
+  // --- the push channel ----------------------------------------------------------------------
+  let socket = null;
+  let attempt = 0;
+  let part = null;
+  let opened = undefined;     // the game the first snapshot named (null: one that names none)
+
+  function setLink(state) {
+    const el = $("link");
+    el.dataset.state = state;
+    el.textContent = t(LINK[state]);
+  }
+
+  // Another game on the rig now (the night switched): the page opens again, on its part.
+  function follows(message) {
+    if (message.type !== "state" || !message.state) return false;
+    const game = message.state.game || null;
+    if (opened === undefined) opened = game;
+    if (game === opened) return false;
+    location.reload();
+    return true;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
+    setLink(attempt ? "reconnecting" : "connecting");
+    // The socket asks for the page's language: a WebSocket's handshake may not carry the
+    // browser's Accept-Language, and the cookie is set only by the picker.
+    socket = new WebSocket(scheme + "//" + location.host + "/api/live?lang=" +  // not words: a URL
+      encodeURIComponent(Words.language));
+    socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      if (!follows(message) && part) part.receive(message);
+    });
+    socket.addEventListener("close", () => {
+      setLink("lost");
+      const wait = RECONNECT_S[Math.min(attempt, RECONNECT_S.length - 1)];
+      attempt += 1;
+      setTimeout(connect, wait * 1000);
+    });
+  }
+
+  // --- the running game's part -----------------------------------------------------------------
+  function style(href) {
+    return new Promise((resolve) => {
+      const link = Dom.h("link", { rel: "stylesheet", href });
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    });
+  }
+
+  function script(src) {
+    return new Promise((resolve) => {
+      const el = Dom.h("script", { src });
+      el.addEventListener("load", () => resolve(true));
+      el.addEventListener("error", () => resolve(false));
+      document.head.append(el);
+    });
+  }
+
+  // The rig's own markup file, parsed (never a text of the rig's: those go in as text).
+  async function markup(url) {
+    const source = await text(url);
+    if (source === null) return [];
+    const parsed = new DOMParser().parseFromString(source, "text/html");
+    return [...parsed.body.childNodes].map((node) => document.adoptNode(node));
+  }
+
+  async function load(playing) {
+    const name = playing.game;
+    const base = "/games/phone/" + encodeURIComponent(name);
+    const has = (kind) => (playing.parts || []).includes(kind);
+    const loaded = await script(base + ".js");
+    const make = loaded ? (window.GamePhones || {})[name] : null;
+    const kit = { h: Dom.h, s: Dom.s, append: Dom.append, t, call, api: call, pairing,
+                  game: { name, title: playing.title }, who: $("who") };
+    GameFrame.fill(kit);        // the frame's controls, for a game set in it
+    const made = make ? make(kit) : null;
+    const own = Boolean(made && made.mount);
+    const fragment = own ? (has("html") ? base + ".html" : null) : "/games/frame.html";
+    const sheet = own ? (has("css") ? base + ".css" : null) : "/games/games.css";
+    const [nodes] = await Promise.all([fragment ? markup(fragment) : [],
+                                       sheet ? style(sheet) : null]);
+    $("part").replaceChildren(...nodes);
+    Words.fill($("part"));
+    if ($("night")) Night.mount($("night"));
+    document.body.hidden = false;
+    if (!made) {
+      $("part").replaceChildren(Dom.h("p", { class: "error" },
+        t("rig.phone.no_script", { game: name })));
+      return null;
+    }
+    return own ? made : GameFrame.frame(kit, made);
+  }
+
+  async function boot() {
+    $("picker").replaceChildren(Words.picker());
+    await Words.ready;
+    let playing = await call("GET", "/api/playing");
+    for (const wait_s of RECONNECT_S) {          // a game starting: its face in a moment
+      if (playing.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, wait_s * 1000));
+      playing = await call("GET", "/api/playing");
+    }
+    if (!playing.ok) {
+      document.body.hidden = false;
+      $("part").replaceChildren(Dom.h("p", { class: "error" }, playing.reason));
+      return;
+    }
+    $("title").textContent = playing.body.title;
+    document.title = playing.body.title;
+    part = await load(playing.body);
+    if (!part) return;
+    Words.onChange(async () => {
+      setLink($("link").dataset.state || "connecting");
+      await part.relanguage();
+      if (socket) socket.close();               // it connects again, in the new language
+    });
+    await pairing.load();
+    await part.mount();
+    const first = await call("GET", "/api/state");
+    if (first.ok && !follows({ type: "state", state: first.body })) {
+      part.receive({ type: "state", state: first.body });
+    }
+    connect();
+  }
+
+  document.body.hidden = true;      // until the part's style is in
+  boot();
+})();
