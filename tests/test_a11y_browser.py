@@ -173,3 +173,154 @@ def test_the_leaderboard_has_no_wcag_violation(chromium, leaderboard):
         clean(reader, "the leaderboard in " + lang)
         one_h1(reader, "the leaderboard")
     assert reader.errors() == []
+
+
+def test_the_games_pages_red_words_read_well(tmp_path, chromium):
+    """The games page's refusal in red (a wrong code) is at least 4.5:1 on its card (it was
+    4.38:1)."""
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with GameTable(recordings, "chest-heist", PLAYERS, seed=3) as rig:
+        page = chromium.phone("wrong-code", *PHONE)
+        page.goto(rig.url)
+        page.wait("#pair h2")
+        wrong = "000000" if rig.code != "000000" else "111111"
+        page.fill("#pair-code", wrong).fill("#pair-name", "Ana")
+        page.click('#pair button[type="submit"]')
+        page.wait("#pair-error", text="code")
+        clean(page, "the games page, a wrong code in red")
+
+
+# --- what axe cannot see --------------------------------------------------------------------
+
+WATCH = """(arg) => new Promise((resolve) => {
+  // The countdown runs on for arg.ticks seconds; meanwhile, every node put in or taken out of
+  // arg.selector is counted.
+  const el = document.querySelector(arg.selector);
+  let changed = 0;
+  const seen = new MutationObserver((records) => {
+    for (const r of records) changed += r.addedNodes.length + r.removedNodes.length;
+  });
+  seen.observe(el, { childList: true, subtree: true, characterData: true });
+  const clock = document.querySelector(arg.clock);
+  let ticks = 0;
+  let last = clock.textContent;
+  const timer = setInterval(() => {
+    if (clock.textContent !== last) { last = clock.textContent; ticks += 1; }
+    if (ticks >= arg.ticks) { clearInterval(timer); seen.disconnect(); resolve(changed); }
+  }, 50);
+})"""
+
+
+def test_a_thief_button_keeps_the_focus_through_a_running_turn(tmp_path, chromium):
+    """The thief and guard buttons were rebuilt at every push (about 15 a second): a focused
+    one lost its focus within 1.5 s.  Now they are built when the players change, and only
+    then."""
+    with _table(tmp_path) as rig:
+        page = paired(chromium, rig, "Guard")
+        # Chosen by the keyboard: the rig takes it, the button says so, the focus stays.
+        page.focus("#choose-thief [data-player='Ben']").press("Enter")
+        page.wait("#choose-thief [data-player='Ben'][aria-pressed='true']")
+        assert page.focused()["player"] == "Ben"
+        page.focus("#choose-thief [data-player='Ana']").press("Enter")
+        page.wait("#choose-thief [data-player='Ana'][aria-pressed='true']")
+        assert page.focused()["player"] == "Ana"
+        table = rig.table
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        page.wait("#thief", text="Ana")
+        page.focus("#choose-thief [data-player='Ben']")
+        changed = page.evaluate(WATCH, {"selector": "#commands", "clock": "#countdown", "ticks": 3})
+        assert changed == 0, "the guard's commands were rebuilt %d times in 3 s" % changed
+        focus = page.focused()
+        assert focus is not None and focus["player"] == "Ben" and focus["connected"], focus
+        assert page.errors() == []
+
+
+def test_a_command_on_a_games_page_keeps_the_focus_on_its_controls(tmp_path, chromium):
+    """Every command on the games page rebuilt its controls and sent the focus back to the top
+    of the page; now it stays on the control (or, when that one is spent, the next)."""
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
+    with GameTable(recordings, "chest-heist", ("Ana",), seed=2024) as rig:
+        ana = pair(chromium.phone("focus-games", *PHONE), rig, "Ana")
+        roll = '#controls button:text-is("%s")' % says("chest_heist.phone.roll", "en")
+        ana.wait(roll)
+        ana.focus(roll).press("Enter")
+        ana.wait('#controls [data-toggles="dice"] button')
+        focus = ana.focused()
+        assert focus is not None and focus["tag"] == "button" and focus["connected"], focus
+        inside = ana.evaluate("() => document.getElementById('controls').contains(document.activeElement)")
+        assert inside, focus
+        assert ana.errors() == []
+
+
+def test_the_banner_is_a_button_said_once_and_put_away_by_escape(tmp_path, chromium):
+    """The Caught!/Escaped! banner was a clickable div: Tab never reached it, Escape did not
+    close it, and a screen reader never heard it.  The referee's calls are a log (a new call
+    is added, the others left alone), the museum's checks and the messages are statuses."""
+    with _table(tmp_path) as rig:
+        page = paired(chromium, rig, "Guard")
+        page.wait("#checklist .ready")
+        roles = page.evaluate("""() => ({
+          calls: document.getElementById('calls').closest('[role=log]') !== null,
+          checks: document.getElementById('checklist').getAttribute('role'),
+          message: document.getElementById('message').getAttribute('role'),
+          countdown: document.getElementById('countdown').getAttribute('aria-live'),
+          banner: document.getElementById('banner').tagName })""")
+        assert roles == {"calls": True, "checks": "status", "message": "status",
+                         "countdown": "off", "banner": "BUTTON"}
+        table = rig.table
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        page.wait("#thief", text="Ana")
+        table.touch("laser.4")
+        page.wait("#calls li")
+        table.touch("laser.5")
+        page.wait("#calls li", text="Laser 5")
+        assert page.evaluate("() => document.querySelectorAll('#calls li').length") >= 2
+        table.advance(0.2).hand_out().press()
+        escaped = says("cleptomano.banner.escaped", "en")
+        page.wait("#banner-title", text=escaped)
+        assert page.wait("#banner-said", state="attached", text=escaped)
+        # Tab reaches it: it is the last control of the page, the first going backwards.
+        page.focus("#live-title")
+        page.press("Shift+Tab")
+        page.press("Shift+Tab")
+        reached = False
+        for _ in range(40):
+            page.press("Tab")
+            focus = page.focused()
+            if focus and focus["id"] == "banner":
+                reached = True
+                break
+        assert reached, "Tab never reached the banner"
+        page.press("Escape")
+        page.gone("#banner")
+        focus = page.focused()
+        assert focus is not None and focus["id"] == "live-title", focus
+        assert page.errors() == []
+
+
+def test_the_countdown_speaks_at_30_seconds_and_is_otherwise_silent(tmp_path, chromium):
+    from rig.games.cleptomano.rules import levels
+    with _table(tmp_path, level=levels.PRESETS["hard"]) as rig:       # 30 s a turn
+        page = paired(chromium, rig, "Guard")
+        table = rig.table
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        page.wait("#thief", text="Ana")
+        said = page.wait("#countdown-said", state="attached", text="30")
+        assert said == "30 seconds left"
+        changed = page.evaluate(WATCH, {"selector": "#countdown-said", "clock": "#countdown",
+                                        "ticks": 2})
+        assert changed == 0, "the countdown's status changed %d times between 30 and 10 s" % changed
+        assert page.errors() == []
+
+
+def test_the_leaderboard_s_summary_is_written_only_when_it_changes(chromium, leaderboard):
+    """Its live summary was written again at every refresh (every second): a screen reader
+    heard it again and again."""
+    reader = chromium.phone("board-live", *PHONE)
+    reader.goto(leaderboard + "/phone")
+    reader.wait("#summary", text="2 matches decided")
+    assert reader.evaluate("() => document.getElementById('summary').getAttribute('aria-live')") == "polite"
+    changed = reader.evaluate(WATCH, {"selector": "#summary", "clock": "#updated", "ticks": 2})
+    assert changed == 0, "the summary was written %d times with nothing new" % changed

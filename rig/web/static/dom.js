@@ -62,7 +62,9 @@ window.Dom = (() => {
     const now = focusable(el);
     const same = now.find((c) => signature(c) === sig) ||
       now.find((c, i) => i === at && signature(c).split("\u0001")[0] === had.tagName);
-    const target = same && !same.disabled ? same : null;
+    // The same control; disabled now (a command it sent was taken), the next one that is not.
+    let target = same && !same.disabled ? same : null;
+    if (!target && same) target = now.slice(now.indexOf(same)).find((c) => !c.disabled) || null;
     if (target) {
       target.focus({ preventScroll: true });
     } else {
