@@ -172,7 +172,8 @@ const STEPS = {
       for (const el of [root, ...root.querySelectorAll("*")]) {
         if (!el.checkVisibility || !el.checkVisibility()) continue;
         const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-        if (!own || el.closest("svg")) continue;
+        // Words for a screen reader only (.sr-only, docs/a11y30.md) are never drawn.
+        if (!own || el.closest("svg, .sr-only")) continue;
         const style = getComputedStyle(el);
         if (style.display === "inline") continue;           // measured by its block
         if (el.scrollWidth > el.clientWidth + 1 ||
@@ -199,7 +200,7 @@ const STEPS = {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (!el || el.closest("svg, script, style") || !el.checkVisibility || !el.checkVisibility()) continue;
+        if (!el || el.closest("svg, script, style, .sr-only") || !el.checkVisibility || !el.checkVisibility()) continue;
         const text = node.textContent;
         for (const m of text.matchAll(/[^\s\-\u2010-\u2014/]+/gu)) {
           const range = document.createRange();
