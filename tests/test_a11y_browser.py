@@ -113,9 +113,31 @@ def test_cleptomano_s_pages_have_no_wcag_violation(tmp_path, chromium, lang):
         clean(page, "the Escaped! banner")
         page.press("Escape")
         page.gone("#banner")
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        page.wait("#thief", text="Ben")
+        table.touch("guard")
+        page.wait("#banner-title", text=says("cleptomano.banner.caught", lang))
+        clean(page, "the Caught! banner")
+        table.hand_out()
+        table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
+        page.wait("#thief", text="Caro")
+        table.advance(0.2).hand_out().press()
+        page.wait("#rounds td.won")
+        page.wait("#banner")
+        page.click("#banner")
+        clean(page, "between rounds: the round table, the haul, the guard's commands")
+        # An unpaired phone watching the live match.
+        watcher = chromium.phone("clepto-watch-" + lang, *PHONE)
+        watcher.goto(rig.url + "?lang=" + lang)
+        watcher.click("#watch")
+        watcher.wait("#rounds td.won")
+        clean(watcher, "watching")
+        one_h1(watcher, "watching")
         page.goto(rig.url + "?lang=%s#matches" % lang)
         page.wait("#match-list li")
-        clean(page, "the kept matches")
+        page.click("#match-list .show-replay")
+        page.wait("#match-list .replay h3")
+        clean(page, "the kept matches, a replay open")
         one_h1(page, "matches")
         assert page.errors() == []
 
@@ -138,6 +160,10 @@ def test_each_companion_game_s_page_has_no_wcag_violation(tmp_path, chromium, ga
             assert page.lang() == lang
             clean(page, "%s's page in %s" % (game, lang))
             one_h1(page, "%s's page" % game)
+        if game == "chest-heist":            # its turn's dice, skimmers and boxes
+            page.click('#controls button.go')
+            page.wait('#controls [data-toggles="dice"] button')
+            clean(page, "the chest heist's roll")
         assert page.errors() == []
 
 
