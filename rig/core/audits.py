@@ -31,9 +31,11 @@ def _add(into, counts):
 
 
 def total(parts):
-    """The audits of ``parts``: each a dict ``{"file", "game", "day", "start", "audit",
-    "cut_off"}`` (``start``: the wall-clock second the recording began, ``"YYYY-mm-ddTHH:MM:SS"``,
-    or None; ``audit``: the game's part); in the recordings' order."""
+    """The audits of ``parts``: each a dict ``{"file", "game", "day", "seen", "audit",
+    "cut_off"}`` (``day``: ``"YYYY-mm-dd"`` the recording began, or None; ``seen``: per input,
+    the wall-clock second of its last change, ``"YYYY-mm-ddTHH:MM:SS"``, worked out by the shell
+    from the recording's name and ``t``; ``audit``: the game's part); in the recordings'
+    order."""
     matches, touches, levels, last_seen, turns = {}, {}, {}, {}, []
     nights, glitches = {}, {}
     restarts = 0
@@ -54,9 +56,7 @@ def total(parts):
         _add(levels, a["levels"])
         restarts += a["restarts"]
         uptime += a["end_t"]
-        if part["start"]:
-            for name, t in a["last_t"].items():
-                last_seen[name] = _plus(part["start"], t)
+        last_seen.update(part.get("seen") or {})
         turns.extend(dict(turn, day=part["day"]) for turn in a["turns"])
         for name, entry in a["touches"].items():
             if "glitches" in entry:
@@ -77,13 +77,6 @@ def total(parts):
         "_turns": turns,
         "_glitches": glitches,
     }
-
-
-def _plus(start, t):
-    """``start`` (``YYYY-mm-ddTHH:MM:SS``) plus ``t`` seconds, to the second."""
-    from datetime import datetime, timedelta
-    when = datetime.strptime(start, "%Y-%m-%dT%H:%M:%S") + timedelta(seconds=int(t))
-    return when.strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def health(audits, silent_turns=SILENT_TURNS[0], glitch_factor=GLITCH_FACTOR[0],
