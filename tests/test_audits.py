@@ -321,3 +321,45 @@ def test_audits_after_a_real_sigkill_right_after_an_fsync_equal_the_replay(tmp_p
     ended = [t for t in replayed["turns"] if t["outcome"] in ("caught", "escaped")]
     assert sum(v["caught"] + v["escaped"] for v in got["levels"].values()) == len(ended)
     assert got["matches"]["cleptomano"]["running"] == 1
+
+
+# --- the device lines (a recording addition: docs/audits31.md) -----------------------------------
+
+def with_devices(path, lines):
+    s = demo_match()
+    for obj in lines:
+        s._add(obj)
+    s.write(path)
+
+
+def test_device_lines_are_counted_and_change_nothing_in_the_match(tmp_path, capsys):
+    path = tmp_path / "match-20261201-200000.jsonl"
+    with_devices(path, [{"t": 16.0, "device": "hub", "state": "lost"},
+                        {"t": 17.5, "device": "hub", "state": "back"},
+                        {"t": 18.0, "device": "tof", "state": "reinit"}])
+    assert storage.replay_file(path) == storage.replay_file(
+        demo_match().write(tmp_path / "plain.jsonl"))
+    code, out, _ = run_audits(capsys, "--json", "--recordings", str(tmp_path))
+    got = json.loads(out)
+    assert got["devices"] == {"hub": {"lost": 1, "back": 1, "reinit": 0},
+                              "tof": {"lost": 0, "back": 0, "reinit": 1}}
+    assert [w["text"] for w in got["health"]] == [
+        "the relic hub was lost 1 time the last night (the relics' frames stopped): check its "
+        "USB cable and its power",
+        "the hand sensor needed re-initialising 1 time: check its I2C wires and its power"]
+
+
+@pytest.mark.parametrize("obj, words", [
+    ({"t": 16.0, "device": "buzzer", "state": "lost"}, "device 'buzzer' is not known"),
+    ({"t": 16.0, "device": "hub", "state": "gone"}, "device hub state 'gone' is not known"),
+    ({"t": 16.0, "device": "hub"}, "device hub state None is not known"),
+    ({"t": 16.0, "device": "hub", "state": "lost", "by": "Ana"}, "by"),
+])
+def test_a_bad_device_line_is_named_with_what_is_allowed(tmp_path, capsys, obj, words):
+    path = tmp_path / "match-20261201-200000.jsonl"
+    with_devices(path, [obj])
+    code, out, err = run_audits(capsys, "--json", "--recordings", str(tmp_path))
+    assert code == 0
+    got = json.loads(out)
+    assert got["recordings"] == 0 and len(got["unreadable"]) == 1
+    assert words in got["unreadable"][0]["error"]

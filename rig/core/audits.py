@@ -37,7 +37,7 @@ def total(parts):
     from the recording's name and ``t``; ``audit``: the game's part); in the recordings'
     order."""
     matches, touches, levels, last_seen, turns = {}, {}, {}, {}, []
-    nights, glitches = {}, {}
+    nights, glitches, devices, last_night = {}, {}, {}, {}
     restarts = 0
     uptime = 0.0
     for part in parts:
@@ -54,6 +54,9 @@ def total(parts):
                 nights[part["day"]] = nights.get(part["day"], 0) + m["started"]
         _add(touches, a["touches"])
         _add(levels, a["levels"])
+        _add(devices, a.get("devices", {}))
+        if part["day"] and a.get("devices"):
+            _add(last_night.setdefault(part["day"], {}), a["devices"])
         restarts += a["restarts"]
         uptime += a["end_t"]
         last_seen.update(part.get("seen") or {})
@@ -73,8 +76,9 @@ def total(parts):
         "restarts": restarts,
         "uptime_s": round(uptime, 3),
         "last_seen": dict(sorted(last_seen.items())),
-        "devices": {"relic hub": None, "hand sensor": None},
+        "devices": dict(sorted(devices.items())),
         "_turns": turns,
+        "_last_night": last_night.get(max(nights), {}) if nights else {},
         "_glitches": glitches,
     }
 
@@ -83,8 +87,9 @@ def health(audits, silent_turns=SILENT_TURNS[0], glitch_factor=GLITCH_FACTOR[0],
            glitch_min=GLITCH_MIN[0], reinits=0):
     """The sensor health's warnings from :func:`total`'s audits, judged between matches:
     a list of ``{"code", "input", "count", "text"}``, ``text`` the builder's English with the
-    fix.  ``reinits``: the hand sensor's re-initialisations since the rig started
-    (:class:`rig.table.tof.ToF`'s count; the recordings do not hold them yet)."""
+    fix.  ``reinits``: the hand sensor's re-initialisations the recordings do not hold (the
+    running rig's :attr:`rig.table.tof.HandSensor.reinits`), added to the last night's
+    ``reinit`` device lines."""
     bounded("health.silent_turns", silent_turns, SILENT_TURNS)
     bounded("health.glitch_factor", glitch_factor, GLITCH_FACTOR)
     bounded("health.glitch_min", glitch_min, GLITCH_MIN)
@@ -113,6 +118,14 @@ def health(audits, silent_turns=SILENT_TURNS[0], glitch_factor=GLITCH_FACTOR[0],
                              "text": "%s glitched %d times the last night (%.1f a turn, %.1f "
                                      "before): check its contact and its wire"
                                      % (name, last[0], rate, past)})
+    night = audits["_last_night"]
+    lost = night.get("hub", {}).get("lost", 0)
+    if lost:
+        warnings.append({"code": "hub_lost", "input": "hub", "count": lost,
+                         "text": "the relic hub was lost %d time%s the last night (the relics' "
+                                 "frames stopped): check its USB cable and its power"
+                                 % (lost, "" if lost == 1 else "s")})
+    reinits += night.get("tof", {}).get("reinit", 0)
     if reinits:
         warnings.append({"code": "tof_reinit", "input": "tof", "count": reinits,
                          "text": "the hand sensor needed re-initialising %d time%s: check its "

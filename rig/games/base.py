@@ -64,7 +64,7 @@ class GameBase:
         return {"matches": {"started": 1, "finished": int(over), "closed": None,
                             "empty": False},
                 "touches": {}, "levels": {}, "last_t": {}, "turns": [], "restarts": 0,
-                "end_t": 0.0}
+                "devices": {}, "end_t": 0.0}
 
     def end_line(self, t):
         return None

@@ -122,6 +122,9 @@ def to_csv(out):
         w.writerow(("nights", night, "matches", n))
     for name, when in out["last_seen"].items():
         w.writerow(("last_seen", name, "at", when))
+    for device, counts in out["devices"].items():
+        for key, n in counts.items():
+            w.writerow(("devices", device, key, n))
     w.writerow(("rig", "restarts", "count", out["restarts"]))
     w.writerow(("rig", "uptime_s", "seconds", out["uptime_s"]))
     for warning in out["health"]:
@@ -146,6 +149,9 @@ def text(out):
         lines.append("Thieves:")
         for level, c in out["levels"].items():
             lines.append("  %-12s caught %d, escaped %d" % (level, c["caught"], c["escaped"]))
+    for device, c in out["devices"].items():
+        lines.append("Device %-5s lost %d, back %d, re-initialised %d"
+                     % (device, c.get("lost", 0), c.get("back", 0), c.get("reinit", 0)))
     lines.append("Restarts: %d; recorded time: %.0f s" % (out["restarts"], out["uptime_s"]))
     if out["last_seen"]:
         lines.append("Last seen:")

@@ -22,7 +22,9 @@ What one recording gives (:func:`audit`), a dict:
 * ``turns``: per finished turn, ``{"end_t", "rods", "fired", "passed"}``: the rods in play,
   those that had an edge (a touch or a glitch) during the turn, and whether the thief passed
   the rods (the hand went in); the sensor health reads these (:func:`health`);
-* ``restarts``: the rig's restarts in the recording; ``end_t``: its last line's ``t``.
+* ``restarts``: the rig's restarts in the recording; ``end_t``: its last line's ``t``;
+* ``devices``: per device of the recording's ``device`` lines (``hub``, ``tof``), how many
+  times it was ``lost``, came ``back`` and was re-initialised (``reinit``).
 """
 
 from . import events as ev
@@ -52,6 +54,7 @@ class _Tally:
         self.hand_in = []        # t of each hand entry
         self.touched = []        # the rods of the touches not undone, in order
         self.restarts = 0
+        self.devices = {}        # device -> {"lost", "back", "reinit"}: the device lines
 
     def count(self, name, key, start=None):
         entry = self.touches.setdefault(name, dict(start or {key: 0}))
@@ -113,6 +116,9 @@ class _Watched(Referee):
             self.tally.contact(museum.laser(self.tally.touched.pop()), "voided")
         elif isinstance(item, ev.Restart):
             self.tally.restarts += 1
+        elif isinstance(item, ev.DeviceChange):
+            counts = self.tally.devices.setdefault(item.device, dict.fromkeys(ev.DEVICE_STATES, 0))
+            counts[item.state] += 1
         return super().feed(item)
 
     def _apply(self, outputs, effects):
@@ -167,6 +173,7 @@ def audit(lines, path=None):
         "last_t": tally.last_t,
         "turns": turns,
         "restarts": tally.restarts,
+        "devices": tally.devices,
         "end_t": end_t,
     }
 
