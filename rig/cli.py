@@ -633,6 +633,8 @@ def _run_night(config, args, night, recordings, simulate):
     else:
         choice = Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night)
+    from .shell.audits import HealthWatch
+    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
     try:
         while True:
             leg = night.leg()

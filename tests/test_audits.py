@@ -237,6 +237,23 @@ def test_a_rod_disconnected_for_30_turns_is_flagged_by_name_with_its_fix(tmp_pat
         "rod 4 has not fired in 29 turns: check its wire"]
 
 
+def test_the_running_rig_logs_the_health_once_and_holds_it_for_the_ready_screen(tmp_path,
+                                                                                 caplog):
+    from rig.shell.audits import HealthWatch
+    night(tmp_path / "match-20261201-200000.jsonl", 3, rod_4_in=(2,))
+    for n in range(10):
+        night(tmp_path / ("match-20261202-20%02d00.jsonl" % n), 3)
+    watch = HealthWatch(tmp_path, reinits=lambda: 1)
+    with caplog.at_level("WARNING", logger="rig.shell.audits"):
+        watch.check().join()
+        watch.check().join()
+    assert watch.warnings == (
+        "rod 4 has not fired in 30 turns: check its wire",
+        "the hand sensor needed re-initialising 1 time: check its I2C wires and its power")
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ["sensor health: " + text for text in watch.warnings]    # once each
+
+
 def test_a_contact_whose_glitch_rate_jumps_is_named():
     parts = []
     for day, glitches in (("2026-12-01", 1), ("2026-12-02", 9)):

@@ -8,13 +8,21 @@ wrong) and left out; every other one is counted.
 
 import csv
 import io
+import logging
 import re
+import threading
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from ..core import audits as core
 from ..core.errors import ConfigError, RecordingError
 from . import storage
+
+log = logging.getLogger(__name__)
+
+#: The sensor health reads the newest recordings only (a night is a few dozen): the rig
+#: judges it in the background at its start, never holding up a match.
+HEALTH_RECORDINGS = 100
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -31,10 +39,10 @@ def parse_since(text):
                           key="--since") from None
 
 
-def recordings(directory, since=None):
+def recordings(directory, since=None, newest=None):
     """``(path, game, day, start)`` of every recording in ``directory`` from ``since`` on, in
     the order they were made (by the stamp in their names; a file without one last, by
-    name)."""
+    name); only the ``newest`` ones when given."""
     from ..games import games
     found = []
     for g in games():
@@ -52,16 +60,17 @@ def recordings(directory, since=None):
             elif since is not None:
                 continue
             found.append(((st is None, st or (), path.name), path, g, day, start))
-    return [(p, g, d, s) for _, p, g, d, s in sorted(found, key=lambda x: x[0])]
+    found = [(p, g, d, s) for _, p, g, d, s in sorted(found, key=lambda x: x[0])]
+    return found[-newest:] if newest else found
 
 
-def read_parts(directory, since=None, warnings=None, say=str):
+def read_parts(directory, since=None, warnings=None, say=str, newest=None):
     """Each recording's part (see :func:`rig.core.audits.total`) and the list of those that
     could not be read (``{"file", "error"}``).  ``warnings`` (a list) is told of torn last
     lines."""
     from .session import cut_off
     parts, unreadable = [], []
-    for path, game, day, start in recordings(directory, since):
+    for path, game, day, start in recordings(directory, since, newest):
         torn = []
         try:
             f = storage._open(path)
@@ -85,9 +94,9 @@ def read_parts(directory, since=None, warnings=None, say=str):
     return parts, unreadable
 
 
-def audits(directory, since=None, reinits=0, warnings=None, say=str, **health):
+def audits(directory, since=None, reinits=0, warnings=None, say=str, newest=None, **health):
     """The audits of ``directory`` as ``--json`` prints them (docs/audits31.md)."""
-    parts, unreadable = read_parts(directory, since, warnings, say)
+    parts, unreadable = read_parts(directory, since, warnings, say, newest)
     total = core.total(parts)
     out = core.public(total, core.health(total, reinits=reinits, **health))
     out["since"] = since.isoformat() if since else None
@@ -99,6 +108,52 @@ def health_lines(directory, **settings):
     """The sensor health's warnings for the ready screen and the log, between matches: each
     warning's English (with its fix); a recording that cannot be read is left out here."""
     return [w["text"] for w in audits(directory, **settings)["health"]]
+
+
+class HealthWatch:
+    """The sensor health as the running rig judges it, between matches, never mid-turn: its
+    host calls :meth:`check` when no turn runs (the rig's start, a match closed); the
+    recordings are read on a thread of its own, so no match waits for it.  :attr:`warnings`
+    is the value the ready screen shows (each warning's English, with its fix); each new
+    warning is logged once.  ``reinits()``: the hand sensor's re-initialisations the
+    recordings do not hold (the running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
+
+    def __init__(self, directory, reinits=lambda: 0, newest=HEALTH_RECORDINGS, **settings):
+        self.directory = Path(directory)
+        self._reinits = reinits
+        self._newest = newest
+        self._settings = settings
+        self.warnings = ()
+        self._logged = set()
+        self._thread = None
+
+    def check_now(self):
+        """Judge the health now, on this thread; returns the warnings."""
+        try:
+            found = tuple(health_lines(self.directory, reinits=self._reinits(),
+                                       newest=self._newest, **self._settings))
+        except (OSError, ConfigError) as exc:      # the folder gone: no judgement, no crash
+            log.warning("sensor health not judged: %s", exc)
+            return self.warnings
+        for text in found:
+            if text not in self._logged:
+                log.warning("sensor health: %s", text)
+        self._logged = set(found)
+        self.warnings = found
+        return found
+
+    def check(self):
+        """Judge the health on a thread (one at a time); returns at once."""
+        if self._thread is not None and self._thread.is_alive():
+            return self
+        self._thread = threading.Thread(target=self.check_now, name="sensor-health",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def join(self, timeout_s=30.0):
+        if self._thread is not None:
+            self._thread.join(timeout_s)
 
 
 CSV_FIELDS = ("section", "name", "count", "value")
