@@ -3,6 +3,7 @@ judged from them (docs/audits31.md)."""
 
 import csv
 import json
+from datetime import date
 import os
 import signal
 import subprocess
@@ -180,8 +181,11 @@ def test_a_torn_line_and_a_hostile_file_lose_nothing_else(tmp_path, capsys):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(
     st.binary(max_size=80),
-    st.dictionaries(st.sampled_from(["t", "input", "value", "undo", "by", "end", "loot"]),
+    st.dictionaries(st.sampled_from(["t", "input", "value", "undo", "by", "end", "loot",
+                                     "device", "state"]),
                     st.one_of(st.integers(-5, 100), st.text(max_size=8), st.booleans(),
+                              st.sampled_from(["hub", "tof", "lost", "back", "reinit",
+                                               "laser.4", "touch"]),
                               st.none(), st.floats(allow_nan=True)), max_size=4)
     .map(lambda d: json.dumps(d).encode())), max_size=8))
 def test_fuzz_whatever_a_file_holds_the_audits_name_it_or_count_it(tmp_path_factory, lines):
@@ -192,6 +196,18 @@ def test_fuzz_whatever_a_file_holds_the_audits_name_it_or_count_it(tmp_path_fact
     out = audits.audits(d)
     assert out["recordings"] + len(out["unreadable"]) == 1
     json.dumps(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=14), st.dates().map(date.isoformat)))
+def test_fuzz_since_is_a_day_or_one_error_naming_it(text):
+    from rig.core.errors import ConfigError
+    try:
+        day = audits.parse_since(text)
+    except ConfigError as exc:
+        assert str(exc).count("\n") == 0 and repr(text) in str(exc) and "YYYY-MM-DD" in str(exc)
+    else:
+        assert day.isoformat() == text
 
 
 # --- sensor health -----------------------------------------------------------------------------------

@@ -73,10 +73,7 @@ def read_parts(directory, since=None, warnings=None, say=str, newest=None):
     for path, game, day, start in recordings(directory, since, newest):
         torn = []
         try:
-            f = storage._open(path)
-            with f:
-                lines = list(storage._lines(f, path, torn))
-            audit = game.audit(lines, path)
+            audit = game.audit(storage.read_lines(path, torn), path)
         except RecordingError as exc:
             unreadable.append({"file": path.name, "error": say(exc)})
             continue

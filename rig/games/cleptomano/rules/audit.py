@@ -97,7 +97,7 @@ class _Tally:
             if name.startswith(_LASER):
                 self.edges.append((change.t, int(name.split(".")[1])))
             self.touches.setdefault(name, dict(_CONTACT))
-        elif not active and contact.active and ("confirm", name) in detector._deadlines:
+        elif not active and contact.active and detector.confirming(name):
             self.contact(name, "glitches")
 
 
