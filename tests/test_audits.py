@@ -65,6 +65,32 @@ def test_after_the_demo_match_audits_json_shows_its_match_and_touches(tmp_path, 
     assert sum(t["outcome"] == "caught" for t in replayed["turns"]) == 2
 
 
+@pytest.mark.heavy
+def test_after_make_runs_demo_match_audits_json_shows_its_matches_and_touches(tmp_path, capsys):
+    """`make run` on a machine without a screen: `cleptomano run` on the simulator, headless,
+    plays the bundled demo match in real time (about 70 s); then the audits.  Real time under
+    load may starve a pulse of the demo's bounce, so the counts are checked against what the
+    recording itself says, not against the script."""
+    rec = tmp_path / "rec"
+    config = tmp_path / "rig.toml"
+    config.write_text('[match]\nplayers = ["Ana", "Ben", "Caro"]\n[web]\nenabled = false\n')
+    assert cli.main(["run", "--sim", "--headless", "--config", str(config), "--recordings",
+                     str(rec), "--duration-s", "150"]) == 0
+    capsys.readouterr()
+    code, out, _ = run_audits(capsys, "--json", "--config", str(config), "--recordings",
+                              str(rec))
+    assert code == 0
+    got = json.loads(out)
+    assert got["matches"]["cleptomano"]["started"] == 1
+    path, = rec.glob("match-*.jsonl")
+    turns = storage.replay_file(path)["turns"]
+    laser_touches = sum(c["touches"] for name, c in got["touches"].items()
+                        if name.startswith("laser."))
+    assert laser_touches >= sum(t["touches"] for t in turns) >= 1
+    ended = [t for t in turns if t["outcome"] in ("caught", "escaped")]
+    assert sum(v["caught"] + v["escaped"] for v in got["levels"].values()) == len(ended) >= 5
+
+
 def test_the_text_and_the_csv_say_the_same(tmp_path, capsys):
     rec = demo_recordings(tmp_path)
     code, out, _ = run_audits(capsys, "--recordings", str(rec), "--csv", str(tmp_path / "a.csv"))
