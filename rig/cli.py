@@ -1,4 +1,5 @@
-"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history | leaderboard.
+"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history | audits |
+leaderboard.
 
 Exit status 2 with one line on stderr for bad input (a config file, a recording, an argument);
 the message names the file, the line or key, and what is allowed.
@@ -140,6 +141,17 @@ def _parser():
     hist = sub.add_parser("history", help="list finished matches with winners and scores")
     hist.add_argument("--config")
     hist.add_argument("--dir", help="recordings directory")
+
+    aud = sub.add_parser("audits", help="what the recordings say: matches, touches per input, "
+                                        "caught and escaped, sensor health")
+    aud.add_argument("--config")
+    aud.add_argument("--recordings", help="recordings directory (default: the config's)")
+    aud.add_argument("--since", help="count the recordings from this day on (YYYY-MM-DD)")
+    aud.add_argument("--json", action="store_true", help="one JSON object (docs/audits31.md)")
+    aud.add_argument("--csv", metavar="FILE", help="also write the audits as CSV to FILE")
+    aud.add_argument("--silent-turns", type=int, default=None, metavar="N",
+                     help="warn of a rod silent for N turns the thieves passed it (5-1000, "
+                          "default 30)")
 
     board = sub.add_parser("leaderboard", help="a tournament's standings: follow every rig on "
                                                "the broker, or rebuild them from recordings")
@@ -298,6 +310,42 @@ def cmd_history(args):
         print("No recordings in %s yet." % directory)
     for line in lines:
         print(line)
+    return 0
+
+
+# --- audits ----------------------------------------------------------------------------------------
+
+def cmd_audits(args):
+    """``cleptomano audits``: docs/audits31.md."""
+    from .core import audits as core
+    from .shell import audits
+    since = audits.parse_since(args.since) if args.since is not None else None
+    health = {}
+    if args.silent_turns is not None:
+        health["silent_turns"] = core.bounded("--silent-turns", args.silent_turns,
+                                              core.SILENT_TURNS)
+    directory = Path(args.recordings) if args.recordings else _recordings_dir(args)
+    if args.recordings and not directory.is_dir():
+        raise ConfigError("--recordings %s is not a directory of recordings (%s); give the "
+                          "folder the rig records to (/var/lib/cleptomano under systemd)"
+                          % (directory, "it does not exist" if not directory.exists()
+                             else "it is a file"), key="--recordings")
+    torn = []
+    out = audits.audits(directory, since, warnings=torn, say=english_error, **health)
+    for warning in torn:
+        print("cleptomano: warning: %s" % warning, file=sys.stderr)
+    for bad in out["unreadable"]:
+        print("cleptomano: left out of the audits: %s" % bad["error"], file=sys.stderr)
+    if args.csv:
+        try:
+            Path(args.csv).write_text(audits.to_csv(out), encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError("--csv %s cannot be written (%s); give a file in a folder you "
+                              "may write to" % (args.csv, exc.strerror), key="--csv") from None
+    if args.json:
+        print_json(out)
+    else:
+        print(audits.text(out))
     return 0
 
 
@@ -585,6 +633,8 @@ def _run_night(config, args, night, recordings, simulate):
     else:
         choice = Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night)
+    from .shell.audits import HealthWatch
+    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
     try:
         while True:
             leg = night.leg()
@@ -824,6 +874,7 @@ COMMANDS = {
     "layout": cmd_layout,
     "screenshot": cmd_screenshot,
     "history": cmd_history,
+    "audits": cmd_audits,
     "leaderboard": cmd_leaderboard,
     "phones": cmd_phones,
 }
