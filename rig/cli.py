@@ -569,7 +569,9 @@ def cmd_run(args):
 
 def _run_night(config, args, night, recordings, simulate):
     """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .shell.table_state import TableMemory
     from .web.night import CLEPTOMANO, Choice
+    night.table = TableMemory.load(recordings)     # the evening's choices (issue 30)
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -583,15 +585,16 @@ def _run_night(config, args, night, recordings, simulate):
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
     else:
-        choice = Choice(CLEPTOMANO)
+        choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night)
     try:
         while True:
             leg = night.leg()
             if night.stopped.is_set():          # a signal during the switch
                 return 0
+            _remember_choice(night.table, choice)
             run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
-            run(config, args, recordings, leg, simulate, night, choice)
+            run(night.table.config(config), args, recordings, leg, simulate, night, choice)
             chosen = night.take()
             if chosen is None:
                 return 0
@@ -601,6 +604,37 @@ def _run_night(config, args, night, recordings, simulate):
         if night.phones is not None:
             night.phones.stop()
         night.notifier.stopping()
+
+
+def _remember_choice(table, choice):
+    """The night's game kept in the table's state, and its players unless a solo game's (one
+    player playing alone: the table's players stay for the next game)."""
+    from .games import game as game_named
+    players = choice.players if choice.players and not game_named(choice.game).solo else None
+    table.choose(game=choice.game, **({"players": players} if players else {}))
+
+
+def _night_choice(state, config, args):
+    """Without ``--game``, the night's game the table last chose (kept in its state through a
+    restart), with the players kept, as a :class:`rig.web.night.Choice`; None: Cleptómano (none
+    kept, Cleptómano kept, or the kept game's players no longer fit it: logged)."""
+    from .web.night import CLEPTOMANO, Choice, checked_players
+    game = state.game
+    if game in (None, CLEPTOMANO) or args.demo or args.interactive:
+        return None
+    if game not in game_names() or not state.players:
+        log.warning("Table's state: the night's game %r is not one this rig plays, or has no "
+                    "players kept; Cleptómano starts.", game)
+        return None
+    try:
+        players = checked_players(game, list(state.players), config)
+    except RigError as exc:
+        log.warning("Table's state: %s's players %s do not fit it (%s); Cleptómano starts.",
+                    game, ", ".join(state.players), exc)
+        return None
+    log.info("Game night: %s, the table's game before the restart, starts again (give --game "
+             "to play another game).", game)
+    return Choice(game, players)
 
 
 def _cut_off(recordings, args):
@@ -738,6 +772,8 @@ def _game_key_help(game):
 def _serve(rig, stop, night, extra_alive=None, web=None):
     if web is not None:
         web.rig = rig               # the phones' commands go to it from now on
+    if getattr(night, "table", None) is not None:
+        rig.remember = night.table.choose     # the table's choices kept for the evening
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 

@@ -8,7 +8,8 @@
                                            ``max_players`` and ``solo``; the phones' "Play
                                            another game" offers these
 ``POST /api/night/game``                   ``{"game": "stop-thief", "players": ["Ana",
-                                           "Ben"]}`` (``"end": true`` to end a game in
+                                           "Ben"]}`` (a museum game's players may be left
+                                           out: the table's stay; ``"end": true`` to end a game in
                                            progress): 200 and what the rig runs next, 401
                                            unpaired, 400 malformed, 409 while a Cleptómano
                                            turn runs or a game is in progress and not over
@@ -69,9 +70,7 @@ def parse_choice(obj, config=None):
                                games=", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
-    if game_named(game).museum:            # its players come from its set-up screen
-        if players is not None:
-            raise RequestError(Msg("rig.night.cleptomano_players"))
+    if game_named(game).museum and not players:   # its set-up screen's (the table's) players
         return Choice(game, None, end)
     return Choice(game, checked_players(game, players, config), end)
 
