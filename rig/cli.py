@@ -602,8 +602,12 @@ def _run_night(config, args, night, recordings, simulate):
             night.switching("switching to %s, as %s chose" % (choice.game, by))
     finally:
         if night.phones is not None:
+            night.phones.farewell()             # "the rig stopped, it will be back"
             night.phones.stop()
         night.notifier.stopping()
+        print("Stopped%s; the recordings are closed in %s." % (
+            " (Ctrl-C or SIGTERM)" if night.stopped.is_set() else "", recordings),
+            file=sys.stderr)
 
 
 def _remember_choice(table, choice):

@@ -514,9 +514,34 @@ class _PipeLogHandler(logging.Handler):
             pass
 
 
+def _leave_stop_signals():
+    """The render process ignores SIGINT and SIGTERM: Ctrl-C reaches the terminal's whole
+    process group and systemd's stop the whole control group, but the rig's process stops this
+    one (its stop event, then its pipe closing), so a stop gives no traceback from here and no
+    "keeps refereeing headless" (issue 30).  They were blocked while it was spawned
+    (:func:`_spawn_quietly`): unblocked once ignored."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM))
+
+
+def _spawn_quietly(proc):
+    """Start ``proc`` with SIGINT and SIGTERM blocked on this thread, which the new process
+    inherits: a Ctrl-C while its interpreter starts cannot interrupt it either."""
+    import signal
+    stops = (signal.SIGINT, signal.SIGTERM)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    try:
+        proc.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _process_main(conn, stop, options):
     """Entry point of the render process (spawned: a fresh interpreter).  It lowers its own
     CPU priority by ``options.nice`` first: drawing waits for the referee, never the reverse."""
+    _leave_stop_signals()
     end = _PipeEnd(conn)
     root = logging.getLogger()
     root.handlers[:] = [_PipeLogHandler(end)]
@@ -567,7 +592,7 @@ class DisplayProcess(_Shell):
             proc = ctx.Process(target=_process_main, name="cleptomano-display",
                                args=(child, self._proc_stop, self.options), daemon=True)
             try:
-                proc.start()
+                _spawn_quietly(proc)
             finally:
                 child.close()
             self._proc, self._conn = proc, conn

@@ -197,6 +197,27 @@ class Switchboard:
                 except RuntimeError:        # the server stopped meanwhile
                     pass
 
+    def farewell(self, timeout_s=1.0):
+        """The night ends (Ctrl-C, systemd's stop): every phone watching is told "the rig
+        stopped, it will be back" and its socket closed; waits at most about ``timeout_s`` for
+        them to have it.  True when every phone had it."""
+        import asyncio
+        import concurrent.futures
+        face, loop = self.face, self.loop
+        if face is None or loop is None:
+            return True
+
+        async def tell():
+            face.live.farewell(Msg("rig.night.rig_stopped"))
+            deadline = loop.time() + timeout_s
+            while face.live.clients and loop.time() < deadline:
+                await asyncio.sleep(0.02)
+            return not face.live.clients
+        try:
+            return asyncio.run_coroutine_threadsafe(tell(), loop).result(timeout_s + 2.0)
+        except (RuntimeError, concurrent.futures.TimeoutError):   # the loop closed meanwhile
+            return False
+
     def start(self, timeout_s=5.0):
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
         self.server.start(timeout_s)
