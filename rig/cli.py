@@ -530,15 +530,16 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless, game=None):
+def _open_display(config, headless, game=None, museum_keys=False):
     """The score display, or None when it is off.  When no screen can be opened the display
     says so once in the log and stays headless (the rig referees on, sounds still play).
-    ``game``: a companion game, whose own sounds the display makes at start-up."""
+    ``game``: a companion game, whose own sounds the display makes at start-up;
+    ``museum_keys``: the simulator's, the keys the guard's leave unused play the museum."""
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
     display = open_display(config.display, config.keys, config.match.players, game=game,
-                           sound_config=config.sound)
+                           sound_config=config.sound, museum_keys=museum_keys)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -677,7 +678,7 @@ def _night_phones(config, night):
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
     """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
-    display = _open_display(config, args.headless)
+    display = _open_display(config, args.headless, museum_keys=simulate)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
@@ -840,10 +841,14 @@ def _run_sim(config, args, display, recordings, stop, night, web=None):
           file=sys.stderr)
     # A later match of a game night is the table's own: the demo plays at the first only.
     screen = display is not None and not display.headless or night.legs > 1
+    key_help = _key_help(config)
+    if display is not None and not display.headless and not args.demo:
+        from .core.msg import Msg       # the window plays the museum too (issue 30)
+        key_help += (Msg("rig.keys.museum_window"),)
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
                            stop=stop, demo=args.demo, interactive=args.interactive,
                            serve=lambda rig, alive=None: _serve(rig, stop, night, alive, web),
-                           key_help=_key_help(config), phones=web.pairing if web else None)
+                           key_help=key_help, phones=web.pairing if web else None)
 
 
 def simulator():

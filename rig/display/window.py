@@ -60,6 +60,7 @@ class DisplayOptions:
     game: Optional[str] = None     # a companion game: its own sounds are made at start-up
     voice: Optional[object] = None  # a rig.display.voice.VoiceOptions ([sound]); None: no voice
     nice: int = RENDER_NICE        # the render process's CPU priority, below the referee's
+    museum_keys: bool = False      # the simulator: keys the guard's leave unused play the museum
 
 
 def check_options(o: DisplayOptions) -> DisplayOptions:
@@ -207,7 +208,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     except Exception as e:
         log.warning("display: the voice could not start (%s); the rig carries on without it", e)
     voice_counts = None
-    face = Face(options.bindings, options.keypad)
+    face = Face(options.bindings, options.keypad, museum_keys=options.museum_keys)
     board = None
     heard = None            # the snapshot the sounds were last cued from
     dirty = True
