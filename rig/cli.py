@@ -589,26 +589,32 @@ def _run_night(config, args, night, recordings, simulate):
         choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night)
     try:
-        while True:
-            leg = night.leg()
-            if night.stopped.is_set():          # a signal during the switch
-                return 0
-            _remember_choice(night.table, choice)
-            run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
-            run(night.table.config(config), args, recordings, leg, simulate, night, choice)
-            chosen = night.take()
-            if chosen is None:
-                return 0
-            choice, by = chosen
-            night.switching("switching to %s, as %s chose" % (choice.game, by))
+        _play_night(config, args, night, recordings, simulate, choice)
     finally:
         if night.phones is not None:
             night.phones.farewell()             # "the rig stopped, it will be back"
             night.phones.stop()
         night.notifier.stopping()
-        print("Stopped%s; the recordings are closed in %s." % (
-            " (Ctrl-C or SIGTERM)" if night.stopped.is_set() else "", recordings),
-            file=sys.stderr)
+    print("Stopped%s; the recordings are closed in %s." % (
+        " (Ctrl-C or SIGTERM)" if night.stopped.is_set() else "", recordings), file=sys.stderr)
+    return 0
+
+
+def _play_night(config, args, night, recordings, simulate, choice):
+    """Game after game until the night ends (stopped, or nobody chose another)."""
+    from .web.night import CLEPTOMANO
+    while True:
+        leg = night.leg()
+        if night.stopped.is_set():          # a signal during the switch
+            return
+        _remember_choice(night.table, choice)
+        run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
+        run(night.table.config(config), args, recordings, leg, simulate, night, choice)
+        chosen = night.take()
+        if chosen is None:
+            return
+        choice, by = chosen
+        night.switching("switching to %s, as %s chose" % (choice.game, by))
 
 
 def _remember_choice(table, choice):
