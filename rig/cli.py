@@ -785,6 +785,7 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
         web.rig = rig               # the phones' commands go to it from now on
     if getattr(night, "table", None) is not None:
         rig.remember = night.table.choose     # the table's choices kept for the evening
+        rig.table_sources = night.table.sources
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 

@@ -163,3 +163,46 @@ def test_a_restart_starts_the_nights_game_again(tmp_path):
     assert _night_choice(TableState(game="cleptomano"), load_config(), args) is None
     assert _night_choice(TableState(game="no-such-game", players=("A", "B")), load_config(),
                          args) is None
+
+
+def test_cleptomanos_set_up_lasts_through_a_restart_and_the_screen_says_where_from(tmp_path):
+    """Issue 30: the players and level set up at the screen were lost on a restart (rig.toml's
+    "Ana, Ben, and Caro" again); the set-up screen says where each choice comes from."""
+    from rig.display.face import KeyedDisplay
+    from rig.games.cleptomano.rules.levels import PRESETS
+    from rig.words import english
+    from sim.harness import Harness
+    rec = tmp_path / "rec"
+    memory = TableMemory.load(rec)
+    screen = KeyedDisplay()
+    t = Harness(display=screen, recordings_dir=rec)
+    t.rig.remember, t.rig.table_sources = memory.choose, memory.sources   # as rig.cli's _serve
+    t.start()
+    try:
+        t.advance(0.2)
+        screen.press("s")
+        said = [english(line) for line in screen.face.keys.setup_view().summary]
+        assert said == ["Language: English (rig.toml's default)",
+                        "Players: Ana, Ben, and Caro (rig.toml's default)",
+                        "Level: normal (rig.toml's default)"]
+        screen.press("4", "2")                                  # Español
+        screen.press("1", "3", "return", "1", "return", "return", "return")  # Ana, Ben; easy
+        t.advance(0.3)
+    finally:
+        t.stop()
+    kept = TableMemory.load(rec)                                # the rig restarts
+    assert kept.state.language == "es" and kept.state.players == ("Ana", "Ben")
+    assert kept.state.level == Level("easy", PRESETS["easy"].timer_s)
+    screen = KeyedDisplay()
+    again = Harness(kept.config(load_config()), display=screen, recordings_dir=tmp_path / "new")
+    again.rig.remember, again.rig.table_sources = kept.choose, kept.sources
+    again.start()
+    try:
+        again.advance(0.2)
+        assert again.match.players == ("Ana", "Ben") and again.match.level == PRESETS["easy"]
+        assert screen.board.language == "es"
+        screen.press("s")
+        said = [english(line) for line in screen.face.keys.setup_view().summary]
+        assert said[1] == "Players: Ana and Ben (chosen at this table)"
+    finally:
+        again.stop()

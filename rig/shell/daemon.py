@@ -474,7 +474,10 @@ class Rig(Host):
                             wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
-        return replace(board, language=self.language)
+        sources = self.table_sources() if self.table_sources is not None else {}
+        return replace(board, language=self.language, table_choices=tuple(sorted(
+            (name, sources[name]) for name in ("language", "players", "level")
+            if name in sources)))
 
     def _frame(self, now):
         self._queue(banners.advance(self._banners, now - self.t0))

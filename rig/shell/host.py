@@ -67,6 +67,7 @@ class Host:
     REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
     KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
     remember = None               # the table's choices kept: TableMemory.choose (issue 30)
+    table_sources = None          # where each comes from: TableMemory.sources (issue 30)
 
     def _remember(self, **choices):
         """The table chose ``choices`` (its language, its players...): kept for the evening
