@@ -76,3 +76,34 @@ def test_a_stop_says_one_line_and_tells_the_phones(tmp_path, sig):
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
     assert "refereeing headless" not in log, log
     assert log.count("Stopped (Ctrl-C or SIGTERM)") == 1, log
+
+
+@pytest.mark.heavy      # a real rig process and a real Chromium: `make test-heavy`
+def test_the_phone_page_says_the_rig_stopped_instead_of_freezing(tmp_path):
+    from sim import phone as browser
+    why = browser.cannot_exist() or browser.missing()
+    if why is not None:
+        pytest.skip(str(why))
+    port = free_port()
+    config = tmp_path / "rig.toml"
+    config.write_text('[web]\nbind = ["127.0.0.1"]\nport = %d\n' % port, "utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rig.cli", "run", "--sim", "--headless", "--config", str(config),
+         "--recordings", str(tmp_path / "rec"), "--duration-s", "120"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        phone, _ = watch(port)              # the rig serves its first game
+        phone.close()
+        with browser.Browser() as chromium:
+            ana = chromium.phone("ana")
+            ana.goto("http://127.0.0.1:%d/" % port)
+            ana.wait("#link", text="live", timeout_s=DEADLINE_S)
+            os.killpg(process.pid, signal.SIGINT)
+            shown = ana.wait("#stopped", text="The rig stopped", timeout_s=DEADLINE_S)
+            assert "it will be back" in shown
+            assert ana.evaluate("() => document.getElementById('part').hidden") is True
+        process.communicate(timeout=DEADLINE_S)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(5)
