@@ -206,3 +206,35 @@ def test_cleptomanos_set_up_lasts_through_a_restart_and_the_screen_says_where_fr
         assert said[1] == "Players: Ana and Ben (chosen at this table)"
     finally:
         again.stop()
+
+
+def test_a_restarted_rig_plays_the_nights_game_and_a_hostile_state_never_stops_it(
+        tmp_path, caplog):
+    """``cleptomano run`` as systemd starts it (no --game), twice in one recordings folder:
+    the table's state names Stop Thief! and its players, so the rig starts it again; then a
+    hostile state file is named in the log and Cleptómano starts with rig.toml's defaults."""
+    import signal
+    from rig import cli
+    config = tmp_path / "rig.toml"
+    config.write_text('[web]\nenabled = false\n', "utf-8")
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    caplog.set_level(logging.INFO, logger="cleptomano")
+
+    def run():
+        return cli.main(["run", "--sim", "--headless", "--config", str(config),
+                         "--recordings", str(rec), "--duration-s", "0.3"])
+    try:
+        TableMemory.load(rec).choose(game="stop-thief", players=("Zoé", "Yan"), language="fr")
+        assert run() == 0
+        played, = rec.glob("stop-thief-*.jsonl")
+        assert json.loads(played.read_text("utf-8").splitlines()[0])["players"] == ["Zoé", "Yan"]
+        (rec / FILE_NAME).write_bytes(b'{"version": 1, "game": "../../etc", "language": 7}')
+        caplog.clear()
+        assert run() == 0
+        assert str(rec / FILE_NAME) in caplog.text and "game" in caplog.text
+        assert list(rec.glob("match-*.jsonl"))            # Cleptómano, as rig.toml says
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
