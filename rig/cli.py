@@ -578,15 +578,16 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless, game=None):
+def _open_display(config, headless, game=None, museum_keys=False):
     """The score display, or None when it is off.  When no screen can be opened the display
     says so once in the log and stays headless (the rig referees on, sounds still play).
-    ``game``: a companion game, whose own sounds the display makes at start-up."""
+    ``game``: a companion game, whose own sounds the display makes at start-up;
+    ``museum_keys``: the simulator's, the keys the guard's leave unused play the museum."""
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
     display = open_display(config.display, config.keys, config.match.players, game=game,
-                           sound_config=config.sound)
+                           sound_config=config.sound, museum_keys=museum_keys)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -617,7 +618,9 @@ def cmd_run(args):
 
 def _run_night(config, args, night, recordings, simulate):
     """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .shell.table_state import TableMemory
     from .web.night import CLEPTOMANO, Choice
+    night.table = TableMemory.load(recordings)     # the evening's choices (issue 30)
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -631,26 +634,68 @@ def _run_night(config, args, night, recordings, simulate):
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
     else:
-        choice = Choice(CLEPTOMANO)
+        choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night)
     from .shell.audits import HealthWatch
     HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
     try:
-        while True:
-            leg = night.leg()
-            if night.stopped.is_set():          # a signal during the switch
-                return 0
-            run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
-            run(config, args, recordings, leg, simulate, night, choice)
-            chosen = night.take()
-            if chosen is None:
-                return 0
-            choice, by = chosen
-            night.switching("switching to %s, as %s chose" % (choice.game, by))
+        _play_night(config, args, night, recordings, simulate, choice)
     finally:
         if night.phones is not None:
+            night.phones.farewell()             # "the rig stopped, it will be back"
             night.phones.stop()
         night.notifier.stopping()
+    print("Stopped%s; the recordings are closed in %s." % (
+        " (Ctrl-C or SIGTERM)" if night.stopped.is_set() else "", recordings), file=sys.stderr)
+    return 0
+
+
+def _play_night(config, args, night, recordings, simulate, choice):
+    """Game after game until the night ends (stopped, or nobody chose another)."""
+    from .web.night import CLEPTOMANO
+    while True:
+        leg = night.leg()
+        if night.stopped.is_set():          # a signal during the switch
+            return
+        _remember_choice(night.table, choice)
+        run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
+        run(night.table.config(config), args, recordings, leg, simulate, night, choice)
+        chosen = night.take()
+        if chosen is None:
+            return
+        choice, by = chosen
+        night.switching("switching to %s, as %s chose" % (choice.game, by))
+
+
+def _remember_choice(table, choice):
+    """The night's game kept in the table's state, and its players unless a solo game's (one
+    player playing alone: the table's players stay for the next game)."""
+    from .games import game as game_named
+    players = choice.players if choice.players and not game_named(choice.game).solo else None
+    table.choose(game=choice.game, **({"players": players} if players else {}))
+
+
+def _night_choice(state, config, args):
+    """Without ``--game``, the night's game the table last chose (kept in its state through a
+    restart), with the players kept, as a :class:`rig.web.night.Choice`; None: Cleptómano (none
+    kept, Cleptómano kept, or the kept game's players no longer fit it: logged)."""
+    from .web.night import CLEPTOMANO, Choice, checked_players
+    game = state.game
+    if game in (None, CLEPTOMANO) or args.demo or args.interactive:
+        return None
+    if game not in game_names() or not state.players:
+        log.warning("Table's state: the night's game %r is not one this rig plays, or has no "
+                    "players kept; Cleptómano starts.", game)
+        return None
+    try:
+        players = checked_players(game, list(state.players), config)
+    except RigError as exc:
+        log.warning("Table's state: %s's players %s do not fit it (%s); Cleptómano starts.",
+                    game, ", ".join(state.players), exc)
+        return None
+    log.info("Game night: %s, the table's game before the restart, starts again (give --game "
+             "to play another game).", game)
+    return Choice(game, players)
 
 
 def _cut_off(recordings, args):
@@ -689,7 +734,7 @@ def _night_phones(config, night):
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
     """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
-    display = _open_display(config, args.headless)
+    display = _open_display(config, args.headless, museum_keys=simulate)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
@@ -788,6 +833,9 @@ def _game_key_help(game):
 def _serve(rig, stop, night, extra_alive=None, web=None):
     if web is not None:
         web.rig = rig               # the phones' commands go to it from now on
+    if getattr(night, "table", None) is not None:
+        rig.remember = night.table.choose     # the table's choices kept for the evening
+        rig.table_sources = night.table.sources
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 
@@ -850,10 +898,14 @@ def _run_sim(config, args, display, recordings, stop, night, web=None):
           file=sys.stderr)
     # A later match of a game night is the table's own: the demo plays at the first only.
     screen = display is not None and not display.headless or night.legs > 1
+    key_help = _key_help(config)
+    if display is not None and not display.headless and not args.demo:
+        from .core.msg import Msg       # the window plays the museum too (issue 30)
+        key_help += (Msg("rig.keys.museum_window"),)
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
                            stop=stop, demo=args.demo, interactive=args.interactive,
                            serve=lambda rig, alive=None: _serve(rig, stop, night, alive, web),
-                           key_help=_key_help(config), phones=web.pairing if web else None)
+                           key_help=key_help, phones=web.pairing if web else None)
 
 
 def simulator():

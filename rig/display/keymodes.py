@@ -13,6 +13,7 @@ typed at the rig; the prompt then shows how many were chosen, never which (the p
 is where secrets belong).
 """
 
+from dataclasses import dataclass
 from typing import Optional
 
 from ..core.msg import Msg
@@ -151,3 +152,23 @@ def chosen_words(chosen):
     if not chosen:
         return Msg("rig.keys.none_yet")
     return Msg("rig.keys.chosen", numbers=tuple(str(n) for n in chosen))
+
+
+@dataclass(frozen=True)
+class MuseumKey:
+    """A key typed in the rig's window that the guard's keys leave unused, while the simulator
+    plays the museum (the display's ``museum_keys``): ``key`` the character it types (``" "``
+    for Space).  The simulator takes it as its terminal takes the same key (:mod:`sim.keyboard`);
+    the rig never sees it as a command."""
+    t: float
+    key: str
+
+
+def museum_key(key_name, text=None):
+    """The character a window key gives the simulated museum, or None (a key typing nothing:
+    the arrows, F-keys, Enter...)."""
+    if str(key_name or "").lower() == "space":
+        return " "
+    if text and len(text) == 1 and text.isprintable() and not text.isspace():
+        return text
+    return None

@@ -192,6 +192,11 @@ class KeyMapper:
     def _wiring(self):
         return getattr(self._board, "wiring", None)
 
+    def idle(self):
+        """No sequence half-typed, no set-up screen nor wiring check open: a key without a
+        binding means nothing to the guard (the simulator's window gives it to the museum)."""
+        return self._state is None and self.flow is None and self._wiring() is None
+
     @property
     def pending(self) -> Optional[str]:
         """The half-typed sequence: None, "thief", "guard", "paintings", "relics", "confirm",

@@ -112,6 +112,18 @@
     return true;
   }
 
+  // The rig stopped (Ctrl-C, systemd): its words instead of the game's part (a countdown
+  // would freeze), said once (role="status"), until the rig is back and the page reloads.
+  let stoppedNote = null;
+  function rigStopped(text) {
+    if (!stoppedNote) {
+      stoppedNote = Dom.h("p", { id: "stopped", class: "stopped", role: "status" });
+      $("part").before(stoppedNote);
+    }
+    stoppedNote.textContent = text;
+    $("part").hidden = true;
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
     setLink(attempt ? "reconnecting" : "connecting");
@@ -119,7 +131,11 @@
     // browser's Accept-Language, and the cookie is set only by the picker.
     socket = new WebSocket(scheme + "//" + location.host + "/api/live?lang=" +  // not words: a URL
       encodeURIComponent(Words.language));
-    socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
+    socket.addEventListener("open", () => {
+      if (stoppedNote) { location.reload(); return; }   // the rig is back: the page anew
+      attempt = 0;
+      setLink("live");
+    });
     socket.addEventListener("message", (event) => {
       let message;
       try {
@@ -127,6 +143,7 @@
       } catch (err) {
         return;
       }
+      if (message.type === "stopped") { rigStopped(message.text); return; }
       if (!follows(message) && part) part.receive(message);
     });
     socket.addEventListener("close", () => {
