@@ -17,7 +17,8 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
   "ana’s phone"); while one holds a seat, no other phone is paired at it (the code the whole
   table sees is not enough to read or act as Ana).  It is free again once that phone unpairs (its "Leave"),
   the screen's key unpairs that one seat, or the guard's key unpairs every phone.  The same
-  device pairing again at its own seat (a lost cookie) takes it back: the old session ends.
+  device pairing again at its own seat (a lost cookie) takes it back: the old session ends
+  (not on the loopback address, which a laptop's browsers share).
 * A paired phone moves to another seat without the code (:meth:`Pairing.seat`, ``POST
   /api/seat``): after a game switch its player may not play on.
 * The code may be typed as the screen shows it, with its space ("980 219").
@@ -94,6 +95,15 @@ def check_phone_name(name):
         return check_name(name)
     except RulesError as exc:
         raise RequestError(exc.msg, 400) from None
+
+
+#: Addresses that are no one device: a laptop's browsers (and the tests' client) share them.
+SHARED_DEVICES = {None, "?", "testclient", "127.0.0.1", "::1"}
+
+
+def own_device(device):
+    """Whether ``device`` is one phone's own address (a lost cookie may take its seat back)."""
+    return device not in SHARED_DEVICES
 
 
 class Pairing:
@@ -273,7 +283,7 @@ class Pairing:
         for key, held in list(self._sessions.items()):
             if key == mine or seat_key(held.name) != seat:
                 continue
-            if device is not None and held.device == device and mine is None:
+            if held.device == device and own_device(device) and mine is None:
                 del self._sessions[key]             # the same phone, its cookie lost
                 continue
             raise RequestError(Msg("rig.web.seat_taken", name=name, holder=held.name), 409)
