@@ -76,7 +76,9 @@ def test_the_phone_page_takes_the_code_with_its_space():
 
 def test_seats_list_the_match_players_and_which_are_free(face):
     a = phone(face)
-    assert a.get("/api/seats").json() == {
+    seats = a.get("/api/seats").json()
+    assert seats.pop("boot") == face.pairing.boot
+    assert seats == {
         "seats": [{"name": "José", "free": True}, {"name": "Amélie", "free": True},
                   {"name": "Ben", "free": True}],
         "paired": False, "name": None, "seat": None}
@@ -158,6 +160,7 @@ def test_pairings_outlive_a_restart_for_the_night_and_no_longer(tmp_path):
     assert oct(store.stat().st_mode & 0o777) == "0o600"
     # A restart: a new face, the same store; the phone's next tap works (was a 401).
     restarted = make_face(tmp_path, store, wall)
+    assert restarted.pairing.boot != face.pairing.boot      # the phones see it restarted
     b = phone(restarted)
     b.cookies.set("cleptomano_session", cookie)
     assert b.get("/api/seats").json()["seat"] == "José"

@@ -11,7 +11,9 @@
 ``POST /api/unpair``                       this phone's session ends
 ``GET /api/seats``                          the match's seats: ``{"seats": [{"name": "Ana",
                                            "free": true}], "paired": bool, "name": ...,
-                                           "seat": "Ana" or null}`` (anyone; docs/pair30.md)
+                                           "seat": "Ana" or null, "boot": "..."}`` (anyone;
+                                           ``boot`` changes when the rig restarts;
+                                           docs/pair30.md)
 ``POST /api/seat``                          ``{"name": "Ana"}``: a paired phone takes that
                                            seat (or another name: a spectator); 409 taken
 ``POST /api/command``                      one command in the running game's recording
@@ -285,7 +287,8 @@ def build_app(face, static_dir, names=None):
         return JSONResponse({
             "seats": [{"name": p, "free": same_name_key(normal(p)) not in held}
                       for p in players()],
-            "paired": s is not None, "name": s.name if s else None, "seat": mine})
+            "paired": s is not None, "name": s.name if s else None, "seat": mine,
+            "boot": face.pairing.boot})
 
     @answers
     async def seat(request):

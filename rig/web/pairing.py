@@ -119,6 +119,7 @@ class Pairing:
         self.max_phones = max_phones
         self._store = store
         self._wall = wall
+        self.boot = secrets.token_hex(4)   # this run of the rig: a phone sees it restarted
         self._lock = threading.Lock()
         self._sessions = {}            # token_key(token) -> Session, in pairing order
         self._devices = {}             # device -> [wrong codes in a row, locked until or None]
