@@ -182,3 +182,25 @@ def test_an_unreadable_store_pairs_everyone_again(tmp_path, caplog):
     store.write_text(json.dumps({"phones": [{"key": "x", "name": "\u202e", "until": 9e12},
                                             "junk"]}), "utf-8")
     assert make_face(tmp_path, store).pairing.view().phones == ()
+
+
+def test_the_screens_qr_carries_the_code_and_no_phone_ever_reads_it():
+    from rig.core.phones import PhonesView, pair_link, public
+    view = PhonesView("http://192.168.1.20:8080/", "980219", ("José",))
+    assert pair_link(view) == "http://192.168.1.20:8080/?pair=980219"
+    assert pair_link(public(view)) == "http://192.168.1.20:8080/"
+    assert pair_link(PhonesView("http://x/", "980219", locked_s=30.0)) == "http://x/"
+    assert pair_link(PhonesView("", "980219")) == ""
+
+
+def test_the_qr_drawn_on_the_screen_is_the_link_with_the_code(monkeypatch):
+    import pygame
+    from rig.core.phones import PhonesView
+    from rig.display import phones as drawing
+    drawn = []
+    monkeypatch.setattr(drawing, "draw_qr", lambda surface, text, box: drawn.append(text))
+    pygame.init()
+    surface = pygame.Surface((800, 200))
+    drawing.draw_phones(surface, PhonesView("http://192.168.1.20:8080/", "980219"),
+                        (0, 0, 800, 200))
+    assert drawn == ["http://192.168.1.20:8080/?pair=980219"]

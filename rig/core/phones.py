@@ -40,6 +40,15 @@ def public(view):
     return replace(view, code=None)
 
 
+def pair_link(view):
+    """The QR code's text: the address with the pairing code (``?pair=123456``), so that a
+    scan pairs without typing it (docs/pair30.md); the address alone while pairing is locked
+    or in :func:`public` (the code never reaches a phone but through the screen)."""
+    if not view.url or not view.code or view.locked_s is not None:
+        return view.url
+    return "%s%spair=%s" % (view.url, "&" if "?" in view.url else "?", view.code)
+
+
 def spaced(code):
     """``"123456"`` -> ``"123 456"``: read aloud and typed in two halves."""
     return "%s %s" % (code[:3], code[3:]) if code and len(code) == 6 else (code or "")
