@@ -142,8 +142,8 @@ def test_the_screens_key_unpairs_one_seat(face):
     a, b = phone(face), phone(face, "10.0.0.3")
     pair(a, "José")
     pair(b, "Ben")
-    assert face.pairing.unpair_seat(5) is None
-    assert face.pairing.unpair_seat(0) == "José"
+    assert face.pairing.unpair_named("Caro") is False
+    assert face.pairing.unpair_named("José") is True
     assert a.get("/api/session").json()["paired"] is False
     assert b.get("/api/session").json()["paired"] is True
 
@@ -204,3 +204,40 @@ def test_the_qr_drawn_on_the_screen_is_the_link_with_the_code(monkeypatch):
     drawing.draw_phones(surface, PhonesView("http://192.168.1.20:8080/", "980219"),
                         (0, 0, 800, 200))
     assert drawn == ["http://192.168.1.20:8080/?pair=980219"]
+
+
+def test_the_screens_keys_unpair_one_seat_by_its_number():
+    from types import SimpleNamespace
+    from rig.core.phones import PhonesView, RevokePhones
+    from rig.games.cleptomano.keys import KeyMapper
+    from rig.words import english
+    keys = KeyMapper(None, ("Ana", "Ben"))
+    keys._board = SimpleNamespace(phones=PhonesView("http://x/", "980219", ("José", "Ben")))
+    command, prompt = keys.feed("f8")
+    assert command is None and "1 José, 2 Ben" in english(prompt)
+    assert keys.feed("2") == (RevokePhones(name="Ben"), None)
+    keys.feed("f8")
+    assert keys.feed("7")[0] is None                     # no seventh phone: still asking
+    assert keys.feed("return") == (RevokePhones(), None)  # Enter: every phone, as before
+
+
+def test_a_seat_unpaired_from_the_screen_is_free_and_said(tmp_path):
+    from rig.core.phones import RevokePhones
+    from sim.harness import Harness
+    face = make_face(tmp_path)
+    records = tmp_path / "records"
+    table = Harness(recordings_dir=records, display=face, phones=face.pairing,
+                    players=["José", "Amélie", "Ben"])
+    table.start()
+    try:
+        a, b = phone(face), phone(face, "10.0.0.3")
+        pair(a, "José")
+        pair(b, "Ben")
+        table.submit(RevokePhones(name="José"))
+        table.advance(0.2)
+        assert table.said("José's phone unpaired")
+        assert a.get("/api/session").json()["paired"] is False
+        assert b.get("/api/session").json()["paired"] is True
+        assert pair(phone(face, "10.0.0.4"), "José").status_code == 200
+    finally:
+        table.stop()

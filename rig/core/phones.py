@@ -17,9 +17,11 @@ from .msg import Msg
 
 @dataclass(frozen=True)
 class RevokePhones:
-    """The guard's key: unpair every phone and show a new code.  Not a recording line (it
+    """The guard's key: unpair every phone and show a new code, or (``name``) only the phone
+    paired as ``name``, whose seat is free again (the code stays).  Not a recording line (it
     changes who may command, not the match)."""
     t: float = 0.0
+    name: Optional[str] = None
 
 
 @dataclass(frozen=True)

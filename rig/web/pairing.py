@@ -189,16 +189,16 @@ class Pairing:
             self._devices.clear()
             self._save()
 
-    def unpair_seat(self, index):
-        """The screen's key: unpair the ``index``-th phone (0-based, in the screen's order);
-        its name, or None when there is no such phone."""
+    def unpair_named(self, name):
+        """The screen's key: unpair the phone paired as ``name`` (one seat; the others stay);
+        whether there was one."""
         with self._lock:
-            keys = list(self._sessions)
-            if not 0 <= index < len(keys):
-                return None
-            session = self._sessions.pop(keys[index])
-            self._save()
-            return session.name
+            for key, session in list(self._sessions.items()):
+                if session.name == name:
+                    del self._sessions[key]
+                    self._save()
+                    return True
+            return False
 
     def view(self):
         """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`): the code,
