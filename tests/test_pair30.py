@@ -241,3 +241,24 @@ def test_a_seat_unpaired_from_the_screen_is_free_and_said(tmp_path):
         assert pair(phone(face, "10.0.0.4"), "José").status_code == 200
     finally:
         table.stop()
+
+
+def test_the_code_is_on_the_screen_for_a_new_game_and_tabs_panel_leaves_the_scores():
+    from rig.core.gamekit import GameScreen
+    from rig.core.phones import PhonesView
+    from rig.display.keymodes import Mode
+    mode = Mode()
+    fresh = GameScreen("stop-thief", {}, players=("José",), phones=PhonesView("http://x/", "1"))
+    mode.observe(fresh)
+    assert mode.phones_shown()                  # nobody paired: the code without Tab
+    assert mode.shown(fresh, None)[1].phones is not None
+    seated = GameScreen("stop-thief", {}, phones=PhonesView("http://x/", "1", ("José",)))
+    mode.observe(seated)
+    assert not mode.phones_shown()              # a phone joined: the game's own screen
+    mode.feed("tab")
+    assert mode.phones_shown()                  # Tab shows it again
+    over = GameScreen("stop-thief", {}, over=True,
+                      phones=PhonesView("http://x/", "1", ("José",)))
+    mode.observe(over)
+    assert not mode.phones_shown()              # the end: the scores, not Tab's panel
+    assert mode.shown(over, None)[1].phones is None
