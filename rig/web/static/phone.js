@@ -140,16 +140,19 @@
   };
 
   // "Leave" in the bar, on every page, while this phone is paired.
-  const leave = Dom.h("button", { id: "leave", class: "who leave", type: "button", hidden: true,
+  const leave = Dom.h("button", { id: "leave", class: "leave", type: "button", hidden: true,
     onclick: async () => {
       leave.disabled = true;
       await pairing.leave();
       leave.disabled = false;
     } });
   const notice = Dom.h("p", { id: "notice", class: "notice", role: "status", hidden: true });
+  // Under the bar (the bar is full on a phone): the restart's notice, and Leave.
+  const seatline = Dom.h("div", { id: "seatline", class: "seatline" }, notice, leave);
   function renderLeave() {
     leave.textContent = t("rig.phone.leave");
     leave.hidden = !pairing.name;
+    seatline.hidden = leave.hidden && notice.hidden;
   }
   pairing.onChange(renderLeave);
 
@@ -167,7 +170,8 @@
         ? t("rig.phone.restarted_seated", { name: answer.body.name })
         : wasPaired ? t("rig.phone.restarted_pair") : t("rig.phone.restarted");
       notice.hidden = false;
-      setTimeout(() => { notice.hidden = true; }, 10000);
+      renderLeave();
+      setTimeout(() => { notice.hidden = true; renderLeave(); }, 10000);
     }
     if ((answer.body.name || null) !== pairing.name) pairing.set(answer.body.name);
   }
@@ -280,8 +284,7 @@
 
   async function boot() {
     $("picker").replaceChildren(Words.picker());
-    $("who").after(leave);
-    document.querySelector("header.bar").after(notice);  // not words: a selector
+    document.querySelector("header.bar").after(seatline);  // not words: a selector
     await Words.ready;
     renderLeave();
     let playing = await call("GET", "/api/playing");
