@@ -183,7 +183,12 @@ EXIT_BAD_INPUT = 2
 
 
 def main(argv=None):
-    args = _parser().parse_args(argv)
+    try:
+        parser = _parser()          # lists the games: a broken installed game is refused here
+    except RigError as exc:
+        print("cleptomano: %s" % english_error(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     try:
         return COMMANDS[args.command](args)
@@ -344,13 +349,13 @@ def cmd_leaderboard(args):
                               "folder (copied off its /var/lib/cleptomano)" % missing[0],
                               key="--from")
         from collections import Counter
-        from .games.cleptomano.rules.standings import standings
+        from .games import tournament
         warn = lambda line: print("cleptomano: warning: %s" % line, file=sys.stderr)
         left_out = Counter()
         records = records_from(args.from_dirs, warn, left_out)
         for line in _left_out_lines(left_out, records):
             warn(line)
-        sys.stdout.write(json.dumps(standings(records), indent=1) + "\n")
+        sys.stdout.write(json.dumps(tournament().standings(records), indent=1) + "\n")
         return 0
     feed = _feed(args)
     if args.json:
@@ -391,7 +396,7 @@ def _left_out_lines(left_out, records):
 
 
 def _feed(args):
-    from .games.cleptomano.rules.tournament import parse_broker
+    from .core.tournament import parse_broker
     from .links.feed import Feed
     from .shell.config import read_password_file
     try:
@@ -485,21 +490,20 @@ def cmd_check_wiring(args):
 
 def cmd_layout(args):
     """Exit 0 and print the layout when it is legal; 1 and every broken rule, one a line, when
-    it is not; 2 (one line) when it cannot be read."""
-    from .core.errors import RulesError
-    from .games.cleptomano.rules.layout import format_layout, parse_layout, validate_layout
-    try:
-        lasers = parse_layout(args.layout)
-    except RulesError as exc:
-        one_line = str(exc).replace(":\n  ", ": ").replace("\n  ", "; ")
-        raise ConfigError(one_line, key="layout") from None
-    problems = validate_layout(lasers, args.lasers)
-    if problems:
-        for problem in problems:
-            print(english(problem))
-        return 1
-    print("legal: %s" % format_layout(lasers))
-    return 0
+    it is not; 2 (one line) when it cannot be read.  The check is the game's (Cleptómano's
+    ``commands`` part, found through the registry)."""
+    return game_command("layout")(args, lambda line: print(english(line)))
+
+
+def game_command(name):
+    """What the subcommand ``name`` does: the ``COMMANDS`` entry of the first game of the
+    registry whose ``commands`` part has one (:class:`rig.core.contract.Commands`)."""
+    from .games import games, part
+    for g in games():
+        commands = part(g, "commands")
+        if commands is not None and name in commands.COMMANDS:
+            return commands.COMMANDS[name]
+    raise RigError("no registered game has the command %r; reinstall the rig" % name)
 
 
 # --- phones ----------------------------------------------------------------------------------------
@@ -545,7 +549,7 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .shell.threads import hand_on_promptly
+    from .table.threads import hand_on_promptly
     config = load_config(args.config)
     hand_on_promptly()          # the touch never waits 5 ms for another thread's turn
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
@@ -704,8 +708,8 @@ def _game_button(config, clock, host, simulate):
         log.info("Simulator: no start button to open (not a Raspberry Pi, or --sim); the keys "
                  "and the phones play.")
         return None
-    from .shell.build import game_button
-    button = game_button(config, clock, host.button_edge)
+    from .shell.build import game_button, table_parts
+    button = game_button(config, clock, host.button_edge, parts=table_parts(host.adapter))
     if button is not None:
         log.info("Start button: on GPIO%d; a press is what Space is at the keys.",
                  config.pinmap.inputs["button"].pin)
@@ -785,9 +789,12 @@ def _run_real(config, args, display, recordings, stop, night, web=None):
 
 
 def _key_help(config):
+    """The museum's keys' help lines, with the config's bindings: the ``key_help`` of the
+    ``keys`` part of the museum's game, the registry's first (Cleptómano)."""
     from dataclasses import asdict
-    from .games.cleptomano.keys import key_help
-    return key_help(asdict(config.keys), phones=config.web.enabled)
+    from .games import games, part
+    keys = part(games()[0], "keys")
+    return keys.key_help(asdict(config.keys), phones=config.web.enabled)
 
 
 def _run_sim(config, args, display, recordings, stop, night, web=None):

@@ -6,7 +6,9 @@ crash (the kill sweep's child, and the resume tests' scripts).
 
 :func:`script` is each game's scripted game: its players, its seed and its commands, each at
 its own time on the game's clock, built by stepping the game's own rules (so every command is
-one the game takes, and the chance rolls what the seed rolls).  :func:`play` starts a
+one the game takes, and the chance rolls what the seed rolls) from the moves of the game's crash
+script, the ``crash`` part of its folder (``rig/games/<game>/crash.py``), found through the
+registry: this module names no game.  :func:`play` starts a
 :class:`~rig.shell.gamehost.GameHost` on RECORDINGS_DIR (taking up the game's unfinished
 recording, as ``cleptomano run`` does after a crash), gives the commands the recording does not
 hold yet (those after its last line's time), each when the game's clock reaches its time, and
@@ -27,7 +29,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from rig.games import game as game_named
+from rig.games import game as game_named, games, part
 from rig.shell import storage
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession, unfinished
@@ -36,71 +38,8 @@ from rig.shell.storage import replay_file
 from .clock import VirtualClock
 
 KILL_AT_SYNC = "CLEPTOMANO_KILL_AT_SYNC"
-GAMES = ("stop-thief", "stolen-paintings", "chest-heist", "canine")
-PLAYERS = ("Ana", "Bruno", "Carla", "Diego")
-
-
-def _stop_thief():
-    from rig.games.stop_thief.rules import events as ev
-    words = ("clue", "end", "clue", "wrong", "replay", "clue", "end", "clue", "catch",
-             "clue", "end", "clue", "end", "clue", "catch", "clue", "end", "clue", "catch")
-
-    def command(word):
-        def make(state):
-            here = state.case.thief.space
-            return {"clue": ev.GetClue(0.0), "end": ev.EndTurn(0.0),
-                    "replay": ev.ReplayClue(0.0), "catch": ev.Arrest(0.0, here),
-                    "wrong": ev.Arrest(0.0, state.board.next_to[here][0])}[word]
-        return make
-    return PLAYERS, 3, [(2.0 * (i + 1), command(w)) for i, w in enumerate(words)]
-
-
-def _stolen_paintings():
-    from rig.games.stolen_paintings import rules as sp
-    moves = [(5.0, sp.Start(0.0, "Ana")), (80.0, sp.Steal(0.0, "Ana", (3, 6, 8))),
-             (90.0, sp.Mark(0.0, "Carla", (3, 5))), (95.0, sp.Mark(0.0, "Bruno", (3, 1))),
-             (99.0, sp.Mark(0.0, "Diego", (5,))),
-             (100.0, sp.Start(0.0, "Bruno")), (170.0, sp.Steal(0.0, "Bruno", (2,))),
-             (180.0, sp.Mark(0.0, "Ana", (2,))), (181.0, sp.Mark(0.0, "Carla", (2,))),
-             (182.0, sp.Mark(0.0, "Diego", (4,)))]
-    return PLAYERS, 0, [(t, _fixed(c)) for t, c in moves]
-
-
-def _chest_heist():
-    from rig.games.chest_heist import rules as ch
-    moves = [ch.Roll(0.0), ch.Mark(0.0, None, "3", (3,)), ch.Charge(0.0, None, 1, (4, 2)),
-             ch.Mark(0.0, None, "P", (1,)), ch.EndTurn(0.0), ch.Roll(0.0),
-             ch.Reroll(0.0, None, (2, 3)), ch.Mark(0.0, None, "4", (5,), (1,)),
-             ch.Charge(0.0, None, 2, (1,)), ch.EndTurn(0.0)]
-    for _ in range(10):
-        moves += [ch.Roll(0.0), ch.EndTurn(0.0)]
-    moves.append(ch.CountDiamonds(0.0, None, 20))
-    return ("Ana",), 2024, [(1.0 * (i + 1), _fixed(c)) for i, c in enumerate(moves)]
-
-
-def _canine():
-    from rig.games.canine import rules as ck
-    from rig.games.canine.samples import sample_game
-    entries = dict(sample_game("final").entries)      # the sample hands of the four players
-    moves = [ck.ChooseDoggy(0.0, "Ana", "Doggy A"), ck.ChooseDoggy(0.0, "Bruno", "Doggy B", True),
-             ck.ChooseDoggy(0.0, "Carla", "Doggy C"), ck.ChooseDoggy(0.0, "Diego", "Doggy D")]
-    moves += [ck.DrawAction(0.0)] * 4 + [ck.PlayCard(0.0, "Ana", "squirrel")]
-    makers = [_fixed(c) for c in moves] + [_roll_while_called(ck.Roll(0.0))] * 8
-    makers += [_fixed(ck.DeckEmpty(0.0, None, "action"))]
-    makers += [_fixed(ck.Reveal(0.0, p, entries[p])) for p in PLAYERS]
-    return PLAYERS, 4, [(2.0 * (i + 1), make) for i, make in enumerate(makers)]
-
-
-def _roll_while_called(roll):
-    return lambda state: roll if state.call is not None else None
-
-
-def _fixed(command):
-    return lambda state: command
-
-
-_SCRIPTS = {"stop-thief": _stop_thief, "stolen-paintings": _stolen_paintings,
-            "chest-heist": _chest_heist, "canine": _canine}
+#: The games with a crash script (the ``crash`` part of their folder), in registry order.
+GAMES = tuple(g.name for g in games() if part(g, "crash") is not None)
 
 
 @lru_cache(maxsize=None)
@@ -108,8 +47,8 @@ def script(name):
     """``(players, seed, commands)``: the scripted game of ``name``, each command stamped with
     its time, every one taken by the game's rules from the game before it (checked here; a
     maker may give None: the game needs no command there)."""
-    players, seed, makers = _SCRIPTS[name]()
     game = game_named(name)
+    players, seed, makers = part(game, "crash").script()
     state = game.new_game(players, seed)
     commands = []
     for t, make in makers:

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rig.shell import config as cfg
 from rig.shell.config import Config, load_config, load_pinmap, pinmap_from_dict
 from rig.core.errors import ConfigError
+from rig.games.cleptomano.rules.levels import Level
 
 REPO = Path(__file__).resolve().parent.parent
 PINMAP_TEXT = (REPO / "wiring" / "pinmap.toml").read_text(encoding="utf-8")
@@ -82,7 +83,7 @@ port = 8443
 """)
     c = load_config(path)
     assert c.match.solo and c.match.first_thief == "Zoe"
-    assert c.match.level == cfg.levels.Level("custom", None, 5, "narrow")
+    assert c.match.level == Level("custom", None, 5, "narrow")
     assert c.pins.map == pinmap  # relative to the config file, not the working directory
     assert not c.hub.enabled
     assert c.storage.recordings_dir == tmp_path / "recs"
@@ -340,12 +341,20 @@ def test_each_game_brings_its_own_section_and_config_py_names_none():
         assert word not in source, word
     assert list(cfg.sections())[5:10] == ["display", "table", "sound", "keys", "storage"]
     assert list(cfg.sections())[9:11] == ["storage", "stop_thief"]   # the file's order
+    # Cleptómano's [match] too, first in the file (before="pins"), read from its folder.
+    assert found["match"] == "rig.games.cleptomano.settings" and list(cfg.sections())[0] == "match"
+    assert "MATCH" not in source and "first_thief" not in source
 
 
 def test_a_registered_game_s_section_is_read(tmp_path, monkeypatch):
     package = tmp_path / "heistgame"
     package.mkdir()
-    (package / "__init__.py").write_text("")
+    (package / "__init__.py").write_text(       # a whole game (the registry checks it)
+        "from rig.games.chest_heist import GAME as CHEST\n"
+        "class Heist(type(CHEST)):\n"
+        "    name = recording = prefix = 'heist'\n"
+        "    section = 'heistgame'\n"
+        "GAME = Heist()\n")
     (package / "settings.py").write_text(
         "from rig.core.settings import Key, Section\n"
         "SECTION = Section('heistgame', (Key('rounds', 'whole', 3, 'rounds a night', "

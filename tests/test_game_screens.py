@@ -1,7 +1,7 @@
 """The screens of the rig's other games, all of them: every sample draws at both sizes, the
 README's screenshots are what ``cleptomano screenshot`` renders, and an unknown state is one
-clear error.  What each screen must show is tested with its game (test_stolen_paintings.py,
-test_chest_heist.py)."""
+clear error.  What each screen must show is tested with its game (tests/games/stolen_paintings/,
+tests/games/chest_heist/)."""
 
 from pathlib import Path
 

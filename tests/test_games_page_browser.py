@@ -130,7 +130,7 @@ def test_the_chest_heist_page_explains_the_turn_and_ends_on_its_result_and_recor
         assert items[0].startswith("The chest heist · ") and " · this game" in items[0]
         assert "Ana" + outcome + "Download the recording" in items[0]
         assert items[1].startswith("Stolen Paintings · ")
-        assert "Ana, Ben, Carounfinished (round 1)  Ana 0, Ben 0, Caro 0" in items[1]
+        assert "Ana, Ben, Carounfinished (round 1) · Ana 0, Ben 0, Caro 0" in items[1]
         assert items[2].startswith("stop-thief-20251231-230000 · ")
         assert "the recording stop-thief-20251231-230000 cannot be replayed: " in items[2]
         for path in (tonight, before):

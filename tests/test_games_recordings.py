@@ -122,7 +122,7 @@ def test_after_a_game_the_api_says_it_is_over_and_lists_it_with_the_earlier_ones
                        "outcome": over["outcome"], "torn": False}
     assert before["live"] is False and before["torn"] is False
     assert before["title"] == "Stolen Paintings" and before["players"] == ["Ana", "Ben", "Caro"]
-    assert before["outcome"] == "unfinished (round 1)  Ana 0, Ben 0, Caro 0"
+    assert before["outcome"] == "unfinished (round 1) · Ana 0, Ben 0, Caro 0"
     assert torn_up["error"].startswith("the recording stop-thief-20251231-230000 cannot be "
                                        "replayed: ") and "\n" not in torn_up["error"]
     assert clepto["error"] == ("canine-20251231-220000.jsonl holds no companion game (its "

@@ -20,7 +20,9 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   pure function of (seed, n), so a replay rolls the same dice.
 * **Effects** are frozen values (what happened, never sentences); :meth:`Game.words` turns one
   into words, in one place a game.  What the table hears is decided here too: the effects a
-  step returns include a :class:`~rig.core.gamekit.Sound` for each sound to play.
+  step returns include a :class:`~rig.core.effects.Sound` for each sound to play.  The host
+  performs only the shared effects of :mod:`rig.core.effects`; :meth:`Game.table_effects`
+  turns a step's own effects into those.
 * **Views**: :meth:`Game.view` is what the table's screen may show (never a secret);
   :meth:`Game.player_view` adds what that player's own phone may show.  Both are JSON-ready
   dicts.  :meth:`Game.secrets` says what of a state is secret, and whose, so that one test
@@ -34,10 +36,25 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   names of the group "the phones" below: its snapshot as JSON, which commands a phone may
   send and as whom, a pure check a phone may ask for, a recording's entry in the listings and
   when the game night may not switch away (docs/web29.md).
+
+Beyond ``GAME``, a game's folder may hold **parts**: modules the faces, the config loader, the
+tournament's link and the tools load through the registry (:func:`rig.games.part`), each
+answering one interface declared below (:data:`PARTS`: :class:`Screen`, :class:`Keys`,
+:class:`Sounds`, :class:`Samples`, :class:`Settings`, :class:`Crash`, :class:`Commands`,
+:class:`Tournament`), and the data file ``phone.js`` (:data:`PHONE_JS`).  Every part is
+optional; a game without one is simply not drawn, keyed, heard... by that face.
+
+**Checked when it registers** (as pluggy checks a plugin's hooks against their specs when it
+is registered): :mod:`rig.games.checks` compares ``GAME`` with :class:`Game` (every attribute
+there, of its kind; every method there, callable with the declared arguments) and each part
+with its interface, and refuses a game that does not answer with one
+:class:`~rig.core.errors.ConfigError` naming the game, everything it lacks and the fix.
+Everything here is declaration: the names, the kinds and what each is for; this module checks
+nothing itself (the core stays pure: the checks need :mod:`inspect`).
 """
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Protocol, Sequence, Tuple, runtime_checkable
+from typing import Any, Callable, Dict, Optional, Protocol, Sequence, Tuple, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -69,6 +86,10 @@ class Game(Protocol):
     name: str
     #: Shown on the screen, the phones and in ``history``.
     title: str
+    #: The title a player reads, a :class:`~rig.core.msg.Msg` of the game's catalog said in
+    #: each reader's language (:func:`rig.games.title_words`); None: ``title`` is a proper name,
+    #: the same in every language.
+    title_msg: Optional[Any]
     #: The recording header's ``"recording"`` value (how ``replay`` knows the game).
     recording: str
     #: The recording file's name starts with this (``stop-thief-20261201-201500.jsonl``).
@@ -84,8 +105,28 @@ class Game(Protocol):
     #: Commands that carry a player's secret (a ballot, a hand): a refusal's reason goes to
     #: that player's phone alone, the table hears only whose entry was refused.
     secret_commands: Tuple[type, ...]
+    #: Commands still taken once :meth:`over` says the game is over: a correction of what was
+    #: played (Cleptómano's guard's haul count, a touch undone: the outcome may then change),
+    #: the set-up of the next game (its new match); every other command is refused then.
+    taken_when_over: Tuple[type, ...]
     #: The game's screen lists the calls itself (else the host shows the last one a while).
     shows_calls: bool
+    #: The rig config's table of this game (``[stop_thief]``: ``"stop_thief"``), an attribute
+    #: of the loaded config; its folder's ``settings`` part declares it (:class:`Settings`).
+    #: ``""``: the game has no settings of its own.
+    section: str
+    #: Hosted by the museum's host (the Rig, with its sensors) rather than the game host.
+    #: Cleptómano's alone, while the two hosts are not yet one (issue 29).
+    museum: bool
+    #: One player: the first of the list plays (the host, the night's list of games).
+    solo: bool
+    #: Example commands (JSON, never words) for the API's answer to a command it cannot read.
+    example: str
+    #: The table's inputs (``button``, ``laser.4``, ``tof``, ``relic.1.tilt``...) whose changes
+    #: the game's :meth:`step` takes, each made a command by :meth:`reading` and recorded as
+    #: any other; empty: the game reads none (the host debounces the start button into the
+    #: game's primary command instead).
+    table_inputs: Tuple[str, ...]
 
     def new_game(self, players: Sequence[str], seed: int, settings: Any = None) -> Any:
         """The first state; ``settings`` the game's config section (None: every default)."""
@@ -93,8 +134,25 @@ class Game(Protocol):
     def header(self, state) -> dict:
         """The recording's first line."""
 
+    def reading(self, t: float, name: str, value: float) -> Any:
+        """The command a change of the table input ``name`` (one of :attr:`table_inputs`) to
+        ``value`` at ``t`` is, for :meth:`step` and the recording; None: the game does not
+        read it."""
+
+    def reflex_inputs(self, state) -> frozenset:
+        """The table inputs (of :attr:`table_inputs`) whose active edge may sound the buzzer at
+        once now, before the rules have spoken: the host arms the table's touch-to-buzzer
+        reflex with them after every step (Cleptómano: the rods in play while a turn runs).
+        :class:`rig.games.base.GameBase`'s default: none."""
+
     def step(self, state, command) -> Tuple[Any, tuple]:
         """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""
+
+    def step_owned(self, state, command) -> Tuple[Any, tuple]:
+        """:meth:`step` on a ``state`` the caller gives up (it keeps no reference to it): the
+        same result, but the game may change that state in place rather than copy it (the
+        host steps the table's inputs and the ticks so, on the touch-to-buzzer path).
+        :class:`rig.games.base.GameBase`'s default is :meth:`step`."""
 
     def line(self, command, state, effects) -> Optional[dict]:
         """The recording line of an accepted ``command`` (``state`` after it); None: none."""
@@ -125,6 +183,14 @@ class Game(Protocol):
     def words(self, effect) -> Optional[str]:
         """An effect in words (None: it says nothing)."""
 
+    def table_effects(self, state, t: float, effects: tuple) -> tuple:
+        """The effects a step returned (``state`` the state after it, ``t`` the command's time)
+        as the host's shared effects (:mod:`rig.core.effects`: buzz, lamp, sound, say, banner,
+        message, fault, sync, next game), in the order the host performs them.  The host knows
+        no game's own effects: this is where a game says what its effects make happen.
+        :class:`rig.games.base.GameBase`'s default says each effect's :meth:`words`, plays its
+        sounds and shows the last words a while."""
+
     def over(self, state) -> bool:
         """Whether nothing more can be played."""
 
@@ -142,6 +208,21 @@ class Game(Protocol):
 
     def parse_command(self, obj: dict) -> Any:
         """A phone's command (a recording line without ``t`` and ``by``), or RecordingError."""
+
+    def command_from_json(self, obj: dict) -> Any:
+        """A phone's command as ``POST /api/game/command`` receives it: ``obj`` without ``t``
+        and ``by`` (the host stamps the one, the paired phone is the other) nor what the rig
+        answers on that line; RecordingError naming what is wrong (GameBase's checks and then
+        calls :meth:`parse_command`)."""
+
+    def board(self, state) -> Any:
+        """What the game's screen draws beside :meth:`view` (None: the view is enough)."""
+
+    def choices(self, state) -> Any:
+        """The choices the keys may offer now (None: none)."""
+
+    def map_json(self, state) -> Optional[dict]:
+        """The game's board map for the phones (JSON-ready), or None for a game without one."""
 
     def replay(self, lines, path=None) -> dict:
         """Re-play a recording's lines (the header first); its result."""
@@ -182,3 +263,134 @@ class Game(Protocol):
         ``result`` its replay, ``finished`` whether its end line was written, ``live`` whether
         it is the recording being written now; None leaves it out of the listing (a match
         nobody played)."""
+
+# --- The parts of a game's folder -------------------------------------------------------------
+
+class Screen(Protocol):
+    """``screen.py``: the game on the table's screen (loaded by :mod:`rig.display` only)."""
+
+    def draw_screen(self, surface, snapshot, now_s=None) -> None:
+        """Draw ``snapshot`` (a :class:`rig.core.gamekit.GameScreen` whose ``view`` is
+        :meth:`Game.view`) onto the pygame ``surface``; ``now_s`` the screen's clock."""
+
+
+class Keys(Protocol):
+    """``keys.py``: the game at the rig's keys."""
+
+    #: The key mode's class (a :class:`rig.display.keymodes.Mode` subclass), made as
+    #: ``MODE(bindings, keypad)`` with the rig's ``[keys]`` and the display's keypad option; its
+    #: ``HELP`` the keys' help lines, its ``KEYS`` what each key begins.
+    MODE: type
+
+    def key_help(self, bindings=None, keypad=True, phones=True) -> Tuple[str, ...]:
+        """Optional: the keys' help lines with the rig's ``[keys]`` ``bindings`` (a dict),
+        ``keypad`` whether the keypad's keys are named, ``phones`` whether the key that unpairs
+        the phones is (the museum's game's, Cleptómano's: ``cleptomano run`` shows them)."""
+
+
+class Sounds(Protocol):
+    """``sounds.py``: what the game's table hears beyond the rig's own sounds."""
+
+    #: Optional: sound name -> the catalog code said aloud when that sound plays (the voice).
+    SPOKEN: Dict[str, str]
+    #: Optional: the codes the voice should render ahead of time.
+    SPOKEN_AHEAD: Tuple[str, ...]
+
+    def extra_sounds(self) -> Dict[str, Callable]:
+        """The game's own sounds: name -> ``make(sample_rate)`` returning the samples."""
+
+
+class Samples(Protocol):
+    """``samples.py``: the game's sample screens (``cleptomano screenshot``, the docs' pictures,
+    the legibility tests)."""
+
+    #: Every sample's name, unique across the registry (``coin-heist-won``).
+    SHOTS: Tuple[str, ...]
+
+    def shot(self, name: str) -> Tuple[Callable, Any]:
+        """``(draw, thing)`` for the sample ``name``: ``draw(surface, thing)`` draws it."""
+
+
+class Settings(Protocol):
+    """``settings.py``: the game's table of the rig config (``rig.toml``)."""
+
+    #: A :class:`rig.core.settings.Section` whose ``name`` is :attr:`Game.section`: its keys,
+    #: kinds, defaults and doc lines, from which the loader reads the table, the example config
+    #: and the configuration reference are made (``python -m rig.configdocs``).
+    SECTION: Any
+
+
+class Crash(Protocol):
+    """``crash.py``: the game's scripted game for the crash tests (``python -m sim.gamecrash``,
+    the kill sweep): pure, built by stepping the game's own rules."""
+
+    def script(self) -> Tuple[Sequence[str], int, Sequence[Tuple[float, Callable]]]:
+        """``(players, seed, moves)``: each move ``(t, make)``, ``make(state)`` the command
+        to give at ``t`` seconds of the game's clock (its ``t`` is replaced by the host's)."""
+
+
+class Commands(Protocol):
+    """``commands.py``: the game's own subcommands of ``cleptomano`` (their options are the
+    command line's, declared in :mod:`rig.cli`; the part gives what they do)."""
+
+    #: subcommand name -> ``run(args, say)``: ``args`` the parsed options, ``say(line)`` prints
+    #: one line; returns the exit status.  RigError for bad input.
+    COMMANDS: Dict[str, Callable]
+
+
+class Tournament(Protocol):
+    """``tournament.py``: the game a tournament carries (Cleptómano's matches): what a match
+    message holds of the match, how it is checked, and the standings made of them
+    (:mod:`rig.links` and ``cleptomano leaderboard`` reach it through the registry,
+    :func:`rig.games.tournament`).  The topics and a message's envelope are no game's:
+    :mod:`rig.core.tournament`."""
+
+    #: One version of one rig's match (``rig``, ``match_id``, ``size``, ``sha256``, ``closed``,
+    #: ``header``, ``result``, ``recording``; ``key``, ``decided``), as the standings take it.
+    MatchRecord: type
+    #: What the leaderboard shows of a rig's live snapshot (``rig``, ``board``).
+    Live: type
+
+    def parse_message(self, topic: str, payload: bytes) -> Any:
+        """A message from the broker, checked: a :class:`rig.core.tournament.Status`, a
+        ``Live`` or a ``MatchRecord`` (its embedded recording re-refereed); PayloadError naming
+        the topic and what is wrong."""
+
+    def from_kept(self, obj: dict) -> Any:
+        """A ``MatchRecord`` the leaderboard kept (:func:`rig.core.tournament.kept_json`),
+        checked again; PayloadError otherwise."""
+
+    def decided(self, result: dict) -> bool:
+        """Whether a match (its replay output) counts in the standings."""
+
+    def standings(self, records, statuses=(), lives=()) -> dict:
+        """The standings (JSON-ready) from the matches' records, the rigs' statuses and lives."""
+
+    def replay(self, header, items, path=None) -> dict:
+        """A recording's header and items (:func:`rig.shell.storage.read`) re-refereed: its
+        replay output."""
+
+    def ends_match(self, item) -> bool:
+        """Whether a recording's item closes its match (its end, or a new match)."""
+
+    def live(self, board) -> dict:
+        """What a rig publishes live of its screen's snapshot ``board`` (JSON-ready)."""
+
+
+#: Every part a game's folder may hold: module name -> its interface.
+PARTS = {"screen": Screen, "keys": Keys, "sounds": Sounds, "samples": Samples,
+         "settings": Settings, "crash": Crash, "commands": Commands, "tournament": Tournament}
+
+#: Names of a part that a game may leave out (the face then does without them).
+OPTIONAL = {"sounds": ("SPOKEN", "SPOKEN_AHEAD"), "keys": ("key_help",)}
+
+#: ``phone.js``, the game's part of the one phone page (served as ``/games/phone/<name>.js``,
+#: with the folder's optional ``phone.html`` and ``phone.css``: docs/web29.md): a script that
+#: registers, under the game's command-line name, ``window.GamePhones[name] = (kit) => ...``
+#: (what the page shows of the running game, made with the page's kit) and, optionally,
+#: ``window.GameCommands[name]`` (the bodies its buttons send).  Its words are codes of the
+#: game's catalogs, said with ``t(code, params)``.
+PHONE_JS = "phone.js"
+#: What a ``phone.js`` must name (checked when the game registers; ``GameCommands`` is
+#: optional: a game whose page builds its bodies itself leaves it out).
+PHONE_JS_NAMES = ("window.GamePhones",)

@@ -159,7 +159,8 @@ class Key:
     ``custom`` (``parse(table, key, context)`` checks it) or ``checked`` (taken as written: the
     section's ``build`` hands it to the game's own validator).  ``default`` is the value when
     absent (``default_from(context)`` when it depends on another file), ``shown`` how messages
-    print it when not as itself.  ``attr`` is the attribute of the section's value that holds it
+    print it when not as itself, ``example`` how the example config writes it when not as its
+    default.  ``attr`` is the attribute of the section's value that holds it
     (None: not one of its own; the section's ``build`` uses it), defaulting to ``value_default``
     when that is not the TOML ``default`` itself (a path: the default as resolved)."""
     name: str
@@ -179,6 +180,11 @@ class Key:
     parse: Optional[Callable] = None
     attr: Optional[str] = ""
     value_default: Any = NotImplemented
+    #: How the example config writes this key's value, as TOML text, when not its default as
+    #: TOML writes it (a default that is a path of the checkout, one taken from the pin map, a
+    #: key whose default is "the difficulty's"): the example config and the configuration
+    #: reference are generated from these declarations (``python -m sim.tools.configdocs``).
+    example: Optional[str] = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -227,10 +233,17 @@ class Section:
     place for cross-key checks and for a game's own validator.  ``optional``: an absent table
     gives None.  ``check(table, context)`` runs before any key is read (a game's validator over
     the whole table); ``read_order`` names the keys in the order they are read, when not the
-    order declared (the order the messages list them in)."""
+    order declared (the order the messages list them in).
+
+    A game's section sits after the shell's ``[storage]`` unless it names the shell's section
+    it comes ``before`` (Cleptómano's ``[match]``: ``before="pins"``, first in the file, read
+    first).  ``checks`` are ``(name, check(table, value, context))`` pairs: each runs right after
+    the section ``name`` has been read (a check against what that one gives, e.g. the pin map
+    ``[pins]`` reads), and may raise the table's error."""
 
     def __init__(self, name, keys, *, value=None, class_name=None, module=None, build=None,
-                 check=None, read_order=None, optional=False, doc="", namespace=None):
+                 check=None, read_order=None, optional=False, doc="", namespace=None,
+                 before=None, checks=()):
         self.name = name
         self.keys = tuple(keys)
         self.names = tuple(k.name for k in self.keys)
@@ -243,6 +256,8 @@ class Section:
         self.build = build
         self.optional = optional
         self.doc = doc
+        self.before = before
+        self.checks = tuple(checks)
 
     def key(self, name):
         return self.keys[self.names.index(name)]

@@ -8,6 +8,8 @@
   of its own, the recordings the source of truth;
 * :mod:`.feed` -- the leaderboard's side: every rig's messages, checked, into the standings.
 
-The contract itself (topics, messages, standings) is pure and lives in :mod:`rig.games.cleptomano.rules.tournament`
-and :mod:`rig.games.cleptomano.rules.standings`.
+The contract itself is pure: the topics and a message's envelope in :mod:`rig.core.tournament`;
+what a match message holds of the match and the standings are the tournament's game's, its
+``tournament`` part (:class:`rig.core.contract.Tournament`), reached through the registry
+(:func:`rig.games.tournament`): no module here imports a game.
 """

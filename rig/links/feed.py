@@ -2,13 +2,13 @@
 and turned into the standings -- or the same standings from the recordings alone.
 
 :class:`Feed` subscribes to every rig's tree
-(:data:`rig.games.cleptomano.rules.tournament.SUBSCRIPTIONS`) as the broker's ``leaderboard`` user,
-which may only read.  Each message is untrusted input: it is parsed by
-:func:`rig.games.cleptomano.rules.tournament.parse_message` (size limits, shape, every value the
-standings read, the embedded recording's sha256 and replay); a bad one is logged, counted in
+(:data:`rig.core.tournament.SUBSCRIPTIONS`) as the broker's ``leaderboard`` user,
+which may only read.  Each message is untrusted input: it is parsed by the tournament game's
+``parse_message`` (:func:`rig.games.tournament`; size limits, shape, every value the standings
+read, the embedded recording's sha256 and replay); a bad one is logged, counted in
 ``skipped`` and dropped, and the feed goes on.  Of several versions of a match the newest is
 kept, so a message the broker delivers twice (QoS 1 may) or a rig republishes counts once; a
-match's versions only move forward (:func:`rig.games.cleptomano.rules.tournament.supersedes`):
+match's versions only move forward (:func:`rig.core.tournament.supersedes`):
 an old version sent again, or one whose recording does not extend the one held, is refused.
 
 With ``state_file`` the feed keeps every match it took (without the recording, checked when it
@@ -28,15 +28,19 @@ import secrets
 import threading
 from pathlib import Path
 
-from ..games.cleptomano.rules import recording
-from ..games.cleptomano.rules import standings as st
-from ..games.cleptomano.rules import tournament as tm
+from .. import games
+from ..core import tournament as tm
 from ..core.errors import PayloadError, RecordingError
-from ..games.cleptomano.rules.replay import replay
 from ..shell import files
 from ..core.bounded import load_json
 from ..shell.storage import read, sync_directory, through_line
 from . import mqtt
+
+
+def _game():
+    """The tournament's game (its ``tournament`` part, through the registry): what a match
+    message holds of the match, its re-refereeing and the standings."""
+    return games.tournament()
 
 log = logging.getLogger("cleptomano")
 
@@ -45,7 +49,7 @@ STATE_FORMAT = "cleptomano-leaderboard-state"
 
 class Feed:
     """The messages of every rig on ``broker``
-    (:class:`rig.games.cleptomano.rules.tournament.Broker`), kept newest first; :meth:`standings` is
+    (:class:`rig.core.tournament.Broker`), kept newest first; :meth:`standings` is
     the leaderboard's JSON.  ``on_change()`` is called (on paho's thread) after each message that
     changed anything."""
 
@@ -93,7 +97,7 @@ class Feed:
         self._kept_all = {k: v for k, v in data["brokers"].items() if isinstance(v, list)}
         for obj in self._kept_all.get(self.broker.url, []):
             try:
-                record = tm.from_kept(obj)
+                record = _game().from_kept(obj)
             except PayloadError as exc:
                 log.warning("Leaderboard: %s: a kept match is left out: %s", path, exc)
                 continue
@@ -159,7 +163,7 @@ class Feed:
     def take(self, topic, payload):
         """One message from the broker; never raises (a bad one is logged and skipped)."""
         try:
-            message = tm.parse_message(topic, payload)
+            message = _game().parse_message(topic, payload)
         except PayloadError as exc:
             self.skipped += 1
             log.warning("Leaderboard: skipped a message: %s", exc)
@@ -181,7 +185,7 @@ class Feed:
             changed = self._statuses.get(message.rig) != message
             self._statuses[message.rig] = message
             return changed
-        if isinstance(message, tm.Live):
+        if isinstance(message, _game().Live):
             changed = self._lives.get(message.rig) != message
             self._lives[message.rig] = message
             return changed
@@ -203,7 +207,7 @@ class Feed:
 
     def standings(self):
         with self._lock:
-            return st.standings(self._records.values(), self._statuses.values(),
+            return _game().standings(self._records.values(), self._statuses.values(),
                                 self._lives.values())
 
 
@@ -213,7 +217,7 @@ UNREADABLE = "unreadable"      # (said by ``warn``, file by file)
 
 
 def record_of(path, why=None):
-    """The :class:`rig.games.cleptomano.rules.tournament.MatchRecord` of a recording file, as its
+    """The ``MatchRecord`` (the tournament game's) of a recording file, as its
     rig publishes it: its whole lines (a torn last line left out, as the rig's link leaves it),
     re-refereed as :func:`rig.shell.storage.replay_file` does.  None when it is not a tournament's
     (no rig id in its header, or not a match's file name) or when its rig would not publish it yet
@@ -235,15 +239,15 @@ def record_of(path, why=None):
         return None
     if torn:
         data = data[:data.rfind(b"\n") + 1]
-    result = replay(header, items, path)
-    closed = bool(items) and recording.ends_match(items[-1][1])
+    result = _game().replay(header, items, path)
+    closed = bool(items) and _game().ends_match(items[-1][1])
     if closed:                  # the match ends with its closing line, as the link reads it
         data = through_line(data, items[-1][0])
-    if not (closed or tm.decided(result)):
+    if not (closed or _game().decided(result)):
         if why is not None:
             why.append(NOT_YET)
         return None
-    return tm.MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,
+    return _game().MatchRecord(header.rig, match_id, len(data), tm.sha256(data), closed,
                           header.to_json(), result)
 
 

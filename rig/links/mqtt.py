@@ -55,7 +55,7 @@ def load_ca_file(path, key=None):
 
 def open_client(broker, client_id, *, username=None, password=None, ca_file=None, will=None,
                 on_connect=None, on_disconnect=None, on_publish=None, on_message=None):
-    """A paho client for ``broker`` (:class:`rig.games.cleptomano.rules.tournament.Broker`), connecting in the
+    """A paho client for ``broker`` (:class:`rig.core.tournament.Broker`), connecting in the
     background on its own thread; ``will`` is ``(topic, payload)`` (retained, QoS 1).  The
     callbacks are paho's (version 2 signatures) and run on paho's thread."""
     import paho.mqtt.client as mqtt

@@ -25,13 +25,19 @@ import threading
 from importlib import metadata
 from pathlib import Path
 
+from .. import games
+from ..core import tournament as tm
 from ..core.errors import PayloadError
-from ..games.cleptomano.rules import tournament as tm
 from ..shell.storage import Follower, is_finished
 from . import mqtt
 from .acks import AckStore
 
 log = logging.getLogger("cleptomano")
+
+
+def _game():
+    """The tournament's game (its ``tournament`` part, through the registry)."""
+    return games.tournament()
 
 DRAIN_S = 2.0          # a clean stop waits this long for the broker to acknowledge what is sent
 LIVE_PERIOD_S = 1.0 / tm.LIVE_PER_S
@@ -297,7 +303,7 @@ class TournamentLink:
         if match_id in self._refused:
             return
         result = follower.result()
-        if not (follower.closed or tm.decided(result)):
+        if not (follower.closed or _game().decided(result)):
             return
         entry = {"sha256": follower.sha256, "bytes": follower.size, "closed": follower.closed,
                  "result": tm.result_digest(result)}
@@ -315,7 +321,7 @@ class TournamentLink:
             follower = self._followers[path] = Follower(path)
             follower.read(final=is_finished(path))
             return self._consider(path)
-        record = tm.MatchRecord(self.config.rig_id, match_id, follower.size, follower.sha256,
+        record = _game().MatchRecord(self.config.rig_id, match_id, follower.size, follower.sha256,
                                 follower.closed, follower.header.to_json(), result)
         payload = tm.match_payload(record, text)
         if len(payload) > tm.MAX_MATCH_BYTES and follower.size > tm.MAX_EMBEDDED_RECORDING_BYTES:
@@ -336,10 +342,9 @@ class TournamentLink:
         if not self._connected or board is None or board is self._sent_board \
                 or now < self._live_due:
             return
-        from ..games.cleptomano.rules.view import board_json
         self._sent_board = board
         self._live_due = now + LIVE_PERIOD_S
-        self._client.publish(tm.live_topic(self.config.rig_id), tm.dumps(board_json(board)),
+        self._client.publish(tm.live_topic(self.config.rig_id), tm.dumps(_game().live(board)),
                              qos=0)
         self.stats["live"] += 1
 

@@ -70,7 +70,7 @@ def numeral(x):
 
 
 # Every text a block drew smaller than its rows' size since the last :func:`shrunk` call: a
-# translation too long for its block even on all its rows (tests/test_stop_thief_screen.py).
+# translation too long for its block even on all its rows (tests/games/stop_thief/test_stop_thief_screen.py).
 _shrunk = []
 
 

@@ -16,14 +16,14 @@ Pure: text in, values out (and values in, text out); every error names the line 
 wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 """
 
-import re
 from dataclasses import dataclass, fields, replace
 
 from . import events as ev
-from .detect import DetectSettings
-from .museum import BINARY_INPUTS, INPUT_NAMES
+from rig.table.debounce import DetectSettings
+from rig.table.names import BINARY_INPUTS, INPUT_NAMES
 from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
+from rig.core.tournament import RIG_ID_RULE, is_rig_id  # noqa: F401 (a header's rig id)
 from .levels import make_level
 # The JSON Lines every game's recording shares; Cleptómano's readers use them through this module.
 from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps,  # noqa: F401
@@ -32,9 +32,6 @@ from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps,  # n
 MAGIC = "recording"
 FORMAT = "cleptomano"
 VERSION = 1
-#: A tournament's rig id (the header's ``rig``): one MQTT topic level and a broker user name.
-RIG_ID_RULE = "1-32 letters, digits, '-' or '_', starting with a letter or digit"
-_RIG_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}\Z")
 _HEADER_KEYS = {"recording", "version", "players", "difficulty", "timer_s", "lasers",
                 "corridor", "first_thief", "detect", "rig"}
 _UNSET = object()
@@ -75,10 +72,6 @@ class Header:
         if self.rig is not None:
             out["rig"] = self.rig
         return out
-
-
-def is_rig_id(value):
-    return isinstance(value, str) and bool(_RIG_ID.match(value))
 
 
 def header_for(players, level, first_thief=None, settings=None, rig=None):

@@ -1,4 +1,7 @@
-"""The tournament's public contract: where the rigs publish on the MQTT broker, and what.
+"""The tournament's public contract, Cleptómano's part: what a match message carries of the match
+(its recording's header and replay, re-refereed) and the live snapshot; where the rigs publish
+and the envelope of a message (topics, sizes, sha256, the order of versions) are
+:mod:`rig.core.tournament`'s, re-exported here.
 
 Topics, one tree per rig (``<rig_id>`` is ``[tournament] rig_id``)::
 
@@ -25,152 +28,21 @@ value the standings read, that a recording that could be embedded is, its sha256
 Pure.
 """
 
-import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Optional
 
 from rig.games.cleptomano.rules import recording
-from rig.core.errors import ConfigError, PayloadError, RecordingError
-from rig.games.cleptomano.rules.recording import RIG_ID_RULE, is_rig_id
-from rig.core.bounded import load_json
-from .replay import replay
+from rig.core.errors import PayloadError, RecordingError
 from rig.core.text import control_character
-
-PREFIX = "cleptomano/rigs"
-#: What the leaderboard subscribes to: every rig's tree.
-SUBSCRIPTIONS = (PREFIX + "/+/status", PREFIX + "/+/live", PREFIX + "/+/matches/+")
-STATUS, LIVE, MATCHES = "status", "live", "matches"
-ONLINE, OFFLINE = "online", "offline"
-LIVE_PER_S = 5
-DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
-
-MAX_STATUS_BYTES = 4096
-MAX_LIVE_BYTES = 64 * 1024
-MAX_MATCH_BYTES = 2 * 2 ** 20
-#: A longer recording is left out of its match message (which then carries its sha256 only).
-MAX_EMBEDDED_RECORDING_BYTES = 2 ** 20
-#: The largest recording a match message may claim (about 30 hours of a table's every input);
-#: a claim beyond it would outgrow every real version of that match.
-MAX_RECORDING_BYTES = 64 * 2 ** 20
-MAX_NESTING = 16
-
-_MATCH_ID = re.compile(r"match-\d{8}-\d{6}(?:-\d{1,6})?\Z")
-_SHA256 = re.compile(r"[0-9a-f]{64}\Z")
-_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}\Z|\[[0-9A-Fa-f:.]{2,45}\]\Z")
-
-
-# --- ids and the broker's address ----------------------------------------------------------
-
-def check_rig_id(value):
-    """``value`` if it can be a rig id (one topic level, an ACL user name), else ConfigError."""
-    if not is_rig_id(value):
-        raise ConfigError("%s is not a rig id; give %s, e.g. \"table-3\""
-                          % (json.dumps(value, ensure_ascii=False), RIG_ID_RULE))
-    return value
-
-
-def match_id_of(name):
-    """The match id of a recording's file name (``match-20250614-193002.jsonl``), or None when
-    the name is not one the rig gives its recordings."""
-    stem = name[:-len(".jsonl")] if name.endswith(".jsonl") else None
-    return stem if stem is not None and _MATCH_ID.match(stem) else None
-
-
-@dataclass(frozen=True)
-class Broker:
-    """Where the broker listens: ``mqtt://host:1883`` or, over TLS, ``mqtts://host:8883``."""
-    scheme: str
-    host: str
-    port: int
-
-    @property
-    def tls(self):
-        return self.scheme == "mqtts"
-
-    @property
-    def url(self):
-        return "%s://%s:%d" % (self.scheme, self.host, self.port)
-
-    @property
-    def connect_host(self):
-        """The host as a socket takes it (an IPv6 literal without its brackets)."""
-        return self.host.strip("[]")
-
-
-def parse_broker(url):
-    """``mqtt://host[:port]`` or ``mqtts://host[:port]`` as a :class:`Broker`; ConfigError
-    naming what is wrong otherwise (a user name or a path in it, another scheme, a bad port)."""
-    fix = "give mqtt://HOST:1883 or mqtts://HOST:8883 (TLS)"  # not words: the broker's payload err
-    if not isinstance(url, str) or control_character(url) is not None:
-        raise ConfigError("%s is not a broker address; %s" % (json.dumps(url), fix))
-    scheme, sep, rest = url.strip().partition("://")
-    if not sep or scheme.lower() not in DEFAULT_PORTS:
-        raise ConfigError("%s is not an MQTT address (the scheme must be mqtt:// or "
-                          "mqtts://); %s" % (json.dumps(url), fix))
-    if any(c in rest for c in "/?#@"):
-        raise ConfigError("%s holds more than a host and a port; put the user name in "
-                          "username and the password in password or password_file; %s"
-                          % (json.dumps(url), fix))
-    host, port = rest, DEFAULT_PORTS[scheme.lower()]
-    found = re.fullmatch(r"(.*):(\d{1,5})", rest)
-    if found and not (rest.startswith("[") and not found.group(1).endswith("]")):
-        host, port = found.group(1), int(found.group(2))
-    if not _HOST.match(host) or not 1 <= port <= 65535:
-        raise ConfigError("%s has no valid host and port (port 1-65535); %s"
-                          % (json.dumps(url), fix))
-    return Broker(scheme.lower(), host, port)
-
-
-# --- topics ---------------------------------------------------------------------------------
-
-def status_topic(rig_id):
-    return "%s/%s/%s" % (PREFIX, rig_id, STATUS)
-
-
-def live_topic(rig_id):
-    return "%s/%s/%s" % (PREFIX, rig_id, LIVE)
-
-
-def match_topic(rig_id, match_id):
-    return "%s/%s/%s/%s" % (PREFIX, rig_id, MATCHES, match_id)
-
-
-def parse_topic(topic):
-    """``(rig_id, kind, match_id)`` of a topic of the contract (match_id None but for a
-    match); PayloadError for any other topic."""
-    parts = topic.split("/") if isinstance(topic, str) else []
-    if len(parts) >= 4 and "/".join(parts[:2]) == PREFIX and is_rig_id(parts[2]):
-        rig, kind = parts[2], parts[3]
-        if len(parts) == 4 and kind in (STATUS, LIVE):
-            return rig, kind, None
-        if len(parts) == 5 and kind == MATCHES and _MATCH_ID.match(parts[4]):
-            return rig, kind, parts[4]
-    raise PayloadError("topic %s is not one of the tournament's (%s/<rig_id>/status, live or "
-                       "matches/<match_id>)" % (json.dumps(topic)[:120], PREFIX))
-
-
-# --- the messages -----------------------------------------------------------------------------
-
-def dumps(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def status_payload(rig_id, online, version=None, match_id=None):
-    if not online:
-        return dumps({"status": OFFLINE, "rig": rig_id})
-    return dumps({"status": ONLINE, "rig": rig_id, "version": version, "match": match_id})
-
-
-def sha256(data):
-    return hashlib.sha256(data).hexdigest()
-
-
-def result_digest(result):
-    """A short fingerprint of a replay output: two versions of a match with the same one
-    decide the same standings."""
-    return sha256(json.dumps(result, sort_keys=True).encode("utf-8"))[:32]
+from rig.core.tournament import (  # noqa: F401 (the contract's names, as they always were here)
+    DEFAULT_PORTS, LIVE, LIVE_PER_S, MATCHES, MAX_EMBEDDED_RECORDING_BYTES, MAX_LIVE_BYTES,
+    MAX_MATCH_BYTES, MAX_NESTING, MAX_RECORDING_BYTES, MAX_STATUS_BYTES, OFFLINE, ONLINE, PREFIX,
+    RIG_ID_RULE, SHA256_HEX, STATUS, SUBSCRIPTIONS, Broker, Status, check_object, check_rig_id,
+    dumps, is_rig_id, kept_json, live_topic, load_payload, match_id_of, match_payload,
+    match_topic, newer, parse_broker, parse_status, parse_topic, result_digest, sha256,
+    status_payload, status_topic, supersedes, version_of)
+from .replay import replay
 
 
 def decided(result):
@@ -204,66 +76,6 @@ class MatchRecord:
         return decided(self.result)
 
 
-def supersedes(new, old):
-    """Why version ``new`` of a match may not replace ``old`` (None: nothing yet), in words;
-    None when it may.  A match's versions only move forward: the newer is the larger
-    recording, and when ``new`` carries its recording, the first ``old.size`` bytes of it hash
-    to ``old.sha256`` (it extends ``old``, not a recording of its own).  An old version sent
-    again (a replayed retained message) is refused, and so is one that rewrites the past."""
-    if old is None:
-        return None
-    if new.size == old.size and new.sha256 == old.sha256:
-        return "it is the version already held"  # not words: a reason in the leaderboard's log
-    if new.size <= old.size:
-        return ("it is %d bytes of recording, not more than the %d bytes of the version "  # not words: a reason in the leaderboard's log
-                "already held (an older version sent again?)" % (new.size, old.size))
-    if new.recording is not None:
-        data = new.recording.encode("utf-8", "surrogatepass")
-        if sha256(data[:old.size]) != old.sha256:
-            return ("its recording does not begin with the %d bytes of the version already "  # not words: a reason in the leaderboard's log
-                    "held (sha256 %s...): a recording only grows" % (old.size, old.sha256[:12]))
-    return None
-
-
-def newer(a, b):
-    """Whether version ``a`` of a match replaces ``b`` (None: nothing yet): the larger
-    recording, and of two the same size (which one rig never writes) the higher digest, so
-    every reader picks the same one whatever order they came in."""
-    return b is None or (a.size, a.sha256) > (b.size, b.sha256)
-
-
-def match_payload(record, text=None):
-    """The message of a match version; ``text`` (the recording, as the sha256 was taken of its
-    UTF-8 bytes) is embedded when it is at most :data:`MAX_EMBEDDED_RECORDING_BYTES`."""
-    out = {"match": record.match_id, "rig": record.rig, "closed": record.closed,
-           "bytes": record.size, "sha256": record.sha256, "header": record.header,
-           "replay": record.result}
-    if text is not None and len(text.encode("utf-8")) <= MAX_EMBEDDED_RECORDING_BYTES:
-        out["recording"] = text
-    return dumps(out)
-
-
-def version_of(payload):
-    """``(bytes, sha256)`` of a match message as it stands (its values unchecked), or None
-    when it is not one (an empty retained message, junk): what a rig compares with the version
-    the broker acknowledged."""
-    try:
-        obj = _load(payload, MAX_MATCH_BYTES)
-    except PayloadError:
-        return None
-    if not isinstance(obj, dict):
-        return None
-    return obj.get("bytes"), obj.get("sha256")
-
-
-@dataclass(frozen=True)
-class Status:
-    rig: str
-    online: bool
-    version: Optional[str] = None
-    match_id: Optional[str] = None
-
-
 @dataclass(frozen=True)
 class Live:
     """What the leaderboard shows of a rig's live snapshot: :data:`LIVE_FIELDS`, checked."""
@@ -286,7 +98,7 @@ def _name(value):
 def live_summary(obj):
     """The :data:`LIVE_FIELDS` of a live snapshot, each checked (PayloadError for a bad one);
     a field the snapshot lacks is None."""
-    _object(obj, "the live snapshot")  # not words: the broker's payload errors
+    check_object(obj, "the live snapshot")  # not words: the broker's payload errors
     out = {key: obj.get(key) for key in LIVE_FIELDS}
     players = out["players"]
     if not (isinstance(players, list) and len(players) <= 8 and all(map(_name, players))):
@@ -320,9 +132,9 @@ def parse_message(topic, payload):
     rig, kind, match_id = parse_topic(topic)
     try:
         limit = {STATUS: MAX_STATUS_BYTES, LIVE: MAX_LIVE_BYTES}.get(kind, MAX_MATCH_BYTES)
-        obj = _load(payload, limit)
+        obj = load_payload(payload, limit)
         if kind == STATUS:
-            return _status(rig, obj)
+            return parse_status(rig, obj)
         if kind == LIVE:
             return Live(rig, live_summary(obj))
         return _match(rig, match_id, obj)
@@ -330,47 +142,8 @@ def parse_message(topic, payload):
         raise PayloadError("%s: %s" % (topic, exc)) from None
 
 
-def _load(payload, limit):
-    if not isinstance(payload, (bytes, bytearray)):
-        raise PayloadError("the payload is not bytes")
-    if len(payload) > limit:
-        raise PayloadError("%d bytes is more than the %d a message of this kind may have"
-                           % (len(payload), limit))
-    try:
-        text = bytes(payload).decode("utf-8")
-    except UnicodeDecodeError:
-        raise PayloadError("the payload is not UTF-8 text") from None
-    return load_json(text, PayloadError, "a tournament message is one JSON object of the "  # not words
-                     "contract (README \"Tournament\")", max_depth=MAX_NESTING,
-                     nests="the JSON nests", syntax="the payload is not JSON (%s)")  # not words
-
-
-def _object(obj, what):
-    if not isinstance(obj, dict):
-        raise PayloadError("%s must be a JSON object" % what)
-    return obj
-
-
-def _status(rig, obj):
-    _object(obj, "a status")
-    if obj.get("rig") != rig:
-        raise PayloadError("the status names rig %r, not the topic's %r" % (obj.get("rig"), rig))
-    state = obj.get("status")
-    if state == OFFLINE:
-        return Status(rig, False)
-    if state != ONLINE:
-        raise PayloadError("status %r is neither %r nor %r" % (state, ONLINE, OFFLINE))
-    version, match_id = obj.get("version"), obj.get("match")
-    if version is not None and not (isinstance(version, str) and len(version) <= 40
-                                    and control_character(version) is None):
-        raise PayloadError("version %r is not a short version string" % (version,))
-    if match_id is not None and not (isinstance(match_id, str) and _MATCH_ID.match(match_id)):
-        raise PayloadError("match %r is not a match id" % (match_id,))
-    return Status(rig, True, version, match_id)
-
-
 def _match(rig, match_id, obj, kept=False):
-    _object(obj, "a match")
+    check_object(obj, "a match")
     missing = sorted(_MATCH_KEYS - set(obj))
     if missing:
         raise PayloadError("the match lacks %s" % ", ".join(missing))
@@ -383,7 +156,7 @@ def _match(rig, match_id, obj, kept=False):
     if size > MAX_RECORDING_BYTES:
         raise PayloadError("bytes %d is more than the %d a recording may have"
                            % (size, MAX_RECORDING_BYTES))
-    if not isinstance(digest, str) or not _SHA256.match(digest):
+    if not isinstance(digest, str) or not SHA256_HEX.match(digest):
         raise PayloadError("sha256 %r is not a hex digest" % (digest,))
     if not isinstance(closed, bool):
         raise PayloadError("closed %r is not true or false" % (closed,))
@@ -406,17 +179,10 @@ def _match(rig, match_id, obj, kept=False):
                        text if not kept else None)
 
 
-def kept_json(record):
-    """``record`` as the leaderboard keeps it across its restarts (:func:`from_kept`): the
-    match message without the recording, which was checked when it came."""
-    return {"topic": match_topic(record.rig, record.match_id),
-            "message": json.loads(match_payload(record))}
-
-
 def from_kept(obj):
     """A :class:`MatchRecord` kept by :func:`kept_json`, checked as a message is but for its
     recording (checked when it came); PayloadError otherwise."""
-    _object(obj, "a kept match")  # not words: a reason in the leaderboard's log
+    check_object(obj, "a kept match")  # not words: a reason in the leaderboard's log
     rig, kind, match_id = parse_topic(obj.get("topic"))
     if kind != MATCHES:
         raise PayloadError("%s is not a match's topic" % obj.get("topic"))
@@ -457,7 +223,7 @@ def _is_seconds(value):
 def check_result(result, players):
     """The replay output, checked for every value the standings read (a message whose
     recording is too long to be embedded carries only this)."""
-    _object(result, "replay")
+    check_object(result, "replay")
     if result.get("players") != list(players):
         raise PayloadError("replay players %r are not the header's" % (result.get("players"),))
     turns, wins, attempts = result.get("turns"), result.get("round_wins"), result.get("tiebreak")

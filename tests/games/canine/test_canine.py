@@ -28,7 +28,7 @@ from rig.games.canine.rules.scoring import (HidingPlace as HP, Holdings, score_b
 from rig.games.canine.rules.views import player_view, public_view
 from rig.words import Words, english, english_error, localize
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "rig/games/canine/rules/data/example_cards.toml"
+EXAMPLE = Path(__file__).resolve().parents[3] / "rig/games/canine/rules/data/example_cards.toml"
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CARDS = """

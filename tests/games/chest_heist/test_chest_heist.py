@@ -33,7 +33,7 @@ from rig.words import Words, english, english_error
 
 FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
 SHEET = sheet_from_json(EXAMPLE_SHEET)
 
 

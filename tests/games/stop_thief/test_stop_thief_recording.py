@@ -28,7 +28,7 @@ from rig.games.stop_thief.rules.thief import Settings
 from rig.games.stop_thief.resources import sample_town
 
 BOARD = sample_town()
-GOLDEN = Path(__file__).parent / "golden" / "stop_thief"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "stop_thief"
 
 
 def table_game(seed, players=("Ana", "Ben", "Caro"), settings=Settings(), turns=None):

@@ -36,7 +36,7 @@ from sim.clock import VirtualClock
 from sim.frames import count
 from sim.gamehost import ORIGIN, Speakers
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]        # tests/ (this file: tests/games/coin_heist/)
 ROOT = HERE.parent
 PACKAGE = "coin_heist"
 FOLDER = HERE / PACKAGE
@@ -372,7 +372,9 @@ def test_not_registered_it_is_unknown(tmp_path, capsys):
 def test_the_coin_heist_lives_wholly_in_its_folder(coin):
     """Every file of the game is in tests/coin_heist/, and no file outside it names it but
     the tests that register it (the registry line of a game of the rig's own is the line in
-    rig/games/__init__.py; the test suite's game is registered by its tests instead)."""
+    rig/games/__init__.py; the test suite's game is registered by its tests instead) and its
+    distribution's (tests/coin_heist_dist/: its pyproject.toml with its entry point, the script
+    that plays it installed, tests/test_installed_game.py)."""
     files = {p.relative_to(FOLDER).as_posix() for p in FOLDER.rglob("*")
              if p.is_file() and "__pycache__" not in p.parts}
     assert {"__init__.py", "game.py", "rules/__init__.py", "settings.py", "keys.py",
@@ -380,7 +382,10 @@ def test_the_coin_heist_lives_wholly_in_its_folder(coin):
     naming = sorted(p.relative_to(ROOT).as_posix() for p in _sources(ROOT)
                     if FOLDER not in p.parents and _names(p, ("coin-heist", "coin_heist",
                                                               "Coin heist")))
-    assert naming == ["tests/test_coin_heist.py", "tests/test_contract.py",
+    assert naming == ["tests/coin_heist_dist/play.py", "tests/coin_heist_dist/pyproject.toml",
+                      "tests/games/coin_heist/test_coin_heist.py",
+                      "tests/games/coin_heist/test_installed_game.py",
+                      "tests/test_configdocs.py", "tests/test_contract.py",
                       "tests/test_secrets_http.py"]
 
 
