@@ -72,6 +72,7 @@ window.GameFrame = (() => {
     // 403: a phone at no seat of this game watches (a spectator, or its player plays no more
     // after a switch): the seats are offered, no error shown.
     $("reseat").hidden = answer.status !== 403;
+    put($("reseat-words"), answer.status === 403 ? t("rig.phone.watching_pick_seat") : "");
     if (answer.status === 401) seats($("pair-seats"));
     if (answer.status === 403) seats($("reseat-seats"));
     render();
