@@ -635,7 +635,7 @@ def _run_night(config, args, night, recordings, simulate):
                           key="--players")
     else:
         choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
-    night.phones = _night_phones(config, night)
+    night.phones = _night_phones(config, night, recordings)
     from .shell.audits import HealthWatch
     HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
     try:
@@ -716,14 +716,16 @@ def _cut_off(recordings, args):
     return Choice(found.game.name, players)
 
 
-def _night_phones(config, night):
+def _night_phones(config, night, recordings=None):
     """The night's one web server (a :class:`rig.web.night.Switchboard`), started, or None
     when ``[web] enabled = false`` or it cannot listen (the rig referees without phones)."""
     if not config.web.enabled:
         return None
     from .web.night import Switchboard
     from .web.pairing import Pairing
-    phones = Switchboard(config.web, Pairing())
+    # The pairings outlive a restart (their tokens' hashes, for the night: docs/pair30.md).
+    store = Path(recordings) / "phones.json" if recordings is not None else None
+    phones = Switchboard(config.web, Pairing(store=store))
     try:
         phones.start()
     except RigError as exc:

@@ -61,7 +61,8 @@ CONFIRM = ("return", "enter")
 CANCEL = ("escape", "backspace")
 CANCEL_WORDS = Msg("rig.keys.esc_cancels")
 HELP_KEY = "h"          # shows the game's keys on the message strip
-PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code
+PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code (shown by
+                        # itself while no phone is paired: docs/pair30.md)
 
 
 class Mode:
@@ -82,7 +83,7 @@ class Mode:
     def __init__(self, bindings=None, keypad=True):
         self.state = None
         self.screen = None
-        self.show_phones = False
+        self.show_phones = None     # Tab's choice; None: shown while no phone is paired yet
 
     @property
     def players(self):
@@ -93,13 +94,27 @@ class Mode:
         return getattr(self.screen, "view", None) or {}
 
     def observe(self, screen):
+        ended = getattr(screen, "over", False) and not getattr(self.screen, "over", False)
         self.screen = screen
+        if ended:
+            self.show_phones = None     # Tab's panel does not stay over the final scores
+
+    def phones_shown(self, snapshot=None):
+        """Whether the phones' QR code and pairing code are on the screen: Tab's choice, else
+        while the game runs and no phone is paired yet (a new game: the table joins at once,
+        docs/pair30.md)."""
+        if self.show_phones is not None:
+            return self.show_phones
+        screen = snapshot if snapshot is not None else self.screen
+        phones = getattr(screen, "phones", None)
+        return (phones is not None and not getattr(screen, "over", False)
+                and not getattr(phones, "phones", ()))
 
     def help(self):
         return self.HELP
 
     def look(self):
-        return self.show_phones
+        return self.phones_shown()
 
     def shown(self, snapshot, prompt):
         """``(draw, thing)``: the game's snapshot (a GameScreen) with the keys' prompt on the
@@ -108,7 +123,7 @@ class Mode:
 
         from .game_screens import draw
         return draw, replace(snapshot, message=prompt or snapshot.message,
-                             phones=snapshot.phones if self.show_phones else None)
+                             phones=snapshot.phones if self.phones_shown(snapshot) else None)
 
     def feed(self, key_name, text=None):
         name = str(key_name or "").lower()
@@ -118,7 +133,7 @@ class Mode:
         if self.state is None and name == HELP_KEY:
             return None, Msg("rig.keys.help", keys=tuple(self.HELP))
         if self.state is None and name == PHONES_KEY:
-            self.show_phones = not self.show_phones
+            self.show_phones = not self.phones_shown()
             return None, None
         if self.state is None:
             action = self.KEYS.get(name)

@@ -262,7 +262,11 @@ class Rig(Host):
             self._perform(effects)
             self._sounded.discard(item.name)
         elif kind is Order and type(item.command) is RevokePhones:
-            if self.phones is not None:
+            if self.phones is not None and item.command.name is not None:
+                if self.phones.unpair_named(item.command.name):     # one seat (issue 30)
+                    self._say(self._rel(item.t_abs), Msg("rig.phones.one_unpaired",
+                                                         name=item.command.name))
+            elif self.phones is not None:
                 self.phones.revoke()
                 self._say(self._rel(item.t_abs), Msg("cleptomano.call.phones_unpaired"))
         elif kind is Order and type(item.command) is CheckWiring:
