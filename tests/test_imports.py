@@ -27,7 +27,7 @@ GAME_FACE_PARTS = {"screen", "keys", "samples", "sounds", "townmap", "icons", "s
 def is_face(module):
     """Is ``module`` (a dotted name) part of a face?"""
     parts = module.split(".")
-    if parts[:2] in (["rig", "display"], ["rig", "web"]):
+    if parts[:2] in (["rig", "display"], ["rig", "draw"], ["rig", "web"]):
         return True
     return parts[:2] == ["rig", "games"] and len(parts) >= 4 and parts[3] in GAME_FACE_PARTS
 
@@ -115,11 +115,11 @@ def test_the_cycle_check_passes_a_tree(tmp_path):
 
 
 def test_the_face_check_catches_the_shell_reaching_into_a_face():
-    graph = {"rig.shell.host": {(3, "rig.display.kit"), (4, "rig.games.cleptomano.rules.view")},
+    graph = {"rig.shell.host": {(3, "rig.draw.kit"), (4, "rig.games.cleptomano.rules.view")},
              "rig.shell.cfg": {(9, "rig.games.canine.sounds"), (10, "rig.games.canine.rules")},
-             "rig.display.kit": {(1, "rig.shell.faces")}}
+             "rig.draw.kit": {(1, "rig.shell.faces")}}
     assert shell_to_face_arrows(graph) == ["rig.shell.cfg:9 imports rig.games.canine.sounds",
-                                           "rig.shell.host:3 imports rig.display.kit"]
+                                           "rig.shell.host:3 imports rig.draw.kit"]
 
 
 def test_the_private_name_check_catches_a_borrowed_underscore_name(tmp_path):

@@ -30,6 +30,7 @@ and sounds are modules of the folder that only the faces load, through :func:`pa
 from importlib import import_module, resources
 from importlib.metadata import entry_points
 
+from .. import words
 from ..core.errors import ConfigError
 
 #: The entry point group a game installed beside the rig declares itself in.
@@ -208,6 +209,20 @@ def title_words(g):
 def package_of(g):
     """The package of game ``g``'s folder (``"rig.games.stop_thief"``)."""
     return type(g).__module__.rsplit(".", 1)[0]
+
+
+def catalog_domain(g):
+    """Game ``g``'s catalog domain: its folder's name, the first part of its codes."""
+    return package_of(g).rsplit(".", 1)[-1]
+
+
+def catalog_domains():
+    """Every registered game's catalog domain -> its package: what :mod:`rig.words` reads a
+    game's code from (handed to it below, as this registry is imported)."""
+    return {catalog_domain(g): package_of(g) for g in games()}
+
+
+words.find_game_domains(catalog_domains)
 
 
 def part(g, name, check=True):
