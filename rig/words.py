@@ -129,7 +129,10 @@ def find_game_domains(domains):
 def _domain_package(domain: str) -> str:
     if domain == RIG_DOMAIN:
         return "rig"
-    found = _game_domains() if _game_domains is not None else {}
+    if _game_domains is None:
+        raise CatalogError("no catalog for %r: no game is registered yet; import the registry "
+                           "(rig.games) before saying a game's code" % domain)
+    found = _game_domains()
     if domain in found:
         return found[domain]
     raise CatalogError("no catalog for %r: a code's first part names the rig ('rig') or a "

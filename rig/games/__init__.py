@@ -22,6 +22,10 @@ be loaded, is one :class:`~rig.core.errors.ConfigError` naming it, what it lacks
 the rig does not start on a broken game rather than play a night without it unnoticed (the fix
 says how to take it out: ``pip uninstall`` its distribution).
 
+A game's words are in its folder's catalog, whose domain is the folder's name
+(:func:`catalog_domain`): the registry hands :func:`catalog_domains` to :mod:`rig.words` when it
+is imported, so the words, below the games, never import one.
+
 The registry names packages and imports a game only when it is first asked for, so importing
 it costs nothing; a game's package imports its rules and words, never a face (its screen, keys
 and sounds are modules of the folder that only the faces load, through :func:`part`).
