@@ -3,7 +3,7 @@
 
 Read from the source (every import statement, lazy ones inside functions included, relative
 ones resolved) by :mod:`sim.imports`, so a new module is covered the day it is added.  A face is
-what draws or sounds: ``rig.display``, ``rig.web`` and a game folder's face modules
+what draws or sounds: ``rig.display``, ``rig.draw``, ``rig.web`` and a game folder's face modules
 (``rig/games/<game>/screen.py``, ``keys.py``, ``samples.py``, ``sounds.py``, ``townmap.py``,
 ``icons.py``; Cleptómano's ``setup_screen.py``, ``setup_flow.py``, ``setup_samples.py``).  The
 shell runs the devices and the clock and hands snapshots to the faces; it
