@@ -155,11 +155,10 @@ def extract_all(root: Path = ROOT) -> Dict[str, List[Tuple[str, int]]]:
 def domain_dirs(root: Path = ROOT) -> Dict[str, Path]:
     """Each catalog's domain and its ``locale`` folder: the rig's and every registered game's."""
     from . import games
-    from .words import domain_of_game
     dirs = {"rig": ROOT / "locale"}
     for g in games.games():
         module = sys.modules[games.package_of(g)]
-        dirs[domain_of_game(g)] = Path(module.__file__).resolve().parent / "locale"
+        dirs[games.catalog_domain(g)] = Path(module.__file__).resolve().parent / "locale"
     return dirs
 
 

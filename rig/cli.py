@@ -459,7 +459,7 @@ def _feed(args):
             raise ConfigError("%s: --ca-file is for an mqtts:// broker; give --broker "
                               "mqtts://%s:8883, or leave --ca-file out" % (ca_file, broker.host),
                               key="--ca-file")
-        from .links.mqtt import load_ca_file
+        from .files import load_ca_file
         load_ca_file(ca_file, key="--ca-file")          # one line now, not a crash later
     return Feed(broker, username=args.username, password=password, ca_file=ca_file,
                 state_file=_state_file(args))
@@ -873,9 +873,11 @@ def serve(rig, stop, notifier, extra_alive=None, *, until=None, stopping=True):
 
 
 def _run_real(config, args, display, recordings, stop, night, web=None):
+    from .links.publisher import tournament_link
     from .shell.build import build_rig, real_backend
     rig = build_rig(config, real_backend(config, display), recordings_dir=recordings,
-                    key_help=_key_help(config), phones=web.pairing if web else None)
+                    key_help=_key_help(config), phones=web.pairing if web else None,
+                    link_for=tournament_link)
     try:
         rig.start()
         _serve(rig, stop, night, web=web)

@@ -112,22 +112,31 @@ def best_language(accept_language: Optional[str]) -> str:
 
 # --- Catalog files ---------------------------------------------------------------------------
 
-def domain_of_game(g) -> str:
-    """A game's catalog domain: its folder's name, the first part of its codes."""
-    from . import games
-    return games.package_of(g).rsplit(".", 1)[-1]
+#: Where a game's catalog domain is found: a callable giving ``{domain: package}`` for every
+#: registered game.  The registry (:mod:`rig.games`, which sits above the words) hands it over
+#: when it is imported (:func:`find_game_domains`), so these words never import a game; a code
+#: of a game can only be said once its game's package, and so the registry, is imported.
+_game_domains = None
+
+
+def find_game_domains(domains):
+    """Find the games' catalog domains with ``domains()`` -> ``{domain: package}`` (the
+    registry's :func:`rig.games.catalog_domains`)."""
+    global _game_domains
+    _game_domains = domains
 
 
 def _domain_package(domain: str) -> str:
     if domain == RIG_DOMAIN:
         return "rig"
-    from . import games
-    for g in games.games():
-        if domain_of_game(g) == domain:
-            return games.package_of(g)
+    if _game_domains is None:
+        raise CatalogError("no catalog for %r: no game is registered yet; import the registry "
+                           "(rig.games) before saying a game's code" % domain)
+    found = _game_domains()
+    if domain in found:
+        return found[domain]
     raise CatalogError("no catalog for %r: a code's first part names the rig ('rig') or a "
-                       "registered game's folder (%s)" % (
-                           domain, ", ".join(domain_of_game(g) for g in games.games())))
+                       "registered game's folder (%s)" % (domain, ", ".join(found)))
 
 
 def catalog_file(domain: str, lang: str, suffix=".mo"):

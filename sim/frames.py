@@ -4,7 +4,7 @@ headless at a size, whether the host's message strip is showing.  Shared by the 
 
 import pygame
 
-from rig.display.game_screens import STRIP
+from rig.draw.strip import STRIP
 
 #: The two window sizes every screen is drawn at: the Pi's 7-inch panel and a 1080p TV.
 SIZES = [(800, 480), (1920, 1080)]

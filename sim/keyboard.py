@@ -127,7 +127,7 @@ def run_terminal(museum, stop, stream=None, out=print):
 
 class WindowMuseum:
     """The rig's display (its faces), with the keys typed in its window that the guard's keys
-    leave unused (:class:`rig.display.keymodes.MuseumKey`) played on the museum: Space presses
+    leave unused (:class:`rig.draw.keymodes.MuseumKey`) played on the museum: Space presses
     the start button, as in the terminal (issue 30: on a laptop the window's Space did
     nothing).  Everything else is the display's."""
 
@@ -140,7 +140,7 @@ class WindowMuseum:
         return getattr(self.display, name)
 
     def poll_commands(self):
-        from rig.display.keymodes import MuseumKey
+        from rig.draw.keymodes import MuseumKey
         kept = []
         for command in self.display.poll_commands():
             if type(command) is not MuseumKey:

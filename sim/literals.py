@@ -47,6 +47,7 @@ def python_files():
                                             "settings.py", "example.py"):
             continue
         out.append(path)
+    out += sorted((ROOT / "rig" / "draw").glob("*.py"))
     out += sorted((ROOT / "rig" / "display").glob("*.py"))
     out += [ROOT / "rig" / "core" / "phones.py"]
     out += sorted((ROOT / "rig" / "web").glob("*.py"))

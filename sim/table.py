@@ -11,6 +11,7 @@ import threading
 
 from rig.games.cleptomano.rules import events as ev
 from rig.table import names as museum
+from rig.links.publisher import tournament_link
 from rig.shell.build import Backend, build_rig
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
@@ -122,6 +123,7 @@ class SimulatedTable:
             source = self.relics = relics if relics is not None else FakeRelicFeed()
         backend = Backend(self.factory, self.clock, self.tof.factory, source, display,
                           edge_delay_s=edge_delay_s)
+        overrides.setdefault("link_for", tournament_link)     # the command line's link too
         self.rig = build_rig(self.config, backend, recordings_dir=recordings_dir,
                              resume=resume, **overrides)
         self.museum = Museum(self.factory, self.config.pinmap)

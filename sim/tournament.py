@@ -25,7 +25,7 @@ from pathlib import Path
 from rig.games.cleptomano.rules import recording
 from rig.games.cleptomano.rules.events import InputChange
 from rig.games.cleptomano.rules.tournament import parse_broker
-from rig.shell.build import tournament_link
+from rig.links.publisher import tournament_link
 from rig.shell.config import TournamentConfig
 from rig.shell.session import RecordingSession
 

@@ -65,7 +65,7 @@ def _the_screen_speaks_english_at_each_start():
     import sys
 
     def reset():
-        kit = sys.modules.get("rig.display.kit")
+        kit = sys.modules.get("rig.draw.kit")
         if kit is not None:
             kit.use_words("en")
             kit.clips()

@@ -134,3 +134,14 @@ def test_the_screen_and_the_phones_group_digits_alike():
                                      timeout=30, check=True).stdout)
     for lang in LANGUAGES:
         assert [Words(lang).number(n) for n in numbers] == intl[lang], lang
+
+
+def test_a_games_words_are_found_through_the_registry_which_the_words_never_import():
+    from rig import games
+    from rig.words import CatalogError
+    assert games.catalog_domains()["chest_heist"] == "rig.games.chest_heist"
+    said = Words("es").text(Msg("chest_heist.call.charged", skimmer=2, added=3, value=5))
+    assert said == "Clonador 2 cargado con 3: ahora vale 5."
+    with pytest.raises(CatalogError) as refused:
+        translations("no_such_game", "es")
+    assert "no_such_game" in str(refused.value) and "chest_heist" in str(refused.value)

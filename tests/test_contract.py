@@ -42,10 +42,10 @@ from rig.core.errors import RecordingError, RulesError
 from rig.core.gamekit import Sound
 from rig.core.msg import Msg, domain_of, from_json, is_msg_json
 from rig.games.cleptomano.rules.recording import dumps
-from rig.display.keymodes import pretty_key
+from rig.draw.keymodes import pretty_key
 from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession
-from rig.words import (LANGUAGES, RIG_DOMAIN, domain_of_game, english, english_error,
+from rig.words import (LANGUAGES, RIG_DOMAIN, english, english_error,
                        forget_catalogs, translations)
 from sim.clock import VirtualClock
 from sim.commands import examples, vary
@@ -565,7 +565,7 @@ def has_words(code, lang, n=None):
 def unsaid(g, said, domains=()):
     """What keeps ``said`` from being the words of game ``g``: [] for a Msg of its own catalog
     (or of ``domains``) every code in which has words in each of the four languages."""
-    domain = domain_of_game(g)
+    domain = registry.catalog_domain(g)
     if not isinstance(said, Msg):
         return ["%r is not a Msg (a code of the %s catalog)" % (said, domain)]
     out = []

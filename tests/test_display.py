@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 pygame = pytest.importorskip("pygame")
 
-from rig.display import kit
-from rig.display.keymodes import keypad_name, pretty_key
-from rig.display.kit import BROKEN, GOLD, RED, clock_text, countdown_text
+from rig.draw import kit
+from rig.draw.keymodes import keypad_name, pretty_key
+from rig.draw.kit import BROKEN, GOLD, RED, clock_text, countdown_text
 from rig.display.samples import screenshot
 from rig.display.sounds import SOUNDS, SoundBank, cues, synthesize
 from rig.display.window import (DisplayOptions, DisplayProcess, DisplayThread, check_options,

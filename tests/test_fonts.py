@@ -8,7 +8,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rig import catalogs
-from rig.display import kit
+from rig.draw import kit
 from rig.words import LANGUAGES, Words
 
 NAMES = "áéíóúñüçăâîșțşţÁÉÍÓÚÑÜÇĂÂÎȘȚŞŢ¡¿«»’…·"

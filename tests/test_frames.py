@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from rig.core.errors import DisplayError
-from rig.display.kit import countdown_seconds
+from rig.draw.kit import countdown_seconds
 from rig.display.window import DisplayOptions, DisplayProcess, DisplayThread, RENDER_NICE
 from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.view import (Phase, Scoreboard, clock_shown, countdown_shown,

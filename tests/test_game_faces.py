@@ -43,7 +43,7 @@ GAME = Coin()
 '''
 
 KEYS = '''
-from rig.display.keymodes import Mode
+from rig.draw.keymodes import Mode
 
 from .game import Toss
 
@@ -60,7 +60,7 @@ MODE = CoinKeys
 '''
 
 SCREEN = '''
-from rig.display.kit import load_pygame
+from rig.draw.kit import load_pygame
 
 COLOURS = {"heads": %r, "tails": %r}
 

@@ -1,9 +1,9 @@
-"""The arrows between rig's modules: no circle, no arrow from the shell to a face, no private
-name borrowed from another file.
+"""The arrows between rig's modules: no circle, no arrow running back up between rig's floors
+(:data:`FLOORS`), no arrow from the shell to a face, no private name borrowed from another file.
 
 Read from the source (every import statement, lazy ones inside functions included, relative
 ones resolved) by :mod:`sim.imports`, so a new module is covered the day it is added.  A face is
-what draws or sounds: ``rig.display``, ``rig.web`` and a game folder's face modules
+what draws or sounds: ``rig.display``, ``rig.draw``, ``rig.web`` and a game folder's face modules
 (``rig/games/<game>/screen.py``, ``keys.py``, ``samples.py``, ``sounds.py``, ``townmap.py``,
 ``icons.py``; Cleptómano's ``setup_screen.py``, ``setup_flow.py``, ``setup_samples.py``).  The
 shell runs the devices and the clock and hands snapshots to the faces; it
@@ -27,7 +27,7 @@ GAME_FACE_PARTS = {"screen", "keys", "samples", "sounds", "townmap", "icons", "s
 def is_face(module):
     """Is ``module`` (a dotted name) part of a face?"""
     parts = module.split(".")
-    if parts[:2] in (["rig", "display"], ["rig", "web"]):
+    if parts[:2] in (["rig", "display"], ["rig", "draw"], ["rig", "web"]):
         return True
     return parts[:2] == ["rig", "games"] and len(parts) >= 4 and parts[3] in GAME_FACE_PARTS
 
@@ -115,11 +115,11 @@ def test_the_cycle_check_passes_a_tree(tmp_path):
 
 
 def test_the_face_check_catches_the_shell_reaching_into_a_face():
-    graph = {"rig.shell.host": {(3, "rig.display.kit"), (4, "rig.games.cleptomano.rules.view")},
+    graph = {"rig.shell.host": {(3, "rig.draw.kit"), (4, "rig.games.cleptomano.rules.view")},
              "rig.shell.cfg": {(9, "rig.games.canine.sounds"), (10, "rig.games.canine.rules")},
-             "rig.display.kit": {(1, "rig.shell.faces")}}
+             "rig.draw.kit": {(1, "rig.shell.faces")}}
     assert shell_to_face_arrows(graph) == ["rig.shell.cfg:9 imports rig.games.canine.sounds",
-                                           "rig.shell.host:3 imports rig.display.kit"]
+                                           "rig.shell.host:3 imports rig.draw.kit"]
 
 
 def test_the_private_name_check_catches_a_borrowed_underscore_name(tmp_path):
@@ -169,3 +169,70 @@ def test_the_table_check_catches_an_arrow_up():
              "rig.table.sources": {(9, "rig.shell.inbox")}, "rig.shell.host": {(1, "rig.web")}}
     assert table_arrows_up(graph) == ["rig.table.pins:3 imports rig.games.cleptomano.rules.calls",
                                       "rig.table.sources:9 imports rig.shell.inbox"]
+
+
+#: rig's top-level packages and modules, floor by floor from the ground up.  A module imports
+#: only its own package and the floors below its own: never a floor above (an arrow running
+#: back up), never another package of its own floor.
+FLOORS = (
+    ("rig.core",),                                  # pure: the contract, codes, settings, errors
+    ("rig.files", "rig.words"),                     # a named file read; codes said in a language
+    ("rig.table", "rig.draw"),                      # the museum box's hardware; the drawing kit
+    ("rig.games",),                                 # the registry and every game's folder
+    ("rig.shell", "rig.catalogs"),                  # the host, devices, config; the catalogs
+    ("rig.display", "rig.links", "rig.web"),        # the faces that load games; the links
+    ("rig.cli",),                                   # the command line wires them all
+)
+
+#: rig's own modules on no floor: the package's face and the wheel's build hook (no arrows).
+OFF_THE_FLOORS = ("rig", "rig._build")
+
+
+def top_of(module):
+    """The top-level package or module of rig that ``module`` (a dotted name) is in."""
+    return ".".join(module.split(".")[:2])
+
+
+def floor_of(module):
+    """The floor (0 = the ground) of ``module``, or None when it is on none."""
+    top = top_of(module)
+    return next((n for n, floor in enumerate(FLOORS) if top in floor), None)
+
+
+def arrows_off_the_floors(graph):
+    """Every arrow of ``graph`` that does not run down a floor or more (or stay inside its own
+    package), in words; and every module of rig that stands on no floor."""
+    found = []
+    for name, arrows in sorted(graph.items()):
+        if name in OFF_THE_FLOORS:
+            continue
+        here = floor_of(name)
+        if here is None:
+            found.append("%s is on no floor: add its package to FLOORS" % name)
+            continue
+        for line, target in sorted(arrows):
+            there = floor_of(target)
+            if top_of(target) == top_of(name) or there is None or there < here:
+                continue
+            found.append("%s:%d imports %s (floor %d, %s)" % (
+                name, line, target, there + 1, "above" if there > here else "the same floor"))
+    return found
+
+
+def test_every_arrow_between_rigs_packages_runs_down_a_floor():
+    graph = import_graph(RIG, "rig")
+    tops = {top_of(name) for name in graph} - set(OFF_THE_FLOORS)
+    assert tops == {top for floor in FLOORS for top in floor}
+    assert arrows_off_the_floors(graph) == []
+
+
+def test_the_floor_check_catches_an_arrow_up_and_one_across():
+    graph = {"rig.draw.kit": {(3, "rig.games"), (4, "rig.words"), (5, "rig.draw.synth")},
+             "rig.games.canine.screen": {(7, "rig.draw.kit"), (8, "rig.display.face")},
+             "rig.web.app": {(2, "rig.links.feed"), (3, "rig.shell.host")},
+             "rig.gadgets": {(1, "rig.core")}, "rig": {(1, "rig.cli")}}
+    assert arrows_off_the_floors(graph) == [
+        "rig.draw.kit:3 imports rig.games (floor 4, above)",
+        "rig.gadgets is on no floor: add its package to FLOORS",
+        "rig.games.canine.screen:8 imports rig.display.face (floor 6, above)",
+        "rig.web.app:2 imports rig.links.feed (floor 6, the same floor)"]

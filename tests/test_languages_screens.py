@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from rig.display import kit
+from rig.draw import kit
 from rig.display.parts import every_part
 from rig.words import LANGUAGES, PSEUDO
 

@@ -196,7 +196,7 @@ def test_the_screens_qr_carries_the_code_and_no_phone_ever_reads_it():
 def test_the_qr_drawn_on_the_screen_is_the_link_with_the_code(monkeypatch):
     import pygame
     from rig.core.phones import PhonesView
-    from rig.display import phones as drawing
+    from rig.draw import phones as drawing
     drawn = []
     monkeypatch.setattr(drawing, "draw_qr", lambda surface, text, box: drawn.append(text))
     pygame.init()
@@ -246,7 +246,7 @@ def test_a_seat_unpaired_from_the_screen_is_free_and_said(tmp_path):
 def test_the_code_is_on_the_screen_for_a_new_game_and_tabs_panel_leaves_the_scores():
     from rig.core.gamekit import GameScreen
     from rig.core.phones import PhonesView
-    from rig.display.keymodes import Mode
+    from rig.draw.keymodes import Mode
     mode = Mode()
     fresh = GameScreen("stop-thief", {}, players=("José",), phones=PhonesView("http://x/", "1"))
     mode.observe(fresh)

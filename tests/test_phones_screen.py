@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from rig.core.phones import PhonesView, screen_lines
-from rig.display.phones import QUIET_MODULES, draw_qr, qr_matrix
+from rig.draw.phones import QUIET_MODULES, draw_qr, qr_matrix
 from rig.words import Words
 from rig.games.cleptomano.screen import draw
 from rig.games.cleptomano.samples import sample_board
@@ -66,7 +66,7 @@ def _count(surface, box, colour, tol=40):
 
 
 def test_between_turns_the_screen_shows_the_code_in_gold_and_a_lock_out_in_red():
-    from rig.display.kit import GOLD, RED
+    from rig.draw.kit import GOLD, RED
     shown, locked = pygame.Surface((800, 480)), pygame.Surface((800, 480))
     draw(shown, sample_board("phones"))
     draw(locked, sample_board("phones-locked"))

@@ -10,10 +10,10 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from rig.display import kit
+from rig.draw import kit
 from rig.games.cleptomano import screen as render
 from rig.games.cleptomano.keys import KeyMapper
-from rig.display.kit import AMBER, DIM, GREEN, RED, legible_size
+from rig.draw.kit import AMBER, DIM, GREEN, RED, legible_size
 from rig.games.cleptomano.screen import layout, regions
 from rig.games.cleptomano.samples import sample_board
 from rig.words import english

@@ -5,7 +5,7 @@ screen fits a long real name of each language and the pseudo-locale."""
 
 import pytest
 
-from rig.display import kit
+from rig.draw import kit
 
 
 @pytest.fixture(scope="module")
@@ -42,9 +42,9 @@ STRIP_SHOTS = ("paintings-reveal-strip", "paintings-over-strip", "chests-nosheet
 @pytest.fixture
 def strips(monkeypatch):
     """The texts the host's strip says, as drawn (``draw_strip`` watched)."""
-    from rig.display import game_screens
-    said, real = [], game_screens.draw_strip
-    monkeypatch.setattr(game_screens, "draw_strip",
+    from rig.draw import strip
+    said, real = [], strip.draw_strip
+    monkeypatch.setattr(strip, "draw_strip",
                         lambda surface, text: said.append(text) or real(surface, text))
     return said
 
@@ -52,7 +52,7 @@ def strips(monkeypatch):
 def _strip_top(surface, text):
     """The first row of the strip saying ``text`` at the window's foot; checked on the pixels:
     the strip's colour from there down at the window's left edge."""
-    from rig.display.game_screens import STRIP, strip_layout
+    from rig.draw.strip import STRIP, strip_layout
     W, H = surface.get_size()
     top = H - strip_layout(W, H, text)[2]
     assert all(tuple(surface.get_at((1, y)))[:3] == STRIP for y in range(top, H))

@@ -19,7 +19,7 @@ from rig.core.errors import RecordingError
 from rig.games.cleptomano.rules.levels import PRESETS, make_level
 from rig.games.cleptomano.rules.replay import replay_lines
 from rig.display.face import KeyedDisplay
-from rig.display.kit import AMBER, GREEN
+from rig.draw.kit import AMBER, GREEN
 from rig.games.cleptomano.setup_samples import SAMPLES
 from rig.games.cleptomano.rules.view import Scoreboard
 from rig.games.cleptomano.rules.wiringcheck import CheckWiring
@@ -440,7 +440,7 @@ def test_the_set_up_menu_offers_each_language_in_its_own_name():
 def test_the_language_chosen_at_set_up_changes_the_screens_words(keyed, monkeypatch):
     """Spanish chosen on the set-up screen: the snapshot carries it, the face speaks it (the
     words drawn change), the log stays English and the recording gets no line."""
-    from rig.display import kit
+    from rig.draw import kit
     t, screen = keyed()
     assert screen.board.language == "en"
     lines_before = t.rig.recording_path.read_text("utf-8")
@@ -468,7 +468,7 @@ def test_the_language_chosen_at_set_up_changes_the_screens_words(keyed, monkeypa
 
 def test_a_screenshot_is_taken_in_romanian(tmp_path, capsys):
     from rig import cli
-    from rig.display import kit
+    from rig.draw import kit
     out = tmp_path / "turn-ro.png"
     drawn = []
     real = kit.render_text
@@ -486,7 +486,7 @@ def test_a_match_is_set_up_in_romanian_at_the_keys(keyed, monkeypatch):
     """The table speaks Romanian (chosen at the set-up screen's menu): the guard sets up a new
     match at the keys (tonight's players, a name typed, the level, the first thief), every page
     drawn in Romanian, never in English; the match is recorded as in any language."""
-    from rig.display import kit
+    from rig.draw import kit
     from rig.words import Words, translations
     english, romanian = {}, Words("ro")
     for code in translations("cleptomano", "en")._catalog:

@@ -9,14 +9,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from rig.core.msg import Msg
-from rig.games import games
+from rig.games import catalog_domain, games
 from rig.shell.config import load_config
 from rig.web.face import WebFace
 from rig.web.language import COOKIE, domains, words_json
 from rig.web.leaderboard import build_app as leaderboard_app
 from rig.web.live import Live
 from rig.web.pairing import Pairing
-from rig.words import CHOICES, LANGUAGES, RIG_DOMAIN, Words, codes_of, domain_of_game, localize
+from rig.words import CHOICES, LANGUAGES, RIG_DOMAIN, Words, codes_of, localize
 from sim.harness import Harness
 
 BASE = "http://127.0.0.1:8080"
@@ -116,7 +116,7 @@ def test_a_language_the_rig_does_not_speak_is_refused_with_the_choices(face):
 @pytest.mark.parametrize("lang", sorted(LANGUAGES) + ["pseudo"])
 def test_the_words_of_each_language_hold_every_code_of_the_rig_and_the_games(lang):
     answer = words_json(lang)
-    assert set(domains()) == {RIG_DOMAIN} | {domain_of_game(g) for g in games()}
+    assert set(domains()) == {RIG_DOMAIN} | {catalog_domain(g) for g in games()}
     expected = {code for domain in domains() for code, _ in codes_of(domain)}
     assert set(answer["words"]) == expected
     words = Words(lang)

@@ -5,7 +5,7 @@ the window, play the simulated museum as the terminal's do; the key help says so
 import os
 
 from rig.display.face import Face
-from rig.display.keymodes import MuseumKey, museum_key
+from rig.draw.keymodes import MuseumKey, museum_key
 from rig.games.cleptomano.screen import Scoreboard
 from sim.keyboard import KeyboardMuseum, WindowMuseum
 

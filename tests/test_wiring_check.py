@@ -9,7 +9,7 @@ pygame = pytest.importorskip("pygame")
 
 from rig.games.cleptomano.rules.wiringcheck import WiringCheck, check_order, relic_step
 from rig.display.face import KeyedDisplay
-from rig.display.kit import RED
+from rig.draw.kit import RED
 from rig.games.cleptomano.setup_screen import LIVE
 from rig.shell.config import load_config
 from rig.shell.wiring import new_check

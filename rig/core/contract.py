@@ -277,7 +277,7 @@ class Screen(Protocol):
 class Keys(Protocol):
     """``keys.py``: the game at the rig's keys."""
 
-    #: The key mode's class (a :class:`rig.display.keymodes.Mode` subclass), made as
+    #: The key mode's class (a :class:`rig.draw.keymodes.Mode` subclass), made as
     #: ``MODE(bindings, keypad)`` with the rig's ``[keys]`` and the display's keypad option; its
     #: ``HELP`` the keys' help lines, its ``KEYS`` what each key begins.
     MODE: type

@@ -203,7 +203,8 @@ def _check(name, value):
     if name == "game":
         if not isinstance(value, str) or not GAME_NAME.match(value):
             raise ConfigError("%s is not a game's name; use one of the names `cleptomano run "
-                              "--game` takes, such as \"stop-thief\"" % _shown(value), key=name)
+                              "--game` takes (`cleptomano run --help` lists them)"
+                              % _shown(value), key=name)
         return value
     raise ConfigError("%s is not a choice the table keeps; use one of %s"
                       % (_shown(name), ", ".join(FIELDS)), key="table state")

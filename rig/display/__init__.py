@@ -1,18 +1,18 @@
-"""What every game's screen shares: the window, the face, the display kit, the sounds the rig
-itself plays, the phones' QR code and the host's message strip.
+"""The rig's screen, which loads the games: the window, the face, the sounds and voice the rig
+itself plays, the sample screenshots.  It sits above the games and the shell (it finds each
+game's screen, keys, sounds and samples through the registry); what the games draw with is the
+drawing kit below them, :mod:`rig.draw`.
 
 * :mod:`rig.display.window` -- the window shell (:class:`DisplayProcess`, :class:`DisplayThread`)
   that shows the latest snapshot without ever blocking the referee;
 * :mod:`rig.display.face` -- the render loop's logic: every snapshot says its game, whose keys
   and screen are found through the registry by :mod:`rig.display.parts` (one interface per
   part, the same for every game: README "Adding a game");
+* :mod:`rig.display.game_keys` -- which key mode each game uses; :mod:`rig.display.game_screens`
+  -- a game's snapshot: its screen with the host's message strip and the phones;
 * :mod:`rig.display.sounds` -- sounds synthesised at start-up (no audio files);
-* :mod:`rig.display.keymodes` -- key names and the machinery every game's key mode shares;
-* :mod:`rig.display.samples` -- headless screenshots of every game's sample screens;
-* :mod:`rig.display.kit` -- the display kit every screen draws with (palette, text, shapes,
-  headless screenshots); :mod:`rig.display.synth` -- sound synthesis (tones, mixes, PCM);
-* :mod:`rig.display.game_screens` -- a game host's snapshot: the game's screen with the host's
-  message strip; :mod:`rig.display.phones` -- the phones' QR code and pairing code.
+  :mod:`rig.display.voice` -- the spoken calls;
+* :mod:`rig.display.samples` -- headless screenshots of every game's sample screens.
 
 Each game's own screen, keys, sounds and sample screens live in its folder
 (``rig/games/<game>/screen.py``, ``keys.py``, ``sounds.py``, ``samples.py``; Cleptómano's
@@ -28,7 +28,6 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 _LAZY = {
-    "countdown_text": "kit",
     "DisplayProcess": "window", "DisplayThread": "window",
     "SoundBank": "sounds", "synthesize": "sounds",
     "screenshot": "samples",

@@ -16,10 +16,10 @@ from ..core.gamekit import GameScreen
 from ..core.msg import Msg
 from ..games import games
 from ..words import CHOICES, PSEUDO
-from . import kit
+from ..draw import kit
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
-from .keymodes import Mode, MuseumKey, museum_key
+from ..draw.keymodes import Mode, MuseumKey, museum_key
 from .parts import face_part
 
 _WAITING = []

@@ -1,14 +1,19 @@
 """Which key mode each game uses at the rig (:func:`mode_for`), its keys' help and its main
 action (what Space gives, and the museum's start button in a game of the game host).  Each
 game's mode lives in its folder (``rig/games/<game>/keys.py``, its ``MODE``, built on
-:class:`rig.display.keymodes.Mode`) and is found through the registry
+:class:`rig.draw.keymodes.Mode`) and is found through the registry
 (:mod:`rig.display.parts`).  Pure.
 """
 
 from typing import Optional
 
-from .keymodes import Mode
+from ..draw.keymodes import Mode
+from .game_screens import draw
 from .parts import face_part
+
+# Every key mode shows a game's snapshot as the faces draw it (a mode of the kit below the
+# games cannot name the faces' drawing itself).
+Mode.draw_game = staticmethod(draw)
 
 
 def _mode_class(game):

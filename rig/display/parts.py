@@ -5,7 +5,7 @@ and screenshot with no edit to the faces.
 Each part answers one interface, the same for every game (README "Adding a game"):
 
 * ``screen.draw_screen(surface, snapshot, now_s=None)`` draws the game's snapshot;
-* ``keys.MODE``: its key mode, a :class:`rig.display.keymodes.Mode` subclass;
+* ``keys.MODE``: its key mode, a :class:`rig.draw.keymodes.Mode` subclass;
 * ``sounds.extra_sounds()``: the sounds it brings beyond the rig's own, name ->
   ``make(sample_rate)``;
 * ``samples.SHOTS`` (the state names ``cleptomano screenshot`` knows) and

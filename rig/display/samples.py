@@ -7,7 +7,7 @@ scoreboards, set-up screens and wiring check first); the tests render the same s
 """
 
 from ..core.errors import DisplayError
-from .kit import save_png, use_words
+from ..draw.kit import save_png, use_words
 from .parts import every_part
 
 

@@ -7,7 +7,7 @@
   them; if there is no audio device it logs once and stays silent.  The voice
   (:mod:`rig.display.voice`) speaks on a channel reserved for it (:meth:`SoundBank.voice_channel`).
 
-No numpy: samples are built with :mod:`rig.display.synth` (:mod:`array`) and handed to
+No numpy: samples are built with :mod:`rig.draw.synth` (:mod:`array`) and handed to
 ``pygame.mixer.Sound(buffer=...)``.
 """
 
@@ -15,8 +15,8 @@ import logging
 from array import array
 from typing import List, Optional
 
-from .kit import countdown_seconds, is_last_seconds
-from .synth import SAMPLE_RATE, clack, mix, note, silence, sweep, to_pcm
+from ..draw.kit import countdown_seconds, is_last_seconds
+from ..draw.synth import SAMPLE_RATE, clack, mix, note, silence, sweep, to_pcm
 
 log = logging.getLogger(__name__)
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
 from ..core.msg import Msg, from_json, is_msg_json
-from .kit import countdown_seconds, is_last_seconds
+from ..draw.kit import countdown_seconds, is_last_seconds
 
 log = logging.getLogger(__name__)
 

@@ -180,8 +180,8 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .face import Face
     from .game_screens import cues as game_cues
     from .game_screens import extra_sounds
-    from .keymodes import keypad_name
-    from .kit import is_last_seconds
+    from ..draw.keymodes import keypad_name
+    from ..draw.kit import is_last_seconds
     from .sounds import SoundBank, cues
     from .voice import voice_for
 

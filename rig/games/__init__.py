@@ -22,6 +22,10 @@ be loaded, is one :class:`~rig.core.errors.ConfigError` naming it, what it lacks
 the rig does not start on a broken game rather than play a night without it unnoticed (the fix
 says how to take it out: ``pip uninstall`` its distribution).
 
+A game's words are in its folder's catalog, whose domain is the folder's name
+(:func:`catalog_domain`): the registry hands :func:`catalog_domains` to :mod:`rig.words` when it
+is imported, so the words, below the games, never import one.
+
 The registry names packages and imports a game only when it is first asked for, so importing
 it costs nothing; a game's package imports its rules and words, never a face (its screen, keys
 and sounds are modules of the folder that only the faces load, through :func:`part`).
@@ -30,6 +34,7 @@ and sounds are modules of the folder that only the faces load, through :func:`pa
 from importlib import import_module, resources
 from importlib.metadata import entry_points
 
+from .. import words
 from ..core.errors import ConfigError
 
 #: The entry point group a game installed beside the rig declares itself in.
@@ -208,6 +213,20 @@ def title_words(g):
 def package_of(g):
     """The package of game ``g``'s folder (``"rig.games.stop_thief"``)."""
     return type(g).__module__.rsplit(".", 1)[0]
+
+
+def catalog_domain(g):
+    """Game ``g``'s catalog domain: its folder's name, the first part of its codes."""
+    return package_of(g).rsplit(".", 1)[-1]
+
+
+def catalog_domains():
+    """Every registered game's catalog domain -> its package: what :mod:`rig.words` reads a
+    game's code from (handed to it below, as this registry is imported)."""
+    return {catalog_domain(g): package_of(g) for g in games()}
+
+
+words.find_game_domains(catalog_domains)
 
 
 def part(g, name, check=True):

@@ -31,7 +31,7 @@ from pathlib import Path
 from .. import games
 from ..core import tournament as tm
 from ..core.errors import PayloadError, RecordingError
-from ..shell import files
+from .. import files
 from ..core.bounded import load_json
 from ..shell.storage import read, sync_directory, through_line
 from . import mqtt

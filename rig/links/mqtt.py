@@ -7,50 +7,10 @@ paho-mqtt is imported here only, when a link opens: a rig without a tournament n
 
 import ssl
 
-from ..core.errors import ConfigError
-from ..shell import files
+from ..files import load_ca_file
 
 RECONNECT_S = (0.5, 5.0)     # paho's back-off between connection attempts: first, longest
 KEEPALIVE_S = 10             # the broker gives a silent client up (and sends its will) after 15 s
-
-
-#: A CA file is a few certificates: a larger file is not one.
-MAX_CA_FILE_BYTES = 256 * 1024
-
-
-def load_ca_file(path, key=None):
-    """The TLS context that trusts the CA certificates (PEM) of the file at ``path`` and no
-    other, checking the broker's name; ConfigError naming ``key``, the file and the fix when
-    it cannot be read or holds no certificate.  Called at start-up (a rig's ``[tournament]
-    ca_file``, the leaderboard's ``--ca-file``), so a bad file is one line, never a crash at
-    the first connection."""
-    fix = ("give the CA certificate (PEM, \"-----BEGIN CERTIFICATE-----\") that signed the "
-           "broker's certificate: make-users.sh puts it beside each password as ca.crt")
-    try:
-        with files.open_regular(path) as f:
-            raw = f.read(MAX_CA_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError("%s cannot be read (%s); %s" % (path, exc.strerror or exc, fix),
-                          key=key) from None
-    if len(raw) > MAX_CA_FILE_BYTES:
-        raise ConfigError("%s is more than %d KiB, not a CA certificate; %s"
-                          % (path, MAX_CA_FILE_BYTES // 1024, fix), key=key)
-    try:
-        text = raw.decode("ascii")
-    except UnicodeDecodeError:
-        text = None
-    fresh = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)       # trusts nothing until told
-    fresh.minimum_version = ssl.TLSVersion.TLSv1_2
-    try:
-        if text is None or "-----BEGIN CERTIFICATE-----" not in text:
-            raise ValueError("no PEM certificate in it")
-        fresh.load_verify_locations(cadata=text)
-    except (ssl.SSLError, ValueError) as exc:
-        raise ConfigError("%s is not a CA certificate (%s); %s"
-                          % (path, getattr(exc, "reason", None) or exc, fix), key=key) from None
-    if not fresh.cert_store_stats().get("x509"):
-        raise ConfigError("%s holds no certificate; %s" % (path, fix), key=key)
-    return fresh
 
 
 def open_client(broker, client_id, *, username=None, password=None, ca_file=None, will=None,

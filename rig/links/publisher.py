@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import games
 from ..core import tournament as tm
 from ..core.errors import PayloadError
+from ..shell.clock import MonotonicClock
 from ..shell.storage import Follower, is_finished
 from . import mqtt
 from .acks import AckStore
@@ -382,3 +383,12 @@ class TournamentLink:
             except RuntimeError:
                 pass              # the broker went away meanwhile: its will says offline
         mqtt.disconnect(client)
+
+
+def tournament_link(config, directory, session):
+    """The rig's link to the tournament's broker (``config``: ``[tournament]``), told of every
+    recording ``session`` makes durable.  It paces itself in real time (the network's), even
+    on a simulated table in virtual time."""
+    link = TournamentLink(config, directory, MonotonicClock())
+    session.listeners.append(link.recording_written)
+    return link

@@ -27,11 +27,14 @@ GAME = "cleptomano"
 
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
               first_thief=None, key_help=(), resume=True, patterns=None, trace=None,
-              sync_hook=None, phones=None):
+              sync_hook=None, phones=None, link_for=None):
     """The rig for ``config`` on ``backend``; ``players``/``level``/``first_thief`` override the
     config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop,
     ``sync_hook(path)`` each fsync of the recording (the kill tests) and ``phones`` is the
-    phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones)."""
+    phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones).
+    ``link_for(tournament, directory, session)`` makes the tournament's link when the config has a
+    ``[tournament]`` (:func:`rig.links.publisher.tournament_link`: the links sit above the shell,
+    so whoever builds the rig hands it over; None: no link is made)."""
     clock = backend.clock
     parts = table_parts(games.game(GAME))
     sources = [s for s in input_sources(config, backend)
@@ -40,8 +43,8 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     session = RecordingSession(directory, backend.wall_clock, clock=clock)
     display = backend.display if backend.display is not None else NullDisplay()
     links = []
-    if config.tournament is not None:
-        link = tournament_link(config.tournament, directory, session)
+    if config.tournament is not None and link_for is not None:
+        link = link_for(config.tournament, directory, session)
         links.append(link)
         display = Faces(display, link.face)
     reflex = Reflex(parts.reflex) if parts.reflex is not None else None
@@ -79,17 +82,6 @@ def build_game_host(config, name, players, *, clock, recordings_dir=None, displa
                     session=RecordingSession(directory, clock=clock), display=display,
                     seed=seed, key_help=key_help, phones=phones, button=button,
                     detect=config.detect, language=config.table.language)
-
-
-def tournament_link(config, directory, session):
-    """The rig's link to the tournament's broker (``config``: ``[tournament]``), told of every
-    recording ``session`` makes durable.  It paces itself in real time (the network's), even
-    on a simulated table in virtual time."""
-    from ..links.publisher import TournamentLink
-    from .clock import MonotonicClock
-    link = TournamentLink(config, directory, MonotonicClock())
-    session.listeners.append(link.recording_written)
-    return link
 
 
 def real_backend(config, display=None):

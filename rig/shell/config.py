@@ -43,7 +43,7 @@ from ..table.settings import (  # noqa: F401 (the pin map's names, as config.X b
     BCM_TO_HEADER, DEFAULT_PINMAP_PATH, DETECT, HUB, KNOWN_INPUTS, KNOWN_OUTPUTS, LEVELS, PULLS,
     REQUIRED_INPUTS, REQUIRED_OUTPUTS, RESERVED_PINS, TOF, DetectConfig, HubConfig, InputPin,
     OutputPin, PinMap, TofConfig, pinmap_from_dict)
-from . import files
+from .. import files
 from .. import games
 
 DEFAULT_CONFIG_PATH = Path("/etc/cleptomano/rig.toml")
@@ -319,7 +319,7 @@ def _tournament(values, t, context):
             raise t.error("ca_file", "is for a TLS broker; write broker = \"mqtts://%s:8883\" "
                                      "or remove ca_file" % broker.host)
         ca_file = _path(t, "ca_file", context)
-        from ..links.mqtt import load_ca_file
+        from ..files import load_ca_file
         try:                        # loaded as the link will load it: one line now, no crash
             load_ca_file(ca_file)
         except ConfigError as exc:

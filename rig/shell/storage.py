@@ -20,7 +20,7 @@ from ..core.bounded import json_depth
 from ..games.cleptomano.rules import replay as rereferee
 from ..core.errors import ConfigError, RecordingError, RigError
 from ..games import by_recording
-from . import files
+from .. import files
 
 
 def read(path, torn=None):
@@ -143,7 +143,7 @@ def repair(path, torn):
 def is_finished(path):
     """True when the recording's last line is the end line (a path that is not a regular file,
     a FIFO say, is no finished recording, and is never opened for reading)."""
-    from .files import open_regular
+    from ..files import open_regular
     try:
         f = open_regular(path)
     except OSError:

@@ -9,26 +9,20 @@ judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared
 the screen.
 """
 
-from ..table.names import RELICS
 from ..words import english
-from ..games.cleptomano.rules.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
+from ..games.cleptomano.rules.wiringcheck import wiring_check
 from .inbox import FaultReport, Inbox, Reading
 from ..table.sources import HandSource, PinSource
 from .intake import Intake
 
 TIMEOUT_S = 30.0
-#: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer.
-RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19", 3: "hub I2C1 0x18"}
 
 
 def new_check(config, hand, relics, timeout_s=TIMEOUT_S):
     """A :class:`WiringCheck` of every pin in the pin map, the hand sensor if ``hand``, and the
     three relics if ``relics``."""
-    steps = check_order(config.pinmap.inputs, hand, RELICS if relics else ())
-    where = pin_places(config.pinmap)
-    where[HAND] = "I2C bus %d, 0x%02X" % (config.tof.i2c_bus, config.tof.address)
-    where.update({relic_step(n): RELIC_PLACES[n] for n in RELICS})
-    return WiringCheck(steps, where, config.detect.hand_threshold_mm, timeout_s)
+    return wiring_check(config.pinmap, (config.tof.i2c_bus, config.tof.address),
+                        config.detect.hand_threshold_mm, hand, relics, timeout_s)
 
 
 def new_check_for(config, sources, timeout_s=TIMEOUT_S):

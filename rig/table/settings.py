@@ -3,8 +3,8 @@ to) and the ``[pins]``, ``[detect]``, ``[tof]`` and ``[hub]`` sections of ``rig.
 
 Declared once here, below the games (:mod:`rig.table`); :mod:`rig.shell.config` reads the files
 and puts these sections in the rig's config, with every key, default and message as before.
-:func:`pinmap_from_dict` validates a parsed pin map; reading the file is the shell's
-(:func:`rig.shell.config.load_pinmap`).
+:func:`pinmap_from_dict` validates a parsed pin map; reading a builder's file is the shell's
+(:func:`rig.shell.config.load_pinmap`), :func:`shipped_pinmap` reads the one the rig ships.
 """
 
 import difflib
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Optional
 
+from .. import files
 from ..core.errors import ConfigError
 from ..core.settings import Key, Section, Table, is_number, show, show_hex
 from . import names as museum
@@ -307,3 +308,11 @@ def _required_choice(e, key, choices):
         raise e.error(key, "%s is not allowed; use one of %s"
                       % (show(value), ", ".join(show(c) for c in choices)))
     return value
+
+
+def shipped_pinmap():
+    """The pin map the rig ships (:data:`DEFAULT_PINMAP_PATH`): what a config that names none
+    reads, and where the sample screens (the wiring check's) show each input wired."""
+    import tomllib
+    return pinmap_from_dict(tomllib.loads(files.read_text(DEFAULT_PINMAP_PATH)),
+                            DEFAULT_PINMAP_PATH)

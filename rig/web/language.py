@@ -24,7 +24,7 @@ import functools
 
 from ..core.errors import RequestError
 from ..core.msg import Msg
-from ..words import CHOICES, PSEUDO, RIG_DOMAIN, Words, best_language, domain_of_game, localize
+from ..words import CHOICES, PSEUDO, RIG_DOMAIN, Words, best_language, localize
 
 COOKIE = "cleptomano_lang"
 #: A year: the phone keeps its language from one game night to the next.
@@ -100,10 +100,10 @@ def refusal_text(exc, words):
 
 def domains():
     """The catalogs a phone's page needs: the rig's and every registered game's."""
-    from ..games import games
+    from ..games import catalog_domain, games
     out = [RIG_DOMAIN]
     for g in games():
-        domain = domain_of_game(g)
+        domain = catalog_domain(g)
         if domain not in out:
             out.append(domain)
     return tuple(out)

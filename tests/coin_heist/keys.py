@@ -1,13 +1,13 @@
 """The coin heist's keys at the rig: call heads or tails for the thief whose call it is.
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  ``MODE`` is
+Pure (no pygame, no clock); the machinery is :class:`rig.draw.keymodes.Mode`.  ``MODE`` is
 what the faces read (README "Adding a game"); Space (and so the museum's start button) calls
 heads.  The key help is codes of the ``coin_heist`` catalog: the keys as printed on them
-(:func:`rig.display.keymodes.pretty_key`, the same in every language), then the words.
+(:func:`rig.draw.keymodes.pretty_key`, the same in every language), then the words.
 """
 
 from rig.core.msg import Msg
-from rig.display.keymodes import Mode, pretty_key
+from rig.draw.keymodes import Mode, pretty_key
 
 from . import rules as coin
 

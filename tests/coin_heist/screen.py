@@ -5,10 +5,10 @@ with the display kit, and a malformed view draws what it can and never raises.  
 a code of the ``coin_heist`` catalog (a Msg), said in the table's language by the kit."""
 
 from rig.core.msg import Msg
-from rig.display.kit import (AMBER, BG, DIM, GOLD, GREEN, PANEL, TEXT, as_int, as_text,
+from rig.draw.kit import (AMBER, BG, DIM, GOLD, GREEN, PANEL, TEXT, as_int, as_text,
                              draw_panel, fit_size, get_font, legible_size, load_pygame,
                              put_text, wrap_lines)
-from rig.display.view_dict import box, get, mapping
+from rig.draw.view_dict import box, get, mapping
 
 from .rules import side_words
 

@@ -1,9 +1,9 @@
 """The coin heist's own sound: a coin spinning up and ringing on the table, in place of the
 dice game's rattle for the rules' ``Sound(t, "dice")``; synthesised with
-:mod:`rig.display.synth`.  ``extra_sounds()`` is what the faces read (README "Adding a
+:mod:`rig.draw.synth`.  ``extra_sounds()`` is what the faces read (README "Adding a
 game")."""
 
-from rig.display.synth import SAMPLE_RATE, note, silence, sweep, to_pcm
+from rig.draw.synth import SAMPLE_RATE, note, silence, sweep, to_pcm
 
 SPIN_S = 0.25
 RING_S = 0.35

@@ -1,13 +1,13 @@
 """Canine Kleptomaniacs' keys at the rig: cards drawn and played, the die, doggies, an empty pile,
 a player's Hiding Places (kept secret: the prompt counts them, never shows which).
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  Every prompt
+Pure (no pygame, no clock); the machinery is :class:`rig.draw.keymodes.Mode`.  Every prompt
 is a code (:class:`rig.core.msg.Msg`) the screen says in the table's language; the keys
 themselves (K, B, S, C, O, E, U, P...) stay the same in every language.
 """
 
 from ...core.msg import Msg, N_
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode
+from ...draw.keymodes import CANCEL_WORDS, CONFIRM, Mode
 from . import rules as canine
 from .rules.cards import PAW, POO_PIZZA, card_name
 from .rules.dice import PARITIES, parity_word

@@ -107,7 +107,7 @@ STATES = ("start", "squirrel", "key", "charm", "badger", "longer", "scoring", "f
 
 def screenshot(state_name, out_path, size=(800, 480)):
     """Render sample ``state_name``'s public view into the PNG ``out_path``, headless."""
-    from ...display.kit import save_png
+    from ...draw.kit import save_png
     return save_png(*shot("canine-%s" % state_name), out_path, size)
 
 
@@ -120,7 +120,7 @@ def shot(name):
     """``(draw, thing)`` for the sample ``name`` of :data:`SHOTS`: ``draw(surface, thing)``,
     played on demand."""
     from ...core.msg import Msg
-    from ...display.game_screens import with_strip
+    from ...draw.strip import with_strip
     from .screen import draw
     state = name[len("canine-"):]
     if state.endswith("-strip"):       # a refusal in the host's strip, below the final table

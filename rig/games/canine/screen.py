@@ -6,14 +6,14 @@ enough to read across the table), the card it was rolled for, whose roll it is a
 far; beside it the end tracker (the Action pile's count and what ends the game) and who has
 chosen a doggy and entered their Hiding Places; once every score is in, the final score table,
 one column per kind of line of the breakdown.  The layout is fractions of the surface and the
-text is fitted with the display kit (:mod:`rig.display.kit`), so 800x480 and 1920x1080 both work.
-Every word comes from the ``canine`` catalog (:func:`~rig.display.kit.say`, or a code in the view)
+text is fitted with the display kit (:mod:`rig.draw.kit`), so 800x480 and 1920x1080 both work.
+Every word comes from the ``canine`` catalog (:func:`~rig.draw.kit.say`, or a code in the view)
 in the table's language.
 """
 
 from ...core.msg import N_
 from .rules.dice import SQUIRREL_PICKS
-from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
+from ...draw.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, TEXT,
                             as_dict, as_int, as_text, as_tuple, draw_check, draw_panel, fit_size,
                             floor_of, get_font, load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)

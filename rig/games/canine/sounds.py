@@ -1,4 +1,4 @@
-"""Canine Kleptomaniacs' dice roll sound, synthesised with :mod:`rig.display.synth`.
+"""Canine Kleptomaniacs' dice roll sound, synthesised with :mod:`rig.draw.synth`.
 
 A rattle: the die's knocks against the tray come ever closer together as it settles, then one
 last clack.  The knocks' timing and pitch are fixed (no randomness at play time), so every roll
@@ -7,7 +7,7 @@ rules return :class:`~rig.core.gamekit.Sound` effects, :func:`rig.games.canine.r
 the final scores reuse the rig's fanfare.
 """
 
-from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
+from ...draw.synth import SAMPLE_RATE, note, silence, to_pcm
 
 #: (seconds after the previous knock, pitch in Hz, loudness) for each knock of the rattle.
 KNOCKS = ((0.0, 1250, 1.0), (0.085, 980, 0.8), (0.07, 1420, 0.75), (0.058, 1100, 0.6),

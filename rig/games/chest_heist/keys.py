@@ -1,11 +1,11 @@
 """The chest heist's keys at the rig: roll, reroll, tick a box, charge a skimmer, end the turn,
 the diamonds counted without a sheet.
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
+Pure (no pygame, no clock); the machinery is :class:`rig.draw.keymodes.Mode`.
 """
 
 from ...core.msg import Msg
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
+from ...draw.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
 from . import rules as ch
 
 

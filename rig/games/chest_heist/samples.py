@@ -7,7 +7,7 @@ state the game can reach: with the example sheet and without a sheet.
 """
 
 from ...core.msg import Msg
-from ...display.game_screens import with_strip
+from ...draw.strip import with_strip
 from . import rules as ch
 from . import screen as chest_screen
 from .rules.example import EXAMPLE_SHEET

@@ -1,6 +1,6 @@
 """Drawing the chest heist's table screen: one ``public_view`` dict onto one pygame Surface.
 
-Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette).
+Pure drawing, with the display kit :mod:`rig.draw.kit` (fitted text, panels, palette).
 On the left, the turn's five dice (each with the face it rolled written over it, as the phone's
 buttons show it, so "the 5" is the same die on both; a used die is dimmed and says USED), the
 three skimmers (empty, charged with their value, or
@@ -14,10 +14,10 @@ it can and never raises.
 """
 
 from ...core.msg import N_, Msg
-from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED, TEXT,
+from ...draw.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, IVORY, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, draw_check, draw_cross, draw_panel, fit_size, get_font,
                             line_size, load_pygame, put_big, put_para, put_text, words)
-from ...display.view_dict import box, get, items, mapping
+from ...draw.view_dict import box, get, items, mapping
 from .rules.checker import plain_formula
 
 # Boxes the tests look into, as fractions of the window (x, y, w, h).

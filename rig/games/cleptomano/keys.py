@@ -37,7 +37,7 @@ from .rules.events import Choose, ConfirmLoot, Role, UndoTouch
 from rig.table.names import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
 from .rules.wiringcheck import SKIP, STOP, CheckWiring
-from ...display.keymodes import digit_of, pretty_key
+from ...draw.keymodes import digit_of, pretty_key
 from .setup_flow import SetupFlow
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke")

@@ -14,7 +14,7 @@ from .rules import events as ev
 from ...core.errors import DisplayError
 from ...core.phones import PhonesView
 from .rules.view import BannerView, Piece, RoundRow, Scoreboard
-from ...display.kit import save_png
+from ...draw.kit import save_png
 from . import setup_samples
 from .keys import key_help
 from .screen import draw

@@ -7,7 +7,7 @@ code renders the live window, headless screenshots and test frames.
 
 Everything is sized from the surface (players read it from 2 m on a 7-inch 800x480 panel or a
 1080p TV): :func:`regions` gives the layout as fractions of the window, and every text is fitted
-into its box with the display kit (:mod:`rig.display.kit`: palette, fonts, shapes).  What the
+into its box with the display kit (:mod:`rig.draw.kit`: palette, fonts, shapes).  What the
 table reads from across it (player names, the museum's checklist) never shrinks below :func:`legible_size`: a name too long
 for its box is abbreviated, a long checklist item wraps, and what does not fit is counted.  The
 font has no "∞" glyph, so the infinity sign is drawn as a curve.  pygame is imported inside the
@@ -22,14 +22,14 @@ from ...core.msg import N_
 from .rules.calls import corridor_word, guard_note, level_name
 from .rules.titles import title_msg
 from .rules.view import Scoreboard, shouted
-from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
+from ...draw.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
                             draw_infinity, draw_painting_icon, draw_panel, draw_relic_icon,
                             fit_size, floor_of, get_font, is_last_seconds, line_size,
                             load_pygame, put_big, put_name, put_text, say,
                             wrap_lines)
-from ...display.phones import draw_phones
+from ...draw.phones import draw_phones
 
 
 BANNER_COLOURS = {

@@ -6,9 +6,10 @@ key map and feeding real readings to the real check, so every sample is a state 
 function, thing)``.
 """
 
+from ...table.debounce import DetectSettings
+from ...table.settings import shipped_pinmap
 from .rules.view import Scoreboard
-from ...shell.config import load_config
-from ...shell.wiring import new_check
+from .rules.wiringcheck import wiring_check
 from .keys import KeyMapper
 from .setup_screen import draw_setup, draw_wiring
 
@@ -52,9 +53,12 @@ def _setup():
 
 
 def _wiring():
-    """The check on the rig's screen, five inputs in, a mix-up of lasers 5 and 6 found."""
-    config = load_config(None)
-    check = new_check(config, hand=True, relics=True)
+    """The check on the rig's screen, five inputs in, a mix-up of lasers 5 and 6 found: on the
+    pin map the rig ships, the hand sensor where it says, the default hand threshold."""
+    pinmap = shipped_pinmap()
+    check = wiring_check(pinmap, (pinmap.i2c_bus, pinmap.tof_address),
+                         DetectSettings().hand_threshold_mm, hand=True, relics=True,
+                         timeout_s=30.0)
     check.begin(0.0, {})
     for t, name in enumerate(("button", "laser.1", "laser.2", "laser.3", "laser.4", "laser.6"),
                              1):

@@ -3,7 +3,7 @@ wiring check on the rig's own screen (:class:`~rig.games.cleptomano.rules.view.W
 
 Both are read from 2 m like the score display: the question and the choices are big, every
 choice shows the key that picks it, and the keys' meanings run along the bottom.  Sizes come
-from the surface (:func:`rig.display.kit.boxes`), so the 7-inch panel and a TV look alike.
+from the surface (:func:`rig.draw.kit.boxes`), so the 7-inch panel and a TV look alike.
 Sensor faults keep their corner, as on every screen.
 """
 
@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from ...core.msg import Msg, N_
-from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED,
+from ...draw.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, MIN_FONT, PANEL, PANEL_2, RED,
                             TEXT, as_text, boxes, fit_size, get_font, put_label, put_text, say,
                             wrap_lines)
 from .screen import draw_faults, regions
@@ -127,7 +127,7 @@ def draw_setup(surface, view, now_s=None):
 def _choices(surface, box, choices, columns=1, legend=False):
     """Each choice on its row: its key in a square, its words, a tick and its place when
     picked; the one Enter keeps is outlined.  A choice's words (a player's name...) are a label
-    (:func:`rig.display.kit.put_label`: never below the legibility floor, then "…"), but in the
+    (:func:`rig.draw.kit.put_label`: never below the legibility floor, then "…"), but in the
     laser layout's narrow ``legend`` beside the corridor, where they shrink to fit."""
     put = put_text if legend else put_label
     if not choices:

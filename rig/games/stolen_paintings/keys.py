@@ -1,11 +1,11 @@
 """Stolen Paintings' keys at the rig: the exhibition's start, the thief's entry, the detectives'
 marks (kept secret: the prompt counts them, never shows which).
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.
+Pure (no pygame, no clock); the machinery is :class:`rig.draw.keymodes.Mode`.
 """
 
 from ...core.msg import Msg
-from ...display.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
+from ...draw.keymodes import CANCEL_WORDS, CONFIRM, Mode, toggle
 from . import rules as sp
 
 

@@ -7,7 +7,7 @@ a state the game can reach.
 """
 
 from ...core.msg import Msg
-from ...display.game_screens import with_strip
+from ...draw.strip import with_strip
 from . import rules as sp
 from . import screen as paintings_screen
 

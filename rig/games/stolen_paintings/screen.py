@@ -1,6 +1,6 @@
 """Drawing Stolen Paintings' table screen: one ``public_view`` dict onto one pygame Surface.
 
-Pure drawing, with the display kit :mod:`rig.display.kit` (fitted text, panels, palette):
+Pure drawing, with the display kit :mod:`rig.draw.kit` (fitted text, panels, palette):
 it reads the view and the surface's size and paints, for every phase of a round:
 
 * setup: who steals next and the standings, or the last round's reveal;
@@ -17,12 +17,12 @@ carries ``remaining_s``); a malformed view draws what it can and never raises.
 import math
 
 from ...core.msg import N_, Msg
-from ...display.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
+from ...draw.kit import (AMBER, BG, CANVAS, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT,
                             as_int, as_text, countdown_text, draw_check, draw_cross,
                             draw_painting_icon, draw_panel, fit_size, get_font, is_last_seconds,
                             NAME_MARK, line_size, load_pygame, put_big, put_name, put_para,
                             put_text, words)
-from ...display.view_dict import box, get, items, mapping
+from ...draw.view_dict import box, get, items, mapping
 
 FRAME = (196, 160, 96)
 NIGHT = (6, 6, 12)

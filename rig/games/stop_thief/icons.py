@@ -7,7 +7,7 @@ Each icon has its own colour too, but never only a colour: the shape and the wor
 
 import math
 
-from ...display.kit import DARK, load_pygame
+from ...draw.kit import DARK, load_pygame
 
 ICON_COLOURS = {
     "crime": (235, 55, 55),

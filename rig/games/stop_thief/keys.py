@@ -1,12 +1,12 @@
 """Stop Thief!'s keys at the rig: a clue, its replay, an arrest, the end of a turn.
 
-Pure (no pygame, no clock); the machinery is :class:`rig.display.keymodes.Mode`.  The key help
+Pure (no pygame, no clock); the machinery is :class:`rig.draw.keymodes.Mode`.  The key help
 and the prompt are codes of the ``stop_thief`` catalog (the screen says them in the table's
 language).
 """
 
 from ...core.msg import Msg
-from ...display.keymodes import CONFIRM, Mode
+from ...draw.keymodes import CONFIRM, Mode
 from .rules import events as st
 
 

@@ -3,7 +3,7 @@ owner typed into a file (``[stop_thief] board``).
 
 The rules parse text (:func:`rig.games.stop_thief.rules.board.parse_board`); this module only
 reads it, choosing TOML or JSON by the file's suffix, and names the file in every error (the
-file is read as every file a config names is: :func:`rig.shell.files.read_text`, a regular file
+file is read as every file a config names is: :func:`rig.files.read_text`, a regular file
 of bounded size).
 """
 
@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from ...core.errors import ConfigError
-from ...shell import files
+from ... import files
 from .rules.board import BoardError, parse_board
 
 SAMPLE_TOWN = "sample_town.toml"

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from ...core.errors import DisplayError
 from ...core.msg import Msg
-from ...display.game_screens import with_strip
-from ...display.kit import save_png
+from ...draw.strip import with_strip
+from ...draw.kit import save_png
 from .rules import events as ev
 from .rules.rules import new_game, step
 from .rules.views import public_view
@@ -75,7 +75,7 @@ def board_png(board, out_path, size=(1800, 1200)):
 
 
 def _draw_board_page(surface, board):
-    from ...display.kit import DARK, put_text
+    from ...draw.kit import DARK, put_text
     from .townmap import PAPER, draw_legend, draw_town
     w, h = surface.get_size()
     surface.fill(PAPER)

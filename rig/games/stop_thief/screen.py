@@ -14,7 +14,7 @@ played on, sized from the surface (the 7-inch 800x480 panel or a 1080p TV):
 
 It draws only what the view holds, so it can show nothing the view does not: the thief's
 position is not in the view before an arrest (see ``views.py``).  Pure drawing, with the
-display kit (:mod:`rig.display.kit`); the view is a plain dict and a bad value draws as a dash.
+display kit (:mod:`rig.draw.kit`); the view is a plain dict and a bad value draws as a dash.
 
 Every word is a code of the ``stop_thief`` catalog, said in the table's language.  A translation
 is longer than the English (the pseudo-locale 40 % longer): the header's parts are as wide as
@@ -23,7 +23,7 @@ than a smaller font.
 """
 
 from ...core.msg import Msg
-from ...display.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
+from ...draw.kit import (AMBER, BG, DARK, DIM, GOLD, GREEN, PANEL, PANEL_2, RED, TEXT, as_dict,
                             MIN_FONT, as_text, as_tuple, boxes, draw_panel, fit_size, get_font,
                             NAME_MARK, floor_of, line_size, load_pygame, put_label, put_name,
                             put_name_in, put_text, say, wrap_lines)
@@ -48,7 +48,7 @@ def regions(size):
 
 
 def _said(message):
-    """A :class:`Msg` said in the screen's language (:func:`rig.display.kit.as_text`)."""
+    """A :class:`Msg` said in the screen's language (:func:`rig.draw.kit.as_text`)."""
     return as_text(message, 400)
 
 

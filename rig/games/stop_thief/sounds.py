@@ -21,7 +21,7 @@ the rig's :class:`~rig.display.sounds.SoundBank` plays the buffers.
 import math
 import random
 
-from ...display.synth import SAMPLE_RATE, note, silence, to_pcm
+from ...draw.synth import SAMPLE_RATE, note, silence, to_pcm
 from ...core.msg import N_
 from .rules.rules import SOUND_OF_CLUE
 

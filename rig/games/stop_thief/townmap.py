@@ -8,14 +8,14 @@ door-shaped door, a window with its cross bars, the subway's double ring, small 
 unnumbered circles; crime scenes wear a thick red ring.  A caught thief's path is drawn along the
 footprints, with arrows, from its crime scene (a red dot) to where it was caught (a gold ring).
 
-Pure drawing, with :mod:`rig.display.kit`: nothing here holds state or reads a clock.
+Pure drawing, with :mod:`rig.draw.kit`: nothing here holds state or reads a clock.
 """
 
 import math
 from dataclasses import dataclass
 
 from ...core.msg import N_, Msg
-from ...display.kit import (DARK, GOLD, RED, TEXT, as_text, fit_size, get_font, load_pygame,
+from ...draw.kit import (DARK, GOLD, RED, TEXT, as_text, fit_size, get_font, load_pygame,
                             put_text)
 from .icons import draw_clue_icon
 
@@ -109,7 +109,7 @@ def draw_town(surface, board, box, path=None, font_scale=1.0, paper=False, floor
     """Draw ``board`` into ``box``, with ``path`` (a caught thief's spaces) along the
     footprints; ``paper`` draws names in dark ink, for a light page to print.
 
-    ``floor`` (the table's screen: :func:`rig.display.kit.floor_of`) is the smallest size a
+    ``floor`` (the table's screen: :func:`rig.draw.kit.floor_of`) is the smallest size a
     label is drawn at: a label that would be smaller (a space's number at 800x480 is 7 px tall)
     is left out, and the numbers that matter now -- each crime scene, and the caught thief's
     first and last space -- are written beside their space on a tag at the floor."""

@@ -1032,7 +1032,7 @@ def test_command_line_needs_the_rolls_face():
 # === The screen and the dice sound =================================================================
 
 pygame = pytest.importorskip("pygame")
-from rig.display.kit import AMBER, GOLD                      # noqa: E402
+from rig.draw.kit import AMBER, GOLD                      # noqa: E402
 from rig.games.canine import samples                         # noqa: E402
 from rig.games.canine import screen                          # noqa: E402
 from rig.games.canine.sounds import synthesize_roll          # noqa: E402
@@ -1173,7 +1173,7 @@ def test_the_final_scores_and_a_refusal_are_said_in_every_language_with_the_card
 @pytest.mark.parametrize("lang", ["pseudo", "es", "fr", "ro"])
 def test_the_sample_screens_draw_in_every_language_with_no_word_left_in_english(lang):
     pygame = pytest.importorskip("pygame")
-    from rig.display import kit
+    from rig.draw import kit
     from rig.games.canine import samples
     before = kit.use_words(lang)
     try:
@@ -1192,7 +1192,7 @@ def test_the_sample_screens_draw_in_every_language_with_no_word_left_in_english(
 def _fits_of(lang, view):
     """Every text the kit fitted drawing ``view`` at 800x480 in ``lang``: [(text, size,
     narrowed), ...] (narrowed: its box's width set the size)."""
-    from rig.display import kit
+    from rig.draw import kit
     before = kit.use_words(lang)
     try:
         kit.fits()
@@ -1206,7 +1206,7 @@ def test_a_longer_translation_takes_two_lines_and_keeps_one_fit_a_text():
     # The pseudo-locale's title, pill, card name and end tracker are 40 % longer than the
     # English: each takes two lines (or more room) rather than shrink below the floor, and the
     # kit still records one fit a text, so the languages test pairs each with its English.
-    from rig.display.kit import legible_size
+    from rig.draw.kit import legible_size
     floor = legible_size(480)
     for state in ("key", "longer", "scoring"):
         view = public_view(samples.sample_game(state))
@@ -1218,7 +1218,7 @@ def test_a_longer_translation_takes_two_lines_and_keeps_one_fit_a_text():
 
 def test_a_long_end_tracker_heading_grows_the_tracker_into_the_players_panel():
     view = public_view(samples.sample_game("longer"))
-    from rig.display import kit
+    from rig.draw import kit
     r = screen.regions((800, 480))
     surface = pygame.Surface((800, 480))
     before = kit.use_words("en")

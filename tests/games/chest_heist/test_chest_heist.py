@@ -696,10 +696,10 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines, cut):
 # ============================================================================================
 
 
-from rig.display.kit import IVORY                              # noqa: E402
+from rig.draw.kit import IVORY                              # noqa: E402
 from rig.games.chest_heist import screen                       # noqa: E402
 from rig.games.chest_heist.samples import SAMPLES              # noqa: E402
-from rig.display.view_dict import box                          # noqa: E402
+from rig.draw.view_dict import box                          # noqa: E402
 
 from sim.frames import SIZES, count, draw_frame                 # noqa: E402
 
@@ -723,7 +723,7 @@ def test_used_dice_are_dimmed_and_the_free_ones_bright(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_locked_chests_are_red_and_opened_ones_gold(size):
-    from rig.display.kit import GOLD
+    from rig.draw.kit import GOLD
     before = frame(SAMPLES["chests-nosheet"][1], size)    # A locked, nothing opened
     after = frame(SAMPLES["chests-sheet"][1], size)       # A-G locked; H, I, L opened
     area = box(*size, *screen.RIGHT)
@@ -794,7 +794,7 @@ def test_the_titles_are_the_rulebooks_in_french_and_translated_elsewhere():
 
 
 def test_every_sample_screen_fits_in_every_language_and_the_pseudo_locale():
-    from rig.display import kit
+    from rig.draw import kit
     from rig.games.chest_heist import samples
     before = kit.words()
     try:

@@ -264,7 +264,7 @@ def test_its_words_in_each_language_with_their_plural_forms(coin):
 def _drawn(monkeypatch):
     """What the coin heist's screen draws from now on, as the reader sees it (the words)."""
     import coin_heist.screen as screen
-    from rig.display import kit
+    from rig.draw import kit
     drawn, put = [], screen.put_text
 
     def put_text(surface, text, *args, **kw):
@@ -280,9 +280,9 @@ def test_the_table_reads_it_in_spanish_on_the_real_host_and_screen(coin, tmp_pat
     heist's own words in Spanish; the log and the recording stay language-neutral."""
     table = Table(tmp_path, language="es")
     drawn = _drawn(monkeypatch)
-    import rig.display.game_screens as game_screens
-    strip, draw_strip = [], game_screens.draw_strip
-    monkeypatch.setattr(game_screens, "draw_strip",
+    import rig.draw.strip as strip_module
+    strip, draw_strip = [], strip_module.draw_strip
+    monkeypatch.setattr(strip_module, "draw_strip",
                         lambda surface, text: strip.append(text) or draw_strip(surface, text))
     first = flips(1)[0]
     table.press("space")                                    # Ana calls heads
@@ -325,7 +325,7 @@ def test_each_phone_reads_it_in_its_own_language(coin, night):
 def test_its_samples_fit_at_800x480_in_every_language(coin, lang):
     import pygame
     import coin_heist.samples as samples
-    from rig.display import kit
+    from rig.draw import kit
     before = kit.use_words(lang)
     try:
         kit.clips(), kit.fits()

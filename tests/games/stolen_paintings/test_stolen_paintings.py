@@ -506,10 +506,10 @@ def test_replay_of_any_lines_gives_a_result_or_one_recording_error(lines):
 # ============================================================================================
 
 
-from rig.display.kit import GOLD, RED                          # noqa: E402
+from rig.draw.kit import GOLD, RED                          # noqa: E402
 from rig.games.stolen_paintings import screen                  # noqa: E402
 from rig.games.stolen_paintings.samples import SAMPLES         # noqa: E402
-from rig.display.view_dict import box                          # noqa: E402
+from rig.draw.view_dict import box                          # noqa: E402
 
 from sim.frames import SIZES, count, draw_frame                 # noqa: E402
 
@@ -600,7 +600,7 @@ def test_a_reveal_is_said_in_romanian_with_its_three_plural_forms():
 
 
 def test_every_sample_screen_fits_in_every_language_and_the_pseudo_locale():
-    from rig.display import kit
+    from rig.draw import kit
     from rig.games.stolen_paintings import samples
     before = kit.words()
     try:

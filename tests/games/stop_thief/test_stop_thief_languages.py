@@ -6,7 +6,7 @@ import pytest
 
 from rig.core.errors import IllegalMove
 from rig.core.msg import Msg
-from rig.display import kit
+from rig.draw import kit
 from rig.games.stop_thief import screen
 from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.calls import CLUE_MEANINGS, calls, words

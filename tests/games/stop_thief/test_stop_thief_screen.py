@@ -16,7 +16,7 @@ from rig.games.stop_thief.rules import events as ev
 from rig.games.stop_thief.rules.rules import step
 from rig.games.stop_thief.rules.thief import Thief
 from rig.games.stop_thief.rules.views import public_view
-from rig.display.kit import AMBER, GOLD
+from rig.draw.kit import AMBER, GOLD
 from rig.games.stop_thief.icons import ICON_COLOURS
 from rig.games.stop_thief.samples import STATES, board_png, sample_game, scanner_screenshot
 from rig.games.stop_thief.screen import WIN_BANNER, draw, regions

@@ -164,7 +164,7 @@ class Scoreboard:
 
 # --- What a face shows of a snapshot -------------------------------------------------------------
 # The faces show the time in whole seconds: the countdown rounded up (59.01 s left shows 60, as
-# rig.display.kit.countdown_seconds and the phones' page count), the running clock of a level
+# rig.draw.kit.countdown_seconds and the phones' page count), the running clock of a level
 # without a limit rounded down.  A snapshot that differs from the last one only below the
 # second looks the same on every face, so the faces that cost something per snapshot (the
 # display process: a pickle, a pipe, a frame drawn; the phones: words and JSON for each

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from rig.core.msg import Msg, N_
 from rig.games.cleptomano.rules.calls import commas, part, semicolons
-from rig.table.names import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind, PIN_INPUTS,
-                             parse, relic, rest_value)
+from rig.table.names import (REST, RELICS, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind,
+                             PIN_INPUTS, parse, relic, rest_value)
 from rig.games.cleptomano.rules.view import WiringStep, WiringView
 
 HAND = Kind.TOF.value
@@ -287,3 +287,19 @@ def pin_places(pinmap):
     """Where each pin input is wired, for the messages: ``{"laser.4": "GPIO22", ...}``."""
     return {name: "GPIO%d" % spec.pin for name, spec in pinmap.inputs.items()
             if name in PIN_INPUTS}
+
+
+#: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer (bus names and
+#: addresses, as printed on the board: no words to translate).
+RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19", 3: "hub I2C1 0x18"}  # not words
+
+
+def wiring_check(pinmap, tof, hand_threshold_mm, hand, relics, timeout_s):
+    """A :class:`WiringCheck` of every pin in ``pinmap``, the hand sensor (at ``tof``: its I2C
+    bus and address; a hand closer than ``hand_threshold_mm``) if ``hand``, and the three relics
+    if ``relics``."""
+    steps = check_order(pinmap.inputs, hand, RELICS if relics else ())
+    where = pin_places(pinmap)
+    where[HAND] = "I2C bus %d, 0x%02X" % tof                  # not words: a bus, an address
+    where.update({relic_step(n): RELIC_PLACES[n] for n in RELICS})
+    return WiringCheck(steps, where, hand_threshold_mm, timeout_s)

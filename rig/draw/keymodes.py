@@ -79,6 +79,11 @@ class Mode:
     KEYS = {}
     HELP = ()
     game = ""
+    #: How the face draws a game's snapshot (``draw(surface, snapshot, now_s)``: the game's own
+    #: screen, the host's message strip, the phones): what :meth:`shown` gives.  The faces,
+    #: which sit above the games and find each game's screen through the registry, hand it over
+    #: (:mod:`rig.display.game_keys`); this kit, below the games, never imports a face.
+    draw_game = None
 
     def __init__(self, bindings=None, keypad=True):
         self.state = None
@@ -121,9 +126,9 @@ class Mode:
         host's message strip and, while Tab shows them, the phones' QR code and pairing code."""
         from dataclasses import replace
 
-        from .game_screens import draw
-        return draw, replace(snapshot, message=prompt or snapshot.message,
-                             phones=snapshot.phones if self.phones_shown(snapshot) else None)
+        return type(self).draw_game, replace(snapshot, message=prompt or snapshot.message,
+                                             phones=snapshot.phones if self.phones_shown(snapshot)
+                                             else None)
 
     def feed(self, key_name, text=None):
         name = str(key_name or "").lower()
