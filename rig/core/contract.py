@@ -231,6 +231,32 @@ class Game(Protocol):
         """The state a recording's lines leave, as :meth:`replay` plays them (the host resumes
         an unfinished game from it: the same ``step`` calls, so exactly where it was)."""
 
+    # A recording the host's files read and write item by item (a game whose ``line`` alone
+    # does not say it: Cleptómano's; the defaults in rig.games.base say "not this game's").
+    def read_recording(self, lines, path=None) -> Tuple[Any, list]:
+        """A recording's lines as ``(header, items)``; RecordingError naming the line."""
+
+    def parse_line(self, obj: dict, line: int = 0) -> Any:
+        """One recording line's JSON value as its item."""
+
+    def item_line(self, item) -> str:
+        """The text (no newline) of one item's recording line."""
+
+    def end_item(self, t: float) -> Any:
+        """The item of the line that ends a recording at ``t`` (None: see ``end_line``)."""
+
+    def follow(self, path) -> Any:
+        """A recording read as it grows: ``feed(text)`` each whole line, ``header``, ``done``
+        (its match ended), ``number``, ``end_t`` and ``result()`` (the replay so far)."""
+
+    def pick_resume(self, store, directory, players, level) -> Optional[tuple]:
+        """Which unfinished recording in ``directory`` a start of this set-up takes up:
+        ``(path, state, torn)``, or None.  ``store`` is the shell's recordings module (the
+        game opens no file itself)."""
+
+    def restart_item(self, state) -> Any:
+        """The item a recording taken up by ``pick_resume`` goes on with."""
+
     # --- the phones (rig.web): every game served by one page, one face, one API ------------
     #: The command types a phone may send (None: every command :meth:`parse_command` reads).
     phone_commands: Optional[Tuple[type, ...]]

@@ -67,6 +67,37 @@ class GameBase:
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
 
+    # --- a recording read and written by the host's files (rig.shell.session/storage) ------
+    def read_recording(self, lines, path=None):
+        """A recording's lines as ``(header, items)``: only a game whose recordings the
+        shell reads item by item has it (the others are read by :meth:`replay`)."""
+        raise NotImplementedError("%s's recordings are read by its replay" % self.title)
+
+    def parse_line(self, obj, line=0):
+        """One recording line's JSON value as its item (see :meth:`read_recording`)."""
+        raise NotImplementedError("%s's recordings are read by its replay" % self.title)
+
+    def item_line(self, item):
+        """The text of one item's recording line (see :meth:`read_recording`)."""
+        raise NotImplementedError("%s writes its lines with line()" % self.title)
+
+    def end_item(self, t):
+        """The item of the line that ends a recording (None: written by :meth:`end_line`)."""
+        return None
+
+    def follow(self, path):
+        """A recording read as it grows (only a game with a tournament follows one)."""
+        raise NotImplementedError("%s's recordings are not followed" % self.title)
+
+    def pick_resume(self, store, directory, players, level):
+        """Which unfinished recording a start takes up, chosen by the game (None: the host
+        takes up the newest cut-off one, :func:`rig.shell.session.unfinished`)."""
+        return None
+
+    def restart_item(self, state):
+        """The item a recording taken up by :meth:`pick_resume` goes on with (None)."""
+        return None
+
     def step_owned(self, state, command):
         """:meth:`step` on a state the caller gives up: the same result; a game whose state is
         costly to copy may go on in place (the default steps as :meth:`step`)."""

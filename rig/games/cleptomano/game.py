@@ -201,6 +201,38 @@ class Cleptomano(GameBase):
         header, items = recording.parse_lines(lines, path)
         return replay.referee(header, items, path)[0]
 
+    # --- its recordings as the host's files see them (rig.shell.session, rig.shell.storage) --
+    def read_recording(self, lines, path=None):
+        """A recording's lines as ``(header, items)`` (``items``: ``(line number, item)``)."""
+        return recording.parse_lines(lines, path)
+
+    def parse_line(self, obj, line=0):
+        """One recording line's JSON value as its item (RecordingError for a bad one)."""
+        return recording.parse_item(obj, line)
+
+    def item_line(self, item):
+        """The text of the recording line of one item (no newline)."""
+        return recording.dumps(recording.item_to_json(item))
+
+    def end_item(self, t):
+        """The item of the line that ends a recording at ``t``."""
+        return ev.End(t)
+
+    def follow(self, path):
+        """A recording read as it grows, refereed line by line (the tournament link's)."""
+        from .recordings import Following
+        return Following(path)
+
+    def pick_resume(self, store, directory, players, level):
+        """Which unfinished match to take up at a start: ``(path, state, torn)`` or None
+        (see :func:`rig.games.cleptomano.recordings.pick_resume`)."""
+        from .recordings import pick_resume
+        return pick_resume(store, directory, players, level)
+
+    def restart_item(self, state):
+        """The item of the line a resumed recording goes on with (fed to the state)."""
+        return ev.Restart(state.t)
+
     # --- the phones: the guard's phone, the scoreboard, the layout check ----------------------
     #: The lines a phone may send: the guard's commands.  Inputs come from the museum's
     #: sensors; restart, tick and end lines are the rig's own.
