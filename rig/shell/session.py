@@ -174,6 +174,9 @@ class RecordingSession:
         #: Told ``(path)`` after each fsync (the kill tests kill the process there).
         self._on_synced = on_synced
         self._marked = None         # the open recording whose open marker is on disk
+        #: The game whose items :meth:`record` writes (None: the registry's first); the
+        #: table's host sets it.
+        self.game = None
         #: Told ``(path, size, closed)`` whenever ``size`` bytes of a recording are on disk
         #: (after each fsync, and when a file is closed): the tournament link reads only these.
         self.listeners = []
@@ -294,11 +297,12 @@ class RecordingSession:
     # --- lines -----------------------------------------------------------------------------------
     def record(self, item, game=None):
         """Append one item's line (written by ``game``, :meth:`rig.core.contract.Game.item_line`;
-        None: the registry's first).  True when the line is written or kept for the disk; False
-        when it is refused (the memory for waiting lines is full): then it must not be acted
-        on."""
-        return self.record_text((game if game is not None else games()[0]).item_line(item),
-                                item.t)
+        None: :attr:`game`, else the registry's first).  True when the line is written or
+        kept for the disk; False when it is refused (the memory for waiting lines is full):
+        then it must not be acted on."""
+        if game is None:
+            game = self.game if self.game is not None else games()[0]
+        return self.record_text(game.item_line(item), item.t)
 
     def record_text(self, text, t):
         """Append the line ``text`` (no newline) of play at ``t``; True or False as
