@@ -303,6 +303,10 @@ class Game(Protocol):
     check_start: Optional[str]
     check_stop: Optional[str]
 
+    def new_wiring_check(self, config, hand: bool, relics: bool, timeout_s: float) -> Any:
+        """The wiring check of ``config``'s pins, the hand sensor if ``hand``, the relics if
+        ``relics`` (``begin``, ``feed``, ``expire``, ``skip``, ``prompt``, ``summary``...)."""
+
     def check_words(self, lines) -> Any:
         """The wiring check's summary lines as sentences."""
 

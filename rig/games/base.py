@@ -136,6 +136,9 @@ class GameBase:
                      roster=(), wiring=None):
         self._not_at_the_table("screen_state")
 
+    def new_wiring_check(self, config, hand, relics, timeout_s):
+        self._not_at_the_table("new_wiring_check")
+
     def check_words(self, lines):
         return " ".join(map(str, lines))
 

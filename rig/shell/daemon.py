@@ -409,7 +409,7 @@ class Rig(Host):
                 return
             values = dict(game.input_values(self.referee))
             values.update(self.pins.values())
-            self._wiring = new_check_for(self.config, self.sources)
+            self._wiring = new_check_for(self.config, self.sources, game=game)
             self._wiring_asked = False
             self._say(self._rel(t_abs), Msg("cleptomano.wiring.started"))
             self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))

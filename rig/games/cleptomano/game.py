@@ -22,8 +22,9 @@ from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
 from .rules.shared import fault, shared
 from .rules.board import build as build_board
-from .rules.wiringcheck import START, STOP, CheckWiring
-from ...table.names import Kind, parse
+from .rules.wiringcheck import (HAND, START, STOP, CheckWiring, WiringCheck, check_order,
+                                pin_places, relic_step)
+from ...table.names import RELICS, Kind, parse
 from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
@@ -33,6 +34,8 @@ from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
 
+#: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer.
+RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19", 3: "hub I2C1 0x18"}
 _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
 
 
@@ -310,6 +313,15 @@ class Cleptomano(GameBase):
     #: The wiring check the guard's keys run on the screen: its command and its actions.
     check_command = CheckWiring
     check_start, check_stop = START, STOP
+
+    def new_wiring_check(self, config, hand, relics, timeout_s):
+        """The wiring check (a :class:`WiringCheck`) of every pin in ``config``'s pin map, the
+        hand sensor if ``hand`` and the three relics if ``relics``."""
+        steps = check_order(config.pinmap.inputs, hand, RELICS if relics else ())
+        where = pin_places(config.pinmap)
+        where[HAND] = "I2C bus %d, 0x%02X" % (config.tof.i2c_bus, config.tof.address)
+        where.update({relic_step(n): RELIC_PLACES[n] for n in RELICS})
+        return WiringCheck(steps, where, config.detect.hand_threshold_mm, timeout_s)
 
     def check_words(self, lines):
         """The words of the check's summary lines, said as sentences."""
