@@ -35,7 +35,8 @@ from ..base import GameBase, Outcome
 
 
 #: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer.
-RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19", 3: "hub I2C1 0x18"}
+RELIC_PLACES = {1: "hub I2C0 0x18", 2: "hub I2C0 0x19",  # not words: the builder's wiring
+                3: "hub I2C1 0x18"}  # not words: the builder's wiring
 _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
 
 
@@ -319,7 +320,8 @@ class Cleptomano(GameBase):
         hand sensor if ``hand`` and the three relics if ``relics``."""
         steps = check_order(config.pinmap.inputs, hand, RELICS if relics else ())
         where = pin_places(config.pinmap)
-        where[HAND] = "I2C bus %d, 0x%02X" % (config.tof.i2c_bus, config.tof.address)
+        where[HAND] = "I2C bus %d, 0x%02X" % (  # not words: the builder's wiring
+            config.tof.i2c_bus, config.tof.address)
         where.update({relic_step(n): RELIC_PLACES[n] for n in RELICS})
         return WiringCheck(steps, where, config.detect.hand_threshold_mm, timeout_s)
 

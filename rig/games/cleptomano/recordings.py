@@ -88,15 +88,16 @@ def pick_resume(store, directory, players, level):
             log.warning("cannot resume %s (%s); it is left as it is", path, exc)
             continue
         if (header.players, header.level) not in ours:
-            _close_other(store, path, ref, torn, "is another match (players or level differ)")
+            _close_other(store, path, ref, torn,
+                         "is another match (players or level differ)")  # not words: the log
             continue
         found.append((len(items), ref.t, str(path), path, ref, torn))
     if not found:
         return None
     found.sort()
     for *_, path, ref, torn in found[:-1]:
-        _close_other(store, path, ref, torn, "holds less of this match than another "
-                                             "unfinished recording")
+        _close_other(store, path, ref, torn,  # not words: the log
+                     "holds less of this match than another unfinished recording")  # not words
     *_, path, ref, torn = found[-1]
     return path, ref, torn
 
