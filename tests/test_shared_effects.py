@@ -45,7 +45,7 @@ def test_a_turns_end_is_felt_before_any_word_is_said():
     state = played_turn()
     after, effects = g.step(state, g.tick(g.deadline(state)))      # the time limit runs out
     assert any(type(e) is ev.TurnEnded for e in effects)
-    done = g.table_effects(after, after.t, effects)
+    done = tuple(g.table_effects(after, after.t, effects))     # a generator: performed lazily
     assert {type(e) for e in done} <= set(SHARED)
     kinds = [type(e) for e in done]
     assert set(kinds[:2]) == {Buzz, Lamp}               # the buzz and the turn lamp, first

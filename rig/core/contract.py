@@ -54,7 +54,7 @@ nothing itself (the core stays pure: the checks need :mod:`inspect`).
 """
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Optional, Protocol, Sequence, Tuple, runtime_checkable
+from typing import Any, Callable, Dict, Iterable, Optional, Protocol, Sequence, Tuple, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -183,12 +183,13 @@ class Game(Protocol):
     def words(self, effect) -> Optional[str]:
         """An effect in words (None: it says nothing)."""
 
-    def table_effects(self, state, t: float, effects: tuple) -> tuple:
+    def table_effects(self, state, t: float, effects: tuple) -> Iterable:
         """The effects a step returned (``state`` the state after it, ``t`` the command's time)
         as the host's shared effects (:mod:`rig.core.effects`: buzz, lamp, sound, say, banner,
         message, fault, sync, next game), in the order the host performs them.  The host knows
-        no game's own effects: this is where a game says what its effects make happen.
-        :class:`rig.games.base.GameBase`'s default says each effect's :meth:`words`, plays its
+        no game's own effects: this is where a game says what its effects make happen.  Any
+        iterable: a generator's first effects (the buzzer) are performed before the rest are
+        built.  :class:`rig.games.base.GameBase`'s default says each effect's :meth:`words`, plays its
         sounds and shows the last words a while."""
 
     def over(self, state) -> bool:
@@ -230,6 +231,110 @@ class Game(Protocol):
     def restore(self, lines, path=None) -> Any:
         """The state a recording's lines leave, as :meth:`replay` plays them (the host resumes
         an unfinished game from it: the same ``step`` calls, so exactly where it was)."""
+
+    # What the host asks of the match it runs at the table (rig.shell.daemon; the defaults
+    # in rig.games.base say "not this game's": a game without them runs on the game host).
+    def new_match(self, players, level, first_thief, detect) -> Any:
+        """The state of a match of ``players`` at ``level`` (its first thief or None), with
+        the ``[detect]`` settings."""
+
+    def match_header(self, set_up, players, level, first_thief, detect, rig=None) -> Any:
+        """The header (``to_json()``) of a new match's recording: from the command ``set_up``
+        that set it up (None: from its players, level and first thief)."""
+
+    def opened_words(self, players, level, path) -> Any:
+        """The log's line (a code) for a match opened with its recording at ``path``."""
+
+    def closed(self, state) -> bool:
+        """Whether the match was closed (by the next one): it takes nothing more."""
+
+    def set_up_of(self, state) -> tuple:
+        """``(players, level, first_thief)`` of the match ``state`` (a resumed one)."""
+
+    def match_decided(self, state) -> bool:
+        """Whether the match's result is settled."""
+
+    def live_result(self, state, t: float) -> dict:
+        """The result of the match running at ``t`` (the replay output's shape)."""
+
+    def sounds_at_once(self, state, command) -> bool:
+        """Whether an input change held back by the pins' edge delay buzzes at once."""
+
+    def foresee_at(self, state) -> Optional[float]:
+        """When to work out the turn's end ahead (the host does ``FORESEE_S`` before), or None."""
+
+    def foresee(self, state) -> None:
+        """Work out the turn's end ahead on ``state`` (so its buzz waits only for its line)."""
+
+    def refused(self, t: float, error) -> Any:
+        """The game's effect of a command refused at ``t`` with ``error`` (a code)."""
+
+    def refusal_words(self, effect) -> Any:
+        """The answer's words for a refusal effect."""
+
+    def fault_effect(self, t: float, source: str, words, active: bool) -> Any:
+        """A device's fault (or its clearing) as the game's effect."""
+
+    def table_fault(self, t: float, source: str, words, active: bool) -> Any:
+        """The same as a shared :class:`rig.core.effects.Fault`."""
+
+    def state_faults(self, state) -> tuple:
+        """The faults the match itself sees (a stuck contact), in words."""
+
+    def input_values(self, state) -> dict:
+        """The table inputs' values as the match believes them."""
+
+    def carried_inputs(self, state) -> dict:
+        """The inputs (not on pins) a next match takes over from this one."""
+
+    def correcting_player(self, state) -> Optional[str]:
+        """Whose name a correction from the keypad (``by`` "guard") is recorded under."""
+
+    def playing(self, state) -> Optional[str]:
+        """Who plays a turn now (None between turns)."""
+
+    def screen_state(self, state, now_t: float, faults=(), banner=None, message=None,
+                     key_help=(), roster=(), wiring=None) -> Any:
+        """The screen's snapshot at ``now_t``, with the host's ``faults``, ``banner``,
+        ``message``, ``key_help``, ``roster`` and ``wiring``."""
+
+    #: The wiring check the keys run on the screen: its command type and its two actions.
+    check_command: Optional[type]
+    check_start: Optional[str]
+    check_stop: Optional[str]
+
+    def new_wiring_check(self, config, hand: bool, relics: bool, timeout_s: float) -> Any:
+        """The wiring check of ``config``'s pins, the hand sensor if ``hand``, the relics if
+        ``relics`` (``begin``, ``feed``, ``expire``, ``skip``, ``prompt``, ``summary``...)."""
+
+    def check_words(self, lines) -> Any:
+        """The wiring check's summary lines as sentences."""
+
+    # A recording the host's files read and write item by item (a game whose ``line`` alone
+    # does not say it: Cleptómano's; the defaults in rig.games.base say "not this game's").
+    def read_recording(self, lines, path=None) -> Tuple[Any, list]:
+        """A recording's lines as ``(header, items)``; RecordingError naming the line."""
+
+    def parse_line(self, obj: dict, line: int = 0) -> Any:
+        """One recording line's JSON value as its item."""
+
+    def item_line(self, item) -> str:
+        """The text (no newline) of one item's recording line."""
+
+    def end_item(self, t: float) -> Any:
+        """The item of the line that ends a recording at ``t`` (None: see ``end_line``)."""
+
+    def follow(self, path) -> Any:
+        """A recording read as it grows: ``feed(text)`` each whole line, ``header``, ``done``
+        (its match ended), ``number``, ``end_t`` and ``result()`` (the replay so far)."""
+
+    def pick_resume(self, store, directory, players, level) -> Optional[tuple]:
+        """Which unfinished recording in ``directory`` a start of this set-up takes up:
+        ``(path, state, torn)``, or None.  ``store`` is the shell's recordings module (the
+        game opens no file itself)."""
+
+    def restart_item(self, state) -> Any:
+        """The item a recording taken up by ``pick_resume`` goes on with."""
 
     # --- the phones (rig.web): every game served by one page, one face, one API ------------
     #: The command types a phone may send (None: every command :meth:`parse_command` reads).

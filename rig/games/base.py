@@ -10,7 +10,7 @@ from dataclasses import asdict
 
 from ..core import gamekit
 from ..core.contract import Outcome
-from ..core.effects import Message, Say, Sound
+from ..core.effects import Fault, Message, Say, Sound
 from ..core.msg import Msg
 from ..core.phones import public
 
@@ -79,6 +79,112 @@ class GameBase:
         """The state an unfinished recording's lines leave (the museum's game is resumed by
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
+
+    # --- what the table's host asks of a match it runs (rig.shell.daemon) -------------------
+    #: No wiring check of the game's own on the screen.
+    check_command = check_start = check_stop = None
+
+    def _not_at_the_table(self, what):
+        raise NotImplementedError("%s is run by the game host, not the table's (%s)"
+                                  % (self.title, what))
+
+    def new_match(self, players, level, first_thief, detect):
+        self._not_at_the_table("new_match")
+
+    def match_header(self, set_up, players, level, first_thief, detect, rig=None):
+        self._not_at_the_table("match_header")
+
+    def opened_words(self, players, level, path):
+        return None
+
+    def closed(self, state):
+        return False
+
+    def set_up_of(self, state):
+        self._not_at_the_table("set_up_of")
+
+    def match_decided(self, state):
+        return self.over(state)
+
+    def live_result(self, state, t):
+        return self.result(state)
+
+    def sounds_at_once(self, state, command):
+        return False
+
+    def foresee_at(self, state):
+        return None
+
+    def foresee(self, state):
+        return None
+
+    def refused(self, t, error):
+        return Message(t, error)
+
+    def refusal_words(self, effect):
+        return getattr(effect, "text", None)
+
+    def fault_effect(self, t, source, words, active):
+        return Fault(t, source, words, active)
+
+    def table_fault(self, t, source, words, active):
+        return Fault(t, source, words, active)
+
+    def state_faults(self, state):
+        return ()
+
+    def input_values(self, state):
+        return {}
+
+    def carried_inputs(self, state):
+        return {}
+
+    def correcting_player(self, state):
+        return None
+
+    def playing(self, state):
+        return None
+
+    def screen_state(self, state, now_t, faults=(), banner=None, message=None, key_help=(),
+                     roster=(), wiring=None):
+        self._not_at_the_table("screen_state")
+
+    def new_wiring_check(self, config, hand, relics, timeout_s):
+        self._not_at_the_table("new_wiring_check")
+
+    def check_words(self, lines):
+        return " ".join(map(str, lines))
+
+    # --- a recording read and written by the host's files (rig.shell.session/storage) ------
+    def read_recording(self, lines, path=None):
+        """A recording's lines as ``(header, items)``: only a game whose recordings the
+        shell reads item by item has it (the others are read by :meth:`replay`)."""
+        raise NotImplementedError("%s's recordings are read by its replay" % self.title)
+
+    def parse_line(self, obj, line=0):
+        """One recording line's JSON value as its item (see :meth:`read_recording`)."""
+        raise NotImplementedError("%s's recordings are read by its replay" % self.title)
+
+    def item_line(self, item):
+        """The text of one item's recording line (see :meth:`read_recording`)."""
+        raise NotImplementedError("%s writes its lines with line()" % self.title)
+
+    def end_item(self, t):
+        """The item of the line that ends a recording (None: written by :meth:`end_line`)."""
+        return None
+
+    def follow(self, path):
+        """A recording read as it grows (only a game with a tournament follows one)."""
+        raise NotImplementedError("%s's recordings are not followed" % self.title)
+
+    def pick_resume(self, store, directory, players, level):
+        """Which unfinished recording a start takes up, chosen by the game (None: the host
+        takes up the newest cut-off one, :func:`rig.shell.session.unfinished`)."""
+        return None
+
+    def restart_item(self, state):
+        """The item a recording taken up by :meth:`pick_resume` goes on with (None)."""
+        return None
 
     def step_owned(self, state, command):
         """:meth:`step` on a state the caller gives up: the same result; a game whose state is

@@ -3,8 +3,8 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, steps Cleptómano's game with it (``GAME.step``: its state is
-  the referee, match and detector), fires deadlines on time as the game's ticks, and performs
+  (flushed) before acting on it, steps the game with it (``GAME.step``; Cleptómano's state
+  is the referee, match and detector), fires deadlines on time as the game's ticks, and performs
   the shared effects the game turns its effects into (:mod:`rig.core.effects`: buzzer, lamps,
   banners, log...), arming the table's reflex after each step;
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
@@ -22,25 +22,18 @@ import time
 from dataclasses import dataclass, replace
 
 from ..core import banner_queue as banners
-from ..games.cleptomano.rules import calls, engine as rules
-from ..games.cleptomano.rules import events as ev
-from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
 from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
 from ..core.names import same_name
-from ..table.names import Kind, parse
+from ..table.names import Kind
 from ..core.phones import RevokePhones
-from ..games.cleptomano.rules.recording import header_for, header_from
-from ..games.cleptomano.game import GAME
-from ..games.cleptomano.rules.referee import Referee
-from ..games.cleptomano.rules.shared import fault, shared
-from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
+from ..games import games
 from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
-from ..table.outputs import Buzzer, Lamps
+from ..table.outputs import REFUSED, TOUCH, Buzzer, Lamps
 from .session import RETRY_S, Health
 from .intake import Intake
 from .wiring import new_check_for
@@ -52,7 +45,6 @@ MESSAGE_S = 5.0
 FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
-_CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
 
 
 @dataclass
@@ -88,7 +80,7 @@ class Rig(Host):
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
                  patterns=None, trace=None, edge_delay_s=0.0, sync_hook=None, phones=None,
-                 links=()):
+                 links=(), game=None):
         super().__init__(clock=clock, session=session, display=display, phones=phones,
                          key_help=key_help, trace=trace, debounce=False,
                          language=config.table.language)
@@ -119,7 +111,10 @@ class Rig(Host):
         self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.intake = Intake(self.inbox, clock)
-        self.adapter = GAME          # Cleptómano's game: its step referees every item
+        #: The game played (the registry's first, Cleptómano, unless given): everything the
+        #: host asks of it goes through its contract (rig.core.contract.Game).
+        self.adapter = game if game is not None else games()[0]
+        session.game = self.adapter  # whose lines it writes (RecordingSession.record)
         self.referee = None          # the game's state (the referee: match and detector)
 
     # --- life cycle -----------------------------------------------------------------------------
@@ -194,7 +189,7 @@ class Rig(Host):
 
     # --- the referee thread ----------------------------------------------------------------------------
     def _deadlines(self):
-        deadline = self.referee.next_deadline() if self.referee else None
+        deadline = self.adapter.deadline(self.referee) if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
             yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
@@ -220,10 +215,10 @@ class Rig(Host):
         the buzzer now all the same."""
         if type(item) is Reading and item.name not in self._sounded:
             try:
-                change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
-                if self.referee.sounds_at_once(change):
+                change = self.adapter.reading(self._rel(item.t_abs), item.name, item.value)
+                if self.adapter.sounds_at_once(self.referee, change):
                     self._sounded.add(item.name)
-                    self.buzzer.play(ev.Pattern.TOUCH, self.clock.now())
+                    self.buzzer.play(TOUCH, self.clock.now())
             except Exception:
                 log.exception("the buzzer could not sound for %r; the rig goes on", item)
         self._seq += 1
@@ -250,7 +245,7 @@ class Rig(Host):
         if kind is Reading and self._wiring is not None:
             self._wiring_reading(item)
         elif kind is Reading:
-            change = ev.InputChange(self._rel(item.t_abs), item.name, item.value)
+            change = self.adapter.reading(self._rel(item.t_abs), item.name, item.value)
             if not self._record(change):
                 self._unrecorded[item.name] = item.value    # never act on what is not kept
                 return
@@ -269,7 +264,7 @@ class Rig(Host):
             elif self.phones is not None:
                 self.phones.revoke()
                 self._say(self._rel(item.t_abs), Msg("cleptomano.call.phones_unpaired"))
-        elif kind is Order and type(item.command) is CheckWiring:
+        elif kind is Order and type(item.command) is self.adapter.check_command:
             self._wiring_command(item.command.action, item.t_abs)
         elif kind is Order and type(item.command) is SetLanguage:
             # The set-up screen's language choice: the screen speaks it from the next frame
@@ -286,20 +281,20 @@ class Rig(Host):
         elif kind is Seed:
             self._perform(self._record_inputs(self._rel(item.t_abs), item.values))
         elif kind is FaultReport:
-            self._perform([ev.Fault(self._rel(item.t_abs), item.source, item.message,
-                                    item.active)])
+            self._perform([self.adapter.fault_effect(self._rel(item.t_abs), item.source,
+                                                     item.message, item.active)])
 
     def _command(self, command):
         """Step the game with a command and record it; returns the :class:`Answer`.  The
         deadlines due by its time fire first (their effects performed, nothing written), as the
         replay of the command's line fires them."""
-        if not self.referee.closed:     # (a closed match refuses the command below, by name)
+        if not self.adapter.closed(self.referee):  # (a closed match refuses it below, by name)
             self.referee, effects = self.adapter.step_owned(self.referee,
                                                             self.adapter.tick(command.t))
             self._perform(effects)
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
-            name = self._guard_name()
+            name = self.adapter.correcting_player(self.referee)
             if name:
                 command = replace(command, by=name)
         try:
@@ -307,16 +302,16 @@ class Rig(Host):
         except RulesError as exc:               # a refused choice changes nothing
             self.stats.refused += 1
             error = exc.msg if exc.msg is not None else str(exc)
-            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=error))
+            return self._refuse(self.adapter.refused(command.t, error))
         if not self._record(command):           # not kept: as if never given
-            return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=FULL_DISK))
+            return self._refuse(self.adapter.refused(command.t, FULL_DISK))
         self.referee = after
         self._perform(effects)
         return Answer(True)
 
     def _refuse(self, refused):
         self._perform([refused])
-        return Answer(False, calls.refusal_text(refused))
+        return Answer(False, self.adapter.refusal_words(refused))
 
     def _fire_deadlines(self, until_abs):
         """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
@@ -328,18 +323,9 @@ class Rig(Host):
             tick = game.tick(deadline)
             self.referee, effects = game.step_owned(self.referee, tick)
             if game.line(tick, self.referee, effects) is not None:
-                self._record(ev.Tick(self.referee.t))
+                self._record(game.tick(self.referee.t))
             self._perform(effects)
             deadline = game.deadline(self.referee)
-
-    def _guard_name(self):
-        """The guard of the running turn, else of the last turn (the one being corrected)."""
-        match = self.referee.match
-        turn = match.current or (match.turns[-1] if match.turns else None)
-        if turn is not None:
-            return turn.guard
-        nxt = rules.next_turn(match)
-        return nxt.guard if nxt else None
 
     def _record(self, item):
         """Append one line to the recording; False when it could not even be kept for the
@@ -361,13 +347,13 @@ class Rig(Host):
         self._recording = health
         if health is Health.OK:
             self._retry_at = None
-            self._fault(fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"),
-                                       False)))
+            self._fault(self.adapter.table_fault(
+                t, "recording", Msg("cleptomano.fault.recording_works"), False))
             if self._unrecorded:
                 values, self._unrecorded = self._unrecorded, {}
                 self._perform(self._record_inputs(t, values))
         else:
-            self._fault(fault(ev.Fault(t, "recording", words, True)))
+            self._fault(self.adapter.table_fault(t, "recording", words, True))
 
     def _retry_disk(self, now):
         if self._retry_at is None or now < self._retry_at:
@@ -380,7 +366,7 @@ class Rig(Host):
         self._fire_deadlines(now - self.edge_delay_s)
         at = self._foresee_at()
         if at is not None and now >= at:
-            self.referee.foresee()      # so the end buzz waits only for the tick line
+            self.adapter.foresee(self.referee)  # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
@@ -388,19 +374,19 @@ class Rig(Host):
 
     def _foresee_at(self):
         """When to work out the turn's end ahead (None: nothing to foresee)."""
-        ahead = self.referee.to_foresee()
+        ahead = self.adapter.foresee_at(self.referee)
         return None if ahead is None else self.t0 + ahead + self.edge_delay_s - FORESEE_S
 
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
-        """Perform the referee's effects: Cleptómano's game turns them into the shared effects
-        (:func:`rig.games.cleptomano.rules.shared.shared`: first what the table feels, the
-        buzzer and the lamps, then what the screen keeps, then the words), which the host
-        performs (:meth:`rig.shell.host.Host._perform_shared`); a next match opens after
-        that."""
+        """Perform the game's effects: the game turns them into the shared effects
+        (:meth:`rig.core.contract.Game.table_effects`; Cleptómano's: first what the table
+        feels, the buzzer and the lamps, then what the screen keeps, then the words), which the
+        host performs (:meth:`rig.shell.host.Host._perform_shared`); a next match opens after
+        that.  Between turns the game is asked even with no effects (its ready lamp)."""
         referee = self.referee
-        if effects or referee.match.current is None:
-            self._perform_shared(shared(effects, referee.match, referee.problems, referee.t))
+        if effects or self.adapter.playing(referee) is None:
+            self._perform_shared(self.adapter.table_effects(referee, referee.t, effects))
 
     def _state(self):
         return self.referee
@@ -419,18 +405,20 @@ class Rig(Host):
         inputs go to the check, not to the referee (a press must not start a turn); when it
         stops, every input that now reads differently is recorded and refereed."""
         check = self._wiring
-        if action == START and check is None:
-            if self.referee.match.current is not None:
-                self._perform([ev.Refused(self._rel(t_abs), ev.Refusal.CHOICE, error=Msg(
-                    "cleptomano.refuse.wiring_waits", thief=self.referee.match.current.thief))])
+        game = self.adapter
+        if action == game.check_start and check is None:
+            thief = game.playing(self.referee)
+            if thief is not None:
+                self._perform([game.refused(self._rel(t_abs), Msg(
+                    "cleptomano.refuse.wiring_waits", thief=thief))])
                 return
-            values = dict(self.referee.detector.values)
+            values = dict(game.input_values(self.referee))
             values.update(self.pins.values())
-            self._wiring = new_check_for(self.config, self.sources)
+            self._wiring = new_check_for(self.config, self.sources, game=game)
             self._wiring_asked = False
             self._say(self._rel(t_abs), Msg("cleptomano.wiring.started"))
             self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))
-        elif check is not None and action == STOP_CHECK:
+        elif check is not None and action == game.check_stop:
             self._wiring = None
             for line in check.summary():
                 self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=line))
@@ -445,8 +433,8 @@ class Rig(Host):
         lines = check.feed(reading.t_abs, reading.name, reading.value)
         if lines:
             # The table hears each verdict: a short buzz for a wire that answers.
-            self.buzzer.play(ev.Pattern.TOUCH if len(check.passed) > passed
-                             else ev.Pattern.REFUSED, self.clock.now())
+            self.buzzer.play(TOUCH if len(check.passed) > passed else REFUSED,
+                             self.clock.now())
         self._wiring_lines(reading.t_abs, lines)
         self._refresh_soon()
 
@@ -460,7 +448,7 @@ class Rig(Host):
             prompt = check.prompt()
             if prompt is None:
                 prompt = Msg("cleptomano.wiring.all_done",
-                             summary=calls.sentences(check.summary()))
+                             summary=self.adapter.check_words(check.summary()))
             self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=prompt))
 
     # --- the display ----------------------------------------------------------------------------
@@ -470,12 +458,12 @@ class Rig(Host):
         message = self._message_at(now)
         shown = self._faults.values()
         faults = tuple(shown) + tuple(
-            text for text in (calls.fault_text(f) for f in self.referee.detector.faults())
-            if text not in shown)
+            text for text in self.adapter.state_faults(self.referee) if text not in shown)
         wiring = self._wiring.view(now) if self._wiring is not None else None
-        board = build_board(self.referee, now - self.t0, faults=faults, banner=banner,
-                            message=message, key_help=self.key_help, roster=self.roster,
-                            wiring=wiring)
+        board = self.adapter.screen_state(self.referee, now - self.t0, faults=faults,
+                                          banner=banner, message=message,
+                                          key_help=self.key_help, roster=self.roster,
+                                          wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
         sources = self.table_sources() if self.table_sources is not None else {}
@@ -498,23 +486,18 @@ class Rig(Host):
         if self.t0 is not None:     # the last match's banners give way to the new match
             self._queue(banners.cut(self._banners, t_abs - self.t0))
         self._banners = banners.EMPTY
-        match = rules.new_match(self.players, self.level, self.first_thief)
-        self.referee = Referee(match, self.settings)
+        self.referee = self.adapter.new_match(self.players, self.level, self.first_thief,
+                                              self.settings)
         self.t0 = t_abs
         if self.phones is not None:
             self.phones.new_match()     # a code seen during the last match pairs no more
         tournament = self.config.tournament
         rig_id = tournament.rig_id if tournament else None
-        if self.set_up is not None:
-            header = header_from(self.set_up, self.settings, rig=rig_id)
-        else:
-            header = header_for(self.players, self.level, self.first_thief, self.settings,
-                                rig=rig_id)
+        header = self.adapter.match_header(self.set_up, self.players, self.level,
+                                           self.first_thief, self.settings, rig=rig_id)
         path = self.session.open(header)
         self._read_roster()
-        self._say(0.0, Msg("cleptomano.call.new_match", players=tuple(self.players),
-                           level=calls.level_name(self.level.name),
-                           words=calls.level_words(self.level), path=str(path)))
+        self._say(0.0, self.adapter.opened_words(self.players, self.level, path))
 
     def _read_roster(self):
         """The names the set-up screen offers: this match's players, then the other players
@@ -525,7 +508,7 @@ class Rig(Host):
 
     @property
     def match_over(self):
-        return rules.is_over(self.referee.match)
+        return self.adapter.match_decided(self.referee)
 
     def _open_next_match(self, press_t):
         """A start press after the match ended opens the next match, which starts at that
@@ -556,8 +539,7 @@ class Rig(Host):
     def _open_match_at(self, t_rel, pressed=None):
         """Close this match and open the next at ``t_rel``: its first lines are the museum's
         state now (pins, hand sensor, relics), then ``pressed`` (the press that opened it)."""
-        carried = {name: value for name, value in self.referee.detector.values.items()
-                   if parse(name).kind in _CARRIED}
+        carried = self.adapter.carried_inputs(self.referee)
         self._new_match(self.t0 + t_rel)
         values = dict(self.pins.values())
         values.update(carried)
@@ -567,10 +549,10 @@ class Rig(Host):
     def _record_inputs(self, t_rel, values):
         """Record and feed every value that differs from what the referee believes."""
         effects = []
-        known = self.referee.detector.values
+        known = self.adapter.input_values(self.referee)
         for name, value in sorted(values.items(), key=lambda kv: kv[0] == Kind.BUTTON):
             if known.get(name) != value:
-                change = ev.InputChange(t_rel, name, value)
+                change = self.adapter.reading(t_rel, name, value)
                 if self._record(change):
                     self.referee, fed = self.adapter.step_owned(self.referee, change)
                     effects.extend(fed)
@@ -584,14 +566,12 @@ class Rig(Host):
         self.inbox.put(Seed(self.clock.now(), self.pins.values()))
 
     def _resume(self, now):
-        resumed = self.session.resume(self.players, self.level)
+        resumed = self.session.resume(self.players, self.level, self.adapter)
         if resumed is None:
             return False
         self.referee = resumed.referee
-        match = resumed.referee.match
         # A match set up on the screen is resumed with its own players, not the config's.
-        self.players, self.level, self.first_thief = match.players, match.level, \
-            match.first_thief
+        self.players, self.level, self.first_thief = self.adapter.set_up_of(resumed.referee)
         self.t0 = now - resumed.referee.t
         self._read_roster()
         self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
@@ -609,7 +589,6 @@ class Rig(Host):
 
     def result(self):
         """The live match's result, in the replay output's shape."""
-        from ..games.cleptomano.rules.replay import result
         t = max(self.referee.t, round(self.clock.now() - self.t0, 6))
-        return result(rules.unfinished(self.referee.match, t))
+        return self.adapter.live_result(self.referee, t)
 

@@ -28,12 +28,9 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from ..games.cleptomano.rules import events as ev
-from ..games.cleptomano.rules import recording
 from ..core.errors import ConfigError, HardwareError, RigError
 from ..core.msg import Msg
-from ..games.cleptomano.rules.replay import referee as rereferee
-from ..games.cleptomano.rules.engine import check_new_match
+from ..core.jsonl import dumps
 from ..games import games
 from . import storage
 from .clock import MonotonicClock
@@ -143,7 +140,7 @@ class Resumed:
     written, not yet fed)."""
     path: object
     referee: object
-    restart: ev.Restart
+    restart: object
 
 
 class _Held:
@@ -177,6 +174,9 @@ class RecordingSession:
         #: Told ``(path)`` after each fsync (the kill tests kill the process there).
         self._on_synced = on_synced
         self._marked = None         # the open recording whose open marker is on disk
+        #: The game whose items :meth:`record` writes (None: the registry's first); the
+        #: table's host sets it.
+        self.game = None
         #: Told ``(path, size, closed)`` whenever ``size`` bytes of a recording are on disk
         #: (after each fsync, and when a file is closed): the tournament link reads only these.
         self.listeners = []
@@ -207,7 +207,7 @@ class RecordingSession:
     def open(self, header):
         """Start a new recording with ``header``; returns its path (the file itself may wait
         for the disk, like any line)."""
-        path = self.open_text(recording.dumps(header.to_json()))
+        path = self.open_text(dumps(header.to_json()))
         self.request_sync()
         return path
 
@@ -267,73 +267,42 @@ class RecordingSession:
             self._marked = path
         return found
 
-    def resume(self, players, level):
+    def resume(self, players, level, game=None):
         """Continue this match's unfinished recording, if there is one: rebuild the match by
         replaying it and write the restart line.  None when there is nothing to resume.
 
-        Chosen by content, never by modification time (a Pi without a real-time clock may set
-        its clock back): of the recordings without an end line, the one of this match (same
-        players and level, or those of a match set up at the rig: a ``new_match`` line closed
-        another recording) that holds the most play.  A match that has been decided is resumed
-        too, until the next start closes it: the guard may still correct its last haul."""
-        found = []
-        ours = {(tuple(players), level)}
-        paths = [p for p in sorted(self.directory.glob("match-*.jsonl")) if p.is_file()]
-        for path in paths:
-            command = storage.closing_command(path) if storage.is_finished(path) else None
-            if command is not None:
-                set_up, level_set_up, _ = check_new_match(command)
-                ours.add((set_up, level_set_up))
-        for path in paths:
-            if storage.is_finished(path):
-                continue
-            torn = []
-            try:                        # read only: a file is changed once it is taken up
-                header, items = storage.read(path, torn)
-                ref, _ = rereferee(header, items, path)
-            except RigError as exc:
-                log.warning("cannot resume %s (%s); it is left as it is", path, exc)
-                continue
-            if (header.players, header.level) not in ours:
-                self._close_other(path, ref, torn, "is another match (players or level "
-                                                   "differ)")
-                continue
-            found.append((len(items), ref.t, str(path), path, ref, torn))
-        if not found:
+        Which recording is the game's choice (:meth:`rig.core.contract.Game.pick_resume`;
+        ``game`` None: the registry's first).  Cleptómano's is by content, never by
+        modification time (a Pi without a real-time clock may set its clock back): of the
+        recordings without an end line, the one of this match (same players and level, or
+        those of a match set up at the rig: a ``new_match`` line closed another recording)
+        that holds the most play.  A match that has been decided is resumed too, until the
+        next start closes it: the guard may still correct its last haul."""
+        game = game if game is not None else games()[0]
+        picked = game.pick_resume(storage, self.directory, players, level)
+        if picked is None:
             return None
-        found.sort()
-        for *_, path, ref, torn in found[:-1]:
-            self._close_other(path, ref, torn, "holds less of this match than another "
-                                               "unfinished recording")
-        *_, path, ref, torn = found[-1]
+        path, ref, torn = picked
         cut = storage.repair(path, torn)
         if cut:
             log.warning("%s: %s", path, cut)
         self.path = path
         self.writer = storage.Writer(path)
-        restart = ev.Restart(ref.t)
-        self._hold(self.writer, recording.dumps(recording.item_to_json(restart)), ref.t)
+        restart = game.restart_item(ref)
+        self._hold(self.writer, game.item_line(restart), ref.t)
         self.flush()
         self.request_sync()
         return Resumed(path, ref, restart)
 
-    @staticmethod
-    def _close_other(path, ref, torn, why):
-        """Close another match's unfinished recording with its end line, so it is never taken
-        up again; one whose last line is torn is left exactly as it is (an end line after the
-        torn bytes would spoil it, and cutting them is for a file the rig takes up)."""
-        if torn or storage.last_line_bytes(path)[1]:
-            log.info("%s %s; its last line has no end, so it is left as it is (`cleptomano "
-                     "replay` reads what it holds)", path, why)
-            return
-        log.info("%s %s; closing it", path, why)
-        storage.append_line(path, ev.End(ref.t))
-
     # --- lines -----------------------------------------------------------------------------------
-    def record(self, item):
-        """Append one line.  True when the line is written or kept for the disk; False when it
-        is refused (the memory for waiting lines is full): then it must not be acted on."""
-        return self.record_text(recording.dumps(recording.item_to_json(item)), item.t)
+    def record(self, item, game=None):
+        """Append one item's line (written by ``game``, :meth:`rig.core.contract.Game.item_line`;
+        None: :attr:`game`, else the registry's first).  True when the line is written or
+        kept for the disk; False when it is refused (the memory for waiting lines is full):
+        then it must not be acted on."""
+        if game is None:
+            game = self.game if self.game is not None else games()[0]
+        return self.record_text(game.item_line(item), item.t)
 
     def record_text(self, text, t):
         """Append the line ``text`` (no newline) of play at ``t``; True or False as
@@ -430,7 +399,8 @@ class RecordingSession:
         if writer is None:
             return
         if end_line is _END:
-            end_line = recording.dumps(recording.item_to_json(ev.End(t)))
+            home = games()[0]
+            end_line = home.item_line(home.end_item(t))
         if end_line is not None:
             self._hold(writer, end_line, t)
         self._held.append(_Held(writer, b"", t, close=True))

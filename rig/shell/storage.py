@@ -1,7 +1,8 @@
 """Recording files on disk: read one, repair a torn one, append to one (shell code).
 
-The format itself is pure and lives in :mod:`rig.games.cleptomano.rules.recording`; this module is
-the only one that opens recording files.  :class:`Writer` flushes every line to the operating system
+Each format is pure and lives in its game's folder (a line is JSON, :mod:`rig.core.jsonl`); this
+module names no game (it asks the game's contract, :mod:`rig.core.contract`) and is the only one
+that opens recording files.  :class:`Writer` flushes every line to the operating system
 and fsyncs when asked (at turn boundaries and penalties, from the daemon's sync thread).
 """
 
@@ -14,16 +15,25 @@ import re
 import threading
 from pathlib import Path
 
-from ..games.cleptomano.rules import recording
+from ..core import jsonl
 from ..core.names import name_problem, normal, same_name_key
 from ..core.bounded import json_depth
-from ..games.cleptomano.rules import replay as rereferee
 from ..core.errors import ConfigError, RecordingError, RigError
-from ..games import by_recording
+from ..games import by_recording, games
 from .. import files
 
 
-def read(path, torn=None):
+#: The header's key that names a recording's game (every game's: :func:`rig.games.by_recording`).
+_MAGIC = "recording"
+
+
+def _home():
+    """The game whose recordings the rig reads item by item when nothing else names one: the
+    registry's first (Cleptómano's matches, ``match-*.jsonl``)."""
+    return games()[0]
+
+
+def read(path, torn=None, game=None):
     """The recording at ``path`` as ``(header, items)``, or one RecordingError naming the file
     (and the line) and what is wrong.  Only a regular file is read, a line at a time, each
     ending at ``"\\n"`` only: that is how the writer ends them, and the text between may hold
@@ -31,10 +41,12 @@ def read(path, torn=None):
 
     A last line without its ``"\\n"`` that is not JSON is a torn write (the power went in the
     middle of it): it is left out, and ``torn`` (a list, if given) is told ``"FILE:LINE: ..."``
-    in words.  Without ``torn`` it is bad input like any other bad line."""
+    in words.  Without ``torn`` it is bad input like any other bad line.  ``game`` reads
+    the items (:meth:`rig.core.contract.Game.read_recording`; None: the registry's first)."""
+    game = game if game is not None else _home()
     f = _open(path)
     with f:
-        return recording.parse_lines(_lines(f, path, torn), path)
+        return game.read_recording(_lines(f, path, torn), path)
 
 
 def read_lines(path, torn=None):
@@ -59,9 +71,9 @@ def _lines(f, path=None, torn=None, first=1):
     ``first``).  A line longer than a recording's longest is handed on cut short, and nothing
     after it (the parser refuses it by its length, and the rest of it is never read).  A torn
     last line is left out when ``torn`` is given (see :func:`read`)."""
-    for number, raw in enumerate(iter(lambda: f.readline(recording.MAX_LINE_BYTES + 1), b""),
+    for number, raw in enumerate(iter(lambda: f.readline(jsonl.MAX_LINE_BYTES + 1), b""),
                                  first):
-        if len(raw) > recording.MAX_LINE_BYTES and not raw.endswith(b"\n"):
+        if len(raw) > jsonl.MAX_LINE_BYTES and not raw.endswith(b"\n"):
             yield raw.decode("utf-8", "replace")   # every byte stays at least one byte long
             return
         if torn is not None and not raw.endswith(b"\n") and raw.strip() \
@@ -82,7 +94,7 @@ def _is_json(raw):
     """Whether a last line is whole JSON, not a torn write.  One nested deeper than a recording
     line may is no torn write either (the rig never wrote it): the reader refuses it by name."""
     try:
-        if json_depth(raw.decode("utf-8")) > recording.MAX_NESTING:
+        if json_depth(raw.decode("utf-8")) > jsonl.MAX_NESTING:
             return True
     except UnicodeDecodeError:
         return False
@@ -96,7 +108,7 @@ def _value(raw):
     """The JSON value of one line's bytes, read as a recording line is (bounded: a line nested
     20,000 deep is no JSON, not a RecursionError); ``_NOT_JSON`` when it is none."""
     try:
-        return recording.load_line(raw.decode("utf-8"), 0)
+        return jsonl.load_line(raw.decode("utf-8"), 0)
     except (UnicodeDecodeError, RecordingError):
         return _NOT_JSON
 
@@ -157,7 +169,7 @@ def is_finished(path):
     return isinstance(obj, dict) and obj.get("end") is True
 
 
-def closing_command(path):
+def closing_command(path, game=None):
     """The ``new_match`` command that closed the finished recording at ``path`` (its last line
     before the end line), or None: the next recording was opened with its settings."""
     try:
@@ -174,7 +186,7 @@ def closing_command(path):
     if not isinstance(obj, dict) or "new_match" not in obj:
         return None
     try:
-        return recording.parse_item(obj, 0)
+        return (game if game is not None else _home()).parse_line(obj, 0)
     except RecordingError:
         return None
 
@@ -183,10 +195,11 @@ def recent_players(directory, recordings=30):
     """The players of the newest ``recordings`` recordings in ``directory``, newest first, each
     name once (read from their headers; a file that cannot be read is passed over)."""
     names, seen = [], set()
-    for path in sorted(Path(directory).glob("match-*.jsonl"), reverse=True)[:recordings]:
+    prefix = _home().prefix
+    for path in sorted(Path(directory).glob("%s-*.jsonl" % prefix), reverse=True)[:recordings]:
         try:
             with files.open_regular(path) as f:
-                header = _value(f.readline(recording.MAX_LINE_BYTES))
+                header = _value(f.readline(jsonl.MAX_LINE_BYTES))
         except OSError:
             continue
         players = header.get("players") if isinstance(header, dict) else None
@@ -204,7 +217,7 @@ def replay_file(path, torn=None):
     Cleptómano's, whose reader says what is wrong with it."""
     game = game_of(path)
     if game is None:
-        game = by_recording(recording.FORMAT)
+        game = _home()
     f = _open(path)
     with f:
         lines = _lines(f, path, torn)
@@ -223,8 +236,8 @@ def restore_file(path, game, torn=None):
     with f:
         lines = list(_lines(f, path, torn))
     state = game.restore(lines, path)
-    header = recording.load_line(lines[0], 1)          # both checked by restore() already
-    last_t = recording.load_line(lines[-1], len(lines)).get("t", 0.0) if len(lines) > 1 \
+    header = jsonl.load_line(lines[0], 1)          # both checked by restore() already
+    last_t = jsonl.load_line(lines[-1], len(lines)).get("t", 0.0) if len(lines) > 1 \
         else 0.0
     return state, header, last_t
 
@@ -285,10 +298,10 @@ def game_of(path):
     ``path``, by its header; None for one that cannot be read or names no game."""
     try:
         with files.open_regular(path) as f:
-            header = _value(f.readline(recording.MAX_LINE_BYTES))
+            header = _value(f.readline(jsonl.MAX_LINE_BYTES))
     except OSError:
         return None
-    kind = header.get(recording.MAGIC) if isinstance(header, dict) else None
+    kind = header.get(_MAGIC) if isinstance(header, dict) else None
     return by_recording(kind) if isinstance(kind, str) else None
 
 
@@ -302,14 +315,13 @@ class Follower:
     line was read; ``error`` the RecordingError that stopped the reading (bad input: the
     recording is then no longer followed)."""
 
-    def __init__(self, path):
+    def __init__(self, path, game=None):
         self.path = Path(path)
         self.size = 0
         self._hash = hashlib.sha256()
-        self._reader = recording.LineReader(recording.parse_header, recording.parse_item,
-                                            self.path, stop=recording.ends_match)
-        self.referee = None
-        self.end_t = 0.0
+        #: The game's reading of the lines (:meth:`rig.core.contract.Game.follow`; ``game``
+        #: None: the registry's first, whose matches the tournament link follows).
+        self._reader = (game if game is not None else _home()).follow(self.path)
         self.error = None
 
     @property
@@ -319,6 +331,10 @@ class Follower:
     @property
     def closed(self):
         return self._reader.done
+
+    @property
+    def end_t(self):
+        return self._reader.end_t
 
     @property
     def sha256(self):
@@ -340,14 +356,9 @@ class Follower:
         torn, closing = [], None
         try:
             for text in _lines(io.BytesIO(chunk), self.path, torn, first):
-                item = self._reader.feed(text)
-                if item is not None:
-                    if self.referee is None:
-                        self.referee = rereferee.new_referee(self.header)
-                    rereferee.feed(self.referee, self._reader.number, item, self.path)
-                    self.end_t = item.t
-                    if self.closed:
-                        closing = self._reader.number
+                self._reader.feed(text)
+                if self.closed and closing is None:
+                    closing = self._reader.number
         except RecordingError as exc:
             self.error = exc
             return
@@ -359,11 +370,7 @@ class Follower:
 
     def result(self):
         """The replay output of what was read (None before the header)."""
-        if self.header is None:
-            return None
-        if self.referee is None:
-            self.referee = rereferee.new_referee(self.header)
-        return rereferee.result(self.referee.finish(self.end_t))
+        return self._reader.result()
 
     def text(self):
         """The bytes read, as text, read again from the file: None when they are no longer
@@ -453,11 +460,12 @@ class Writer:
             return size
 
 
-def append_line(path, item):
-    """Append one recording line to ``path`` and sync it (closing another match's file)."""
+def append_line(path, item, game=None):
+    """Append one recording line (``item``, written by ``game``: None, the registry's first)
+    to ``path`` and sync it (closing another match's file)."""
     writer = Writer(path)
     try:
-        data = (recording.dumps(recording.item_to_json(item)) + "\n").encode("utf-8")
+        data = ((game if game is not None else _home()).item_line(item) + "\n").encode("utf-8")
         if writer.write(data) != len(data):
             raise OSError("the disk is full: the line was cut")
     finally:

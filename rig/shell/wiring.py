@@ -5,12 +5,12 @@ The check reads the inputs exactly as the rig does: the pins through
 :class:`~rig.table.sources.PinSource`, the hand sensor through
 :class:`~rig.table.sources.HandSource` (its poller), the relics through the relic source (the
 hub's serial link, or the simulator's feed), all onto one :class:`~rig.shell.inbox.Inbox`.  The
-judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared with the check on
-the screen.
+judging is the game's (:meth:`rig.core.contract.Game.new_wiring_check`: Cleptómano's
+``WiringCheck``), shared with the check on the screen.
 """
 
 from ..words import english
-from ..games.cleptomano.rules.wiringcheck import wiring_check
+from ..games import games
 from .inbox import FaultReport, Inbox, Reading
 from ..table.sources import HandSource, PinSource
 from .intake import Intake
@@ -18,19 +18,19 @@ from .intake import Intake
 TIMEOUT_S = 30.0
 
 
-def new_check(config, hand, relics, timeout_s=TIMEOUT_S):
-    """A :class:`WiringCheck` of every pin in the pin map, the hand sensor if ``hand``, and the
-    three relics if ``relics``."""
-    return wiring_check(config.pinmap, (config.tof.i2c_bus, config.tof.address),
-                        config.detect.hand_threshold_mm, hand, relics, timeout_s)
+def new_check(config, hand, relics, timeout_s=TIMEOUT_S, game=None):
+    """The wiring check of every pin in the pin map, the hand sensor if ``hand``, and the
+    three relics if ``relics``: ``game``'s (None: the registry's first, the museum's)."""
+    game = game if game is not None else games()[0]
+    return game.new_wiring_check(config, hand, relics, timeout_s)
 
 
-def new_check_for(config, sources, timeout_s=TIMEOUT_S):
+def new_check_for(config, sources, timeout_s=TIMEOUT_S, game=None):
     """The check of the rig with these sources (besides the pins): the hand sensor when one is
     a :class:`HandSource`, the relics when another source is there."""
     hand = any(isinstance(s, HandSource) for s in sources)
     relics = any(not isinstance(s, HandSource) for s in sources)
-    return new_check(config, hand, relics, timeout_s)
+    return new_check(config, hand, relics, timeout_s, game)
 
 
 def input_sources(config, backend):

@@ -21,7 +21,11 @@ from .rules import audit
 from ...table.debounce import DetectSettings
 from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
-from .rules.shared import shared
+from .rules.shared import fault, shared
+from .rules.board import build as build_board
+from .rules import wiringcheck
+from .rules.wiringcheck import START, STOP, CheckWiring
+from ...table.names import Kind, parse
 from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
@@ -29,6 +33,9 @@ from ...core.errors import IllegalMove, RequestError, RulesError
 from ...core.msg import Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
+
+
+_CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
 
 
 class Cleptomano(GameBase):
@@ -147,8 +154,9 @@ class Cleptomano(GameBase):
     def table_effects(self, state, t, effects):
         """The referee's effects as the host's shared ones
         (:func:`rig.games.cleptomano.rules.shared.shared`); the ready lamp heeds the museum's
-        problems the referee sees."""
-        return tuple(shared(effects, state.match, state.problems, state.t))
+        problems the referee sees.  A generator: the host sounds the buzzer before the step's
+        words and banners are even built (the touch-to-buzzer path)."""
+        return shared(effects, state.match, state.problems, state.t)
 
     def words(self, effect):
         """The effect's line, or else its banner's big word (a title earned, or none)."""
@@ -205,6 +213,151 @@ class Cleptomano(GameBase):
         """The referee a recording's lines leave, as :meth:`replay` re-referees them."""
         header, items = recording.parse_lines(lines, path)
         return replay.referee(header, items, path)[0]
+
+    # --- what the host asks of the match it runs (rig.shell.daemon) ---------------------------
+    def new_match(self, players, level, first_thief, detect):
+        """The match of these players at ``level`` (its first thief, or None), its referee at
+        rest with the ``[detect]`` settings."""
+        return Referee(rules.new_match(players, level, first_thief), detect)
+
+    def match_header(self, set_up, players, level, first_thief, detect, rig=None):
+        """The header of a new match's recording: from the ``new_match`` command ``set_up``
+        that set it up, else from its players, level and first thief."""
+        if set_up is not None:
+            return recording.header_from(set_up, detect, rig=rig)
+        return recording.header_for(players, level, first_thief, detect, rig=rig)
+
+    def opened_words(self, players, level, path):
+        """The log's line for a match opened with its recording at ``path``."""
+        return Msg("cleptomano.call.new_match", players=tuple(players),
+                   level=calls.level_name(level.name), words=calls.level_words(level),
+                   path=str(path))
+
+    def closed(self, state):
+        """Whether a new match closed this one (it takes nothing more, not even a tick)."""
+        return state.closed
+
+    def set_up_of(self, state):
+        """``(players, level, first_thief)`` of the match ``state`` plays (a resumed one)."""
+        match = state.match
+        return match.players, match.level, match.first_thief
+
+    def match_decided(self, state):
+        """Whether the match's result is settled (its last turn played)."""
+        return rules.is_over(state.match)
+
+    def live_result(self, state, t):
+        """The result of the match running at ``t`` (the replay's, a running turn unfinished)."""
+        return replay.result(rules.unfinished(state.match, t))
+
+    def sounds_at_once(self, state, command):
+        """Whether an input change held back by the pins' edge delay buzzes at once."""
+        return state.sounds_at_once(command)
+
+    def foresee_at(self, state):
+        """When (the match's time) to work out the turn's end ahead, or None."""
+        return state.to_foresee()
+
+    def foresee(self, state):
+        """Work out the turn's end ahead, so its buzz waits only for the tick line."""
+        state.foresee()
+
+    def refused(self, t, error):
+        """The effect of a command refused at ``t`` with ``error`` (a code or words)."""
+        return ev.Refused(t, ev.Refusal.CHOICE, error=error)
+
+    def refusal_words(self, effect):
+        """The words a phone or key is answered with for a refusal effect."""
+        return calls.refusal_text(effect)
+
+    def fault_effect(self, t, source, words, active):
+        """A device's fault (or its clearing) as this game's effect."""
+        return ev.Fault(t, source, words, active)
+
+    def table_fault(self, t, source, words, active):
+        """The same as the host's shared :class:`~rig.core.effects.Fault`."""
+        return fault(ev.Fault(t, source, words, active))
+
+    def state_faults(self, state):
+        """The faults the match itself sees (a stuck contact...), in words."""
+        return tuple(calls.fault_text(f) for f in state.detector.faults())
+
+    def input_values(self, state):
+        """The table inputs' values as the match believes them."""
+        return state.detector.values
+
+    def carried_inputs(self, state):
+        """The inputs a next match takes over from this one (not on pins: the hand sensor
+        and the relics)."""
+        return {name: value for name, value in state.detector.values.items()
+                if parse(name).kind in _CARRIED}
+
+    def correcting_player(self, state):
+        """The guard of the running turn, else of the last turn (the one being corrected)."""
+        match = state.match
+        turn = match.current or (match.turns[-1] if match.turns else None)
+        if turn is not None:
+            return turn.guard
+        nxt = rules.next_turn(match)
+        return nxt.guard if nxt else None
+
+    def playing(self, state):
+        """Who is playing a turn now (None between turns)."""
+        current = state.match.current
+        return None if current is None else current.thief
+
+    def screen_state(self, state, now_t, faults=(), banner=None, message=None, key_help=(),
+                     roster=(), wiring=None):
+        """What the screen shows of the match at ``now_t`` (its :class:`Scoreboard`), with
+        the host's ``faults``, ``banner``, ``message``, ``key_help``, ``roster``, ``wiring``."""
+        return build_board(state, now_t, faults=faults, banner=banner, message=message,
+                           key_help=key_help, roster=roster, wiring=wiring)
+
+    #: The wiring check the guard's keys run on the screen: its command and its actions.
+    check_command = CheckWiring
+    check_start, check_stop = START, STOP
+
+    def new_wiring_check(self, config, hand, relics, timeout_s):
+        """The wiring check (a :class:`WiringCheck`) of every pin in ``config``'s pin map, the
+        hand sensor if ``hand`` and the three relics if ``relics``."""
+        return wiringcheck.wiring_check(config.pinmap, (config.tof.i2c_bus, config.tof.address),
+                                        config.detect.hand_threshold_mm, hand, relics, timeout_s)
+
+    def check_words(self, lines):
+        """The words of the check's summary lines, said as sentences."""
+        return calls.sentences(lines)
+
+    # --- its recordings as the host's files see them (rig.shell.session, rig.shell.storage) --
+    def read_recording(self, lines, path=None):
+        """A recording's lines as ``(header, items)`` (``items``: ``(line number, item)``)."""
+        return recording.parse_lines(lines, path)
+
+    def parse_line(self, obj, line=0):
+        """One recording line's JSON value as its item (RecordingError for a bad one)."""
+        return recording.parse_item(obj, line)
+
+    def item_line(self, item):
+        """The text of the recording line of one item (no newline)."""
+        return recording.dumps(recording.item_to_json(item))
+
+    def end_item(self, t):
+        """The item of the line that ends a recording at ``t``."""
+        return ev.End(t)
+
+    def follow(self, path):
+        """A recording read as it grows, refereed line by line (the tournament link's)."""
+        from .recordings import Following
+        return Following(path)
+
+    def pick_resume(self, store, directory, players, level):
+        """Which unfinished match to take up at a start: ``(path, state, torn)`` or None
+        (see :func:`rig.games.cleptomano.recordings.pick_resume`)."""
+        from .recordings import pick_resume
+        return pick_resume(store, directory, players, level)
+
+    def restart_item(self, state):
+        """The item of the line a resumed recording goes on with (fed to the state)."""
+        return ev.Restart(state.t)
 
     # --- the phones: the guard's phone, the scoreboard, the layout check ----------------------
     #: The lines a phone may send: the guard's commands.  Inputs come from the museum's
