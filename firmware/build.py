@@ -5,7 +5,7 @@
 Lays out::
 
     code.py  boot.py
-    lib/relic_protocol.py      (a copy of rig/games/cleptomano/rules/protocol.py: one frame definition for both ends)
+    lib/relic_protocol.py      (a copy of rig/table/protocol.py: one frame definition for both ends)
     lib/relichub/*.py
     lib/adafruit_lis3dh.mpy, lib/adafruit_bus_device/   (only with --bundle-lib)
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 FIRMWARE_DIR = Path(__file__).resolve().parent
 REPO_DIR = FIRMWARE_DIR.parent
-PROTOCOL_SOURCE = REPO_DIR / "rig" / "games" / "cleptomano" / "rules" / "protocol.py"
+PROTOCOL_SOURCE = REPO_DIR / "rig" / "table" / "protocol.py"
 # Each library as the bundle ships it, then as source; the first found is copied.
 BUNDLE_LIBS = (("adafruit_lis3dh.mpy", "adafruit_lis3dh.py"), ("adafruit_bus_device",))
 

@@ -549,7 +549,7 @@ def cmd_run(args):
     from .shell.config import load_config
     from .shell.night import Night
     from .shell.systemd import Notifier
-    from .shell.threads import hand_on_promptly
+    from .table.threads import hand_on_promptly
     config = load_config(args.config)
     hand_on_promptly()          # the touch never waits 5 ms for another thread's turn
     simulate = args.sim or (not args.real and config.pins.backend != "real" and (
@@ -706,8 +706,8 @@ def _game_button(config, clock, host, simulate):
         log.info("Simulator: no start button to open (not a Raspberry Pi, or --sim); the keys "
                  "and the phones play.")
         return None
-    from .shell.build import game_button
-    button = game_button(config, clock, host.button_edge)
+    from .shell.build import game_button, table_parts
+    button = game_button(config, clock, host.button_edge, parts=table_parts(host.adapter))
     if button is not None:
         log.info("Start button: on GPIO%d; a press is what Space is at the keys.",
                  config.pinmap.inputs["button"].pin)

@@ -102,7 +102,7 @@ def wiring_demo(config, stop):
     does what each step asks, as a person at the table would."""
     from rig.shell.build import Backend
     from rig.shell.clock import MonotonicClock
-    from rig.shell.sources import HubSource
+    from rig.table.sources import HubSource
     from .fake_tof import FakeVL53L0X
     factory = VirtualFactory()
     tof = FakeVL53L0X()
@@ -137,7 +137,7 @@ class DemoBuilder:
         self.steps.put(step)
 
     def _run(self):
-        from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM, rest_value
+        from rig.table.names import NOTHING_IN_RANGE_MM, rest_value
         from rig.games.cleptomano.rules.wiringcheck import HAND, family
         while not self.stop.is_set():
             try:

@@ -1,6 +1,6 @@
 """A fake VL53L0X for tests and the laptop simulator: settable range, injectable I2C errors.
 
-It behaves like Adafruit's driver object where :mod:`rig.shell.tof` can tell: ``.data_ready``
+It behaves like Adafruit's driver object where :mod:`rig.table.tof` can tell: ``.data_ready``
 (the status read that starts every poll), ``.range`` in mm (8190 when nothing is in range),
 ``.io_timeout_s``, ``start_continuous()``/``stop_continuous()``, and errors of the kinds a real
 bus produces (``OSError(121, 'Remote I/O error')`` when the sensor drops off the bus,
@@ -19,7 +19,7 @@ an unplugged sensor and a hang show on ``data_ready``, the first bus access of a
 import random
 import threading
 
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
+from rig.table.names import NOTHING_IN_RANGE_MM
 
 
 class FakeVL53L0X:
@@ -125,7 +125,7 @@ class FakeVL53L0X:
             hang.set()
 
     def factory(self):
-        """A factory for :class:`rig.shell.tof.HandPoller`: re-opening returns this same sensor,
+        """A factory for :class:`rig.table.tof.HandPoller`: re-opening returns this same sensor,
         reset to single-shot mode and ranging again, or raises OSError while unplugged."""
         self.opens += 1
         if self._unplugged:

@@ -24,7 +24,7 @@ import threading
 import time
 
 from rig.games.cleptomano.rules.replay import replay_lines
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
+from rig.table.names import NOTHING_IN_RANGE_MM
 from rig.shell.clock import MonotonicClock
 from rig.shell.storage import replay_file
 

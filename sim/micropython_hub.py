@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rig.core.errors import HardwareError
-from rig.games.cleptomano.rules.protocol import Decoder, Heartbeat, Hello
-from rig.shell.hub import InputTracker
+from rig.table.protocol import Decoder, Heartbeat, Hello
+from rig.table.hub import InputTracker
 
 REPO = Path(__file__).resolve().parent.parent
 MICROPYTHON_DIR = REPO / "sim" / "micropython"

@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO / "sim" / "browser"
 DRIVER = BROWSER_DIR / "driver.mjs"
 PACKAGE = BROWSER_DIR / "node_modules" / "playwright-core"
+AXE = BROWSER_DIR / "node_modules" / "axe-core"
 CHROMIUM = "/usr/bin/chromium"
 STEP_TIMEOUT_S = 10.0         # what one step may take in the browser (a loaded machine)
 START_TIMEOUT_S = 30.0        # chromium's first start on a loaded machine
@@ -59,6 +60,8 @@ def missing():
         return cannot_exist()
     if not PACKAGE.is_dir():
         return "playwright-core is not installed in sim/browser: run `make browser` (npm ci)"
+    if not AXE.is_dir():
+        return "axe-core is not installed in sim/browser: run `make browser` (npm ci)"
     return None
 
 
@@ -231,6 +234,30 @@ class Phone:
     def screenshot(self, path, full=False):
         self._step("screenshot", path=str(path), full=full)
         return Path(path)
+
+    def axe(self):
+        """axe-core's violations of WCAG 2.0-2.2 A and AA on the page as it is now (``[{"id",
+        "impact", "help", "nodes": [{"target", "html", "why"}]}]``; empty: none)."""
+        return self._step("axe", timeout_ms=int(max(self.browser.step_timeout_s, 30) * 1000))["violations"]
+
+    def evaluate(self, script, arg=None):
+        """Run the JavaScript function ``script`` (its source) in the page with ``arg``; its
+        answer."""
+        return self._step("evaluate", script=script, arg=arg)["value"]
+
+    def press(self, key):
+        """Press ``key`` ("Tab", "Escape"...) where the focus is."""
+        self._step("press", key=key)
+        return self
+
+    def focus(self, selector):
+        self._step("focus", selector=selector)
+        return self
+
+    def focused(self):
+        """What has the focus (``{"tag", "id", "text", "label", "player", "connected"}``), or
+        None for the page itself."""
+        return self._step("focused")["value"]
 
     def received(self):
         """The texts the rig sent the page (API answers and live pushes) since the last call;

@@ -9,7 +9,7 @@ gestures a player makes (``touch``, ``lift_painting``, ...).
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
-from rig.games.cleptomano.rules.museum import rest_value
+from rig.table.names import rest_value
 
 
 class VirtualPin(MockPin):

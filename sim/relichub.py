@@ -15,7 +15,7 @@ Behind it runs ``firmware/relichub/hub.py`` (the very code the Pico runs) agains
     flood.start(); ...; flood.stop()
 
 Stepping is deterministic (the noise comes from a seeded generator) and thread-safe, so a test
-may step while a :class:`rig.shell.hub.HubLink` reads the other side.  The firmware's logic is the
+may step while a :class:`rig.table.hub.HubLink` reads the other side.  The firmware's logic is the
 package ``relichub``, installed from ``firmware/relichub`` with the rig (see pyproject.toml).
 """
 
@@ -30,9 +30,9 @@ from collections import deque
 from pathlib import Path
 
 from relichub.hub import Hub, SAMPLE_PERIOD_MS  # the firmware's own logic
-from rig.games.cleptomano.rules import protocol
+from rig.table import protocol
 from rig.core.errors import HardwareError
-from rig.shell.threads import stop_and_join
+from rig.table.threads import stop_and_join
 
 LINK_NAME = "cleptomano-hub"
 UPRIGHT = (0.0, 0.0, 1.0)

@@ -10,11 +10,11 @@ controls.  The rig referees it exactly as it would a real table.
 import threading
 
 from rig.games.cleptomano.rules import events as ev
-from rig.games.cleptomano.rules import museum
+from rig.table import names as museum
 from rig.shell.build import Backend, build_rig
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
-from rig.shell.sources import HubSource, hub_lost
+from rig.table.sources import HubSource, hub_lost
 
 from .clock import VirtualClock
 from .fake_tof import FakeVL53L0X
@@ -22,7 +22,7 @@ from .pins import Museum, VirtualFactory
 
 
 class FakeRelicFeed:
-    """Stands in for the relic hub: a source of the rig (:mod:`rig.shell.sources`) that hands
+    """Stands in for the relic hub: a source of the rig (:mod:`rig.table.sources`) that hands
     relic values to it as the hub's link would, and loses the hub as the link would.  Like the
     link after it connects, it reports every relic's tilt and motion when the rig starts (a rig
     that resumes a match after a crash learns how the relics stand now)."""

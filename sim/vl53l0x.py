@@ -24,7 +24,7 @@ cycle, recovers).  Time comes from the bus: each read or write is told when it h
 
 import math
 
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
+from rig.table.names import NOTHING_IN_RANGE_MM
 
 ADDRESS = 0x29
 

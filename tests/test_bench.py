@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from rig.games.cleptomano.rules.detect import DetectSettings
+from rig.table.debounce import DetectSettings
 from sim.tools import bench
 
 
@@ -48,7 +48,7 @@ def test_a_touch_sounds_the_buzzer_in_time_with_ten_phones_watching_every_push()
 
 
 def test_the_bench_gives_its_rig_short_buzzes_and_leaves_the_rigs_own_alone():
-    from rig.shell.outputs import PATTERNS
+    from rig.table.outputs import PATTERNS
     before = dict(PATTERNS)
     assert bench.short_patterns()["touch"][0][0] < 0.01
     assert PATTERNS == before and PATTERNS["touch"] == ((0.12, 0.0),)

@@ -5,7 +5,7 @@ Generated matches: the world in segments (a hand over the door far, near the thr
 relic upright, leaning right at 30 or 60 degrees, lying, moving or falling; start presses and
 touches), read as the rig reads it: the hand sensor every 20 ms, the hub's heartbeat every 50 ms,
 both noisy.  Each match is recorded twice, once with every reading and once with what the rig
-forwards (:func:`rig.shell.tof.should_report`, :class:`rig.shell.hub.InputTracker`), and both
+forwards (:func:`rig.table.tof.should_report`, :class:`rig.table.hub.InputTracker`), and both
 recordings are re-refereed: the replay results and every decision on the way are the same.
 """
 
@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rig.games.cleptomano.rules import events as ev
-from rig.games.cleptomano.rules import protocol as p
+from rig.table import protocol as p
 from rig.games.cleptomano.rules import recording, engine as rules
 from rig.core.errors import RigError
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM, RELICS
+from rig.table.names import NOTHING_IN_RANGE_MM, RELICS
 from rig.games.cleptomano.rules.referee import Referee
 from rig.games.cleptomano.rules.replay import result
-from rig.shell.hub import InputTracker
-from rig.shell.tof import should_report
+from rig.table.hub import InputTracker
+from rig.table.tof import should_report
 from sim.tools import recsize
 
 POLL_S = 0.02

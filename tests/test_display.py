@@ -318,7 +318,7 @@ def said(feed):
 def test_prompts_guide_the_guard_and_clear_when_done():
     m = KeyMapper(None, PLAYERS)
     assert said(m.feed("t")) == (
-        None, "NEXT THIEF: press 1 Ana, 2 Bruno, 3 Carla   (Esc cancels)")
+        None, "NEXT THIEF: press 1 Ana, 2 Bruno, 3 Carla · (Esc cancels)")
     command, prompt = said(m.feed("7"))
     assert command is None and prompt.startswith("No player 7.")
     assert m.feed("3") == (Choose(0.0, "thief", "Carla"), None)
@@ -334,7 +334,7 @@ def test_prompts_guide_the_guard_and_clear_when_done():
 
 def test_players_follow_the_snapshot():
     m = KeyMapper(None, ())
-    assert said(m.feed("t"))[1].endswith("press a number (no players yet)   (Esc cancels)")
+    assert said(m.feed("t"))[1].endswith("press a number (no players yet) · (Esc cancels)")
     assert said(m.feed("1")) == (None, "No player 1. " + english(m.prompt()))
     m.set_players(("Zoe",))
     assert m.feed("1") == (Choose(0.0, "thief", "Zoe"), None)

@@ -20,7 +20,7 @@ from relichub.hub import Hub  # noqa: E402
 from relichub.motion import MotionDetector  # noqa: E402
 from relichub.tilt import TiltTracker  # noqa: E402
 
-from rig.games.cleptomano.rules import protocol
+from rig.table import protocol
 
 UPRIGHT = (0.0, 0.0, 1.0)
 ON_ITS_SIDE = (0.0, 1.0, 0.0)
@@ -333,7 +333,7 @@ def imports_of(path):
 
 
 def pico_sources():
-    return [REPO / "rig" / "games" / "cleptomano" / "rules" / "protocol.py"] + sorted((FIRMWARE / "relichub").glob("*.py"))
+    return [REPO / "rig" / "table" / "protocol.py"] + sorted((FIRMWARE / "relichub").glob("*.py"))
 
 
 def test_only_code_and_boot_touch_the_hardware():
@@ -361,7 +361,7 @@ def test_build_lays_out_a_ready_to_copy_circuitpy_folder(tmp_path):
     assert result.returncode == 0, result.stderr
     assert (out / "code.py").exists() and (out / "boot.py").exists()
     assert (out / "lib" / "relic_protocol.py").read_bytes() == \
-        (REPO / "rig" / "games" / "cleptomano" / "rules" / "protocol.py").read_bytes()
+        (REPO / "rig" / "table" / "protocol.py").read_bytes()
     assert (out / "lib" / "relichub" / "hub.py").exists()
     # The Pico's view: only lib/ on the path, no package ``rig`` (python -I -S: no site-packages).
     probe = ("import sys; sys.path.insert(0, %r); import relichub.hub as h; "

@@ -167,7 +167,7 @@ def test_the_render_process_runs_below_the_referees_priority(monkeypatch):
 # --- the rig's process: the interpreter lock ------------------------------------------------------
 def test_the_rigs_process_hands_the_interpreter_lock_on_promptly(tmp_path, capsys):
     from rig import cli
-    from rig.shell.threads import SWITCH_INTERVAL_S
+    from rig.table.threads import SWITCH_INTERVAL_S
     before = sys.getswitchinterval()
     sys.setswitchinterval(0.005)
     try:

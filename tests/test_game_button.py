@@ -1,7 +1,7 @@
 """The museum's start button in the companion games: a press is the game's primary action (Space
 at the keys), debounced on the edges' stamps as in a match, refused with its reason on the strip.
 
-The button is a real gpiozero input (the rig's :mod:`rig.shell.pins`) on the simulator's mock
+The button is a real gpiozero input (the rig's :mod:`rig.table.pins`) on the simulator's mock
 pins in virtual time, driven through the pin map as the museum wires it; one test runs it on
 gpiozero's own lgpio factory with a press delivered as the kernel's edges, late.  What is
 asserted is what the table notices: the screen, the sounds, the recording, the log.
@@ -16,7 +16,7 @@ import time
 import pytest
 
 from rig.cli import main
-from rig.games.cleptomano.rules.detect import DetectSettings
+from rig.table.debounce import DetectSettings
 from rig.display.game_keys import key_help, primary
 from rig.shell.build import game_button
 from rig.words import english

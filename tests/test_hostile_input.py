@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rig.core.errors import ConfigError
-from rig.games.cleptomano.rules.museum import INPUT_NAMES
+from rig.table.names import INPUT_NAMES
 from rig.shell import config as cfg
 from rig.shell.config import load_config
 from sim.cli import run, run_child

@@ -6,9 +6,9 @@ import time
 import pytest
 import serial
 
-from rig.games.cleptomano.rules import protocol as p
+from rig.table import protocol as p
 from rig.core.errors import ConfigError, HubError
-from rig.shell.hub import FloodGuard, HubLink, InputTracker
+from rig.table.hub import FloodGuard, HubLink, InputTracker
 from sim.harness import wait_until
 from sim.relichub import VirtualRelicHub
 
@@ -516,7 +516,7 @@ def test_frames_about_a_relic_the_rig_does_not_know_are_counted_and_dropped(loop
     port = ports.wait_port()
     enc = p.Encoder()
     four = [p.RelicStatus(i, 5.0 * i, i == 4, 0) for i in (1, 2, 3, 4)]
-    with caplog.at_level("WARNING", logger="rig.shell.hub"):
+    with caplog.at_level("WARNING", logger="rig.table.hub"):
         port.write(enc.hello(0, (1, 0, 0), 0b1111, boot=True) + enc.heartbeat(10, four) +
                    enc.event(20, 4, p.EVENT_MOTION, 0, 0, 25.0) +
                    enc.event(30, 5, p.EVENT_FREEFALL, 1, 1, 0.0) + beat(enc, 60))

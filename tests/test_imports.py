@@ -142,3 +142,30 @@ def test_the_test_module_check_catches_one_test_importing_another(tmp_path):
     })
     assert imports_of_test_modules(tmp_path / "tests", tmp_path) == [
         "tests/test_a.py:1 imports test_b", "tests/test_b.py:2 imports tests.test_a"]
+
+
+#: What the table (rig/table/) sits below: it turns the world into timestamped inputs and
+#: effects into the world, and knows no game, host, face or link.
+ABOVE_THE_TABLE = ("rig.games", "rig.shell", "rig.web", "rig.display", "rig.links", "rig.cli",
+                   "rig.words", "rig.catalogs")
+
+
+def table_arrows_up(graph):
+    """Every arrow from a rig.table module to a layer above it, in words."""
+    return ["%s:%d imports %s" % (name, line, target)
+            for name, arrows in sorted(graph.items()) if name.startswith("rig.table")
+            for line, target in sorted(arrows)
+            if any(target == up or target.startswith(up + ".") for up in ABOVE_THE_TABLE)]
+
+
+def test_the_table_imports_nothing_above_it():
+    graph = import_graph(RIG, "rig")
+    assert any(name.startswith("rig.table.") for name in graph)
+    assert table_arrows_up(graph) == []
+
+
+def test_the_table_check_catches_an_arrow_up():
+    graph = {"rig.table.pins": {(3, "rig.games.cleptomano.rules.calls"), (4, "rig.core.errors")},
+             "rig.table.sources": {(9, "rig.shell.inbox")}, "rig.shell.host": {(1, "rig.web")}}
+    assert table_arrows_up(graph) == ["rig.table.pins:3 imports rig.games.cleptomano.rules.calls",
+                                      "rig.table.sources:9 imports rig.shell.inbox"]

@@ -12,12 +12,12 @@ import types
 import pytest
 
 from rig.shell import build
-from rig.games.cleptomano.rules.detect import DetectSettings
-from rig.games.cleptomano.rules.museum import CONTACTS
+from rig.table.debounce import DetectSettings
+from rig.table.names import CONTACTS
 from rig.core.errors import HardwareError, RigError
 from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
-from rig.shell.pins import REFUSED, Inputs, Outputs, check_edge_clock
+from rig.table.pins import REFUSED, Inputs, Outputs, check_edge_clock
 from sim.clock import VirtualClock
 from sim.pins import VirtualFactory
 from sim.realpins import PI_4B, contact_edges, play, simulated_pi

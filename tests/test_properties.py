@@ -18,7 +18,7 @@ from hypothesis import event as note
 from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules import engine as rules
 from rig.games.cleptomano.rules.detect import Detector
-from rig.games.cleptomano.rules.museum import INPUT_NAMES
+from rig.table.names import INPUT_NAMES
 from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.replay import replay_lines
 

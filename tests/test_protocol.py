@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig.games.cleptomano.rules import protocol as p
-from rig.games.cleptomano.rules.protocol import ProtocolError
+from rig.table import protocol as p
+from rig.table.protocol import ProtocolError
 
 
 def stream_of(frames):

@@ -1,7 +1,8 @@
 """The functional core stays pure, and the arrows point one way.
 
-* Every module under ``rig/core/``, and every game's ``rules/`` folder (``rig/games/<game>/rules/``),
-  imports only the standard library, ``rig.core`` and (a game's rules) its own rules folder,
+* Every module under ``rig/core/``, every game's ``rules/`` folder (``rig/games/<game>/rules/``)
+  and the table's pure parts (``rig/table/``: :data:`TABLE_PURE`) imports only the standard
+  library, ``rig.core``, the table's pure parts and (a game's rules) its own rules folder,
   and of the standard library nothing that reads a clock, starts a thread, opens a file or a
   socket (``IMPURE_STDLIB``); it never calls ``open``, ``print`` or ``input``.
 * No module of ``rig`` imports the simulator; the core imports neither the shell nor a face.
@@ -47,7 +48,12 @@ CORE_IDS = [name for name, _ in CORE]
 #: game's rules are covered the day its folder is added.
 RULES = [module for folder in sorted((RIG / "games").glob("*/rules"))
          for module in modules(folder, "rig.games.%s.rules" % folder.parent.name)]
-PURE = CORE + RULES
+#: The table's pure parts (below the games, which may import them): the rest of ``rig/table/``
+#: are device adapters, which import their hardware libraries lazily.
+TABLE_PURE = ("names", "debounce", "protocol", "parts", "reflex")
+TABLE = [(name, path) for name, path in modules(RIG / "table", "rig.table")
+         if name.rsplit(".", 1)[-1] in TABLE_PURE]
+PURE = CORE + RULES + TABLE
 PURE_IDS = [name for name, _ in PURE]
 
 
@@ -67,8 +73,9 @@ def core_violations(name, path):
             bad.append((line, "imports a module by name at run time"))
         elif root == "rig":
             own = ".".join(name.split(".")[:4]) if name.startswith("rig.games.") else "rig.core"
-            if not any(target == allowed or target.startswith(allowed + ".")
-                       for allowed in ("rig.core", own)):
+            table = tuple("rig.table.%s" % m for m in TABLE_PURE)
+            if not (any(target == allowed or target.startswith(allowed + ".")
+                        for allowed in ("rig.core", own) + table) or target == "rig.table"):
                 bad.append((line, "imports %s, outside rig.core" % target))
         elif root not in sys.stdlib_module_names:
             bad.append((line, "imports %s, which is not the standard library" % target))
@@ -85,20 +92,26 @@ def test_core_module_imports_only_the_pure_standard_library_and_the_core(name, p
 
 def test_the_core_folder_holds_only_what_every_game_shares():
     expected = {"rig.core"} | {"rig.core.%s" % m for m in (
-        "addresses", "bounded", "contract", "errors", "gamekit", "jsonl", "keynames", "msg",
-        "names", "phones", "settings", "severity", "text", "tournament")}
+        "addresses", "banner_queue", "bounded", "contract", "effects", "errors", "gamekit", "jsonl",
+        "keynames", "msg", "names", "phones", "settings", "severity", "text", "tournament")}
     assert set(CORE_IDS) == expected
 
 
 def test_cleptomanos_own_rules_live_in_its_folder_and_are_walked_as_pure():
-    moved = ("layout", "referee", "replay", "protocol", "tournament", "standings", "wiringcheck",
-             "events", "calls", "recording", "board", "view", "banners", "titles", "museum",
+    moved = ("layout", "referee", "replay", "tournament", "standings", "wiringcheck",
+             "events", "calls", "recording", "board", "view", "banners", "titles",
              "levels", "detect", "engine", "engine.model", "engine.step")
     assert {"rig.games.cleptomano.rules.%s" % m for m in moved} <= set(PURE_IDS)
     # rig.core.tournament is the tournament's part that is no game's (topics, the envelope):
     # Cleptómano's match messages stay in its rules/tournament.py.
     assert not {"rig.core.%s" % m for m in moved + ("rules",) if m != "tournament"} \
         & set(CORE_IDS)
+
+
+def test_the_tables_pure_parts_are_walked_as_pure_and_the_game_keeps_none_of_them():
+    assert {"rig.table.%s" % m for m in TABLE_PURE} <= set(PURE_IDS)
+    for moved in ("museum", "protocol"):
+        assert not (RIG / "games" / "cleptomano" / "rules" / (moved + ".py")).exists()
 
 
 def test_no_rig_module_imports_the_simulator():
@@ -192,7 +205,7 @@ def test_the_check_itself_catches_impure_modules(tmp_path):
 
 def test_every_error_of_the_tree_is_also_the_built_in_type_it_means():
     from rig.core import errors
-    from rig.games.cleptomano.rules.protocol import ProtocolError
+    from rig.table.protocol import ProtocolError
     builtin = {
         errors.RulesError: ValueError, errors.LevelError: ValueError,
         errors.InvalidChoice: ValueError, errors.LootError: ValueError,

@@ -114,7 +114,9 @@ def test_cleptomano_answers_the_contract_over_the_core():
     assert g.over(match) is False and g.deadline(match) is None
     after, effects = g.step(match, g.tick(1.0))
     assert after.t == 1.0 and isinstance(effects, list)
-    assert g.line(ev.Tick(1.0), after, effects) == {"t": 1.0, "tick": True}
+    assert g.line(ev.Tick(1.0), after, effects) is None     # it ended no turn: not written
+    ended = (ev.TurnEnded(1.0),)                            # one that ends a turn is written
+    assert g.line(ev.Tick(1.0), after, ended) == {"t": 1.0, "tick": True}
     assert g.end_line(2.5) == {"t": 2.5, "end": True}
     assert g.player_view(match, "Ana")["players"] == ["Ana", "Ben"]
     with pytest.raises(IllegalMove) as refused:

@@ -7,7 +7,7 @@ arrive in real time and are stamped when they arrive."""
 import pytest
 
 from rig.words import english
-from rig.games.cleptomano.rules import protocol
+from rig.table import protocol
 from rig.shell import storage
 from sim.relichub import VirtualRelicHub
 from sim.harness import Harness, wait_until

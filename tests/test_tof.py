@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from rig.core.errors import SensorError
-from rig.shell.tof import HandPoller, HandSensor, check_io_timeout, open_vl53l0x, should_report
+from rig.table.tof import HandPoller, HandSensor, check_io_timeout, open_vl53l0x, should_report
 from sim.fake_tof import FakeVL53L0X, fake_factory
 
 
@@ -297,7 +297,7 @@ def test_rig_tof_imports_no_hardware_library():
     import subprocess
     import sys
 
-    code = ("import sys, rig.shell.tof, rig.shell.config; "
+    code = ("import sys, rig.table.tof, rig.shell.config; "
             "bad = [m for m in ('board', 'busio', 'adafruit_vl53l0x', 'sim') if m in sys.modules]; "
             "sys.exit(1 if bad else 0)")
     assert subprocess.run([sys.executable, "-c", code], timeout=30).returncode == 0
@@ -305,7 +305,7 @@ def test_rig_tof_imports_no_hardware_library():
 
 def test_poller_from_config_uses_the_config_values():
     from rig.shell.config import TofConfig
-    from rig.shell.tof import poller_from_config
+    from rig.table.tof import poller_from_config
 
     fake = FakeVL53L0X(300)
     rec = Recorder()

@@ -29,7 +29,7 @@ import types
 import pytest
 
 from rig.core.errors import SensorError
-from rig.shell.tof import GPIOD_REQUIREMENT, HandPoller, HandSensor, open_vl53l0x
+from rig.table.tof import GPIOD_REQUIREMENT, HandPoller, HandSensor, open_vl53l0x
 from sim.i2cdev import I2CDev
 from sim.vl53l0x import VL53L0XChip
 
@@ -256,7 +256,7 @@ CHILD = r"""
 import json, sys, types
 from sim.i2cdev import I2CDev
 from sim.vl53l0x import VL53L0XChip
-from rig.shell.tof import HandPoller, open_vl53l0x
+from rig.table.tof import HandPoller, open_vl53l0x
 
 if sys.argv[1] == "without-gpiod":
     class NoGpiod:

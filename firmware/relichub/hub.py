@@ -6,7 +6,7 @@ and a list's ``append``.  A sensor is any object with ``read_g()`` returning ``(
 (raising ``OSError`` when it does not answer) and, optionally, ``take_freefall()`` returning True
 once when its free-fall interrupt has latched.
 
-What goes out (see rig/games/cleptomano/rules/protocol.py for the bytes):
+What goes out (see rig/table/protocol.py for the bytes):
 
 * a hello at the first tick (``boot`` set) and every HELLO_PERIOD_MS after;
 * a heartbeat every HEARTBEAT_PERIOD_MS (20 per second) with every relic's tilt, motion, fall
@@ -14,10 +14,10 @@ What goes out (see rig/games/cleptomano/rules/protocol.py for the bytes):
 * an event at once, in the same tick, on every fall and every motion change.
 """
 
-try:  # On the Pico: lib/relic_protocol.py, a copy of rig/games/cleptomano/rules/protocol.py made by firmware/build.py.
+try:  # On the Pico: lib/relic_protocol.py, a copy of rig/table/protocol.py made by firmware/build.py.
     import relic_protocol as protocol
 except ImportError:  # On CPython (tests, the virtual hub): the very same file in the repo.
-    from rig.games.cleptomano.rules import protocol
+    from rig.table import protocol
 
 from relichub.freefall import FreeFallDetector
 from relichub.motion import MotionDetector

@@ -20,7 +20,9 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
   pure function of (seed, n), so a replay rolls the same dice.
 * **Effects** are frozen values (what happened, never sentences); :meth:`Game.words` turns one
   into words, in one place a game.  What the table hears is decided here too: the effects a
-  step returns include a :class:`~rig.core.gamekit.Sound` for each sound to play.
+  step returns include a :class:`~rig.core.effects.Sound` for each sound to play.  The host
+  performs only the shared effects of :mod:`rig.core.effects`; :meth:`Game.table_effects`
+  turns a step's own effects into those.
 * **Views**: :meth:`Game.view` is what the table's screen may show (never a secret);
   :meth:`Game.player_view` adds what that player's own phone may show.  Both are JSON-ready
   dicts.  :meth:`Game.secrets` says what of a state is secret, and whose, so that one test
@@ -103,6 +105,10 @@ class Game(Protocol):
     #: Commands that carry a player's secret (a ballot, a hand): a refusal's reason goes to
     #: that player's phone alone, the table hears only whose entry was refused.
     secret_commands: Tuple[type, ...]
+    #: Commands still taken once :meth:`over` says the game is over: a correction of what was
+    #: played (Cleptómano's guard's haul count, a touch undone: the outcome may then change),
+    #: the set-up of the next game (its new match); every other command is refused then.
+    taken_when_over: Tuple[type, ...]
     #: The game's screen lists the calls itself (else the host shows the last one a while).
     shows_calls: bool
     #: The rig config's table of this game (``[stop_thief]``: ``"stop_thief"``), an attribute
@@ -116,6 +122,11 @@ class Game(Protocol):
     solo: bool
     #: Example commands (JSON, never words) for the API's answer to a command it cannot read.
     example: str
+    #: The table's inputs (``button``, ``laser.4``, ``tof``, ``relic.1.tilt``...) whose changes
+    #: the game's :meth:`step` takes, each made a command by :meth:`reading` and recorded as
+    #: any other; empty: the game reads none (the host debounces the start button into the
+    #: game's primary command instead).
+    table_inputs: Tuple[str, ...]
 
     def new_game(self, players: Sequence[str], seed: int, settings: Any = None) -> Any:
         """The first state; ``settings`` the game's config section (None: every default)."""
@@ -123,8 +134,25 @@ class Game(Protocol):
     def header(self, state) -> dict:
         """The recording's first line."""
 
+    def reading(self, t: float, name: str, value: float) -> Any:
+        """The command a change of the table input ``name`` (one of :attr:`table_inputs`) to
+        ``value`` at ``t`` is, for :meth:`step` and the recording; None: the game does not
+        read it."""
+
+    def reflex_inputs(self, state) -> frozenset:
+        """The table inputs (of :attr:`table_inputs`) whose active edge may sound the buzzer at
+        once now, before the rules have spoken: the host arms the table's touch-to-buzzer
+        reflex with them after every step (Cleptómano: the rods in play while a turn runs).
+        :class:`rig.games.base.GameBase`'s default: none."""
+
     def step(self, state, command) -> Tuple[Any, tuple]:
         """``(new state, effects)``, or IllegalMove (a RulesError) with the reason."""
+
+    def step_owned(self, state, command) -> Tuple[Any, tuple]:
+        """:meth:`step` on a ``state`` the caller gives up (it keeps no reference to it): the
+        same result, but the game may change that state in place rather than copy it (the
+        host steps the table's inputs and the ticks so, on the touch-to-buzzer path).
+        :class:`rig.games.base.GameBase`'s default is :meth:`step`."""
 
     def line(self, command, state, effects) -> Optional[dict]:
         """The recording line of an accepted ``command`` (``state`` after it); None: none."""
@@ -154,6 +182,14 @@ class Game(Protocol):
 
     def words(self, effect) -> Optional[str]:
         """An effect in words (None: it says nothing)."""
+
+    def table_effects(self, state, t: float, effects: tuple) -> tuple:
+        """The effects a step returned (``state`` the state after it, ``t`` the command's time)
+        as the host's shared effects (:mod:`rig.core.effects`: buzz, lamp, sound, say, banner,
+        message, fault, sync, next game), in the order the host performs them.  The host knows
+        no game's own effects: this is where a game says what its effects make happen.
+        :class:`rig.games.base.GameBase`'s default says each effect's :meth:`words`, plays its
+        sounds and shows the last words a while."""
 
     def over(self, state) -> bool:
         """Whether nothing more can be played."""

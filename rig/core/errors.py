@@ -19,7 +19,7 @@ The tree::
     |   +-- SensorError, HubError
     +-- DisplayError (RuntimeError)    the score display could not be opened or drawn
 
-:class:`rig.games.cleptomano.rules.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
+:class:`rig.table.protocol.ProtocolError` (a relic-hub frame that cannot be decoded) is defined in
 the protocol module itself, which the Pico runs too: one class statement, a ``ValueError`` on
 both ends and a :class:`RigError` on the Pi.
 

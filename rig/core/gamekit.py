@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from .effects import Sound  # noqa: F401  (a shared effect; the games import it from here)
 from .errors import IllegalMove, RecordingError, RulesError
 from .jsonl import is_number, line_head
 from .jsonl import read_lines as _read_lines
@@ -46,13 +47,6 @@ class GameScreen:
     over: bool = False
     outcome: Optional[str] = None
     language: str = "en"        # the table's language: what the screen says its codes in
-
-
-@dataclass(frozen=True)
-class Sound:
-    """An effect: play the named sound (one of :data:`rig.display.sounds.SOUNDS`)."""
-    t: float
-    name: str
 
 
 @dataclass(frozen=True)

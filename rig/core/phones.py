@@ -1,9 +1,8 @@
 """The phones at the table, as the rig's screen shows them, and the key that unpairs them all.
 
 Pairing itself (codes, the lock-out, sessions) lives with the web face (:mod:`rig.web.pairing`);
-the referee only carries its snapshot, a :class:`PhonesView`, on every
-:class:`~rig.games.cleptomano.rules.view.Scoreboard`, and :func:`screen_lines` words it for the
-screen.  The pairing code is on the screen and nowhere else: :func:`public` is the view without it,
+the host only carries its snapshot, a :class:`PhonesView`, on every snapshot of the screen
+(``phones``), and :func:`screen_lines` words it for the screen.  The pairing code is on the screen and nowhere else: :func:`public` is the view without it,
 for anything a phone can read.
 
 Pure: no clock (the lock-out's seconds are measured by whoever builds the view).

@@ -2,25 +2,39 @@
 
 :class:`Face` is the render loop's logic (:mod:`rig.display.window`): it takes the newest
 snapshot, turns keys into commands and says which screen to draw, the same way for every game:
-the snapshot says its game (``game``: Cleptómano's
-:class:`~rig.games.cleptomano.rules.view.Scoreboard` and the others'
-:class:`~rig.core.gamekit.GameScreen` alike), and that game's key mode, its folder's ``keys.MODE``
-found through the registry (:mod:`.game_keys`), reads the keys and says what the screen shows (its
-folder's screen: Cleptómano's scoreboard, set-up screen and wiring check; another game's screen
-under the host's message strip).  :class:`KeyedDisplay` is the same face kept in memory (a
+the snapshot says its game (``game``), and that game's key mode, its folder's ``keys.MODE``
+found through the registry (:mod:`.game_keys`), reads the keys and says what the screen shows
+(its folder's screen, drawn under the host's message strip or on its own).  Before the first
+snapshot the screen shows the registry's first game's ``screen.waiting(message)``
+(:func:`waiting`), or a bare :class:`~rig.core.gamekit.GameScreen` for a first game without
+one.  :class:`KeyedDisplay` is the same face kept in memory (a
 :class:`~rig.shell.faces.MemoryDisplay`): tests and the simulator press keys on it as the guard
 would and render the very frame the screen would show.
 """
 
-from ..games.cleptomano.rules.view import Scoreboard
+from ..core.gamekit import GameScreen
 from ..core.msg import Msg
+from ..games import games
 from ..words import CHOICES, PSEUDO
 from . import kit
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from .keymodes import Mode
+from .parts import face_part
 
-WAITING = Scoreboard(message=Msg("rig.screen.waiting"))
+_WAITING = []
+
+
+def waiting():
+    """The snapshot shown before the host's first: the registry's first game's waiting screen
+    (its ``screen.waiting(message)``), made once."""
+    if not _WAITING:
+        first = games()[0].name
+        message = Msg("rig.screen.waiting")
+        make = getattr(face_part(first, "screen"), "waiting", None)
+        _WAITING.append(make(message) if make is not None
+                        else GameScreen(game=first, view={}, message=message))
+    return _WAITING[0]
 
 
 class Face:
@@ -31,7 +45,7 @@ class Face:
         self.keypad = keypad
         self.board = None
         self.prompt = None
-        self.keys = self._keys_for(WAITING.game)     # the key mode of the game shown
+        self.keys = self._keys_for(waiting().game)   # the key mode of the game shown
 
     def _keys_for(self, game):
         """The key mode of ``game`` (a bare :class:`Mode` for a game without keys: only H and
@@ -58,7 +72,7 @@ class Face:
     def screen(self):
         """``(draw, thing)``: the drawing function for the screen to show now, and what it
         draws (``draw(surface, thing, now_s)``)."""
-        board = self.board if self.board is not None else WAITING
+        board = self.board if self.board is not None else waiting()
         return self.keys.shown(board, self.prompt)
 
     def language(self):

@@ -2,11 +2,10 @@
 
 The key names every mode reads (:func:`digit_of`, :func:`pretty_key`, :func:`keypad_name`) and
 :class:`Mode`, the machinery the games' keys share; each game's own mode lives in its folder
-(``rig/games/<game>/keys.py``, its ``MODE``) and :mod:`rig.display.game_keys` finds it.  As
-with Cleptómano's keys (:mod:`rig.games.cleptomano.keys`), a command is a short sequence typed
-blind, its commands carry ``t=0.0`` (the host stamps them), Esc or Backspace drops a
-half-typed sequence, and whether a command is allowed is the game's call: the host shows a
-refusal's reason on the screen.  A digit picks a player by their place in the player list (1 =
+(``rig/games/<game>/keys.py``, its ``MODE``) and :mod:`rig.display.game_keys` finds it.  A
+command is a short sequence typed blind, its commands carry ``t=0.0`` (the host stamps them),
+Esc or Backspace drops a half-typed sequence, and whether a command is allowed is the game's
+call: the host shows a refusal's reason on the screen.  A digit picks a player by their place in the player list (1 =
 first); ``H`` shows the game's keys, ``Tab`` the phones' QR code and pairing code.
 
 Secret input (Stolen Paintings' steal and marks, Canine Kleptomaniacs' Hiding Places) can be

@@ -225,6 +225,6 @@ def _spread(pcm: array, channels: int) -> array:
 
 
 def sound_for_pattern(pattern: str) -> Optional[str]:
-    """The sound for a :class:`rig.games.cleptomano.rules.events.Buzz` pattern, for a shell that
-    plays effects directly."""
+    """The sound for a buzzer pattern (a shared :class:`rig.core.effects.Buzz`'s), for a shell
+    that plays effects directly."""
     return {"touch": "buzz", "caught": "siren", "escaped": "jingle", "refused": "buzz"}.get(pattern)

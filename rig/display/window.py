@@ -1,4 +1,4 @@
-"""The display shell: a window that shows the newest Scoreboard, plays the sounds, reads the keys.
+"""The display shell: a window that shows the newest snapshot, plays the sounds, reads the keys.
 
 The voice (:mod:`rig.display.voice`, ``[sound]``) speaks from the same loop: it reads the moments
 from the snapshots as the sounds do, renders in a worker thread of its own and plays on a mixer
@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..core.errors import DisplayError
-from ..games.cleptomano.rules.view import looks_the_same
 
 log = logging.getLogger(__name__)
 
@@ -349,10 +348,13 @@ class _Shell:
 
     def _looks_new(self, board):
         """On the referee's thread: whether ``board`` would draw another frame than the last
-        snapshot passed on (:func:`~rig.games.cleptomano.rules.view.looks_the_same`: the
-        time in whole seconds).  One that would not is not passed on: no pickle, no pipe, no
-        frame drawn for it."""
-        if self._passed is not _NOTHING and looks_the_same(self._passed, board):
+        snapshot passed on: the snapshot's own ``looks_the_same(last)`` when its type has one
+        (a game whose screen shows the time in whole seconds), else equality.  One that would
+        not is not passed on: no pickle, no pipe, no frame drawn for it."""
+        passed = self._passed
+        if passed is not _NOTHING and (passed is board or (
+                board.looks_the_same(passed) if hasattr(board, "looks_the_same")
+                else passed == board)):
             self.skipped += 1
             return False
         self._passed = board
@@ -381,7 +383,7 @@ class _Shell:
                 self._commands.append(payload)
 
     def poll_commands(self) -> List[object]:
-        """The guard's commands since the last call (rig.games.cleptomano.rules.events values,
+        """The guard's commands since the last call (the game's own command values,
         t=0.0).  Never blocks."""
         out = []
         while True:

@@ -10,6 +10,7 @@ from dataclasses import asdict
 
 from ..core import gamekit
 from ..core.contract import Outcome
+from ..core.effects import Message, Say, Sound
 from ..core.msg import Msg
 from ..core.phones import public
 
@@ -34,12 +35,19 @@ class GameBase:
     #: The commands that carry a player's secret (a ballot, a hand): when one is refused, the
     #: reason goes to that player's phone alone; the table hears only that it was refused.
     secret_commands = ()
+    #: The commands still taken once the game is over (:meth:`over`): a correction of what was
+    #: played (a count, a touch), the set-up of the next game; every other is refused then.
+    taken_when_over = ()
     #: Whether the game hides something while it runs (a secret of ``secrets(state)``, or dice
     #: its seed will roll): then its recording, its seed and its replay are served to the
     #: phones only once it is over (README "Security").  Only a game with neither may say
     #: False (Cleptómano: everything is on the table, nothing left to chance); the contract
     #: test (tests/test_secrets_http.py) holds a game that says False to that.
     hides = True
+    #: The table's inputs (rig.table's names: ``button``, ``laser.4``, ``tof``...) whose
+    #: changes the game's ``step`` takes, each as its :meth:`reading` command; empty: the game
+    #: reads none (the host then debounces the start button into the game's primary command).
+    table_inputs = ()
     #: The words the rig answers with on a line, never sent by a phone.
     ANSWERS = ()
     #: Example commands for the API's messages that say what to send.
@@ -58,6 +66,30 @@ class GameBase:
         """The state an unfinished recording's lines leave (the museum's game is resumed by
         its own host, :class:`rig.shell.daemon.Rig`)."""
         raise NotImplementedError("%s is resumed by the museum's host" % self.title)
+
+    def step_owned(self, state, command):
+        """:meth:`step` on a state the caller gives up: the same result; a game whose state is
+        costly to copy may go on in place (the default steps as :meth:`step`)."""
+        return self.step(state, command)
+
+    def reflex_inputs(self, state):
+        """The table inputs whose active edge may buzz at once now (none by default)."""
+        return frozenset()
+
+    def reading(self, t, name, value):
+        """A change of one of :attr:`table_inputs` as the game's command (None: not read)."""
+        return None
+
+    def table_effects(self, state, t, effects):
+        """A step's effects as the host's shared ones (:mod:`rig.core.effects`): each effect's
+        words said at ``t`` (the command's time), each :class:`~rig.core.effects.Sound`
+        played, and the last words on the screen a while unless the game's screen lists its
+        calls itself (``shows_calls``)."""
+        said = [Say(t, words) for words in map(self.words, effects) if words]
+        out = said + [effect for effect in effects if isinstance(effect, Sound)]
+        if said and not self.shows_calls:
+            out.append(Message(t, said[-1].text))
+        return tuple(out)
 
     def secrets(self, state):
         """Nothing is secret (see :meth:`rig.core.contract.Game.secrets`): a game with a

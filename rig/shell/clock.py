@@ -15,7 +15,7 @@ virtual clock (``sim.clock.VirtualClock``) and tests advance time instead of sle
   clock to know when the rig is idle; no-ops here);
 * ``timebase`` (optional) -> the system clock ``now()`` reads, so that times other code took on
   that clock (the kernel's edge timestamps under lgpio) are used as they are
-  (:func:`rig.shell.pins.check_edge_clock`).
+  (:func:`rig.table.pins.check_edge_clock`).
 """
 
 import threading

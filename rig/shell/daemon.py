@@ -3,11 +3,13 @@
 Threads the rig owns, each with the shared stop event and a bounded join:
 
 * the **referee** thread (:class:`Rig`): takes timestamped items off the inbox, records each one
-  (flushed) before acting on it, feeds the :class:`~rig.games.cleptomano.rules.referee.Referee`,
-  fires deadlines on time and performs the effects (buzzer, lamps, log, display snapshot);
+  (flushed) before acting on it, steps Cleptómano's game with it (``GAME.step``: its state is
+  the referee, match and detector), fires deadlines on time as the game's ticks, and performs
+  the shared effects the game turns its effects into (:mod:`rig.core.effects`: buzzer, lamps,
+  banners, log...), arming the table's reflex after each step;
 * the **sync** thread (:class:`~rig.shell.session.RecordingSession`): fsyncs the recording
   whenever the referee marks a moment durable (a turn boundary, a penalty);
-* the sources (:mod:`rig.shell.sources`): the pins' callbacks (gpiozero's threads), the
+* the sources (:mod:`rig.table.sources`): the pins' callbacks (gpiozero's threads), the
   hand-sensor poller and the relic-hub reader, which only stamp and put items on the inbox.
 
 A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and a backend
@@ -17,33 +19,37 @@ A :class:`Rig` is built by :func:`rig.shell.build.build_rig` from the config and
 import heapq
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass, replace
 
-from ..games.cleptomano.rules import banners, calls, engine as rules
+from ..core import banner_queue as banners
+from ..games.cleptomano.rules import calls, engine as rules
 from ..games.cleptomano.rules import events as ev
 from ..games.cleptomano.rules.board import build as build_board
 from ..core.errors import RulesError
 from ..core.gamekit import SetLanguage
 from ..core.msg import Msg
 from ..core.names import same_name
-from ..games.cleptomano.rules.museum import Kind, parse
+from ..table.names import Kind, parse
 from ..core.phones import RevokePhones
 from ..games.cleptomano.rules.recording import header_for, header_from
+from ..games.cleptomano.game import GAME
 from ..games.cleptomano.rules.referee import Referee
+from ..games.cleptomano.rules.shared import fault, shared
 from ..games.cleptomano.rules.wiringcheck import START, STOP as STOP_CHECK, CheckWiring
 from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
 from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
-from .outputs import Buzzer, Lamps
+from ..table.outputs import Buzzer, Lamps
 from .session import RETRY_S, Health
-from .sources import Intake
+from .intake import Intake
 from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
 
 MESSAGE_S = 5.0
+#: How long before a turn's time limit the referee works out its end (Referee.foresee).
+FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
 _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
@@ -61,8 +67,8 @@ class Rig(Host):
     tournament links, faults).  Build it with
     :func:`rig.shell.build.build_rig`; every part is injected:
 
-    ``pins`` a :class:`~rig.shell.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
-    (:class:`rig.shell.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
+    ``pins`` a :class:`~rig.table.sources.PinSource`; ``outputs`` the buzzer and lamps on pins
+    (:class:`rig.table.pins.Outputs`); ``sources`` the other sources (hand sensor, relic hub);
     ``clock`` the rig's clock (real or virtual); ``session`` the recording session; ``display``
     a face (:mod:`rig.shell.faces`); ``phones`` the phones' pairing (:mod:`rig.web.pairing`;
     None: no phones), shown on the screen, renewed with every match and revoked from the keys;
@@ -108,19 +114,13 @@ class Rig(Host):
         self.sync_hook = sync_hook
         self._pending = []           # (t_abs, seq, item): waiting edge_delay_s, in stamp order
         self._seq = 0
-        self._sounded = set()        # contacts whose buzz sounded on arrival, not yet applied
         self._recording = Health.OK  # how the recording stands (lines kept for the disk...)
         self._retry_at = None        # when to try the disk again
         self._unrecorded = {}        # input -> its newest value the recording could not keep
         self.stats = Stats()
         self.intake = Intake(self.inbox, clock)
-        self._faults = {}
-        self._banners = banners.EMPTY    # the banner queue, on the match's clock
-        self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
-        self.buzzer = self.lamps = None
-        self.referee = None
-        self._next_match_at = None
-        self._set_up = None          # a MatchSetUp performed: the next match opens after its words
+        self.adapter = GAME          # Cleptómano's game: its step referees every item
+        self.referee = None          # the game's state (the referee: match and detector)
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -135,7 +135,8 @@ class Rig(Host):
     def _start(self, timeout_s):
         self.session.prepare()
         self.outputs.open()
-        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns)
+        self.buzzer = Buzzer(self.outputs.buzzer, self.patterns,
+                             reflex=getattr(self.outputs, "reflex", None))
         self.lamps = Lamps(self.outputs)
         self.pins.start(self.intake)
         now = self.clock.now()
@@ -191,16 +192,12 @@ class Rig(Host):
         """The threads the rig started (the referee loop, the recording's sync)."""
         return tuple(self._threads)
 
-    @property
-    def faults(self):
-        """The faults shown now, by source (``hub``, ``tof``, ``recording``, ``laser.4``...)."""
-        return dict(self._faults)
-
     # --- the referee thread ----------------------------------------------------------------------------
     def _deadlines(self):
         deadline = self.referee.next_deadline() if self.referee else None
         if deadline is not None:
             yield self.t0 + deadline + self.edge_delay_s
+            yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -212,6 +209,7 @@ class Rig(Host):
     def _turned(self):
         if self.edge_delay_s > 0:
             self._apply_pending(self.clock.now() - self.edge_delay_s)
+        self.buzzer.settle()     # a reflex buzz the rules did not keep ends here
 
     def _stopping(self):
         self._apply_pending(None)
@@ -258,7 +256,7 @@ class Rig(Host):
                 return
             if self._trace is not None:
                 self._trace(Stage.RECORDED, item)
-            effects = self.referee.feed(change)
+            self.referee, effects = self.adapter.step_owned(self.referee, change)
             if self._trace is not None:
                 self._trace(Stage.FED, item)
             self._perform(effects)
@@ -287,23 +285,27 @@ class Rig(Host):
                                     item.active)])
 
     def _command(self, command):
-        """Feed a command to the referee and record it; returns the :class:`Answer`."""
-        self._perform(self.referee.advance(command.t))
+        """Step the game with a command and record it; returns the :class:`Answer`.  The
+        deadlines due by its time fire first (their effects performed, nothing written), as the
+        replay of the command's line fires them."""
+        if not self.referee.closed:     # (a closed match refuses the command below, by name)
+            self.referee, effects = self.adapter.step_owned(self.referee,
+                                                            self.adapter.tick(command.t))
+            self._perform(effects)
         if getattr(command, "by", None) == "guard":
             # The guard's keypad: record the correction under the guard's own name.
             name = self._guard_name()
             if name:
                 command = replace(command, by=name)
-        before = self.referee.match
         try:
-            effects = self.referee.feed(command)   # a refused choice changes nothing
-        except RulesError as exc:
+            after, effects = self.adapter.step(self.referee, command)
+        except RulesError as exc:               # a refused choice changes nothing
             self.stats.refused += 1
             error = exc.msg if exc.msg is not None else str(exc)
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=error))
-        if not self._record(command):
-            self.referee.match = before            # not kept: as if never given
+        if not self._record(command):           # not kept: as if never given
             return self._refuse(ev.Refused(command.t, ev.Refusal.CHOICE, error=FULL_DISK))
+        self.referee = after
         self._perform(effects)
         return Answer(True)
 
@@ -315,13 +317,15 @@ class Rig(Host):
         """Fire the referee's deadlines due by ``until_abs`` (seconds on the rig's clock).  A
         deadline that ends a turn (its time limit, a displaced rod, a third touch) is written
         as a ``tick`` line first: a crash right after it cannot make the ended turn void."""
-        deadline = self.referee.next_deadline()
+        game = self.adapter
+        deadline = game.deadline(self.referee)
         while deadline is not None and self.t0 + deadline <= until_abs:
-            effects = self.referee.advance(deadline)
-            if any(type(e) is ev.TurnEnded for e in effects):
+            tick = game.tick(deadline)
+            self.referee, effects = game.step_owned(self.referee, tick)
+            if game.line(tick, self.referee, effects) is not None:
                 self._record(ev.Tick(self.referee.t))
             self._perform(effects)
-            deadline = self.referee.next_deadline()
+            deadline = game.deadline(self.referee)
 
     def _guard_name(self):
         """The guard of the running turn, else of the last turn (the one being corrected)."""
@@ -352,12 +356,13 @@ class Rig(Host):
         self._recording = health
         if health is Health.OK:
             self._retry_at = None
-            self._fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"), False))
+            self._fault(fault(ev.Fault(t, "recording", Msg("cleptomano.fault.recording_works"),
+                                       False)))
             if self._unrecorded:
                 values, self._unrecorded = self._unrecorded, {}
                 self._perform(self._record_inputs(t, values))
         else:
-            self._fault(ev.Fault(t, "recording", words, True))
+            self._fault(fault(ev.Fault(t, "recording", words, True)))
 
     def _retry_disk(self, now):
         if self._retry_at is None or now < self._retry_at:
@@ -368,110 +373,40 @@ class Rig(Host):
 
     def _fire_parts(self, now):
         self._fire_deadlines(now - self.edge_delay_s)
+        at = self._foresee_at()
+        if at is not None and now >= at:
+            self.referee.foresee()      # so the end buzz waits only for the tick line
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
 
+    def _foresee_at(self):
+        """When to work out the turn's end ahead (None: nothing to foresee)."""
+        ahead = self.referee.to_foresee()
+        return None if ahead is None else self.t0 + ahead + self.edge_delay_s - FORESEE_S
+
     # --- effects ------------------------------------------------------------------------------------
     def _perform(self, effects):
-        """Perform the referee's effects: first what the table feels (the buzzer, the lamps) and
-        what the screen keeps, effect after effect; then the words (the log, the phones' calls),
-        in the same order, so a turn's end buzz never waits for the line that tells of it."""
-        if not effects and self.referee.match.current is not None:
-            return
-        said = []
-        try:
-            self._outputs(effects, said)
-        finally:
-            for line in said:
-                self._say(*line)
-        if self._set_up is not None:
-            set_up, self._set_up = self._set_up, None
-            self._open_set_up_match(set_up)
-        elif self._next_match_at is not None:
-            press_t, self._next_match_at = self._next_match_at, None
-            self._open_next_match(press_t)
-        self._refresh_soon()
+        """Perform the referee's effects: Cleptómano's game turns them into the shared effects
+        (:func:`rig.games.cleptomano.rules.shared.shared`: first what the table feels, the
+        buzzer and the lamps, then what the screen keeps, then the words), which the host
+        performs (:meth:`rig.shell.host.Host._perform_shared`); a next match opens after
+        that."""
+        referee = self.referee
+        if effects or referee.match.current is None:
+            self._perform_shared(shared(effects, referee.match, referee.problems, referee.t))
 
-    def _outputs(self, effects, said):
-        """The effects' outputs (:meth:`_feel` first) and state, in order; their words go to
-        ``said`` ((t, text[, severity]) each, said after)."""
-        now = self.clock.now()
-        self._feel(effects, now)
-        durable = False
-        for effect in effects:
-            kind = type(effect)
-            if kind is ev.Feedback:
-                continue
-            if kind is ev.Durable:
-                durable = True
-            elif isinstance(effect, ev.Fault):
-                self._fault(effect, said)
-                continue
-            elif kind is ev.TurnStarted:
-                self._queue(banners.cut(self._banners, effect.t))
-            elif kind is ev.MatchSetUp:
-                self._set_up = effect
-                self._show_message(calls.say(effect)[0], now)
-            elif kind is ev.Refused:
-                if effect.code is ev.Refusal.MATCH_OVER:
-                    self._next_match_at = effect.t
-                else:
-                    self._show_message(calls.refusal_text(effect), now)
-            elif kind is ev.HaulConfirmed:
-                cut = calls.haul_cut_words(effect.turn)
-                if cut:       # the guard counted more than the sensors allow: say why at once
-                    self._show_message(cut, now)
-            banner = calls.banner(effect)
-            if banner is not None:
-                self._queue(banners.add(self._banners, banners.moment(effect), banner, effect.t))
-            words = calls.say(effect)
-            if words is not None:
-                said.append((effect.t,) + tuple(words))
-        # Between turns the ready lamp says whether a start press would start a turn.
-        self.lamps.ready(self.referee.match.current is None and not self.referee.problems()
-                         and not self.match_over)
-        if durable:
-            self.session.request_sync()
+    def _state(self):
+        return self.referee
 
-    def _feel(self, effects, now):
-        """What the table feels, before anything else and in the effects' order: the buzzer
-        (a touch's buzz, a pattern) and the turn lamp."""
-        for effect in effects:
-            kind = type(effect)
-            if kind is ev.Feedback:
-                if not effect.on:
-                    self.buzzer.off()
-                elif effect.source not in self._sounded:
-                    self.buzzer.play(ev.Pattern.TOUCH, now)
-                self._sounded.discard(effect.source)
-            elif kind is ev.Buzz:
-                self.buzzer.play(effect.pattern, now)
-            elif kind is ev.TurnStarted:
-                self.lamps.turn(True)
-            elif kind is ev.TurnEnded:
-                self.lamps.turn(False)
-
-    def _queue(self, queued):
-        """Keep the banner queue as it now stands and log the banners that left the screen."""
-        self._banners, shown = queued
-        self.banner_log.extend(shown)
-
-    def _fault(self, fault, said=None):
-        """Show or clear ``fault``; its words are said now, or added to ``said`` (said after
-        the outputs, :meth:`_perform`)."""
-        words = calls.fault_text(fault)
-        if fault.active:
-            self._faults[fault.source] = words
-        elif self._faults.pop(fault.source, None) is None:
-            return      # nothing was reported: a device coming up is no news ("Cleared: ...")
-        line = (fault.t,) + tuple(calls.say(fault))
-        if said is None:
-            self._say(*line)
+    def _next_game(self, effect):
+        """A ``new_match`` command was accepted (its set-up), or a start press after the match
+        ended: the next match opens."""
+        if effect.setup is not None:
+            self._open_set_up_match(effect.setup)
         else:
-            said.append(line)
-        self.lamps.fault(bool(self._faults))
+            self._open_next_match(effect.t)
 
     # --- the wiring check on the screen ------------------------------------------------------------
     def _wiring_command(self, action, t_abs):
@@ -620,7 +555,8 @@ class Rig(Host):
             if known.get(name) != value:
                 change = ev.InputChange(t_rel, name, value)
                 if self._record(change):
-                    effects.extend(self.referee.feed(change))
+                    self.referee, fed = self.adapter.step_owned(self.referee, change)
+                    effects.extend(fed)
                 else:
                     self._unrecorded[name] = value
         return effects
@@ -642,7 +578,8 @@ class Rig(Host):
         self.t0 = now - resumed.referee.t
         self._read_roster()
         self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
-        self._perform(self.referee.feed(resumed.restart))
+        self.referee, effects = self.adapter.step_owned(self.referee, resumed.restart)
+        self._perform(effects)
         return True
 
     def _close_recording(self):

@@ -1,7 +1,7 @@
 """What the referee shows its snapshots to: the score display, or nothing.
 
-A face has ``show(board)`` (the newest :class:`~rig.games.cleptomano.rules.view.Scoreboard`, never
-blocking),
+A face has ``show(board)`` (the newest snapshot: the game's screen value, which says its
+``game``; never blocking),
 ``poll_commands()`` (the guard's commands typed since the last call), ``stop(timeout_s)``,
 ``headless`` (no screen is open) and ``wants_frames`` (whether snapshots are worth building).
 The pygame display (:mod:`rig.display.window`) is one; these are the others:

@@ -19,7 +19,7 @@ in) owns the game value and everything around it:
 * the museum's start button, when the game has one (``button``), gives the game's primary
   command: its pin callback only puts the stamped edge on the inbox (:meth:`GameHost.button_edge`);
   the host's thread debounces the edges on their stamps as a match does
-  (:class:`~rig.games.cleptomano.rules.detect.StartButton`) and submits the command when a press is
+  (:class:`~rig.table.debounce.StartButton`) and submits the command when a press is
 certain;
 * a timer the game has (Stolen Paintings' exhibition) is stepped as a ``Tick`` when the clock
   reaches it; Ticks are not recorded, since a replay ends the countdown at its deadline too;
@@ -34,11 +34,10 @@ injected, so tests drive the host on the simulator's virtual clock and never sle
 import logging
 import secrets
 import time
-from collections import deque
 from dataclasses import replace
 
 from ..core.errors import RulesError
-from ..core.gamekit import GameScreen, SetLanguage, Sound
+from ..core.gamekit import GameScreen, SetLanguage
 from ..core.jsonl import dumps
 from ..core.msg import Msg
 from ..words import check_language
@@ -48,7 +47,6 @@ from .session import marks_open
 
 MESSAGE_S = 6.0
 DISPLAY_PERIOD_S = 0.1      # the countdown moves and the keys are read this often
-KEPT_SOUNDS = 16            # sounds each snapshot carries, for a display that missed one
 
 log = logging.getLogger("cleptomano")
 
@@ -64,7 +62,7 @@ class GameHost(Host):
     command a press of the start button gives, as Space's at the keys
     (:func:`rig.display.game_keys.primary`); None: presses do nothing) and ``detect`` its
     debounce (the config's ``[detect]``, a
-    :class:`~rig.games.cleptomano.rules.detect.DetectSettings`; None: the defaults); ``resume``
+    :class:`~rig.table.debounce.DetectSettings`; None: the defaults); ``resume``
     (default True): take up the game's unfinished recording, if there is one, instead of beginning a
     new game (its players, seed and settings are the recording's); ``language`` the table's
     (``[table] language``): what the screen says the game's codes in."""
@@ -85,8 +83,6 @@ class GameHost(Host):
         self.resumed = None           # the Unfinished recording taken up, if one was
         self.game = None
         self.refused = 0
-        self._sounds = deque(maxlen=KEPT_SOUNDS)
-        self._played = 0              # sounds asked for so far (numbers them)
 
     # --- life cycle ------------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -224,21 +220,13 @@ class GameHost(Host):
         self._show_message(said)
         return reason
 
+    def _state(self):
+        return self.game
+
     def _perform(self, t, effects):
-        now = self.clock.now()
-        said = []
-        for effect in effects:
-            words = self.adapter.words(effect)
-            if words:
-                said.append(words)
-                self._say(t, words)
-        for effect in effects:          # the sounds the game's rules decided, in order
-            if isinstance(effect, Sound):
-                self._played += 1
-                self._sounds.append((self._played, effect.name))
-        if said and not self.adapter.shows_calls:
-            self._show_message(said[-1], now)
-        self._refresh_soon()
+        """The step's effects, as the game turns them into the shared ones
+        (:meth:`rig.core.contract.Game.table_effects`), performed by the host."""
+        self._perform_shared(self.adapter.table_effects(self.game, t, effects))
 
     # --- the display -----------------------------------------------------------------------------
     def screen(self, now=None):

@@ -18,6 +18,12 @@ list of calls), a message on the screen for a few seconds, the refusal a full re
 (:data:`FULL_DISK`), and the display pump: a face that ``wants_frames`` gets a frame soon after a
 change and then every ``DISPLAY_PERIOD_S`` (the keys typed at it are read then).
 
+It performs the shared effects (:mod:`rig.core.effects`) and no game's own: a game turns its
+step's effects into those (:meth:`rig.core.contract.Game.table_effects`) and
+:meth:`Host._perform_shared` makes them happen, in order: the buzzer and the lamps, the sounds,
+the banner queue (:mod:`rig.core.banner_queue`), the screen's message, the faults shown, the
+recording's sync, and last the lines said (a turn's end buzz never waits for its line).
+
 What a game decides, records and shows is the subclass's: :meth:`Host._handle` (one item),
 :meth:`Host._frame` (the screen now and when to look again).  Every accepted item is recorded
 (through the :class:`~rig.shell.session.RecordingSession`) before it is acted on.
@@ -28,15 +34,17 @@ import threading
 import time
 from collections import deque
 
+from ..core import banner_queue as banners
+from ..core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sound, Sync
 from ..core.severity import INFO, WARNING
-from ..games.cleptomano.rules.detect import StartButton
+from ..table.debounce import StartButton
 from ..core.errors import RigError
-from ..games.cleptomano.rules.museum import BUTTON
+from ..table.names import BUTTON
 from ..core.msg import Msg
 from ..words import check_language, english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
-from .threads import start_on_clock
+from ..table.threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 
@@ -57,6 +65,7 @@ class Host:
     WHAT = "the game host"        # the loop in the log and in errors
     PROMPT_FRAMES = True          # a change is shown at once (False: at the next frame)
     REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
+    KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
 
     def __init__(self, *, clock, session, display=None, phones=None, key_help=(), trace=None,
                  button=None, detect=None, debounce=True, language="en"):
@@ -81,6 +90,15 @@ class Host:
         self._loop_thread = None
         self._alive_at = None         # time.monotonic() when the loop last turned
         self._ready = threading.Event()
+        # What the shared effects keep (rig.core.effects): the table's buzzer and lamps (None:
+        # this table has none), the faults shown, the banner queue, the sounds played.
+        self.buzzer = self.lamps = None
+        self._sounded = set()         # contacts whose buzz sounded on arrival, not yet applied
+        self._faults = {}
+        self._banners = banners.EMPTY    # the banner queue, on the game's clock
+        self.banner_log = deque(maxlen=500)  # banners.Shown: which banner, from when to when
+        self._sounds = deque(maxlen=self.KEPT_SOUNDS)
+        self._played = 0              # sounds asked for so far (numbers them)
 
     # --- the thread --------------------------------------------------------------------------------
     def _start_loop(self, timeout_s=5.0):
@@ -232,6 +250,106 @@ class Host:
         """The message still on the screen at ``now``, or None."""
         message = self._message
         return message[1] if message and message[0] > now else None
+
+    # --- the shared effects ----------------------------------------------------------------------
+    def _perform_shared(self, effects):
+        """Perform ``effects`` (shared effects, :mod:`rig.core.effects`) in order; the lines
+        they say are said last, even when one of them failed; a :class:`NextGame` is handed to
+        :meth:`_next_game` after that.  Then the screen is refreshed."""
+        now = self.clock.now()
+        said = []
+        opens = []
+        durable = False
+        try:
+            for effect in effects:
+                kind = type(effect)
+                if kind is Buzz:
+                    self._buzz(effect, now)
+                elif kind is Lamp:
+                    self._lamp(effect.name, effect.on)
+                elif kind is Say:
+                    said.append(effect)
+                elif kind is Sound:
+                    self._played += 1
+                    self._sounds.append((self._played, effect.name))
+                elif kind is Banner:
+                    self._queue(banners.cut(self._banners, effect.t) if effect.cut else
+                                banners.add(self._banners, effect.key, effect.shown,
+                                            effect.seconds, effect.t))
+                elif kind is Message:
+                    self._show_message(effect.text, now)
+                elif kind is Fault:
+                    self._fault(effect, said)
+                elif kind is Sync:
+                    durable = True
+                elif kind is NextGame:
+                    opens.append(effect)
+                else:
+                    raise TypeError("%r is not a shared effect (rig.core.effects); the game's "
+                                    "table_effects must turn it into one" % (effect,))
+            self._arm()
+            if durable:
+                self.session.request_sync()
+        finally:
+            for line in said:
+                self._say(line.t, line.text, line.severity)
+        for effect in opens:
+            self._next_game(effect)
+        self._refresh_soon()
+
+    def _buzz(self, buzz, now):
+        """The buzzer plays (or stops); a touch's buzz the reflex already sounded on the edge's
+        arrival does not sound again."""
+        if self.buzzer is not None:
+            if buzz.pattern is None:
+                self.buzzer.off()
+            elif not buzz.source or buzz.source not in self._sounded:
+                self.buzzer.play(buzz.pattern, now)
+        self._sounded.discard(buzz.source)
+
+    def _arm(self):
+        """After a step's effects: arm the table's touch-to-buzzer reflex (table29's
+        :mod:`rig.table.reflex`, when the buzzer has one) for the inputs the game says may buzz
+        at once now (:meth:`rig.core.contract.Game.reflex_inputs`)."""
+        reflex = getattr(self.buzzer, "reflex", None)
+        if reflex is not None:
+            reflex.arm(self.adapter.reflex_inputs(self._state()))
+
+    def _state(self):
+        """The game's state now (the subclass's)."""
+        raise NotImplementedError
+
+    def _lamp(self, name, on):
+        if self.lamps is not None:
+            self.lamps.set(name, on)
+
+    def _queue(self, queued):
+        """Keep the banner queue as it now stands and log the banners that left the screen."""
+        self._banners, shown = queued
+        self.banner_log.extend(shown)
+
+    def _fault(self, fault, said=None):
+        """Show or clear ``fault`` (a shared :class:`~rig.core.effects.Fault`); its line is
+        said now, or added to ``said`` (said after the other effects)."""
+        if fault.active:
+            self._faults[fault.source] = fault.text
+        elif self._faults.pop(fault.source, None) is None:
+            return      # nothing was reported: a device coming up is no news ("Cleared: ...")
+        if fault.said is not None:
+            if said is None:
+                self._say(fault.said.t, fault.said.text, fault.said.severity)
+            else:
+                said.append(fault.said)
+        self._lamp("fault", bool(self._faults))
+
+    @property
+    def faults(self):
+        """The faults shown now, by source (``hub``, ``tof``, ``recording``, ``laser.4``...)."""
+        return dict(self._faults)
+
+    def _next_game(self, effect):
+        """The game asked for the next one (:class:`~rig.core.effects.NextGame`)."""
+        log.warning("%s cannot open a next game yet; %r is ignored", self.WHAT, effect)
 
     # --- the display pump --------------------------------------------------------------------------
     def _begin_frames(self):

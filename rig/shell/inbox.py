@@ -9,7 +9,7 @@ arrives is dropped, and the newer one takes its place at the end, so a hub that 
 than the referee records leaves at most one tilt per relic waiting.  Nothing else is coalesced or
 reordered: a fall (its 1 and its 0) is never lost, motion changes keep their order relative to
 falls, and a contact waits behind at most those few relic items, never behind a backlog (the hub
-link itself rate-limits what it passes on: :class:`rig.shell.hub.FloodGuard`).
+link itself rate-limits what it passes on: :class:`rig.table.hub.FloodGuard`).
 """
 
 import enum
@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from ..games.cleptomano.rules.museum import RELICS, Aspect, relic
+from ..table.names import RELICS, Aspect, relic
 
 _COALESCED = frozenset(relic(n, Aspect.TILT) for n in RELICS)
 
@@ -43,8 +43,7 @@ class Order:
 @dataclass(frozen=True)
 class Answer:
     """The referee's answer to an :class:`Order`: taken, or refused with ``reason`` (the words
-    the screen shows); ``board`` the :class:`~rig.games.cleptomano.rules.view.Scoreboard` right
-    after it."""
+    the screen shows); ``board`` the host's snapshot of the screen right after it."""
     accepted: bool
     reason: Optional[str] = None
     board: Any = None

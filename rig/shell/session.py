@@ -37,7 +37,7 @@ from ..games.cleptomano.rules.engine import check_new_match
 from ..games import games
 from . import storage
 from .clock import MonotonicClock
-from .threads import start_on_clock
+from ..table.threads import start_on_clock
 
 log = logging.getLogger("cleptomano")
 

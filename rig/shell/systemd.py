@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 
-from .threads import stop_and_join
+from ..table.threads import stop_and_join
 
 log = logging.getLogger(__name__)
 

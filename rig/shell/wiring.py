@@ -2,18 +2,19 @@
 through them on the rig's own sources (``cleptomano check-wiring``).
 
 The check reads the inputs exactly as the rig does: the pins through
-:class:`~rig.shell.sources.PinSource`, the hand sensor through
-:class:`~rig.shell.sources.HandSource` (its poller), the relics through the relic source (the
+:class:`~rig.table.sources.PinSource`, the hand sensor through
+:class:`~rig.table.sources.HandSource` (its poller), the relics through the relic source (the
 hub's serial link, or the simulator's feed), all onto one :class:`~rig.shell.inbox.Inbox`.  The
 judging is :class:`rig.games.cleptomano.rules.wiringcheck.WiringCheck`'s, shared with the check on
 the screen.
 """
 
-from ..games.cleptomano.rules.museum import RELICS
+from ..table.names import RELICS
 from ..words import english
 from ..games.cleptomano.rules.wiringcheck import HAND, WiringCheck, check_order, pin_places, relic_step
 from .inbox import FaultReport, Inbox, Reading
-from .sources import HandSource, Intake, PinSource
+from ..table.sources import HandSource, PinSource
+from .intake import Intake
 
 TIMEOUT_S = 30.0
 #: Where the Pico's firmware (firmware/code.py) wires each relic's accelerometer.

@@ -18,6 +18,11 @@ import path from "node:path";
 import readline from "node:readline";
 import { chromium } from "playwright-core";
 
+// axe-core (npm, pinned beside playwright-core): the accessibility checker a step injects.
+const AXE_SOURCE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+//: What "axe" checks: WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/a11y30.md).
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
   "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"];
 
@@ -167,7 +172,8 @@ const STEPS = {
       for (const el of [root, ...root.querySelectorAll("*")]) {
         if (!el.checkVisibility || !el.checkVisibility()) continue;
         const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-        if (!own || el.closest("svg")) continue;
+        // Words for a screen reader only (.sr-only, docs/a11y30.md) are never drawn.
+        if (!own || el.closest("svg, .sr-only")) continue;
         const style = getComputedStyle(el);
         if (style.display === "inline") continue;           // measured by its block
         if (el.scrollWidth > el.clientWidth + 1 ||
@@ -194,7 +200,7 @@ const STEPS = {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (!el || el.closest("svg, script, style") || !el.checkVisibility || !el.checkVisibility()) continue;
+        if (!el || el.closest("svg, script, style, .sr-only") || !el.checkVisibility || !el.checkVisibility()) continue;
         const text = node.textContent;
         for (const m of text.matchAll(/[^\s\-\u2010-\u2014/]+/gu)) {
           const range = document.createRange();
@@ -221,6 +227,46 @@ const STEPS = {
         }
       }
       return out;
+    }) };
+  },
+  // axe-core over the page as it is now (WCAG 2.x A and AA, and the accessible name of a
+  // control holding the words it shows, WCAG 2.5.3): every violation, each with the elements
+  // it found.  The page is checked whole, hidden parts left out as a reader never meets them.
+  async axe(_, step, p) {
+    // Evaluated through the DevTools protocol, as the page's own CSP (default-src 'self') would
+    // refuse an injected <script>; the page under test keeps its policy.
+    if (!(await p.page.evaluate(() => Boolean(window.axe)))) await p.page.evaluate(AXE_SOURCE + "\n;true");
+    const result = await p.page.evaluate(async (tags) => {
+      const r = await window.axe.run(document, { runOnly: { type: "tag", values: tags },
+        rules: { "label-content-name-mismatch": { enabled: true } }, resultTypes: ["violations"] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.join(" "), html: n.html.slice(0, 160),
+          why: n.failureSummary })) }));
+    }, AXE_TAGS);
+    return { violations: result };
+  },
+  // A function's source, run in the page with step.arg; what it returns (JSON).
+  async evaluate(_, step, p) {
+    return { value: await p.page.evaluate(`(${step.script})(${JSON.stringify(step.arg ?? null)})`) };
+  },
+  // A key pressed on the keyboard ("Tab", "Escape", "Enter"), where the focus is.
+  async press(_, step, p) {
+    await p.page.keyboard.press(step.key);
+    return {};
+  },
+  // Put the focus on the element, as a reader who tabbed to it.
+  async focus(_, step, p, timeout) {
+    await p.page.locator(step.selector).first().focus({ timeout });
+    return {};
+  },
+  // What the focus is on: a short description of document.activeElement.
+  async focused(_, step, p) {
+    return { value: await p.page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      return { tag: el.tagName.toLowerCase(), id: el.id, text: el.textContent.trim(),
+        label: el.getAttribute("aria-label"), player: el.dataset.player ?? null,
+        connected: el.isConnected };
     }) };
   },
   async download(_, step, p, timeout) {

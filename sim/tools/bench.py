@@ -8,7 +8,9 @@ noisy machine:
    stamped by the pin itself) to the buzzer's mock pin going high, as stamped by that pin.
    Baselines: a bare gpiozero Button whose ``when_pressed`` turns a Buzzer on, and the same with
    one thread hand-off through a ``queue.Queue``.  The daemon runs headless, with the display in
-   its own process (the rig's default) and with the display in a thread.
+   its own process (the rig's default) and with the display in a thread.  The buzz is the
+   table's reflex (:mod:`rig.table.reflex`), written in the pin callback before the edge is
+   enqueued; the referee's touch pattern then times its end.
 2. **accuracy** -- 10,000 synthetic touches with contact bounce, 2 ms brushes, drop-outs and
    sub-millisecond glitches through the referee in virtual time: false and missed touches.
 3. **timer** -- the error between the scheduled end of a turn and the moment the rig declares it
@@ -279,7 +281,7 @@ def latency_handoff(touches=2000, seed=1, period_s=PERIOD_S):
 
 def short_patterns(scale=PATTERN_SCALE):
     """The rig's buzzer patterns, shortened for the bench (given to the rig it builds)."""
-    from rig.shell.outputs import PATTERNS, scaled
+    from rig.table.outputs import PATTERNS, scaled
     return scaled(PATTERNS, scale)
 
 
@@ -569,8 +571,8 @@ def latency_daemon(touches=2000, seed=1, display=None, switch_interval_s=None,
 
 def rig_process(switch_interval_s=None):
     """This child is a rig's process: the GIL switch interval ``cleptomano run`` sets
-    (:func:`rig.shell.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
-    from rig.shell.threads import SWITCH_INTERVAL_S
+    (:func:`rig.table.threads.hand_on_promptly`), or ``switch_interval_s`` (an experiment)."""
+    from rig.table.threads import SWITCH_INTERVAL_S
     sys.setswitchinterval(SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s)
 
 
@@ -609,6 +611,9 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
     stamps (about 0.1 us each): the pin edge; the pin callback's enqueue (gpiozero's callback
     chain, the queue's lock); the referee taking it (the thread hand-off); the
     recording line written and flushed; ``referee.feed``; the buzzer pin going high (effects).
+    Since the table's reflex (:mod:`rig.table.reflex`) the buzzer pin goes high in the pin
+    callback, before the enqueue: phase 0 is the touch's latency, and phase 5 (fed to the
+    buzzer pin's last change) is negative.
     Beside it: the referee thread's other work (display snapshots, deadlines), the cost of
     pickling one snapshot for the display process (done by its link thread in this process)
     and the garbage collector's pauses."""
@@ -688,12 +693,15 @@ def latency_profile(touches=600, seed=1, display="process", **kwargs):
         out = latency_daemon(touches, seed, display=display, trace=trace, probe=probe, **kwargs)
     finally:
         gc.callbacks.remove(on_gc)
-    phases = {k: [] for k in ("1 pin callback to enqueue", "2 hand-off to the referee thread",
+    phases = {k: [] for k in ("0 edge to the buzzer pin (the table's reflex, in the callback)",
+                              "1 pin callback to enqueue", "2 hand-off to the referee thread",
                               "3 recording line write+flush", "4 referee.feed",
                               "5 effects until the buzzer pin")}
     for edge, x in zip(edges, touches_seen):
         if None in (x.get("put"), x.get("written"), x.get("fed"), x.get("buzz")):
             continue
+        phases["0 edge to the buzzer pin (the table's reflex, in the callback)"].append(
+            x["buzz"] - edge)
         phases["1 pin callback to enqueue"].append(x["put"] - edge)
         phases["2 hand-off to the referee thread"].append(x["handle"] - x["put"])
         phases["3 recording line write+flush"].append(x["written"] - x["handle"])
@@ -743,7 +751,7 @@ def synthetic_touches(n=10000, seed=7, settings=None, rods=tuple(range(1, 9)),
     Returns (changes, truths, stats): changes are (t_us, name, value) sorted by time; truths are
     (laser, start_us, end_us) of the real touches.
     """
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     s = settings or DetectSettings()
     rng = random.Random(seed)
     merge_us = int(round(s.merge_window_s * 1e6))
@@ -842,7 +850,7 @@ def count_touches(changes, settings=None, level=None):
     daemon and the replay do, deadlines fired in time order) and collect what the detector
     decided."""
     from rig.games.cleptomano.rules import engine as rules
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     from rig.games.cleptomano.rules.levels import make_level
     from rig.games.cleptomano.rules.referee import Referee
 
@@ -864,7 +872,7 @@ def count_touches(changes, settings=None, level=None):
 def accuracy(touches=10000, seed=7, settings=None):
     """False and missed touch counts over synthetic touches (virtual time: as fast as it goes).
     ``settings``: the detector's (default: the recording contract's)."""
-    from rig.games.cleptomano.rules.detect import DetectSettings
+    from rig.table.debounce import DetectSettings
     settings = settings or DetectSettings()
     changes, truths, stats = synthetic_touches(touches, seed)   # the world: contract timings
     t0 = time.perf_counter()
@@ -1097,7 +1105,7 @@ def latency_flood(touches=2000, seed=1, frames_per_s=FLOOD_FRAMES_PER_S, period_
     referee's inbox got (sampled at each touch), the recording's growth, the flood fault shown
     and the CPU the rig's process used."""
     from rig.games.cleptomano.rules.levels import make_level
-    from rig.shell.sources import HUB_FLOOD
+    from rig.table.sources import HUB_FLOOD
     from ..relichub import HubFlood, VirtualRelicHub
     rig_process()
     with tempfile.TemporaryDirectory(prefix="cleptomano-bench-") as tmp, \

@@ -1,6 +1,6 @@
 """``make bench``'s edge-timestamp figure, through gpiozero's real lgpio pin factory code.
 
-The rig's :class:`rig.shell.pins.Inputs` run on gpiozero's own ``LGPIOFactory``/``LGPIOPin``
+The rig's :class:`rig.table.pins.Inputs` run on gpiozero's own ``LGPIOFactory``/``LGPIOPin``
 over the lgpio stand-in (:mod:`sim.realpins`), with the rig's real clock.  Each scenario puts one
 pulse on every contact of the pin map -- a 0.3 ms glitch, a 0.5 ms spike, a 1.5 ms brush or a
 3 ms touch, staggered -- whose first edge happens ``D`` before lg hands it to the callbacks
@@ -21,8 +21,9 @@ import threading
 import time
 
 from rig.games.cleptomano.rules import events as ev
-from rig.games.cleptomano.rules.detect import DetectSettings, Detector
-from rig.games.cleptomano.rules.museum import CONTACTS
+from rig.table.debounce import DetectSettings
+from rig.games.cleptomano.rules.detect import Detector
+from rig.table.names import CONTACTS
 from rig.games.cleptomano.rules.levels import make_level
 
 GOAL_P99_US = 10.0
@@ -76,7 +77,7 @@ def edge_timestamps(scenarios=100, seed=3, max_delay_s=MAX_DELAY_S, settings=Non
     """Run the scenarios; a JSON-ready dict of the figures (see the module's docstring)."""
     from rig.shell.clock import MonotonicClock
     from rig.shell.config import load_config
-    from rig.shell.pins import Inputs
+    from rig.table.pins import Inputs
     from sim.realpins import contact_edges, play, simulated_pi
 
     settings = settings or DetectSettings()
@@ -116,7 +117,7 @@ def edge_timestamps(scenarios=100, seed=3, max_delay_s=MAX_DELAY_S, settings=Non
 
     error = _us(abs(e) for e in errors_us) if errors_us else None
     return {
-        "path": "rig.shell.pins.Inputs on gpiozero %s LGPIOFactory over the lgpio stand-in"
+        "path": "rig.table.pins.Inputs on gpiozero %s LGPIOFactory over the lgpio stand-in"
                 % _gpiozero_version(),
         "scenarios": scenarios, "edges": len(errors_us), **counts,
         "callback_delay_ms": _us(delays_ms),

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from rig.games.cleptomano.rules import events as ev
 from rig.core.errors import RigError
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
-from rig.games.cleptomano.rules.protocol import Decoder
-from rig.shell.hub import InputTracker
+from rig.table.names import NOTHING_IN_RANGE_MM
+from rig.table.protocol import Decoder
+from rig.table.hub import InputTracker
 
 from ..fake_tof import NoisyVL53L0X
 from ..relichub import VirtualRelicHub

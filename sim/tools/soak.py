@@ -41,7 +41,7 @@ from pathlib import Path
 from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules import engine as rules
 from rig.shell.config import load_config
-from rig.games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM
+from rig.table.names import NOTHING_IN_RANGE_MM
 from rig.core.errors import RigError, RulesError
 from rig.games.cleptomano.rules.levels import make_level
 from rig.games.cleptomano.rules.replay import result as result_json

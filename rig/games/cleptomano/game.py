@@ -1,24 +1,26 @@
-"""Cleptómano as the rig's contract says a game (:class:`rig.core.contract.Game`), over the
-core it has always had: :mod:`rig.games.cleptomano.rules.engine` (the match and its ``step``),
-:mod:`rig.games.cleptomano.rules.recording`, :mod:`rig.games.cleptomano.rules.replay` and
-:mod:`rig.games.cleptomano.rules.calls`.
+"""Cleptómano as the rig's contract says a game (:class:`rig.core.contract.Game`), played turn by
+turn through it like every other game.
 
-Cleptómano is the museum's game: its live hosting is the :class:`rig.shell.daemon.Rig`, whose
-sensors feed a :class:`~rig.games.cleptomano.rules.referee.Referee` (touch detection, debounced
-buttons) that turns raw input changes into the events this ``step`` referees.  So here the state is
-the match value (:class:`rig.games.cleptomano.rules.engine.Match`) and ``step`` the core's step over
-one *detected* event (a start press, a touch, a choice, a loot confirmation, a tick); ``replay``
-re-referees a whole recording (raw inputs included) exactly as ``cleptomano replay`` always has.
-What it cannot answer yet:
-:meth:`Cleptomano.line` records only the commands a recording holds (a detected event is
-recorded by the Rig as the raw input changes behind it), and :meth:`Cleptomano.view` is what the
-match value alone says (the scoreboard the screen shows needs the museum's sensors and clock).
+The state is the whole referee (:class:`rig.games.cleptomano.rules.referee.Referee`): the match
+value (:class:`rig.games.cleptomano.rules.engine.Match`) and the museum's detector (touch
+episodes, debounced buttons, the hand, the relics), on the match's clock.  ``step`` takes what a
+recording holds, one item at a time, exactly as ``cleptomano replay`` re-referees it: a raw
+input change of the table (:meth:`Cleptomano.reading`: a contact, the hand sensor, a relic), a
+guard's command (a choice, a loot, an undo, a new match) or a :class:`~.rules.events.Tick` (the
+detector's and the turn's deadlines; a tick that ends a turn is written, so that a crash right
+after it cannot make the ended turn void).  The referee is stepped on a copy, so a state is a
+value (a refused command leaves it as it was).  :meth:`Cleptomano.table_effects` turns the
+referee's effects into the host's shared ones (:mod:`.rules.shared`).
 """
 
 import re
 
 from .rules import calls, recording, engine as rules
 from .rules import replay
+from ...table.debounce import DetectSettings
+from ...table.names import INPUT_NAMES
+from .rules.referee import Referee
+from .rules.shared import shared
 from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
@@ -43,22 +45,69 @@ class Cleptomano(GameBase):
                '{"undo": "touch"} or {"new_match": {"players": ["Ana", "Ben"], "difficulty": '
                '"normal", "first_thief": "Ana"}}')  # not words: a command example (JSON)
 
-    def new_game(self, players, seed, settings=None):
-        """The match about to begin; ``settings`` the ``[match]`` table (its level and first
-        thief, when that one plays), or None: the normal level, the first player first."""
+    #: The guard may correct the last turn's haul or touches after the match ended, and set
+    #: up the next match.
+    taken_when_over = (ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+    #: The table's inputs whose changes its ``step`` takes (:meth:`reading`): every contact,
+    #: the hand sensor and the relics.
+    table_inputs = INPUT_NAMES
+
+    def new_game(self, players, seed, settings=None, detect=None):
+        """The match about to begin, its referee at rest; ``settings`` the ``[match]`` table
+        (its level and first thief, when that one plays), or None: the normal level, the first
+        player first; ``detect`` the ``[detect]`` table (None: the recording contract's
+        defaults)."""
         level = settings.level if settings is not None else PRESETS["normal"]
         first = settings.first_thief if settings is not None else None
-        return rules.new_match(players, level, first if first in tuple(players) else None)
+        match = rules.new_match(players, level, first if first in tuple(players) else None)
+        return Referee(match, detect or DetectSettings())
 
-    def header(self, state):
-        return recording.header_for(state.players, state.level, state.first_thief).to_json()
+    def header(self, state, rig=None):
+        match = state.match
+        return recording.header_for(match.players, match.level, match.first_thief,
+                                    state.detector.settings, rig=rig).to_json()
+
+    def reading(self, t, name, value):
+        """A table input's change as what this game steps: the recording's input line."""
+        return ev.InputChange(t, name, value)
+
+    def reflex_inputs(self, state):
+        """The rods in play while a turn runs (their touch buzzes at once), else none."""
+        return state.reflex_inputs()
 
     def step(self, state, command):
-        return rules.step(state, command)
+        """Referee one recorded item on a copy of ``state``: ``(referee, effects)``, or a
+        RulesError (the state given is left as it was).  A tick fires every deadline due by its
+        time; one that ended a turn is then fed as the recording's tick line is replayed."""
+        return self.step_owned(state.copy(), command)
+
+    def step_owned(self, state, command):
+        """:meth:`step` on a state the caller gives up (the host's, for the table's inputs and
+        the ticks, which are never refused): the referee goes on in place, with no copy on the
+        touch-to-buzzer path."""
+        referee = state
+        if referee.closed:
+            raise refusal(IllegalMove, "this match was closed by a new match; nothing more is "
+                          "played in it"  # not words: the English of an error
+                          , Msg("cleptomano.refuse.match_over"))
+        if type(command) is ev.Tick:
+            effects = referee.advance(command.t)
+            if any(type(e) is ev.TurnEnded for e in effects):
+                effects.extend(referee.feed(ev.Tick(referee.t)))
+        else:
+            effects = referee.feed(command)
+        return referee, effects
 
     def line(self, command, state, effects):
-        """The line of a recorded command (a choice, a loot, an undo, a tick...); a detected
-        event (a press, a touch) is recorded by the Rig as the input changes behind it: None."""
+        """The line of a recorded item (an input change, a choice, a loot, an undo, a new
+        match); a tick's only when it ended a turn (the replay fires the others on the way);
+        the end line is :meth:`end_line`'s."""
+        if type(command) is ev.Tick:
+            if not any(type(e) is ev.TurnEnded for e in effects):
+                return None
+            command = ev.Tick(state.t)
+        elif type(command) is ev.End:
+            return None
         try:
             return recording.item_to_json(command)
         except TypeError:
@@ -68,33 +117,54 @@ class Cleptomano(GameBase):
         return {"t": t, "end": True}
 
     def deadline(self, state):
-        return rules.next_deadline(state)
+        return None if state.closed else state.next_deadline()
 
     def tick(self, t):
         return ev.Tick(t)
 
     def view(self, state, now_t=None):
-        """What the match value alone tells the table: its result so far."""
-        return dict(self.result(state), game=self.name, over=self.over(state))
+        """What the match value alone tells the table: its result so far, each turn's fouls
+        as codes (the replay's result says them in English)."""
+        result = self.result(state)
+        match = rules.unfinished(state.match, state.t)
+        turns = [t for t in match.turns if t.outcome is not rules.TurnOutcome.VOID]
+        result["turns"] = [dict(shown, fouls=[calls.foul_text(relic, before)
+                                              for relic, before in turn.fouls])
+                           for shown, turn in zip(result["turns"], turns)]
+        return dict(result, game=self.name, over=self.over(state))
 
     def player_view(self, state, player, now_t=None):
-        if player not in state.players:
+        match = state.match
+        if player not in match.players:
             raise refusal(IllegalMove,
                           "%r is not a player of this match; the players are %s"  # not words
-                          % (player, ", ".join(state.players)),
+                          % (player, ", ".join(match.players)),
                           Msg("cleptomano.refuse.not_a_player", player=str(player),
-                              players=tuple(state.players)))
+                              players=tuple(match.players)))
         return self.view(state, now_t)          # a Cleptómano player holds no secret
 
+    def table_effects(self, state, t, effects):
+        """The referee's effects as the host's shared ones
+        (:func:`rig.games.cleptomano.rules.shared.shared`); the ready lamp heeds the museum's
+        problems the referee sees."""
+        return tuple(shared(effects, state.match, state.problems, state.t))
+
     def words(self, effect):
+        """The effect's line, or else its banner's big word (a title earned, or none)."""
         said = calls.say(effect)
-        return None if said is None else said[0]
+        if said is not None:
+            return said[0]
+        banner = calls.banner(effect)
+        return None if banner is None else banner.title
 
     def over(self, state):
-        return rules.is_over(state)
+        """The match is over, or a new match closed it."""
+        return state.closed or rules.is_over(state.match)
 
     def result(self, state):
-        return replay.result(state)
+        """The result as the replay of the recording so far says it: a running turn counts as
+        unfinished."""
+        return replay.result(rules.unfinished(state.match, state.t))
 
     def outcome(self, result):
         """``code`` "solo" (a solo heist: ``detail`` its title), "won", or "no-winner" (no
@@ -125,6 +195,11 @@ class Cleptomano(GameBase):
 
     def replay(self, lines, path=None):
         return replay.replay_lines(lines, path)
+
+    def restore(self, lines, path=None):
+        """The referee a recording's lines leave, as :meth:`replay` re-referees them."""
+        header, items = recording.parse_lines(lines, path)
+        return replay.referee(header, items, path)[0]
 
     # --- the phones: the guard's phone, the scoreboard, the layout check ----------------------
     #: The lines a phone may send: the guard's commands.  Inputs come from the museum's

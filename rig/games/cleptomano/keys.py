@@ -32,7 +32,7 @@ from ...core.errors import ConfigError
 from ...core.msg import Msg, N_
 from .rules.calls import count_paintings, count_relics
 from .rules.events import Choose, ConfirmLoot, Role, UndoTouch
-from .rules.museum import PAINTINGS, RELICS
+from rig.table.names import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
 from .rules.wiringcheck import SKIP, STOP, CheckWiring
 from ...display.keymodes import digit_of, pretty_key

@@ -64,6 +64,7 @@
   };
   const STRIKES = 3;
   const LAST_SECONDS = 10;      // the countdown turns red here, as on the rig's screen
+  const SAID_SECONDS = [30, 10];  // what the countdown says to a screen reader, and only that
   const MAX_CALLS = 8;
   const RECONNECT_S = [0.5, 1, 2, 4, 8];
 
@@ -84,9 +85,23 @@
 
   const { h, s, append } = Dom;       // dom.js: elements, texts as text nodes
 
+  // What el holds, built again; the focus, if it was inside, stays on its control (dom.js).
   function fill(el, ...children) {
-    el.replaceChildren();
-    append(el, children);
+    Dom.keepFocus(el, () => {
+      el.replaceChildren();
+      append(el, children);
+    });
+  }
+
+  // el built again by make() only when key (what it shows, in this language) changed: a
+  // snapshot pushed many times a second during a turn leaves the page's controls and its live
+  // regions alone (issue 30: a focused button lost its focus, a status was said again).
+  const drawn = new WeakMap();
+  function fillIf(el, key, make) {
+    const full = Words.language + "\u0001" + JSON.stringify(key);
+    if (drawn.get(el) === full) return;
+    drawn.set(el, full);
+    fill(el, make());
   }
 
   function show(el, visible) {
@@ -94,7 +109,7 @@
   }
 
   function text(el, words) {
-    el.textContent = words === null || words === undefined ? "" : String(words);
+    Dom.put(el, words);         // only when the words changed: a live region says them once
   }
 
   // --- talking to the rig: the shell's {status, ok, body, reason} -----------------------------
@@ -108,6 +123,8 @@
     watching: false,
     calls: [],
     bannerHidden: null,       // the banner the reader tapped away
+    bannerSaid: null,         // the banner last said to a screen reader
+    countdownSaid: null,      // this turn's countdown: {shown, marks said (30 and 10 s)}
   };
 
   // --- the push channel: the shell's, each message handed here -------------------------------
@@ -117,10 +134,13 @@
     else if (message.type === "call") hear(message);
   }
 
+  // A call joins the log (role="log": a screen reader says the new one only).
   function hear(c) {
     page.calls.unshift(c);
     page.calls.length = Math.min(page.calls.length, MAX_CALLS);
-    renderCalls();
+    const list = $("calls");
+    list.prepend(callItem(c));
+    while (list.children.length > MAX_CALLS) list.lastElementChild.remove();
   }
 
   function setState(state) {
@@ -240,7 +260,7 @@
     renderWho();
     if (!st) return;
     text($("level"), levelLine(st));
-    fill($("faults"), st.faults.map((f) => h("li", {}, f)));
+    fillIf($("faults"), st.faults, () => st.faults.map((f) => h("li", {}, f)));
     show($("faults"), st.faults.length > 0);
     if (!$("message").classList.contains("refused")) {
       text($("message"), st.message);
@@ -277,6 +297,19 @@
     const shown = Math.ceil(left - 1e-6);
     text(el, shown);
     el.classList.toggle("last", shown <= LAST_SECONDS);
+    // The digits are silent (aria-live="off"); a screen reader hears 30 and 10 s left, once
+    // each turn, from the status beside them (a turn begins when the digits go up again).
+    if (page.countdownSaid === null || shown > page.countdownSaid.shown) {
+      page.countdownSaid = { shown, marks: [] };
+      text($("countdown-said"), "");
+    }
+    page.countdownSaid.shown = shown;
+    for (const mark of SAID_SECONDS) {
+      if (shown <= mark && shown > mark - 3 && !page.countdownSaid.marks.includes(mark)) {
+        page.countdownSaid.marks.push(mark);
+        text($("countdown-said"), t("rig.phone.seconds_left", { n: mark }));
+      }
+    }
   }
 
   // A loot piece as the rig's screen draws it: a painting's frame or a relic's flask, gold with
@@ -317,8 +350,8 @@
         "aria-label": hit ? t("rig.phone.touched") : t("rig.phone.not_touched") },
         hit ? "✗" : ""));
     }
-    fill($("strikes"), strikes);
-    fill($("pieces"), st.pieces.map(pieceItem));
+    fillIf($("strikes"), [st.touches], () => strikes);
+    fillIf($("pieces"), st.pieces, () => st.pieces.map(pieceItem));
     text($("score-word"), st.tiebreak ? t("rig.phone.penalty") : t("rig.phone.score"));
     text($("score"), st.tiebreak ? t("rig.phone.penalty_seconds", { n: st.touches }) : st.turn_score);
   }
@@ -330,18 +363,17 @@
     text($("next-guard"), st.next_guard || "—");
     const played = st.rounds.some((r) => Object.values(r.scores).some((v) => v !== null));
     show($("last-turn"), played);
-    fill($("last-pieces"), st.pieces.map(pieceItem));
+    fillIf($("last-pieces"), st.pieces, () => st.pieces.map(pieceItem));
     text($("last-touches"), st.touches);
     text($("last-score"), st.turn_score);
   }
 
+  // The museum's checks (role="status": said when they change, and only then).
   function renderChecklist(el, st) {
-    if (st.ready_problems.length === 0) {
-      fill(el, h("p", { class: "ready" }, t("rig.phone.museum_ready")));
-      return;
-    }
-    fill(el, h("p", { class: "title" }, t("rig.phone.museum_not_ready")),
-      h("ul", {}, st.ready_problems.map((p) => h("li", {}, p))));
+    fillIf(el, st.ready_problems, () => (st.ready_problems.length === 0
+      ? [h("p", { class: "ready" }, t("rig.phone.museum_ready"))]
+      : [h("p", { class: "title" }, t("rig.phone.museum_not_ready")),
+        h("ul", {}, st.ready_problems.map((p) => h("li", {}, p)))]));
   }
 
   function renderOver(st) {
@@ -367,7 +399,7 @@
           won ? h("span", { class: "star", "aria-label": t("rig.phone.won_round") }, " ★") : null);
       }),
       h("td", {}, st.round_wins[player] ?? 0)));
-    fill($("rounds"), h("thead", {}, head), h("tbody", {}, rows));
+    fillIf($("rounds"), [st.players, st.rounds, st.round_wins], () => [h("thead", {}, head), h("tbody", {}, rows)]);
   }
 
   // --- the guard's commands ----------------------------------------------------------------------
@@ -379,15 +411,22 @@
 
   function renderCommands(st) {
     if (!page.paired) return;
-    const choice = (role, current) => st.players.map((player) => h("button", {
-      type: "button", "aria-pressed": player === current ? "true" : "false",
-      "data-player": player,
-      onclick: () => command(C.choose(role, player)),
-    }, player));
+    // The players' buttons are built when the players change, and only then; who is chosen is
+    // their aria-pressed, set in place: a button the guard is on keeps the focus (issue 30).
+    const choice = (el, role, current) => {
+      fillIf(el, st.players, () => st.players.map((player) => h("button", {
+        type: "button", "aria-pressed": "false", "data-player": player,
+        onclick: () => command(C.choose(role, player)),
+      }, player)));
+      for (const b of el.querySelectorAll("button")) {
+        const pressed = b.dataset.player === current ? "true" : "false";
+        if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+      }
+    };
     // Once the match is over nobody steals next: only the last turn can still be corrected.
     const choosing = st.phase !== "over";
-    fill($("choose-thief"), choice("thief", st.next_thief));
-    fill($("choose-guard"), choice("guard", st.next_guard));
+    choice($("choose-thief"), "thief", st.next_thief);
+    choice($("choose-guard"), "guard", st.next_guard);
     show($("choose-thief").previousElementSibling, choosing);
     show($("choose-thief"), choosing);
     show($("choose-guard").previousElementSibling, choosing && st.players.length > 1);
@@ -420,13 +459,20 @@
   }
 
   // --- the banner: the rig's big moments -------------------------------------------------------
+  // The banner is a button (Tab reaches it; a tap, Enter, Space or Escape puts it away); a
+  // new one is said once by the alert beside it (a screen reader does not read a shown box).
   function renderBanner(st) {
     const banner = st.banner;
     const key = banner ? JSON.stringify(banner) : null;
     const el = $("banner");
+    if (key !== page.bannerSaid) {
+      page.bannerSaid = key;
+      text($("banner-said"), banner && key !== page.bannerHidden
+        ? [banner.title, ...banner.lines].join(". ") : "");
+    }
     // Over the live match only: set-up and the history stay usable while it is up.
     if (!banner || key === page.bannerHidden || currentTab() !== "live") {
-      show(el, false);
+      putAway(el);
       return;
     }
     el.dataset.kind = banner.kind;
@@ -435,16 +481,28 @@
     show(el, true);
   }
 
+  // The banner hidden; the focus, if it was on it, goes to the live page's heading.
+  function putAway(el) {
+    if (el.hidden) return;
+    const focused = document.activeElement === el;
+    show(el, false);
+    if (focused) $("live-title").focus({ preventScroll: true });
+  }
+
   function hideBanner() {
     const st = page.state;
     page.bannerHidden = st && st.banner ? JSON.stringify(st.banner) : null;
-    show($("banner"), false);
+    putAway($("banner"));
+  }
+
+  function callItem(c) {
+    return h("li", { class: c.severity === "warning" ? "warning" : null },
+      h("span", { class: "when" }, t("rig.phone.seconds", { n: Math.round(c.t * 10) / 10 })),
+      " ", c.text);
   }
 
   function renderCalls() {
-    fill($("calls"), page.calls.map((c) => h("li", { class: c.severity === "warning" ? "warning" : null },
-      h("span", { class: "when" }, t("rig.phone.seconds", { n: Math.round(c.t * 10) / 10 })),
-      c.text)));
+    fill($("calls"), page.calls.map(callItem));
   }
 
   // --- after: the kept matches -------------------------------------------------------------------
@@ -704,10 +762,12 @@
         const done = Boolean(ends[0] && ends[1]);
         return h("button", { type: "button", "data-laser": n,
           class: bad.has(n) ? "bad" : (done && state === "legal" ? "done" : null),
-          "aria-pressed": String(n === this.current), "aria-label": t("rig.phone.laser_n", { n }),
+          "aria-pressed": String(n === this.current),
           onclick: () => this.pickLaser(n) },
-        h("span", { class: "number" }, n),
-        ends[0] ? ends.map((end) => h("span", { class: "ends" }, end || "…"))
+        // Its name holds what it shows ("laser 4 L-I R-II" for "4 L-I R-II": WCAG 2.5.3).
+        h("span", { class: "sr-only" }, t("rig.phone.laser_n", { n })),
+        h("span", { class: "number", "aria-hidden": "true" }, n), " ",
+        ends[0] ? ends.flatMap((end, i) => [i ? " " : null, h("span", { class: "ends" }, end || "…")])
           : h("span", { class: "ends" }, t("rig.phone.tap")));
       }));
       drawCorridor(this, bad, state);
@@ -897,6 +957,9 @@
     kit.who.addEventListener("click", () => { location.hash = "#join"; });
     $("pair").addEventListener("submit", pair);
     $("banner").addEventListener("click", hideBanner);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && !$("banner").hidden) hideBanner();
+    });
     $("haul").addEventListener("click", stepHaul);
     $("confirm-haul").addEventListener("click", confirmHaul);
     $("undo").addEventListener("click", () => command(C.undo()));

@@ -21,7 +21,7 @@ from ...core.msg import N_
 
 from .rules.calls import corridor_word, guard_note, level_name
 from .rules.titles import title_msg
-from .rules.view import shouted
+from .rules.view import Scoreboard, shouted
 from ...display.kit import (AMBER, BG, BROKEN, CANVAS, DARK, DIM, GOLD, GREEN, IVORY, PANEL,
                             PANEL_2, RED, TEXT, Box, as_dict, as_finite, as_int, as_text,
                             as_tuple, boxes, clock_text, countdown_text, draw_check, draw_cross,
@@ -666,3 +666,9 @@ def draw_screen(surface, snapshot, now_s=None):
     """The face's one way in (README "Adding a game"): draw Cleptómano's snapshot (a
     :class:`~rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``."""
     draw(surface, snapshot, now_s)
+
+
+def waiting(message):
+    """What the screen shows before the host's first snapshot: an empty scoreboard with
+    ``message`` (the faces ask the registry's first game for it: :mod:`rig.display.face`)."""
+    return Scoreboard(message=message)

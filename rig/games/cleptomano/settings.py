@@ -11,7 +11,8 @@ from typing import Tuple
 from ...core.errors import InvalidChoice, LevelError
 from ...core.names import normal
 from ...core.settings import Key, Section, is_number, show
-from .rules import engine as rules, levels, museum
+from ...table import names as museum
+from .rules import engine as rules, levels
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,51 @@ window.Dom = (() => {
   const h = (tag, props, ...children) => build(document.createElement(tag), props, children);
   const s = (tag, props, ...children) => build(document.createElementNS(SVG, tag), props, children);
 
-  return { h, s, append };
+  // A control's identity across a rebuild: its tag and what it says and does (issue 30: a
+  // rebuilt list of buttons must not throw the reader's focus back to the top of the page).
+  const KEYS = ["id", "data-player", "data-laser", "data-place", "data-end", "data-toggles",
+    "data-difficulty", "data-lasers", "data-corridor", "name", "aria-label"];
+  function signature(el) {
+    return [el.tagName, ...KEYS.map((k) => el.getAttribute(k)),
+      el.closest("[data-toggles]") ? el.closest("[data-toggles]").dataset.toggles : null,
+      el.textContent.trim()].join("\u0001");
+  }
+  const focusable = (root) => [...root.querySelectorAll(
+    "button, a[href], input, select, textarea, [tabindex]:not([tabindex='-1'])")];
+
+  // rebuild() replaces what el holds; the focus, if it was inside, stays on the same control
+  // (or the one now in its place, else el itself): never back to the top of the page.
+  function keepFocus(el, rebuild) {
+    const had = document.activeElement;
+    if (!had || had === document.body || !el.contains(had)) {
+      rebuild();
+      return;
+    }
+    const sig = signature(had);
+    const at = focusable(el).indexOf(had);
+    rebuild();
+    if (had.isConnected) return;
+    const now = focusable(el);
+    const same = now.find((c) => signature(c) === sig) ||
+      now.find((c, i) => i === at && signature(c).split("\u0001")[0] === had.tagName);
+    // The same control; disabled now (a command it sent was taken), the next one that is not.
+    let target = same && !same.disabled ? same : null;
+    if (!target && same) target = now.slice(now.indexOf(same)).find((c) => !c.disabled) || null;
+    if (target) {
+      target.focus({ preventScroll: true });
+    } else {
+      if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+      el.focus({ preventScroll: true });
+    }
+  }
+
+  // Text set only when it changed: a live region is not told the same words again.
+  function put(el, words) {
+    const text = words === null || words === undefined ? "" : String(words);
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  return { h, s, append, keepFocus, put };
 })();
 
 window.Words = (() => {

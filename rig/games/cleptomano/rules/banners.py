@@ -12,16 +12,17 @@ about a moment already on screen or waiting replaces it (the guard corrected the
 ESCAPED was up: the corrected one is shown, for its full time), and a call that says nothing new
 about its moment (a haul confirmed as the sensors counted it) is not shown again.
 
-Every banner that leaves the screen is reported as a :class:`Shown` (which banner, from when to
-when, whether a turn's start cut it): the daemon keeps them as the banner log tests read.  All
-times are seconds on the match's clock (the calls' own timestamps), so a replay of the recording
+The queue itself is the one every host keeps (:mod:`rig.core.banner_queue`); here are
+Cleptómano's moments and how long each kind stays up.  Every banner that leaves the screen is
+reported as a :class:`Shown` (which banner, from when to when, whether a turn's start cut it):
+the host keeps them as the banner log tests read.  All times are seconds on the match's clock
+(the calls' own timestamps), so a replay of the recording
 would schedule the very same banners.
 """
 
-from dataclasses import dataclass, replace
-from typing import Optional, Tuple
-
 from . import events as ev
+from ....core import banner_queue as _queue
+from ....core.banner_queue import EMPTY, BannerQueue, Shown, advance, cut, on_screen  # noqa: F401
 from .view import BannerKind, BannerView
 
 #: How long each kind of banner stays up: a turn's end and a round's result are a big word and
@@ -60,80 +61,7 @@ def moment(effect):
     return (kind.__name__, effect.t)
 
 
-@dataclass(frozen=True)
-class Shown:
-    """A banner that was on the screen from ``from_s`` to ``until_s`` (match seconds); ``cut``
-    when a turn's start (or a newer call about its moment) took the screen before its time."""
-    banner: BannerView
-    from_s: float
-    until_s: float
-    cut: bool = False
-
-
-@dataclass(frozen=True)
-class BannerQueue:
-    """The banner on screen (``showing``, up since ``since_s``) and those waiting, each as
-    ``(moment, banner)``; ``last`` is the newest banner of each moment put up or queued."""
-    showing: Optional[Tuple[tuple, BannerView]] = None
-    since_s: float = 0.0
-    waiting: Tuple[Tuple[tuple, BannerView], ...] = ()
-    last: Tuple[Tuple[tuple, BannerView], ...] = ()
-
-    @property
-    def until_s(self):
-        """When the banner on screen runs out (None: nothing is shown)."""
-        if self.showing is None:
-            return None
-        return round(self.since_s + duration_s(self.showing[1]), 6)
-
-
-EMPTY = BannerQueue()
-
-
-def advance(queue, t):
-    """The queue at ``t``: banners whose time is up leave, the next one starting the moment
-    the last one's ran out.  Returns ``(queue, shown)``, ``shown`` the banners that left."""
-    shown = []
-    while queue.showing is not None and queue.until_s <= t:
-        end = queue.until_s
-        shown.append(Shown(queue.showing[1], queue.since_s, end))
-        nxt = queue.waiting[0] if queue.waiting else None
-        queue = replace(queue, showing=nxt, since_s=end, waiting=queue.waiting[1:])
-    return queue, tuple(shown)
-
-
-def on_screen(queue, t):
-    """The banner shown at ``t`` (None: none), without changing the queue."""
-    showing = advance(queue, t)[0].showing
-    return showing[1] if showing is not None else None
-
-
 def add(queue, key, banner, t):
-    """The call about moment ``key`` at ``t`` puts ``banner`` up, or in the queue behind those
-    waiting.  Returns ``(queue, shown)``."""
-    queue, shown = advance(queue, t)
-    last = dict(queue.last)
-    if last.get(key) == banner:
-        return queue, shown                      # nothing new about this moment
-    last[key] = banner
-    queue = replace(queue, last=tuple(last.items()))
-    if queue.showing is not None and queue.showing[0] == key:
-        left = Shown(queue.showing[1], queue.since_s, t, cut=True)
-        return replace(queue, showing=(key, banner), since_s=t), shown + (left,)
-    keys = [k for k, _ in queue.waiting]
-    if key in keys:
-        waiting = list(queue.waiting)
-        waiting[keys.index(key)] = (key, banner)
-        return replace(queue, waiting=tuple(waiting)), shown
-    if queue.showing is None:
-        return replace(queue, showing=(key, banner), since_s=t), shown
-    return replace(queue, waiting=queue.waiting + ((key, banner),)), shown
-
-
-def cut(queue, t):
-    """A turn starts at ``t``: the banner on screen leaves and those waiting are dropped.
-    Returns ``(queue, shown)``."""
-    queue, shown = advance(queue, t)
-    if queue.showing is not None:
-        shown += (Shown(queue.showing[1], queue.since_s, t, cut=True),)
-    return replace(queue, showing=None, waiting=()), shown
+    """The call about moment ``key`` at ``t`` puts ``banner`` up for :func:`duration_s`, or in
+    the queue behind those waiting.  Returns ``(queue, shown)``."""
+    return _queue.add(queue, key, banner, duration_s(banner), t)

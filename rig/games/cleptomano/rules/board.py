@@ -3,8 +3,8 @@ state (pure)."""
 
 from . import calls, engine as rules
 from .events import NextKind
-from .museum import PAINTINGS, RELICS, PieceKind, PieceState
-from .view import DEFAULT_PIECES, Phase, Piece, RoundRow, Scoreboard
+from rig.table.names import PAINTINGS, RELICS
+from .view import DEFAULT_PIECES, Phase, Piece, PieceKind, PieceState, RoundRow, Scoreboard
 
 
 def pieces_of(turn):

@@ -20,7 +20,7 @@ public contract that never changes).
 from rig.core.msg import Msg, N_, joined
 from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from . import events as ev
-from .museum import PAINTINGS, Kind, parse
+from rig.table.names import PAINTINGS, Kind, describe, input_label, parse  # noqa: F401 (calls.describe)
 from .titles import criminal_title, title_msg  # noqa: F401 (calls.criminal_title)
 from .view import BannerKind, BannerView
 
@@ -214,46 +214,6 @@ def part(name):
     if parts.kind is Kind.PAINTING:
         return Msg("cleptomano.part.painting", number=parts.number)
     return Msg("cleptomano.part.relic", number=parts.number)
-
-
-def describe(name):
-    """A builder's word for an input, in English (pin-map and config errors): ``laser.5`` ->
-    ``laser 5``.  The table's is :func:`part`."""
-    parts = parse(name)
-    if parts is None:
-        return name
-    if parts.kind is Kind.GUARD:
-        return "the guard token"        # not words: the builder's (pin-map errors)
-    if parts.kind is Kind.BUTTON:
-        return "the start button"       # not words: the builder's (pin-map errors)
-    if parts.kind is Kind.TOF:
-        return "the hand sensor"        # not words: the builder's (pin-map errors)
-    if parts.kind is Kind.SEAT:
-        return "laser %d's seat" % parts.number   # not words: the builder's (pin-map errors)
-    return "%s %d" % (parts.kind, parts.number)
-
-
-_LASER_PLACES = {1: "printed laser, left wall",    # not words: the builder's (config errors)
-                 2: "printed laser, right wall",   # not words: the builder's (config errors)
-                 3: "printed laser, gallery"}      # not words: the builder's (config errors)
-
-
-def input_label(name):
-    """What a pin-map input is, for the builder (English, the config's errors):
-    ``"seat switch under added rod 4's rest"``."""
-    parts = parse(name)
-    if parts.kind is Kind.BUTTON:
-        return "start/exit button"      # not words: the builder's (config errors)
-    if parts.kind is Kind.GUARD:
-        return "guard token"            # not words: the builder's (config errors)
-    if parts.kind is Kind.LASER:
-        return _LASER_PLACES.get(parts.number,
-                                 "added laser rod %d" % parts.number)  # not words: builder's
-    if parts.kind is Kind.SEAT:
-        return "seat switch under added rod %d's rest" % parts.number  # not words: builder's
-    if parts.kind is Kind.PAINTING:
-        return "painting %d stand" % parts.number   # not words: the builder's (config errors)
-    return describe(name)
 
 
 _TROUBLES = {

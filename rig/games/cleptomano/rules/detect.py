@@ -23,30 +23,11 @@ What it decides:
 * **readiness**: what keeps the museum from being ready for a turn, in words.
 """
 
-from dataclasses import dataclass
-
 from . import events as ev
-from . import museum
-from .levels import PRESETS
-from .museum import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
-                     is_upright)
-
-def _at(t, delay_s):
-    """A deadline, on the recording's microsecond grid, so that "exactly 250 ms later" is
-    exactly the time a recording line says (recordings carry 6 decimals)."""
-    return round(t + delay_s, 6)
-
-
-@dataclass(frozen=True)
-class DetectSettings:
-    """The detection thresholds (the recording contract's defaults)."""
-    merge_window_s: float = 0.100
-    glitch_s: float = 0.001
-    seat_open_s: float = 0.250
-    tilt_hold_s: float = 0.300
-    hand_threshold_mm: int = 400
-    stuck_contact_s: float = 5.0
-
+from rig.table import names as museum
+from rig.table.debounce import DetectSettings, at as _at
+from rig.table.names import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
+                             is_upright)
 
 _LASER = Kind.LASER + "."
 _TILT = {n: museum.relic(n, Aspect.TILT) for n in RELICS}
@@ -64,6 +45,41 @@ class _Contact:
         self.last_release = None
         self.counted = False
 
+    def copy(self):
+        new = _Contact.__new__(_Contact)
+        new.active, new.pulse_start, new.episode_start = (self.active, self.pulse_start,
+                                                          self.episode_start)
+        new.last_release, new.counted = self.last_release, self.counted
+        return new
+
+    def snapshot(self):
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+def _fresh(value):
+    """``value`` as a part of a copied detector: containers copied (the contacts' bookkeeping
+    too), the frozen values they hold (settings, level, times, events) shared."""
+    kind = type(value)
+    if kind is dict:
+        if value and type(next(iter(value.values()))) is _Contact:
+            return {key: contact.copy() for key, contact in value.items()}
+        return dict(value)
+    if kind is set:
+        return set(value)
+    return value
+
+
+def _frozen(value):
+    """``value`` as a part of a detector's :meth:`Detector.snapshot` (comparable, hashable)."""
+    if isinstance(value, dict):
+        return tuple(sorted(((key, _frozen(item)) for key, item in value.items()),
+                            key=lambda kv: repr(kv[0])))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value, key=repr))
+    if isinstance(value, _Contact):
+        return value.snapshot()
+    return value
+
 
 class Detector:
     """Raw inputs in, game events out.  ``level`` decides which rods are in play."""
@@ -79,6 +95,26 @@ class Detector:
         self._pose = {n: (True, True) for n in RELICS}
         self._faults = {}           # source -> the fault, while it lasts
         self.in_play = museum.in_play(level)
+        #: The contacts whose first edge buzzes at once (the rods in play): the table's
+        #: touch-to-buzzer reflex is armed for these while a turn runs.
+        self.buzzing = frozenset(n for n in self.in_play if n.startswith(_LASER))
+
+    # --- as a value ---------------------------------------------------------------------------
+    def copy(self):
+        """A detector that goes on from where this one is, this one left as it is (a game's
+        state is a value: :meth:`rig.games.cleptomano.rules.referee.Referee.copy`)."""
+        new = Detector.__new__(Detector)
+        new.__dict__.update([(name, _fresh(value)) for name, value in vars(self).items()])
+        return new
+
+    def snapshot(self):
+        """Everything this detector holds, as one comparable value."""
+        return tuple((name, _frozen(value)) for name, value in sorted(vars(self).items()))
+
+    def __eq__(self, other):
+        return isinstance(other, Detector) and self.snapshot() == other.snapshot()
+
+    __hash__ = None
 
     # --- deadlines ------------------------------------------------------------------------------
     def next_deadline(self):
@@ -269,26 +305,3 @@ class Detector:
         """The faults the detector sees now (stuck contacts)."""
         return tuple(self._faults.values())
 
-
-class StartButton:
-    """The museum's start button alone (the companion games): its edges in, its presses out.
-
-    A press is what a match counts as one: a :class:`Detector` debounces it, so the button bounces,
-    glitches and merges exactly as it does in Cleptómano.  The detector is fed nothing but the
-    button, so the museum it sees stays at rest and no rod matters (any level does)."""
-
-    def __init__(self, settings=None):
-        self._detector = Detector(PRESETS["normal"], settings)
-
-    def next_deadline(self):
-        return self._detector.next_deadline()
-
-    def edge(self, t, value):
-        """The button's contact changed at ``t`` (1 pressed); the presses certain by then."""
-        presses = self.fire(t)
-        self._detector.feed(ev.InputChange(t, museum.BUTTON, value))
-        return presses
-
-    def fire(self, t):
-        """The presses that became certain at or before ``t``, as the times they began."""
-        return [e.t for e in self._detector.fire(t) if isinstance(e, ev.ButtonPress)]

@@ -6,7 +6,7 @@ from typing import Optional
 
 from rig.core.errors import LevelError
 from rig.core.msg import Msg
-from .museum import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
+from rig.table.names import ADDED_LASERS, MAX_ADDED_LASERS, MIN_ADDED_LASERS, PRINTED_LASERS
 
 CORRIDORS = ("wide", "narrow")
 MIN_LASERS, MAX_LASERS = MIN_ADDED_LASERS, MAX_ADDED_LASERS

@@ -19,8 +19,8 @@ wrong.  Reading and writing files is the shell's (:mod:`rig.shell.storage`).
 from dataclasses import dataclass, fields, replace
 
 from . import events as ev
-from .detect import DetectSettings
-from .museum import BINARY_INPUTS, INPUT_NAMES
+from rig.table.debounce import DetectSettings
+from rig.table.names import BINARY_INPUTS, INPUT_NAMES
 from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from rig.core.tournament import RIG_ID_RULE, is_rig_id  # noqa: F401 (a header's rig id)

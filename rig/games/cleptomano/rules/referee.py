@@ -9,8 +9,12 @@ replay`` both drive a Referee; neither has any refereeing logic of its own.
 
 from rig.games.cleptomano.rules import events as ev
 from rig.games.cleptomano.rules import engine as rules
-from rig.games.cleptomano.rules.detect import Detector, DetectSettings
+from rig.games.cleptomano.rules.detect import Detector
+from rig.table.debounce import DetectSettings
 from rig.core.errors import RulesError
+
+
+_NONE = frozenset()
 
 
 class Referee:
@@ -18,6 +22,29 @@ class Referee:
         self.match = match
         self.detector = Detector(match.level, settings or DetectSettings())
         self.t = 0.0
+        self.closed = False     # a new match closed this one (its recording's last line)
+        self._foreseen = None       # (match, due, match after, effects): see foresee()
+
+    # --- as a value -------------------------------------------------------------------------------
+    def copy(self):
+        """A referee that goes on from where this one is, this one left as it is: Cleptómano's
+        game (:mod:`rig.games.cleptomano.game`) steps a copy, so that its state is a value as
+        the contract wants (a refused command leaves the state it was given untouched)."""
+        new = Referee.__new__(Referee)
+        new.match, new.detector, new.t = self.match, self.detector.copy(), self.t
+        new.closed = self.closed
+        new._foreseen = self._foreseen    # a foresight holds to its match: shared, immutable
+        return new
+
+    def __eq__(self, other):
+        return (isinstance(other, Referee) and self.t == other.t and self.match == other.match
+                and self.closed == other.closed and self.detector == other.detector)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "<Referee at %r s, %d turns>" % (  # not words: a value in a log
+            self.t, len(self.match.turns))
 
     # --- time -------------------------------------------------------------------------------------
     def _engine_deadline(self):
@@ -49,11 +76,46 @@ class Referee:
                 self._apply(self.detector.fire(d1), effects)
             elif d2 is not None and d2 <= t:
                 self.t = max(self.t, d2)
-                self._step(ev.Tick(due), effects)
+                self._tick(due, effects)
             else:
                 break
         self.t = max(self.t, t)
         return effects
+
+    # --- foresight: a turn's end worked out before it is due -------------------------------------
+    def to_foresee(self):
+        """The engine's next deadline (a turn's time limit) when it is the next thing due and
+        its outcome is not worked out yet (:meth:`foresee`); else None."""
+        due, fires = self._engine_deadline()
+        if due is None or fires != due:
+            return None
+        d1 = self.detector.next_deadline()
+        if d1 is not None and d1 <= due:
+            return None
+        f = self._foreseen
+        return None if f is not None and f[0] is self.match and f[1] == due else due
+
+    def foresee(self):
+        """Work out now what the engine's next deadline will do if nothing arrives before it,
+        so that :meth:`advance` finds it ready when it is due: the same match and the same
+        effects as working it out then (the match is immutable and the step pure; a foresight
+        is used only while the match it was made from is still the match)."""
+        due = self.to_foresee()
+        if due is None:
+            return
+        try:
+            after, more = rules.step(self.match, ev.Tick(due))
+        except RulesError:      # worked out again when due, where it is dropped as before
+            after = more = None
+        self._foreseen = (self.match, due, after, more)
+
+    def _tick(self, due, effects):
+        f, self._foreseen = self._foreseen, None
+        if f is not None and f[0] is self.match and f[1] == due and f[2] is not None:
+            self.match = f[2]
+            effects.extend(f[3])
+        else:
+            self._step(ev.Tick(due), effects)
 
     # --- inputs and commands ------------------------------------------------------------------------
     def feed(self, item):
@@ -71,6 +133,8 @@ class Referee:
             effects.extend(self.restart(item.t))
         else:
             self._step(item, effects, strict=True)
+            if isinstance(item, ev.NewMatch):
+                self.closed = True
         return effects
 
     def _apply(self, outputs, effects):
@@ -100,6 +164,11 @@ class Referee:
         runs."""
         return self.match.current is not None and self.detector.sounds_at_once(
             change.name, change.value, change.t)
+
+    def reflex_inputs(self):
+        """The inputs whose active edge may buzz at once now (the table's reflex is armed for
+        these): the rods in play while a turn runs, else none."""
+        return self.detector.buzzing if self.match.current is not None else _NONE
 
     # --- views ------------------------------------------------------------------------------------
     def problems(self):

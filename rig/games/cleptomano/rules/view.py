@@ -10,9 +10,20 @@ import math
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
-from .museum import PAINTINGS, RELICS, PieceKind, PieceState
+from rig.table.names import PAINTINGS, RELICS
 from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
+
+
+class PieceKind(enum.StrEnum):
+    PAINTING = "painting"
+    RELIC = "relic"
+
+
+class PieceState(enum.StrEnum):
+    IN_PLACE = "in place"  # not words: an enum value
+    TAKEN = "taken"
+    BROKEN = "broken"
 
 
 class Phase(enum.StrEnum):
@@ -140,6 +151,12 @@ class Scoreboard:
     wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen
     phones: Optional[PhonesView] = None  # the phone companion's pairing (None: no web face)
     language: str = "en"                 # the table's language: what the screen speaks
+
+    def looks_the_same(self, other):
+        """Whether every face shows this snapshot exactly as ``other``
+        (:func:`looks_the_same`): how a face that passes snapshots on skips one that would
+        draw the same frame, knowing no game."""
+        return looks_the_same(other, self)
 
 
 # --- What a face shows of a snapshot -------------------------------------------------------------

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from rig.core.msg import Msg, N_
 from rig.games.cleptomano.rules.calls import commas, part, semicolons
-from rig.games.cleptomano.rules.museum import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect,
-                                               Kind, PIN_INPUTS, parse, relic, rest_value)
+from rig.table.names import (REST, TIPPED_FROM_DEG, UPRIGHT_BELOW_DEG, Aspect, Kind, PIN_INPUTS,
+                             parse, relic, rest_value)
 from rig.games.cleptomano.rules.view import WiringStep, WiringView
 
 HAND = Kind.TOF.value

@@ -30,7 +30,8 @@ window.GameFrame = (() => {
 
   const h = Dom.h;           // dom.js: an element, its texts as text nodes
 
-  const put = (el, words) => { el.textContent = words === null || words === undefined ? "" : String(words); };
+  // Text set only when it changed (a live region says it once: dom.js).
+  const put = Dom.put;
 
   // --- talking to the rig --------------------------------------------------------------------
   let game = null;          // GET /api/game
@@ -192,6 +193,7 @@ window.GameFrame = (() => {
     if (!game) return;
     if (!rules) return;
     put($("title"), title);
+    put($("game-title"), title);
     document.title = title;
     const status = rules.status(game.view);
     put($("status"), status);
@@ -202,11 +204,13 @@ window.GameFrame = (() => {
     renderAfter();
     const message = game.message || game.view.message;       // Stop Thief! keeps its calls in its view
     put($("message"), rules.message ? rules.message(game.view, message) : message);
-    $("board").replaceChildren(...rules.board(game.view).filter(Boolean));
+    // Built again with the focus kept on its control (issue 30: a command sent the reader's
+    // focus back to the top of the page).
+    Dom.keepFocus($("board"), () => $("board").replaceChildren(...rules.board(game.view).filter(Boolean)));
     const mine = JSON.stringify(me);
     if (mine !== shownMe) {                  // rebuilt only when this player's view changed
       shownMe = mine;
-      if (me) $("controls").replaceChildren(...rules.controls(me).filter(Boolean));
+      if (me) Dom.keepFocus($("controls"), () => $("controls").replaceChildren(...rules.controls(me).filter(Boolean)));
     }
     $("controls").hidden = !me || game.over;  // once over, the after-game says what is next
     Night.show($("night"), { current: game.game, paired, players: game.players,

@@ -98,10 +98,11 @@ function draw(data) {
     String(Math.max(6, data.players.length, Math.ceil(data.rigs.length * 1.6))));
   const decided = data.matches.filter(m => m.decided).length;
   const online = data.rigs.filter(r => r.status === "online").length;
-  document.getElementById("summary").textContent = [
+  // The summary is a live region: written when it changed, not at every refresh (issue 30).
+  Dom.put(document.getElementById("summary"), [
     t("rig.board.matches_decided", { n: decided }),
     t("rig.board.players_n", { n: data.players.length }),
-    t("rig.board.tables_online", { online, n: data.rigs.length })].join(" · ");
+    t("rig.board.tables_online", { online, n: data.rigs.length })].join(" · "));
   document.getElementById("updated").textContent =
     t("rig.board.updated", { time: new Date().toLocaleTimeString(Words.locale) });
 }

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from .. import events as ev
 from rig.core.errors import InvalidChoice, LootError
-from ..museum import PAINTINGS, RELICS
+from rig.table.names import PAINTINGS, RELICS
 from .announce import announce_changes
 from rig.core.msg import Msg, N_
 from .model import Reason, TurnOutcome, check_new_match, check_player

@@ -8,7 +8,7 @@ from ..events import PRESET, NextKind
 from rig.core.errors import InvalidChoice, LevelError
 from ..levels import Level, make_level, refusal
 from rig.core.msg import Msg
-from ..museum import RELICS
+from rig.table.names import RELICS
 from rig.core.names import MAX_NAME_CHARS, check_names
 
 MAX_TOUCHES = 3

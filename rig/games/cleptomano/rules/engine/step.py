@@ -7,7 +7,7 @@ Physical events (the detector's) are handled here; the guard's commands are in
 from dataclasses import replace
 
 from .. import events as ev
-from ..museum import PAINTINGS, RELICS
+from rig.table.names import PAINTINGS, RELICS
 from . import choices
 from .model import MAX_TOUCHES, Reason, Turn, TurnOutcome
 from .announce import announce_results

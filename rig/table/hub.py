@@ -21,13 +21,11 @@ import logging
 import threading
 import time
 
-import serial
-
-from ..games.cleptomano.rules import museum
+from . import names as museum
 from ..core.errors import ConfigError, HubError
-from ..games.cleptomano.rules.museum import Aspect
-from ..games.cleptomano.rules.protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT,
-                             FRAME_HELLO, Heartbeat, Hello)
+from .names import Aspect
+from .protocol import (Decoder, Event, EVENT_MOTION, FALLS_MODULO, FRAME_HEARTBEAT, FRAME_HELLO,
+                       Heartbeat, Hello)
 from .threads import is_running, stop_and_join
 
 log = logging.getLogger(__name__)
@@ -259,7 +257,7 @@ class HubLink:
     ``backoff_max_s``, and opens the port again.
     """
 
-    def __init__(self, url, on_input, on_status, *, serial_for_url=serial.serial_for_url,
+    def __init__(self, url, on_input, on_status, *, serial_for_url=None,
                  heartbeat_timeout_s=1.0, clock=time.monotonic, read_timeout_s=0.05,
                  backoff_initial_s=0.1, backoff_max_s=2.0, baudrate=115200, exclusive=True,
                  tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
@@ -289,7 +287,9 @@ class HubLink:
         self._on_input = on_input
         self._on_status = on_status
         self._on_fault = on_fault
-        self._serial_for_url = serial_for_url
+        import serial       # pyserial, imported here: the table's pure parts import anywhere
+        self._serial_for_url = serial.serial_for_url if serial_for_url is None else serial_for_url
+        self._port_errors = (serial.SerialException, OSError)
         self.heartbeat_timeout_s = float(heartbeat_timeout_s)
         self._clock = clock
         self._read_timeout_s = float(read_timeout_s)
@@ -392,7 +392,7 @@ class HubLink:
             except TypeError:  # a backend that knows no ``exclusive``
                 port = self._serial_for_url(self.url, baudrate=self._baudrate,
                                             timeout=self._read_timeout_s)
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except self._port_errors + (ValueError,) as exc:
             return ("relic hub not found at %s (%s); check its USB cable and that the udev rule "
                     "systemd/99-cleptomano-hub.rules is installed" % (self.url, exc))
         with self._lock:
@@ -412,7 +412,7 @@ class HubLink:
             self._extra["disconnects"] += 1
         try:
             port.close()
-        except (serial.SerialException, OSError) as exc:
+        except self._port_errors as exc:
             log.debug("closing %s: %s", self.url, exc)
 
     def _read_once(self):
@@ -424,7 +424,7 @@ class HubLink:
         port = self._port
         try:
             data = port.read(max(1, port.in_waiting))
-        except (serial.SerialException, OSError) as exc:
+        except self._port_errors as exc:
             return ("relic hub at %s unplugged or failed (%s); reconnecting" % (self.url, exc),
                     False)
         heard = False

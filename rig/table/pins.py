@@ -1,19 +1,22 @@
 """The museum's contacts and the rig's outputs, as gpiozero devices on an injected pin factory.
 
-Pin callbacks only timestamp and enqueue: each edge is handed to ``on_change(t, name, value)``
-with the time the pin factory stamped it with, used as it is.  Under gpiozero's lgpio factory
-that is the kernel's own timestamp of the edge, taken when the line changed, whenever the
-callback gets to run: a burst of edges delivered 50 ms late keeps every edge's exact time, so a
-0.3 ms glitch stays a glitch.  This is exact only because those ticks are on the rig's clock;
-:func:`check_edge_clock` makes sure of it for every pin factory, and refuses the others.
+Pin callbacks only timestamp and enqueue (and, before that, the table's declared touch-to-buzzer
+reflex may write the buzzer's pin: :mod:`rig.table.reflex`): each edge is handed to
+``on_change(t, name, value)`` with the time the pin factory stamped it with, used as it is.
+Under gpiozero's lgpio factory that is the kernel's own timestamp of the edge, taken when the
+line changed, whenever the callback gets to run: a burst of edges delivered 50 ms late keeps
+every edge's exact time, so a 0.3 ms glitch stays a glitch.  This is exact only because those
+ticks are on the rig's clock; :func:`check_edge_clock` makes sure of it for every pin factory,
+and refuses the others.
 
 gpiozero's bounce_time is left unset on purpose: under lgpio it delays every edge and drops short
-contacts; the rig debounces on edge timestamps itself (:mod:`rig.games.cleptomano.rules.detect`).
+contacts; the rig debounces on edge timestamps itself (:mod:`rig.table.debounce`, and a game's
+own detector: Cleptómano's ``rules.detect``).
 
 gpiozero is imported lazily, so the pure core imports anywhere.
 """
 
-from ..games.cleptomano.rules.calls import describe
+from .names import describe
 from ..core.errors import HardwareError, RigError
 
 CLOCK_MONOTONIC = "CLOCK_MONOTONIC"
@@ -126,18 +129,23 @@ def _input_class():
         """A DigitalInputDevice that reports every edge with its timestamp (the factory's
         ticks, on the rig's clock: see :func:`check_edge_clock`)."""
 
-        def __init__(self, pin, *, name, on_change, invert=False, **kwargs):
+        def __init__(self, pin, *, name, on_change, invert=False, reflex=None, **kwargs):
             self._rig_name = name
             self._rig_on_change = None
             self._rig_invert = invert
+            self._rig_reflex = reflex
             _construct(super().__init__, self, pin, **kwargs)
             self._rig_on_change = on_change
 
         def _fire_events(self, ticks, new_active):
-            super()._fire_events(ticks, new_active)
             callback = self._rig_on_change
+            value = int(bool(new_active) != self._rig_invert)
+            reflex = self._rig_reflex
+            if reflex is not None and callback is not None:
+                reflex.edge(self._rig_name, value)      # the declared reflex: one pin write
+            super()._fire_events(ticks, new_active)
             if callback is not None:
-                callback(ticks, self._rig_name, int(bool(new_active) != self._rig_invert))
+                callback(ticks, self._rig_name, value)
 
         @property
         def rig_value(self):
@@ -148,9 +156,10 @@ def _input_class():
 
 class Inputs:
     """Every input of the pin map (or only those ``names``) as a gpiozero device; edges go to
-    ``on_change(t, name, value)``."""
+    ``on_change(t, name, value)``, after ``reflex`` (a :class:`rig.table.reflex.Reflex`, or
+    None) has seen them."""
 
-    def __init__(self, pinmap, pin_factory, clock, on_change, names=None):
+    def __init__(self, pinmap, pin_factory, clock, on_change, names=None, reflex=None):
         check_edge_clock(pin_factory, clock)
         self.pinmap = pinmap
         self.factory = pin_factory
@@ -169,7 +178,8 @@ class Inputs:
                     # gpiozero makes a pulled-up input active low; invert if the map says not.
                     invert = (not pull_up) != (spec.active == "high")
                 self.devices[name] = _open("input", name, spec.pin, cls, name=name,
-                                           on_change=on_change, invert=invert, **kwargs)
+                                           on_change=on_change, invert=invert,
+                                           reflex=reflex, **kwargs)
         except Exception:
             self.close()
             raise
@@ -185,12 +195,15 @@ class Inputs:
 
 
 class Outputs:
-    """The buzzer and the optional status LEDs, opened by :meth:`open`.  Methods are called
-    from the referee thread."""
+    """The buzzer and the optional status LEDs (or only those ``names``), opened by
+    :meth:`open`.  Methods are called from the referee thread; ``reflex`` (a
+    :class:`rig.table.reflex.Reflex`) is given its output once it is open."""
 
-    def __init__(self, pinmap, pin_factory):
+    def __init__(self, pinmap, pin_factory, names=None, reflex=None):
         self.pinmap = pinmap
         self.pin_factory = pin_factory
+        self.names = names
+        self.reflex = reflex
         self.devices = {}
         self.buzzer = None
 
@@ -198,6 +211,8 @@ class Outputs:
         output = _output_class()
         try:
             for name, spec in sorted(self.pinmap.outputs.items()):
+                if self.names is not None and name not in self.names:
+                    continue
                 self.devices[name] = _open(
                     "output", name, spec.pin, output,
                     active_high=spec.active == "high", initial_value=False,
@@ -206,6 +221,8 @@ class Outputs:
             self.close()
             raise
         self.buzzer = self.devices.get("buzzer")
+        if self.reflex is not None:
+            self.reflex.device = self.devices.get(self.reflex.rule.output)
         return self
 
     def set(self, name, on):
@@ -217,6 +234,9 @@ class Outputs:
                 dev.off()
 
     def close(self):
+        if self.reflex is not None:
+            self.reflex.disarm()
+            self.reflex.device = None
         for dev in self.devices.values():
             try:
                 dev.off()

@@ -1,7 +1,8 @@
 """The museum box, once: its pieces, the rig's names for its inputs, their rest state, the marks.
 
-Every other module spells the table through this one: the detector, the recording, the config
-and its pin map, the relic hub link, the wiring check, the screen and the simulator.
+Part of the table (:mod:`rig.table`), below the games: every other module spells the table
+through this one: Cleptómano's detector and recording, the pin map, the relic hub link, the
+wiring check, the screen and the simulator.  Pure: the standard library only.
 
 The pieces (rulebook, "Components" and "Security System"):
 
@@ -50,17 +51,6 @@ class Aspect(enum.StrEnum):
     TILT = "tilt"
     FREEFALL = "freefall"
     MOTION = "motion"
-
-
-class PieceKind(enum.StrEnum):
-    PAINTING = "painting"
-    RELIC = "relic"
-
-
-class PieceState(enum.StrEnum):
-    IN_PLACE = "in place"  # not words: an enum value
-    TAKEN = "taken"
-    BROKEN = "broken"
 
 
 BUTTON, GUARD, TOF = Kind.BUTTON.value, Kind.GUARD.value, Kind.TOF.value
@@ -152,3 +142,45 @@ def in_play(level):
     return frozenset(
         [BUTTON, GUARD, TOF] + [laser(n) for n in level.rods] + [seat(n) for n in level.added_rods]
         + list(PAINTING_INPUTS) + list(RELIC_INPUTS))
+
+
+# --- the builder's words for the parts (English: pin-map, config and terminal errors) ----------
+
+def describe(name):
+    """A builder's word for an input, in English (pin-map and config errors): ``laser.5`` ->
+    ``laser 5``.  The table's words on screen are the game's (Cleptómano's ``calls.part``)."""
+    parts = parse(name)
+    if parts is None:
+        return name
+    if parts.kind is Kind.GUARD:
+        return "the guard token"        # not words: the builder's (pin-map errors)
+    if parts.kind is Kind.BUTTON:
+        return "the start button"       # not words: the builder's (pin-map errors)
+    if parts.kind is Kind.TOF:
+        return "the hand sensor"        # not words: the builder's (pin-map errors)
+    if parts.kind is Kind.SEAT:
+        return "laser %d's seat" % parts.number   # not words: the builder's (pin-map errors)
+    return "%s %d" % (parts.kind, parts.number)
+
+
+_LASER_PLACES = {1: "printed laser, left wall",    # not words: the builder's (config errors)
+                 2: "printed laser, right wall",   # not words: the builder's (config errors)
+                 3: "printed laser, gallery"}      # not words: the builder's (config errors)
+
+
+def input_label(name):
+    """What a pin-map input is, for the builder (English, the config's errors):
+    ``"seat switch under added rod 4's rest"``."""
+    parts = parse(name)
+    if parts.kind is Kind.BUTTON:
+        return "start/exit button"      # not words: the builder's (config errors)
+    if parts.kind is Kind.GUARD:
+        return "guard token"            # not words: the builder's (config errors)
+    if parts.kind is Kind.LASER:
+        return _LASER_PLACES.get(parts.number,
+                                 "added laser rod %d" % parts.number)  # not words: builder's
+    if parts.kind is Kind.SEAT:
+        return "seat switch under added rod %d's rest" % parts.number  # not words: builder's
+    if parts.kind is Kind.PAINTING:
+        return "painting %d stand" % parts.number   # not words: the builder's (config errors)
+    return describe(name)

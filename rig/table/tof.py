@@ -26,8 +26,8 @@ import sys
 import threading
 import time
 
-from ..games.cleptomano.rules.detect import DetectSettings
-from ..games.cleptomano.rules.museum import NOTHING_IN_RANGE_MM  # 8190+: nothing within range
+from .debounce import DetectSettings
+from .names import NOTHING_IN_RANGE_MM  # 8190+: nothing within range
 from ..core.errors import SensorError
 from .threads import is_running, stop_and_join
 

@@ -1,8 +1,10 @@
 """What feeds the referee's inbox: the pins, the hand sensor, the relic hub.
 
-Each source is started with the rig's :class:`Intake` and only stamps and puts (never blocks the
-referee); ``stop(timeout_s)`` is bounded and ``running`` tells the watchdog it is alive.  The
-simulator swaps in its own relic feed (``sim.table.FakeRelicFeed``) through the same interface.
+Each source is started with the host's intake (:class:`rig.shell.intake.Intake`: ``input(name,
+value, t_abs=None)`` and ``fault(source, message, active)``) and only stamps and puts (never
+blocks the referee); ``stop(timeout_s)`` is bounded and ``running`` tells the watchdog it is
+alive.  The simulator swaps in its own relic feed (``sim.table.FakeRelicFeed``) through the
+same interface.
 
 What the rig does when a device goes away is decided here, once: a lost hand sensor reads
 "nothing in range" (the exit button alone ends a turn), a lost relic hub leaves every relic
@@ -11,41 +13,27 @@ upright and still (turns start and end as usual; the guard counts relics by hand
 
 import threading
 
-from ..games.cleptomano.rules import museum
-from ..games.cleptomano.rules.museum import Aspect
-from .inbox import FaultReport, Order, Reading
-
-
-class Intake:
-    """The rig's side of every source: stamp with the rig's clock and put on the inbox."""
-
-    def __init__(self, inbox, clock):
-        self.inbox = inbox
-        self.clock = clock
-
-    def input(self, name, value, t_abs=None):
-        self.inbox.put(Reading(self.clock.now() if t_abs is None else t_abs, name, value))
-
-    def fault(self, source, message, active):
-        self.inbox.put(FaultReport(self.clock.now(), source, message, active))
-
-    def command(self, command, reply=None):
-        self.inbox.put(Order(self.clock.now(), command, reply))
+from . import names as museum
+from .names import Aspect
 
 
 class PinSource:
-    """The museum's contacts as gpiozero devices on the injected pin factory."""
+    """The museum's contacts as gpiozero devices on the injected pin factory (only ``names``,
+    when given: the parts a game declares), the declared ``reflex`` in their callbacks."""
 
-    def __init__(self, pinmap, pin_factory, clock):
+    def __init__(self, pinmap, pin_factory, clock, names=None, reflex=None):
         self.pinmap = pinmap
         self.pin_factory = pin_factory
         self.clock = clock
+        self.names = names
+        self.reflex = reflex
         self.inputs = None
 
     def start(self, intake):
         from .pins import Inputs
         self.inputs = Inputs(self.pinmap, self.pin_factory, self.clock,
-                             lambda t, name, value: intake.input(name, value, t))
+                             lambda t, name, value: intake.input(name, value, t),
+                             names=self.names, reflex=self.reflex)
 
     def values(self):
         return self.inputs.values()
@@ -69,7 +57,7 @@ def hand_lost(intake, lost, reason):
         intake.fault(museum.TOF, reason, False)
 
 
-#: The fault of a relic hub that sends far more frames than a hub does (rig.shell.hub.FloodGuard).
+#: The fault of a relic hub that sends far more frames than a hub does (rig.table.hub.FloodGuard).
 HUB_FLOOD = "hub.flood"
 
 
@@ -85,7 +73,7 @@ def hub_lost(intake, lost, reason):
 
 
 class HandSource:
-    """The VL53L0X at the door, polled on its own thread (:class:`rig.shell.tof.HandPoller`)."""
+    """The VL53L0X at the door, polled on its own thread (:class:`rig.table.tof.HandPoller`)."""
 
     def __init__(self, tof_factory, tof_config, threshold_mm, clock):
         self.tof_factory = tof_factory
@@ -128,7 +116,7 @@ class HandSource:
 
 
 class HubSource:
-    """The relic hub's serial link (:class:`rig.shell.hub.HubLink`) on its own thread."""
+    """The relic hub's serial link (:class:`rig.table.hub.HubLink`) on its own thread."""
 
     def __init__(self, url, hub_config, clock, serial_for_url=None):
         self.url = url
