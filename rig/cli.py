@@ -1,4 +1,5 @@
-"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history | leaderboard.
+"""``cleptomano``: run | replay | check-wiring | layout | screenshot | history | audits |
+leaderboard.
 
 Exit status 2 with one line on stderr for bad input (a config file, a recording, an argument);
 the message names the file, the line or key, and what is allowed.
@@ -140,6 +141,17 @@ def _parser():
     hist = sub.add_parser("history", help="list finished matches with winners and scores")
     hist.add_argument("--config")
     hist.add_argument("--dir", help="recordings directory")
+
+    aud = sub.add_parser("audits", help="what the recordings say: matches, touches per input, "
+                                        "caught and escaped, sensor health")
+    aud.add_argument("--config")
+    aud.add_argument("--recordings", help="recordings directory (default: the config's)")
+    aud.add_argument("--since", help="count the recordings from this day on (YYYY-MM-DD)")
+    aud.add_argument("--json", action="store_true", help="one JSON object (docs/audits31.md)")
+    aud.add_argument("--csv", metavar="FILE", help="also write the audits as CSV to FILE")
+    aud.add_argument("--silent-turns", type=int, default=None, metavar="N",
+                     help="warn of a rod silent for N turns the thieves passed it (5-1000, "
+                          "default 30)")
 
     board = sub.add_parser("leaderboard", help="a tournament's standings: follow every rig on "
                                                "the broker, or rebuild them from recordings")
@@ -298,6 +310,42 @@ def cmd_history(args):
         print("No recordings in %s yet." % directory)
     for line in lines:
         print(line)
+    return 0
+
+
+# --- audits ----------------------------------------------------------------------------------------
+
+def cmd_audits(args):
+    """``cleptomano audits``: docs/audits31.md."""
+    from .core import audits as core
+    from .shell import audits
+    since = audits.parse_since(args.since) if args.since is not None else None
+    health = {}
+    if args.silent_turns is not None:
+        health["silent_turns"] = core.bounded("--silent-turns", args.silent_turns,
+                                              core.SILENT_TURNS)
+    directory = Path(args.recordings) if args.recordings else _recordings_dir(args)
+    if args.recordings and not directory.is_dir():
+        raise ConfigError("--recordings %s is not a directory of recordings (%s); give the "
+                          "folder the rig records to (/var/lib/cleptomano under systemd)"
+                          % (directory, "it does not exist" if not directory.exists()
+                             else "it is a file"), key="--recordings")
+    torn = []
+    out = audits.audits(directory, since, warnings=torn, say=english_error, **health)
+    for warning in torn:
+        print("cleptomano: warning: %s" % warning, file=sys.stderr)
+    for bad in out["unreadable"]:
+        print("cleptomano: left out of the audits: %s" % bad["error"], file=sys.stderr)
+    if args.csv:
+        try:
+            Path(args.csv).write_text(audits.to_csv(out), encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError("--csv %s cannot be written (%s); give a file in a folder you "
+                              "may write to" % (args.csv, exc.strerror), key="--csv") from None
+    if args.json:
+        print_json(out)
+    else:
+        print(audits.text(out))
     return 0
 
 
@@ -530,15 +578,16 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless, game=None):
+def _open_display(config, headless, game=None, museum_keys=False):
     """The score display, or None when it is off.  When no screen can be opened the display
     says so once in the log and stays headless (the rig referees on, sounds still play).
-    ``game``: a companion game, whose own sounds the display makes at start-up."""
+    ``game``: a companion game, whose own sounds the display makes at start-up;
+    ``museum_keys``: the simulator's, the keys the guard's leave unused play the museum."""
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
     display = open_display(config.display, config.keys, config.match.players, game=game,
-                           sound_config=config.sound)
+                           sound_config=config.sound, museum_keys=museum_keys)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -569,7 +618,9 @@ def cmd_run(args):
 
 def _run_night(config, args, night, recordings, simulate):
     """:func:`cmd_run` once the recordings folder is this rig's."""
+    from .shell.table_state import TableMemory
     from .web.night import CLEPTOMANO, Choice
+    night.table = TableMemory.load(recordings)     # the evening's choices (issue 30)
     resumed = _cut_off(recordings, args)
     if resumed is not None:
         choice = resumed
@@ -583,24 +634,68 @@ def _run_night(config, args, night, recordings, simulate):
                           "[match] players in the config, or the set-up screen (S)",
                           key="--players")
     else:
-        choice = Choice(CLEPTOMANO)
-    night.phones = _night_phones(config, night)
+        choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
+    night.phones = _night_phones(config, night, recordings)
+    from .shell.audits import HealthWatch
+    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
     try:
-        while True:
-            leg = night.leg()
-            if night.stopped.is_set():          # a signal during the switch
-                return 0
-            run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
-            run(config, args, recordings, leg, simulate, night, choice)
-            chosen = night.take()
-            if chosen is None:
-                return 0
-            choice, by = chosen
-            night.switching("switching to %s, as %s chose" % (choice.game, by))
+        _play_night(config, args, night, recordings, simulate, choice)
     finally:
         if night.phones is not None:
+            night.phones.farewell()             # "the rig stopped, it will be back"
             night.phones.stop()
         night.notifier.stopping()
+    print("Stopped%s; the recordings are closed in %s." % (
+        " (Ctrl-C or SIGTERM)" if night.stopped.is_set() else "", recordings), file=sys.stderr)
+    return 0
+
+
+def _play_night(config, args, night, recordings, simulate, choice):
+    """Game after game until the night ends (stopped, or nobody chose another)."""
+    from .web.night import CLEPTOMANO
+    while True:
+        leg = night.leg()
+        if night.stopped.is_set():          # a signal during the switch
+            return
+        _remember_choice(night.table, choice)
+        run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game
+        run(night.table.config(config), args, recordings, leg, simulate, night, choice)
+        chosen = night.take()
+        if chosen is None:
+            return
+        choice, by = chosen
+        night.switching("switching to %s, as %s chose" % (choice.game, by))
+
+
+def _remember_choice(table, choice):
+    """The night's game kept in the table's state, and its players unless a solo game's (one
+    player playing alone: the table's players stay for the next game)."""
+    from .games import game as game_named
+    players = choice.players if choice.players and not game_named(choice.game).solo else None
+    table.choose(game=choice.game, **({"players": players} if players else {}))
+
+
+def _night_choice(state, config, args):
+    """Without ``--game``, the night's game the table last chose (kept in its state through a
+    restart), with the players kept, as a :class:`rig.web.night.Choice`; None: Cleptómano (none
+    kept, Cleptómano kept, or the kept game's players no longer fit it: logged)."""
+    from .web.night import CLEPTOMANO, Choice, checked_players
+    game = state.game
+    if game in (None, CLEPTOMANO) or args.demo or args.interactive:
+        return None
+    if game not in game_names() or not state.players:
+        log.warning("Table's state: the night's game %r is not one this rig plays, or has no "
+                    "players kept; Cleptómano starts.", game)
+        return None
+    try:
+        players = checked_players(game, list(state.players), config)
+    except RigError as exc:
+        log.warning("Table's state: %s's players %s do not fit it (%s); Cleptómano starts.",
+                    game, ", ".join(state.players), exc)
+        return None
+    log.info("Game night: %s, the table's game before the restart, starts again (give --game "
+             "to play another game).", game)
+    return Choice(game, players)
 
 
 def _cut_off(recordings, args):
@@ -621,14 +716,16 @@ def _cut_off(recordings, args):
     return Choice(found.game.name, players)
 
 
-def _night_phones(config, night):
+def _night_phones(config, night, recordings=None):
     """The night's one web server (a :class:`rig.web.night.Switchboard`), started, or None
     when ``[web] enabled = false`` or it cannot listen (the rig referees without phones)."""
     if not config.web.enabled:
         return None
     from .web.night import Switchboard
     from .web.pairing import Pairing
-    phones = Switchboard(config.web, Pairing())
+    # The pairings outlive a restart (their tokens' hashes, for the night: docs/pair30.md).
+    store = Path(recordings) / "phones.json" if recordings is not None else None
+    phones = Switchboard(config.web, Pairing(store=store))
     try:
         phones.start()
     except RigError as exc:
@@ -639,7 +736,7 @@ def _night_phones(config, night):
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
     """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
-    display = _open_display(config, args.headless)
+    display = _open_display(config, args.headless, museum_keys=simulate)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
@@ -738,6 +835,9 @@ def _game_key_help(game):
 def _serve(rig, stop, night, extra_alive=None, web=None):
     if web is not None:
         web.rig = rig               # the phones' commands go to it from now on
+    if getattr(night, "table", None) is not None:
+        rig.remember = night.table.choose     # the table's choices kept for the evening
+        rig.table_sources = night.table.sources
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 
@@ -800,10 +900,14 @@ def _run_sim(config, args, display, recordings, stop, night, web=None):
           file=sys.stderr)
     # A later match of a game night is the table's own: the demo plays at the first only.
     screen = display is not None and not display.headless or night.legs > 1
+    key_help = _key_help(config)
+    if display is not None and not display.headless and not args.demo:
+        from .core.msg import Msg       # the window plays the museum too (issue 30)
+        key_help += (Msg("rig.keys.museum_window"),)
     return simulator().run(config, display=display, screen=screen, recordings=recordings,
                            stop=stop, demo=args.demo, interactive=args.interactive,
                            serve=lambda rig, alive=None: _serve(rig, stop, night, alive, web),
-                           key_help=_key_help(config), phones=web.pairing if web else None)
+                           key_help=key_help, phones=web.pairing if web else None)
 
 
 def simulator():
@@ -824,6 +928,7 @@ COMMANDS = {
     "layout": cmd_layout,
     "screenshot": cmd_screenshot,
     "history": cmd_history,
+    "audits": cmd_audits,
     "leaderboard": cmd_leaderboard,
     "phones": cmd_phones,
 }

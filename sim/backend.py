@@ -46,12 +46,19 @@ def run(config, *, display, recordings, stop, demo=None, serve, key_help=(),
                                                              ", ".join(config.match.players)),
               file=sys.stderr)
     hub = _virtual_hub(config)
+    window = None
+    if display is not None and objects is None:     # the window plays the museum too
+        from .keyboard import WindowMuseum
+        display = window = WindowMuseum(display)
     table = real_time_table(config, display=display, recordings_dir=recordings,
                             key_help=key_help, players=players,
                             hub_url=hub.path if hub is not None else None, hub=hub,
                             phones=phones)
     player = None
     result = None
+    if window is not None:
+        from .keyboard import KeyboardMuseum
+        window.museum = KeyboardMuseum(table)
     try:
         table.start()
         if objects is not None:

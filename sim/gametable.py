@@ -16,15 +16,17 @@ class GameTable:
     """One companion game on the rig in real time, its web face on 127.0.0.1 (a free port), a
     screen that keeps what it shows (read for the pairing code as a player reads the rig's).
     ``seed`` is the game's (None: a fresh one, as the rig draws it); ``settings`` replace
-    tables of the config (``stop_thief=StopThiefConfig(...)``)."""
+    tables of the config (``stop_thief=StopThiefConfig(...)``); ``port`` and ``pairing`` the
+    web face's (a restart: the same port, a pairing with the same store)."""
 
-    def __init__(self, recordings_dir, game, players, seed=None, **settings):
+    def __init__(self, recordings_dir, game, players, seed=None, port=0, pairing=None,
+                 **settings):
         config = load_config(None)
         if settings:
             config = replace(config, **settings)
         self.memory = MemoryDisplay(keep=50)
-        self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=0),
-                               recordings_dir)
+        self.web = GameWebFace(config.web.__class__(bind=("127.0.0.1",), port=port),
+                               recordings_dir, pairing=pairing)
         self.host = build_game_host(config, game, players, clock=MonotonicClock(), seed=seed,
                                     recordings_dir=recordings_dir,
                                     display=Faces(self.memory, self.web),

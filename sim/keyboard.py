@@ -18,7 +18,12 @@ HELP = """Museum keys (terminal):
   z x c take relic 1 / 2 / 3 (lift, carry,    P     painting 2: lift it / put it back
         set down upright)                     Z X C knock relic 1 / 2 / 3 over
   $ % ^ & *  (shift 4-8) lift rod 4-8 out of its seat / seat it again
-  r     the guard resets the museum           ?     this help      q  quit"""
+  r     the guard resets the museum           ?     this help      q  quit
+The rig's window takes the same keys while the guard types nothing (K the guard token, I the
+hand: G and H are the guard's keys there)."""
+
+#: The window's keys for the gestures whose terminal key the guard's keys take (G, H).
+WINDOW_ALIASES = {"k": "g", "i": "h"}
 
 SEAT_KEYS = {"$": 4, "%": 5, "^": 6, "&": 7, "*": 8}
 
@@ -118,3 +123,30 @@ def run_terminal(museum, stop, stream=None, out=print):
                 out("> " + said)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+class WindowMuseum:
+    """The rig's display (its faces), with the keys typed in its window that the guard's keys
+    leave unused (:class:`rig.display.keymodes.MuseumKey`) played on the museum: Space presses
+    the start button, as in the terminal (issue 30: on a laptop the window's Space did
+    nothing).  Everything else is the display's."""
+
+    def __init__(self, display, out=None):
+        self.display = display
+        self.museum = None          # a KeyboardMuseum, once the table is built
+        self.out = out if out is not None else (lambda text: print(text, file=sys.stderr))
+
+    def __getattr__(self, name):
+        return getattr(self.display, name)
+
+    def poll_commands(self):
+        from rig.display.keymodes import MuseumKey
+        kept = []
+        for command in self.display.poll_commands():
+            if type(command) is not MuseumKey:
+                kept.append(command)
+            elif self.museum is not None:
+                said = self.museum.key(WINDOW_ALIASES.get(command.key, command.key))
+                if said:
+                    self.out("> " + said)
+        return kept

@@ -38,7 +38,7 @@ def test_the_night_starts_with_the_game_a_crash_cut_off(run, tmp_path, caplog):
         in caplog.text
     assert "Game resumed from %s." % cut.recording_path in caplog.text
     assert sorted(p.name for p in rec.iterdir()) == sorted(
-        [cut.recording_path.name, "rig.lock"])                         # no new game
+        [cut.recording_path.name, "rig.lock", "table.json"])   # no new game
     assert not storage.open_marker(cut.recording_path).exists()    # stopped cleanly this time
     assert storage.replay_file(cut.recording_path) == before        # nothing lost
 

@@ -230,6 +230,47 @@ def test_an_unplugged_sensor_is_lost_with_the_wiring_hint_and_found_when_plugged
     assert rig.values[-1] == 310
 
 
+def test_a_sensor_that_loses_i2c_comes_back_reinitialised_and_counted(pi, caplog):
+    """Issue 31: the VL53L0X loses the bus (a brown-out: it answers nothing), comes back at
+    power-on defaults, and the rig re-initialises it through Adafruit's driver, counts it and
+    logs it."""
+    rig = Rig(pi, lost_after=3, backoff_s=(0.1, 0.2))
+    pi.chip.distance_mm = 300
+    rig.run(0.1)
+    assert rig.poller.sensor.reinits == 0
+    pi.dev.detach(1, 0x29)
+    with caplog.at_level("WARNING", logger="rig.table.tof"):
+        rig.run(1.0)
+        assert rig.poller.sensor.reinits == 0       # tried, never answered: not counted
+        pi.dev.attach(1, 0x29, VL53L0XChip(distance_mm=120))   # back, freshly powered
+        rig.run(0.5)
+    assert rig.values[-1] == 120                       # ranging again: it was re-initialised
+    assert rig.poller.sensor.reinits == 1
+    assert any("hand sensor re-initialised after an I2C error (1 since the rig started"
+               in r.getMessage() for r in caplog.records)
+
+
+def test_reinitialising_stops_at_its_bound_with_the_fix(pi):
+    rig = Rig(pi, lost_after=1, backoff_s=(0.1, 0.1), max_reinits=2)
+    pi.chip.distance_mm = 300
+    rig.run(0.1)
+    pi.dev.detach(1, 0x29)
+    rig.run(1.0)
+    assert rig.poller.sensor.opens == 3                # the first open and 2 re-initialisations
+    pi.dev.attach(1, 0x29, VL53L0XChip(distance_mm=120))
+    rig.run(0.5)
+    assert rig.poller.sensor.opens == 3 and rig.values == [300]
+    assert rig.poller.lost
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "3", 10 ** 7])
+def test_a_bad_reinit_bound_is_refused_with_the_range(bad):
+    with pytest.raises(SensorError) as err:
+        HandSensor(lambda: None, max_reinits=bad)
+    assert "max_reinits %r is not allowed" % (bad,) in str(err.value)
+    assert "from 1 to 1000000" in str(err.value)
+
+
 # --- The bus itself ----------------------------------------------------------------------------
 
 def test_i2c_switched_off_is_reported_with_the_command_that_switches_it_on(pi):

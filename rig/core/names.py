@@ -121,13 +121,21 @@ def same_name(a, b):
 
 #: The endings of a phone's name that say whose phone it is ("Ana's phone" plays as Ana).
 PHONE_SUFFIXES = ("'s phone", "\u2019s phone")
+#: The beginnings that say so in the rig's other languages, as :func:`same_name_key` folds them
+#: ("Teléfono de José", "Celular de José", "Téléphone de José", "Telefonul lui José").
+PHONE_PREFIXES = ("telefono de ", "celular de ", "movil de ", "telephone de ",
+                  "portable de ", "telefonul lui ", "telefonul ", "phone of ")
 
 
 def seat_key(phone_name):
     """The seat a phone named ``phone_name`` sits at: the :func:`same_name_key` of the player
-    it names ("Ana", "ana\u2019s phone" and "ANA'S PHONE" all sit at Ana's seat)."""
+    it names ("Ana", "ana\u2019s phone", "ANA'S PHONE" and "Teléfono de Ana" all sit at Ana's
+    seat)."""
     key = same_name_key(normal(phone_name))
     for suffix in PHONE_SUFFIXES:
         if key.endswith(suffix) and key[:-len(suffix)].strip():
             return key[:-len(suffix)].strip()
+    for prefix in PHONE_PREFIXES:
+        if key.startswith(prefix) and key[len(prefix):].strip():
+            return key[len(prefix):].strip()
     return key

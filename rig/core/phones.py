@@ -16,9 +16,11 @@ from .msg import Msg
 
 @dataclass(frozen=True)
 class RevokePhones:
-    """The guard's key: unpair every phone and show a new code.  Not a recording line (it
+    """The guard's key: unpair every phone and show a new code, or (``name``) only the phone
+    paired as ``name``, whose seat is free again (the code stays).  Not a recording line (it
     changes who may command, not the match)."""
     t: float = 0.0
+    name: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,15 @@ class PhonesView:
 def public(view):
     """The view as phones may see it: everything but the code."""
     return replace(view, code=None)
+
+
+def pair_link(view):
+    """The QR code's text: the address with the pairing code (``?pair=123456``), so that a
+    scan pairs without typing it (docs/pair30.md); the address alone while pairing is locked
+    or in :func:`public` (the code never reaches a phone but through the screen)."""
+    if not view.url or not view.code or view.locked_s is not None:
+        return view.url
+    return "%s%spair=%s" % (view.url, "&" if "?" in view.url else "?", view.code)
 
 
 def spaced(code):

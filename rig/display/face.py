@@ -19,7 +19,7 @@ from ..words import CHOICES, PSEUDO
 from . import kit
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
-from .keymodes import Mode
+from .keymodes import Mode, MuseumKey, museum_key
 from .parts import face_part
 
 _WAITING = []
@@ -40,9 +40,10 @@ def waiting():
 class Face:
     """The keys and the screen of one display."""
 
-    def __init__(self, bindings=None, keypad=True):
+    def __init__(self, bindings=None, keypad=True, museum_keys=False):
         self.bindings = bindings
         self.keypad = keypad
+        self.museum_keys = museum_keys   # the simulator's: unused keys play the museum
         self.board = None
         self.prompt = None
         self.keys = self._keys_for(waiting().game)   # the key mode of the game shown
@@ -66,8 +67,15 @@ class Face:
         """One key press: returns ``(command or None, changed)``, ``changed`` when the screen
         must be drawn again (the prompt, or what else the keys show, moved)."""
         before = (self.prompt, self.keys.look())
+        idle = self.museum_keys and self.prompt is None and getattr(
+            self.keys, "idle", lambda: False)()
         command, self.prompt = self.keys.feed(name, text)
-        return command, before != (self.prompt, self.keys.look())
+        changed = before != (self.prompt, self.keys.look())
+        if idle and command is None and not changed:      # a key the guard's keys leave
+            key = museum_key(name, text)                   # unused: the simulated museum's
+            if key is not None:
+                command = MuseumKey(0.0, key)
+        return command, changed
 
     def screen(self):
         """``(draw, thing)``: the drawing function for the screen to show now, and what it

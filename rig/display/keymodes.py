@@ -13,6 +13,7 @@ typed at the rig; the prompt then shows how many were chosen, never which (the p
 is where secrets belong).
 """
 
+from dataclasses import dataclass
 from typing import Optional
 
 from ..core.msg import Msg
@@ -60,7 +61,8 @@ CONFIRM = ("return", "enter")
 CANCEL = ("escape", "backspace")
 CANCEL_WORDS = Msg("rig.keys.esc_cancels")
 HELP_KEY = "h"          # shows the game's keys on the message strip
-PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code
+PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code (shown by
+                        # itself while no phone is paired: docs/pair30.md)
 
 
 class Mode:
@@ -81,7 +83,7 @@ class Mode:
     def __init__(self, bindings=None, keypad=True):
         self.state = None
         self.screen = None
-        self.show_phones = False
+        self.show_phones = None     # Tab's choice; None: shown while no phone is paired yet
 
     @property
     def players(self):
@@ -92,13 +94,27 @@ class Mode:
         return getattr(self.screen, "view", None) or {}
 
     def observe(self, screen):
+        ended = getattr(screen, "over", False) and not getattr(self.screen, "over", False)
         self.screen = screen
+        if ended:
+            self.show_phones = None     # Tab's panel does not stay over the final scores
+
+    def phones_shown(self, snapshot=None):
+        """Whether the phones' QR code and pairing code are on the screen: Tab's choice, else
+        while the game runs and no phone is paired yet (a new game: the table joins at once,
+        docs/pair30.md)."""
+        if self.show_phones is not None:
+            return self.show_phones
+        screen = snapshot if snapshot is not None else self.screen
+        phones = getattr(screen, "phones", None)
+        return (phones is not None and not getattr(screen, "over", False)
+                and not getattr(phones, "phones", ()))
 
     def help(self):
         return self.HELP
 
     def look(self):
-        return self.show_phones
+        return self.phones_shown()
 
     def shown(self, snapshot, prompt):
         """``(draw, thing)``: the game's snapshot (a GameScreen) with the keys' prompt on the
@@ -107,7 +123,7 @@ class Mode:
 
         from .game_screens import draw
         return draw, replace(snapshot, message=prompt or snapshot.message,
-                             phones=snapshot.phones if self.show_phones else None)
+                             phones=snapshot.phones if self.phones_shown(snapshot) else None)
 
     def feed(self, key_name, text=None):
         name = str(key_name or "").lower()
@@ -117,7 +133,7 @@ class Mode:
         if self.state is None and name == HELP_KEY:
             return None, Msg("rig.keys.help", keys=tuple(self.HELP))
         if self.state is None and name == PHONES_KEY:
-            self.show_phones = not self.show_phones
+            self.show_phones = not self.phones_shown()
             return None, None
         if self.state is None:
             action = self.KEYS.get(name)
@@ -151,3 +167,23 @@ def chosen_words(chosen):
     if not chosen:
         return Msg("rig.keys.none_yet")
     return Msg("rig.keys.chosen", numbers=tuple(str(n) for n in chosen))
+
+
+@dataclass(frozen=True)
+class MuseumKey:
+    """A key typed in the rig's window that the guard's keys leave unused, while the simulator
+    plays the museum (the display's ``museum_keys``): ``key`` the character it types (``" "``
+    for Space).  The simulator takes it as its terminal takes the same key (:mod:`sim.keyboard`);
+    the rig never sees it as a command."""
+    t: float
+    key: str
+
+
+def museum_key(key_name, text=None):
+    """The character a window key gives the simulated museum, or None (a key typing nothing:
+    the arrows, F-keys, Enter...)."""
+    if str(key_name or "").lower() == "space":
+        return " "
+    if text and len(text) == 1 and text.isprintable() and not text.isspace():
+        return text
+    return None

@@ -9,7 +9,7 @@ changes when the network does, not every frame.
 
 from functools import lru_cache
 
-from ..core.phones import screen_lines
+from ..core.phones import pair_link, screen_lines
 from . import kit
 
 QUIET_MODULES = 2          # the quiet zone around the code; phone cameras read 2 fine
@@ -67,9 +67,10 @@ def draw_phones(surface, view, box):
     kit.draw_panel(surface, box, kit.PANEL, 0.05)
     pad = max(2, int(h * 0.05))
     room = h - 2 * pad
-    qr = qr_side(view.url, room) if view.url else 0
+    link = pair_link(view)          # the address and the code: a scan pairs (docs/pair30.md)
+    qr = qr_side(link, room) if link else 0
     if qr:                          # no address yet while the server starts: no code to scan
-        draw_qr(surface, view.url, (x + pad, y + pad, qr, room))
+        draw_qr(surface, link, (x + pad, y + pad, qr, room))
     tx = x + 2 * pad + (qr or room)
     tw = x + w - pad - tx
     if tw < 2 or room < 4:

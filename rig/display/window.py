@@ -60,6 +60,7 @@ class DisplayOptions:
     game: Optional[str] = None     # a companion game: its own sounds are made at start-up
     voice: Optional[object] = None  # a rig.display.voice.VoiceOptions ([sound]); None: no voice
     nice: int = RENDER_NICE        # the render process's CPU priority, below the referee's
+    museum_keys: bool = False      # the simulator: keys the guard's leave unused play the museum
 
 
 def check_options(o: DisplayOptions) -> DisplayOptions:
@@ -207,7 +208,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     except Exception as e:
         log.warning("display: the voice could not start (%s); the rig carries on without it", e)
     voice_counts = None
-    face = Face(options.bindings, options.keypad)
+    face = Face(options.bindings, options.keypad, museum_keys=options.museum_keys)
     board = None
     heard = None            # the snapshot the sounds were last cued from
     dirty = True
@@ -514,9 +515,34 @@ class _PipeLogHandler(logging.Handler):
             pass
 
 
+def _leave_stop_signals():
+    """The render process ignores SIGINT and SIGTERM: Ctrl-C reaches the terminal's whole
+    process group and systemd's stop the whole control group, but the rig's process stops this
+    one (its stop event, then its pipe closing), so a stop gives no traceback from here and no
+    "keeps refereeing headless" (issue 30).  They were blocked while it was spawned
+    (:func:`_spawn_quietly`): unblocked once ignored."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM))
+
+
+def _spawn_quietly(proc):
+    """Start ``proc`` with SIGINT and SIGTERM blocked on this thread, which the new process
+    inherits: a Ctrl-C while its interpreter starts cannot interrupt it either."""
+    import signal
+    stops = (signal.SIGINT, signal.SIGTERM)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    try:
+        proc.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _process_main(conn, stop, options):
     """Entry point of the render process (spawned: a fresh interpreter).  It lowers its own
     CPU priority by ``options.nice`` first: drawing waits for the referee, never the reverse."""
+    _leave_stop_signals()
     end = _PipeEnd(conn)
     root = logging.getLogger()
     root.handlers[:] = [_PipeLogHandler(end)]
@@ -567,7 +593,7 @@ class DisplayProcess(_Shell):
             proc = ctx.Process(target=_process_main, name="cleptomano-display",
                                args=(child, self._proc_stop, self.options), daemon=True)
             try:
-                proc.start()
+                _spawn_quietly(proc)
             finally:
                 child.close()
             self._proc, self._conn = proc, conn

@@ -53,6 +53,19 @@ class GameBase:
     #: Example commands for the API's messages that say what to send.
     example = ""
 
+    def audit(self, lines, path=None):
+        """What one recording's ``lines`` say for the audits (docs/audits31.md): the game-neutral
+        part, from the replay: ``matches`` (``started`` 1, ``finished`` 1 once decided,
+        ``closed`` None: the shell tells a cut-off game by its marker, ``empty`` False), no
+        per-input counts.  A game with inputs to count (Cleptómano) gives its own.  Bad input
+        is the replay's RecordingError."""
+        result = self.replay(lines, path)
+        over = bool(self.outcome(result).over)
+        return {"matches": {"started": 1, "finished": int(over), "closed": None,
+                            "empty": False},
+                "touches": {}, "levels": {}, "last_t": {}, "turns": [], "restarts": 0,
+                "devices": {}, "end_t": 0.0}
+
     def end_line(self, t):
         return None
 

@@ -262,7 +262,11 @@ class Rig(Host):
             self._perform(effects)
             self._sounded.discard(item.name)
         elif kind is Order and type(item.command) is RevokePhones:
-            if self.phones is not None:
+            if self.phones is not None and item.command.name is not None:
+                if self.phones.unpair_named(item.command.name):     # one seat (issue 30)
+                    self._say(self._rel(item.t_abs), Msg("rig.phones.one_unpaired",
+                                                         name=item.command.name))
+            elif self.phones is not None:
                 self.phones.revoke()
                 self._say(self._rel(item.t_abs), Msg("cleptomano.call.phones_unpaired"))
         elif kind is Order and type(item.command) is CheckWiring:
@@ -271,6 +275,7 @@ class Rig(Host):
             # The set-up screen's language choice: the screen speaks it from the next frame
             # (the snapshot carries it); nothing is recorded, the log stays English.
             self.language = check_language(item.command.lang)
+            self._remember(language=self.language)
             self._refresh_soon()
             if item.reply is not None:
                 item.reply(Answer(True, board=self.scoreboard()))
@@ -473,7 +478,10 @@ class Rig(Host):
                             wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
-        return replace(board, language=self.language)
+        sources = self.table_sources() if self.table_sources is not None else {}
+        return replace(board, language=self.language, table_choices=tuple(sorted(
+            (name, sources[name]) for name in ("language", "players", "level")
+            if name in sources)))
 
     def _frame(self, now):
         self._queue(banners.advance(self._banners, now - self.t0))
@@ -534,7 +542,16 @@ class Rig(Host):
         self.players, self.level, self.first_thief = (effect.players, effect.level,
                                                       effect.first_thief)
         self.set_up = effect.command
+        self._remember_match()
         self._open_match_at(effect.t)
+
+    def _remember_match(self):
+        """The set-up's players, level and layout kept for the evening (issue 30)."""
+        from ..core.table_state import Layout, Level
+        level = self.level
+        self._remember(players=self.players,
+                       level=Level(level.name, level.timer_s),
+                       layout=Layout(level.lasers, level.corridor))
 
     def _open_match_at(self, t_rel, pressed=None):
         """Close this match and open the next at ``t_rel``: its first lines are the museum's

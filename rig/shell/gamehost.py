@@ -180,6 +180,7 @@ class GameHost(Host):
         command = order.command
         if type(command) is SetLanguage:       # the screen's language: nothing recorded
             self.language = check_language(command.lang)
+            self._remember(language=self.language)
             self._refresh_soon()
             if order.reply is not None:
                 order.reply(Answer(True, None, self.screen()))

@@ -66,6 +66,14 @@ class Host:
     PROMPT_FRAMES = True          # a change is shown at once (False: at the next frame)
     REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
     KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
+    remember = None               # the table's choices kept: TableMemory.choose (issue 30)
+    table_sources = None          # where each comes from: TableMemory.sources (issue 30)
+
+    def _remember(self, **choices):
+        """The table chose ``choices`` (its language, its players...): kept for the evening
+        (:mod:`rig.shell.table_state`), when the night keeps them."""
+        if self.remember is not None:
+            self.remember(**choices)
 
     def __init__(self, *, clock, session, display=None, phones=None, key_help=(), trace=None,
                  button=None, detect=None, debounce=True, language="en"):

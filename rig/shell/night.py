@@ -28,6 +28,7 @@ class Night:
         self.notifier = notifier
         self.until = until
         self.phones = None
+        self.table = None           # the evening's choices (rig.shell.table_state.TableMemory)
         self.legs = 0               # the games begun so far
         self.stopped = threading.Event()
         self._lock = threading.Lock()

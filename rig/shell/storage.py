@@ -37,6 +37,14 @@ def read(path, torn=None):
         return recording.parse_lines(_lines(f, path, torn), path)
 
 
+def read_lines(path, torn=None):
+    """The text of every line of the recording at ``path`` (read as :func:`read` reads them: a
+    regular file only, ``torn`` as there), for a game's own reader (the audits)."""
+    f = _open(path)
+    with f:
+        return list(_lines(f, path, torn))
+
+
 def _open(path):
     try:
         return files.open_regular(path)

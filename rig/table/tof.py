@@ -53,6 +53,22 @@ NOT_READY_RETRY_S = 0.005
 GPIOD_REQUIREMENT = "gpiod>=2.2.2,<3"
 
 
+#: How many times the hand sensor is re-initialised after I2C errors before it is given up
+#: until the rig restarts: (default, low, high).  At the poller's longest back-off (2 s) the
+#: default is over five hours of a sensor that never answers.
+MAX_REINITS = (10000, 1, 1000000)
+
+
+def check_max_reinits(max_reinits):
+    default, low, high = MAX_REINITS
+    if isinstance(max_reinits, bool) or not isinstance(max_reinits, int) \
+            or not low <= max_reinits <= high:
+        raise SensorError("max_reinits %r is not allowed; give a whole number of "
+                          "re-initialisations from %d to %d (%d is the default)"
+                          % (max_reinits, low, high, default))
+    return max_reinits
+
+
 def check_io_timeout(io_timeout_s):
     """The driver's io_timeout_s must be finite and above 0: 0 means wait forever."""
     if isinstance(io_timeout_s, bool) or not isinstance(io_timeout_s, (int, float)) \
@@ -151,12 +167,16 @@ class HandSensor:
     (the poller) owns it.
     """
 
-    def __init__(self, factory, now=time.monotonic):
+    def __init__(self, factory, now=time.monotonic, max_reinits=MAX_REINITS[0]):
         self._factory = factory
         self._now = now
         self._device = None
         self._measured_s = None  # when the open device last had a measurement (or was opened)
-        self.opens = 0  # how many times the factory was called (re-initialisations + 1)
+        self.opens = 0  # how many times the factory was called (re-initialisation tries + 1)
+        #: Re-initialisations that worked: the sensor opened and ranging again after an I2C
+        #: error or a stall (logged each time; the sensor health reads it: docs/audits31.md).
+        self.reinits = 0
+        self.max_reinits = check_max_reinits(max_reinits)
 
     @property
     def is_open(self):
@@ -176,11 +196,20 @@ class HandSensor:
         """
         try:
             if self._device is None:
+                if self.opens > self.max_reinits:
+                    raise SensorError(
+                        "hand sensor: re-initialised %d times, its bound (max_reinits %d); not "
+                        "tried again until the rig restarts: check its I2C wires and its 3V3 "
+                        "supply, then restart the rig" % (self.opens - 1, self.max_reinits))
                 self.opens += 1
                 device = self._factory()
                 device.start_continuous()
                 self._device = device
                 self._measured_s = self._now()
+                if self.opens > 1:
+                    self.reinits += 1
+                    log.warning("hand sensor re-initialised after an I2C error (%d since the "
+                                "rig started, at most %d tries)", self.reinits, self.max_reinits)
             if not self._device.data_ready:
                 self._check_still_ranging()
                 return None
@@ -251,6 +280,9 @@ class HandPoller:
     ``backoff_s[0]`` seconds, doubling up to ``backoff_s[1]``, and re-opens the sensor through
     ``sensor_factory``.
 
+    ``max_reinits`` bounds the re-initialisations (:data:`MAX_REINITS`); ``sensor.reinits``
+    counts those that worked.
+
     ``wait(stop_event, timeout_s)`` does all the waiting (default ``stop_event.wait``); it
     returns True when the poller should stop.  ``now()`` times a sensor that has stopped ranging:
     give the clock ``wait`` waits on.
@@ -259,7 +291,7 @@ class HandPoller:
     def __init__(self, sensor_factory, on_reading, on_status, *, poll_interval_s=0.02,
                  backoff_s=(0.1, 2.0), lost_after=3, threshold_mm=DEFAULT_THRESHOLD_MM,
                  min_change_mm=MIN_CHANGE_MM, wait=None, now=time.monotonic,
-                 name="hand-poller"):
+                 name="hand-poller", max_reinits=MAX_REINITS[0]):
         if isinstance(poll_interval_s, bool) or not 0 <= poll_interval_s <= 1:
             raise SensorError("poll_interval_s %r is not allowed; give seconds from 0 to 1 "
                               "(0.02 is a good value)" % (poll_interval_s,))
@@ -270,7 +302,7 @@ class HandPoller:
         if isinstance(lost_after, bool) or not isinstance(lost_after, int) or lost_after < 1:
             raise SensorError("lost_after %r is not allowed; give a whole number of failed "
                               "reads, 1 or more (3 is a good value)" % (lost_after,))
-        self.sensor = HandSensor(sensor_factory, now)
+        self.sensor = HandSensor(sensor_factory, now, max_reinits)
         self._on_reading = on_reading
         self._on_status = on_status
         self.poll_interval_s = float(poll_interval_s)

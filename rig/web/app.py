@@ -9,6 +9,13 @@
 ``POST /api/pair``                         ``{"code": "123456", "name": "Ben's phone"}``: a
                                            session cookie (HttpOnly, SameSite=Strict)
 ``POST /api/unpair``                       this phone's session ends
+``GET /api/seats``                          the match's seats: ``{"seats": [{"name": "Ana",
+                                           "free": true}], "paired": bool, "name": ...,
+                                           "seat": "Ana" or null, "boot": "..."}`` (anyone;
+                                           ``boot`` changes when the rig restarts;
+                                           docs/pair30.md)
+``POST /api/seat``                          ``{"name": "Ana"}``: a paired phone takes that
+                                           seat (or another name: a spectator); 409 taken
 ``POST /api/command``                      one command in the running game's recording
                                            vocabulary: 200 and the snapshot after it, 409 and
                                            the reason when the rules refuse it, 401 unpaired,
@@ -52,6 +59,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import RequestError
 from ..core.msg import Msg
+from ..core.names import normal, same_name_key, seat_key
 from .commands import load_json
 from .games import check_routes, command_route, game_routes, recordings_routes
 from .gate import LogThrottle, client_key
@@ -263,6 +271,33 @@ def build_app(face, static_dir, names=None):
         response.set_cookie(COOKIE, s.token, httponly=True, samesite="strict", path="/")
         return response
 
+    def players():
+        return tuple(getattr(face.rig, "players", None) or ())
+
+    def seat_of(name):
+        """The player a phone named ``name`` sits as, or None (a spectator)."""
+        seat = seat_key(name)
+        return next((p for p in players() if same_name_key(normal(p)) == seat), None)
+
+    @answers
+    async def seats(request):
+        s = session_of(request)
+        held = {seat_key(n) for n in face.pairing.view().phones}
+        mine = seat_of(s.name) if s is not None else None
+        return JSONResponse({
+            "seats": [{"name": p, "free": same_name_key(normal(p)) not in held}
+                      for p in players()],
+            "paired": s is not None, "name": s.name if s else None, "seat": mine,
+            "boot": face.pairing.boot})
+
+    @answers
+    async def seat(request):
+        s = paired(request)
+        obj = await body_object(request, ("name",))
+        device = client_key(request.client.host if request.client else None)
+        moved = face.pairing.seat(s.token, obj.get("name"), device)
+        return JSONResponse({"paired": True, "name": moved.name, "seat": seat_of(moved.name)})
+
     @answers
     async def unpair(request):
         s = paired(request)
@@ -309,6 +344,8 @@ def build_app(face, static_dir, names=None):
         Route("/api/session", session),
         Route("/api/pair", pair, methods=["POST"]),
         Route("/api/unpair", unpair, methods=["POST"]),
+        Route("/api/seats", seats),
+        Route("/api/seat", seat, methods=["POST"]),
         Route("/api/command", command_route(face, paired, answers, False), methods=["POST"]),
         *check_routes(answers, body_object),       # each game's checks: POST /api/layout
         *recordings_routes(face, answers),         # /api/matches, /api/game/recordings

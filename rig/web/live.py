@@ -205,6 +205,16 @@ class Live:
     def leave(self, client):
         self.clients.discard(client)
 
+    def farewell(self, msg):
+        """The rig stops (not a switch between games; the server's loop): each phone is told,
+        ``{"type": "stopped", "text": ...}`` with ``msg`` in its language, its socket then
+        closed as :meth:`close` closes it (issue 30: the phones froze on the countdown)."""
+        for client in list(self.clients):
+            client.offer_call(json.dumps({"type": "stopped",
+                                          "text": said(msg, words_in(client.lang))},
+                                         ensure_ascii=False))
+        self.close()
+
     def close(self):
         """The server stops: every phone's socket is closed."""
         self.closing = True

@@ -8,7 +8,8 @@
                                            ``max_players`` and ``solo``; the phones' "Play
                                            another game" offers these
 ``POST /api/night/game``                   ``{"game": "stop-thief", "players": ["Ana",
-                                           "Ben"]}`` (``"end": true`` to end a game in
+                                           "Ben"]}`` (a museum game's players may be left
+                                           out: the table's stay; ``"end": true`` to end a game in
                                            progress): 200 and what the rig runs next, 401
                                            unpaired, 400 malformed, 409 while a Cleptómano
                                            turn runs or a game is in progress and not over
@@ -69,9 +70,7 @@ def parse_choice(obj, config=None):
                                games=", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
-    if game_named(game).museum:            # its players come from its set-up screen
-        if players is not None:
-            raise RequestError(Msg("rig.night.cleptomano_players"))
+    if game_named(game).museum and not players:   # its set-up screen's (the table's) players
         return Choice(game, None, end)
     return Choice(game, checked_players(game, players, config), end)
 
@@ -197,6 +196,27 @@ class Switchboard:
                     self.loop.call_soon_threadsafe(old.live.close)
                 except RuntimeError:        # the server stopped meanwhile
                     pass
+
+    def farewell(self, timeout_s=1.0):
+        """The night ends (Ctrl-C, systemd's stop): every phone watching is told "the rig
+        stopped, it will be back" and its socket closed; waits at most about ``timeout_s`` for
+        them to have it.  True when every phone had it."""
+        import asyncio
+        import concurrent.futures
+        face, loop = self.face, self.loop
+        if face is None or loop is None:
+            return True
+
+        async def tell():
+            face.live.farewell(Msg("rig.night.rig_stopped"))
+            deadline = loop.time() + timeout_s
+            while face.live.clients and loop.time() < deadline:
+                await asyncio.sleep(0.02)
+            return not face.live.clients
+        try:
+            return asyncio.run_coroutine_threadsafe(tell(), loop).result(timeout_s + 2.0)
+        except (RuntimeError, concurrent.futures.TimeoutError):   # the loop closed meanwhile
+            return False
 
     def start(self, timeout_s=5.0):
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)

@@ -15,8 +15,16 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
 * :meth:`Pairing.revoke` (the guard's key) ends every session and draws a new code.
 * One seat, one phone: a phone sits at the seat of the player its name names ("Ana",
   "ana’s phone"); while one holds a seat, no other phone is paired at it (the code the whole
-  table sees is not enough to read or act as Ana).  It is free again once that phone unpairs,
-  or the guard's key unpairs every phone.
+  table sees is not enough to read or act as Ana).  It is free again once that phone unpairs (its "Leave"),
+  the screen's key unpairs that one seat, or the guard's key unpairs every phone.  The same
+  device pairing again at its own seat (a lost cookie) takes it back: the old session ends
+  (not on the loopback address, which a laptop's browsers share).
+* A paired phone moves to another seat without the code (:meth:`Pairing.seat`, ``POST
+  /api/seat``): after a game switch its player may not play on.
+* The code may be typed as the screen shows it, with its space ("980 219").
+* With a ``store`` (a file in the recordings folder) the sessions outlive a restart: the file
+  holds each token's SHA-256, never the token, and each session lasts :data:`NIGHT_S` from its
+  pairing (the end of the night), then it expires (docs/pair30.md).
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,
@@ -24,8 +32,11 @@ so the referee never waits on a phone.  Time and randomness are injected (``now`
 ``randbelow``, ``token``): the tests lock it out and let it go without sleeping.
 """
 
+import hashlib
+import json
 import logging
 import math
+import os
 import secrets
 import threading
 import time
@@ -45,13 +56,29 @@ LOCK_S = 60.0
 MAX_PHONES = 8
 SESSION_BYTES = 32
 MAX_DEVICES = 1024          # devices whose wrong codes are counted at once (the oldest let go)
+NIGHT_S = 12 * 3600.0       # a pairing lasts the night: this long after it was made
 
 
 @dataclass(frozen=True)
 class Session:
-    """A paired phone: its token (the cookie's value) and its name."""
-    token: str
+    """A paired phone: its token (the cookie's value; None for one read back from the store,
+    which keeps only its hash) and its name; ``device`` the address it paired from, ``until``
+    the wall-clock time its pairing expires (None: never)."""
+    token: object
     name: str
+    device: object = None
+    until: object = None
+
+
+def token_key(token):
+    """What the rig keeps of a session's token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def plain_code(code):
+    """A pairing code as typed: its spaces taken out ("980 219" -> "980219"); anything else
+    as it is."""
+    return "".join(code.split(" ")) if isinstance(code, str) else code
 
 
 def quoted(value, most=40):
@@ -70,20 +97,80 @@ def check_phone_name(name):
         raise RequestError(exc.msg, 400) from None
 
 
+#: Addresses that are no one device: a laptop's browsers (and the tests' client) share them.
+SHARED_DEVICES = {None, "?", "testclient", "127.0.0.1", "::1"}
+
+
+def own_device(device):
+    """Whether ``device`` is one phone's own address (a lost cookie may take its seat back)."""
+    return device not in SHARED_DEVICES
+
+
 class Pairing:
     """The pairing code, the lock-out and the sessions of the phones paired now."""
 
     def __init__(self, url="", *, now=time.monotonic, randbelow=secrets.randbelow,
-                 token=secrets.token_urlsafe, max_phones=MAX_PHONES):
+                 token=secrets.token_urlsafe, max_phones=MAX_PHONES, store=None,
+                 wall=time.time):
         self.url = url
         self._now = now
         self._randbelow = randbelow
         self._token = token
         self.max_phones = max_phones
+        self._store = store
+        self._wall = wall
+        self.boot = secrets.token_hex(4)   # this run of the rig: a phone sees it restarted
         self._lock = threading.Lock()
-        self._sessions = {}            # token -> Session, in pairing order
+        self._sessions = {}            # token_key(token) -> Session, in pairing order
         self._devices = {}             # device -> [wrong codes in a row, locked until or None]
         self._code = self._draw()
+        self._load()
+
+    # --- the store: the sessions across a restart ---------------------------------------------
+    def _load(self):
+        if self._store is None:
+            return
+        try:
+            with open(self._store, encoding="utf-8") as f:
+                saved = json.load(f)
+            entries = saved["phones"]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log.warning("Phones: %s is unreadable (%s); every phone pairs again.", self._store,
+                        exc)
+            return
+        now = self._wall()
+        for entry in entries if isinstance(entries, list) else ():
+            try:
+                key, name, until = entry["key"], check_name(entry["name"]), float(entry["until"])
+            except (KeyError, TypeError, ValueError, RulesError):
+                continue
+            if until > now and isinstance(key, str) and len(self._sessions) < self.max_phones:
+                self._sessions[key] = Session(None, name, entry.get("device"), until)
+
+    def _save(self):
+        """Write the sessions (the lock held: a small file, written once per pairing)."""
+        if self._store is None:
+            return
+        entries = [{"key": key, "name": s.name, "device": s.device, "until": s.until}
+                   for key, s in self._sessions.items()]
+        tmp = "%s.tmp" % self._store
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"phones": entries}, f)
+            os.replace(tmp, self._store)
+        except OSError as exc:
+            log.warning("Phones: cannot keep the pairings in %s (%s); a restart unpairs "
+                        "every phone.", self._store, exc)
+
+    def _expire(self):
+        now = self._wall()
+        gone = [k for k, s in self._sessions.items() if s.until is not None and s.until <= now]
+        for key in gone:
+            del self._sessions[key]
+        return bool(gone)
 
     def _draw(self):
         return "%0*d" % (CODE_DIGITS, self._randbelow(10 ** CODE_DIGITS))
@@ -100,11 +187,25 @@ class Pairing:
             self._sessions.clear()
             self._code = self._draw()
             self._devices.clear()
+            self._save()
+
+    def unpair_named(self, name):
+        """The screen's key: unpair the phone paired as ``name`` (one seat; the others stay);
+        whether there was one."""
+        with self._lock:
+            for key, session in list(self._sessions.items()):
+                if session.name == name:
+                    del self._sessions[key]
+                    self._save()
+                    return True
+            return False
 
     def view(self):
         """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`): the code,
         always (a lock-out holds one device, not the table)."""
         with self._lock:
+            if self._expire():
+                self._save()
             return PhonesView(self.url, self._code,
                               tuple(s.name for s in self._sessions.values()))
 
@@ -148,6 +249,7 @@ class Pairing:
         code (the fifth in a row locks that device out), 409 for a seat another phone holds
         (one seat, one phone: a name that is the same name as a paired phone's, or names the
         same player, :func:`rig.core.names.seat_key`) or a table full of phones."""
+        code = plain_code(code)
         if not isinstance(code, str) or len(code) != CODE_DIGITS or not code.isascii() \
                 or not code.isdigit():
             raise RequestError(Msg("rig.web.not_a_code", value=quoted(code), n=CODE_DIGITS))
@@ -163,29 +265,68 @@ class Pairing:
                                            seconds=LOCK_S), 429)
                 raise RequestError(Msg("rig.web.wrong_code", wrong=self._devices[device][0],
                                        n=MAX_WRONG_CODES, seconds=LOCK_S), 403)
-            seat = seat_key(name)
-            for held in self._sessions.values():
-                if seat_key(held.name) == seat:      # one seat, one phone
-                    raise RequestError(Msg("rig.web.seat_taken", name=name,
-                                           holder=held.name), 409)
+            self._expire()
+            self._take_seat(name, device)
             if len(self._sessions) >= self.max_phones:
                 raise RequestError(Msg("rig.web.phones_full", n=self.max_phones), 409)
             self._devices.pop(device, None)
-            session = Session(self._token(SESSION_BYTES), name)
-            self._sessions[session.token] = session
+            session = Session(self._token(SESSION_BYTES), name, device,
+                              self._wall() + NIGHT_S)
+            self._sessions[token_key(session.token)] = session
+            self._save()
+            return session
+
+    def _take_seat(self, name, device, mine=None):
+        """Make room at ``name``'s seat for a phone of ``device`` (``mine``: its own session's
+        key): 409 when another device's phone holds it; the same device's older session (a
+        lost cookie) is ended."""
+        seat = seat_key(name)
+        for key, held in list(self._sessions.items()):
+            if key == mine or seat_key(held.name) != seat:
+                continue
+            if held.device == device and own_device(device) and mine is None:
+                del self._sessions[key]             # the same phone, its cookie lost
+                continue
+            raise RequestError(Msg("rig.web.seat_taken", name=name, holder=held.name), 409)
+
+    def seat(self, token, name, device=None):
+        """A paired phone takes the seat ``name`` names (or another name): the
+        :class:`Session` it has now; 401 unpaired, 400 a malformed name, 409 a seat another
+        phone holds."""
+        name = check_phone_name(name)
+        with self._lock:
+            key = token_key(token) if token else None
+            session = self._sessions.get(key) if key else None
+            if session is None or (session.until is not None and session.until <= self._wall()):
+                raise RequestError(Msg("rig.web.not_paired"), 401)
+            self._take_seat(name, device, mine=key)
+            session = Session(session.token or token, name, session.device, session.until)
+            self._sessions[key] = session
+            self._save()
             return session
 
     def session(self, token):
         """The paired phone whose cookie holds ``token``, or None."""
-        if not token:
+        if not token or not isinstance(token, str):
             return None
         with self._lock:
-            return self._sessions.get(token)
+            session = self._sessions.get(token_key(token))
+            if session is None:
+                return None
+            if session.until is not None and session.until <= self._wall():
+                return None
+            return session if session.token is not None else Session(
+                token, session.name, session.device, session.until)
 
     def unpair(self, token):
         """A phone unpairs itself; True when it was paired."""
+        if not token or not isinstance(token, str):
+            return False
         with self._lock:
-            return self._sessions.pop(token, None) is not None
+            gone = self._sessions.pop(token_key(token), None) is not None
+            if gone:
+                self._save()
+            return gone
 
 
 def told_bound(pairing, bound, port):

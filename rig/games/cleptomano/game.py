@@ -17,6 +17,7 @@ import re
 
 from .rules import calls, recording, engine as rules
 from .rules import replay
+from .rules import audit
 from ...table.debounce import DetectSettings
 from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
@@ -195,6 +196,10 @@ class Cleptomano(GameBase):
 
     def replay(self, lines, path=None):
         return replay.replay_lines(lines, path)
+
+    def audit(self, lines, path=None):
+        """The recording's counts per input, turn and level (:mod:`.rules.audit`)."""
+        return audit.audit(lines, path)
 
     def restore(self, lines, path=None):
         """The referee a recording's lines leave, as :meth:`replay` re-referees them."""

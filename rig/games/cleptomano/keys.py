@@ -16,6 +16,8 @@ set-up screen      ``S`` or keypad ``.``, between turns        ``NewMatch(...)``
                                                                check (:mod:`.setup_flow`)
 unpair phones      ``F8``, then Enter                          ``RevokePhones()``: every phone
                                                                unpaired, a new pairing code
+unpair one phone   ``F8``, then its number 1-9 on the screen   ``RevokePhones(name=...)``: its
+                                                               seat free (docs/pair30.md)
 =================  ==========================================  ===============================
 
 The digit picks a player by their place in the match's player list (1 = first).  Key names are
@@ -192,6 +194,11 @@ class KeyMapper:
     def _wiring(self):
         return getattr(self._board, "wiring", None)
 
+    def idle(self):
+        """No sequence half-typed, no set-up screen nor wiring check open: a key without a
+        binding means nothing to the guard (the simulator's window gives it to the museum)."""
+        return self._state is None and self.flow is None and self._wiring() is None
+
     @property
     def pending(self) -> Optional[str]:
         """The half-typed sequence: None, "thief", "guard", "paintings", "relics", "confirm",
@@ -216,9 +223,19 @@ class KeyMapper:
                        relics=count_relics(self._relics),
                        key=pretty_key(self.bindings["confirm"][0]), cancel=self._cancel_name())
         if s == "revoke":
+            phones = self._phones()
+            if phones:                  # one seat by its number, or every phone (issue 30)
+                return Msg("rig.keys.unpair_one", phones=", ".join(
+                    "%d %s" % (i + 1, p) for i, p in enumerate(phones)),
+                    key=pretty_key(self.bindings["confirm"][0]), cancel=self._cancel_name())
             return Msg("cleptomano.keys.unpair", key=pretty_key(self.bindings["confirm"][0]),
                        cancel=self._cancel_name())
         return None
+
+    def _phones(self):
+        """The phones paired now, as the screen lists them (at most 9: one digit each)."""
+        view = getattr(self._board, "phones", None)
+        return tuple(getattr(view, "phones", ()) or ())[:9]
 
     def _cancel_name(self):
         return Msg("cleptomano.keys.cancels", key=pretty_key(self.bindings["cancel"][0]))
@@ -311,6 +328,10 @@ class KeyMapper:
             if action == "confirm":
                 self._state = None
                 return RevokePhones(), None
+            phones = self._phones()
+            if digit is not None and 1 <= digit <= len(phones):
+                self._state = None
+                return RevokePhones(name=phones[digit - 1]), None
             return None, self.prompt()
         self._state = None  # unreachable; keeps a corrupted state from sticking
         return None, None

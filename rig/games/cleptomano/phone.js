@@ -157,11 +157,28 @@
   function currentTab() {
     const tab = location.hash.slice(1);
     if (TABS.includes(tab)) return tab;
+    if (kit.pairing.linkCode && !page.paired && !page.watching) return "join";  // the QR's
     return page.paired || page.watching ? "live" : "join";
+  }
+
+  // The match's seats on the join tab: a tap pairs this phone as that player (a paired one
+  // moves to that seat).
+  function renderSeats() {
+    kit.pairing.chips($("pair-seats"), async (name) => {
+      if (page.paired) {
+        const answer = await kit.pairing.sit(name);
+        showError($("pair-error"), answer.ok ? null : answer.reason);
+        if (answer.ok) location.hash = "#live";
+        return;
+      }
+      $("pair-name").value = name;
+      $("pair").requestSubmit();
+    });
   }
 
   function route() {
     const tab = currentTab();
+    if (tab === "join") renderSeats();
     for (const name of TABS) show($(name), name === tab);
     for (const a of document.querySelectorAll(".tabs a")) {  // not words: a selector
       if (a.dataset.tab === tab) a.setAttribute("aria-current", "page");
@@ -956,6 +973,7 @@
     $("watch").addEventListener("click", () => { page.watching = true; location.hash = "#live"; });
     kit.who.addEventListener("click", () => { location.hash = "#join"; });
     $("pair").addEventListener("submit", pair);
+    if (kit.pairing.linkCode) $("pair-code").value = kit.pairing.linkCode;   // the QR's code
     $("banner").addEventListener("click", hideBanner);
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !$("banner").hidden) hideBanner();

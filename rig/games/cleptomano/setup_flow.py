@@ -145,7 +145,7 @@ class SetupFlow:
     and returns ``(command or None, closed)``; :meth:`view` is what to draw."""
 
     def __init__(self, players=(), roster=(), level=None, confirm="Enter", cancel="Esc",
-                 language="en"):
+                 language="en", sources=()):
         self.roster = _unique(list(players) + list(roster))
         self.chosen = _unique(players)[:MAX_PLAYERS]
         self.level = level or PRESETS["normal"]
@@ -160,6 +160,7 @@ class SetupFlow:
         self.note = None
         self.custom = None          # the custom level being typed: [timer_s, lasers, corridor]
         self.language = language if language in CHOICES else "en"   # the screen's now
+        self.sources = dict(sources)  # choice -> "table" or "rig.toml" (rig.core.table_state)
 
     @classmethod
     def from_board(cls, board, confirm="Enter", cancel="Esc"):
@@ -169,7 +170,8 @@ class SetupFlow:
             return cls(confirm=confirm, cancel=cancel)
         return cls(board.players, board.roster,
                    _level_of(board.level, board.timer_s, board.lasers, board.corridor),
-                   confirm, cancel, getattr(board, "language", "en"))
+                   confirm, cancel, getattr(board, "language", "en"),
+                   getattr(board, "table_choices", ()))
 
     # --- keys ------------------------------------------------------------------------------
     def feed(self, key, text=None, action=None, digit=None):
@@ -452,7 +454,26 @@ class SetupFlow:
                          choices=tuple(Choice(k, Msg(label), Msg(detail))
                                        for k, label, detail in _MENU),
                          keys=self._keys((N_("cleptomano.setup.key.choose"), {"most": 4}),
-                                         N_("cleptomano.setup.key.back_to_match")))
+                                         N_("cleptomano.setup.key.back_to_match")),
+                         summary=self._sources_said())
+
+    def _sources_said(self):
+        """Each of the evening's choices and where it comes from: chosen at this table (kept
+        through switches and restarts) or rig.toml's default (issue 30); none when the rig
+        keeps no table's state."""
+        if not self.sources:
+            return ()
+
+        def source(name):
+            return Msg(N_("cleptomano.setup.source.table") if self.sources.get(name) == "table"
+                       else N_("cleptomano.setup.source.default"))
+        lines = [Msg("cleptomano.setup.source.language", value=CHOICES.get(self.language, ""),
+                     source=source("language")),
+                 Msg("cleptomano.setup.source.players", players=tuple(self.chosen),
+                     source=source("players")),
+                 Msg("cleptomano.setup.source.level", name=level_name(self.level.name),
+                     source=source("level"))]
+        return tuple(lines)
 
     def _view_language(self):
         choices = tuple(Choice(str(i + 1), name, current=lang == self.language)

@@ -83,13 +83,13 @@ window.Night = (() => {
       game, playersRow, endRow,
       h("button", Object.assign({ id: "night-go", type: "submit", class: "go" },
         tr("rig.night.play_it")), t("rig.night.play_it")), error, done);
-    const ownSetUp = () => { playersRow.hidden = museum(game.value); };
-    game.addEventListener("change", ownSetUp);
-    ownSetUp();
+    // Every game's form shows the players (issue 30: Cleptómano's was hidden); a museum
+    // game's may be left empty: the table's players stay.
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const body = { game: game.value };
-      if (!museum(game.value)) body.players = typed(players.value);
+      const names = typed(players.value);
+      if (!museum(game.value) || names.length) body.players = names;
       if (!endRow.hidden && end.checked) body.end = true;
       error.textContent = "";
       done.textContent = "";

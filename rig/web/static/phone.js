@@ -69,8 +69,24 @@
   }
 
   // --- pairing: this phone's session (the cookie), shared by every game's part ---------------
+  // A phone is a player's seat (docs/pair30.md): the QR's address carries the code (?pair=),
+  // the seats are the match's players (GET /api/seats), "Leave" in the bar ends the session
+  // (POST /api/unpair), a paired phone moves seat without the code (POST /api/seat).
+  const linkCode = (() => {
+    const params = new URLSearchParams(location.search);
+    const code = (params.get("pair") || "").replace(/\D/g, "");
+    if (params.has("pair")) {           // the code leaves the address bar and the history
+      params.delete("pair");
+      const rest = params.toString();
+      history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+    }
+    return code.length === 6 ? code : "";
+  })();
+
   const pairing = {
     name: null,               // this phone's name once paired (GET /api/session says)
+    linkCode,                 // the code the QR's address carried ("" without one)
+    boot: null,               // the rig's run the seats were last read from
     listeners: [],
     set(name) {
       this.name = name || null;
@@ -82,13 +98,83 @@
       if (session.ok) this.set(session.body.name);
       return this.name;
     },
-    // POST /api/pair: the answer; on success the phone is paired under its name.
+    // POST /api/pair: the answer; on success the phone is paired under its name.  The code
+    // as the screen shows it ("980 219") or typed without its space.
     async pair(code, name) {
-      const answer = await call("POST", "/api/pair", { code, name });
+      const answer = await call("POST", "/api/pair", { code: String(code).replace(/\s+/g, ""), name });
       if (answer.ok) this.set(answer.body.name);
       return answer;
     },
+    // GET /api/seats: {seats: [{name, free}], paired, name, seat, boot}.
+    async seats() {
+      return call("GET", "/api/seats");
+    },
+    // POST /api/seat: a paired phone sits at another seat (no code needed).
+    async sit(name) {
+      const answer = await call("POST", "/api/seat", { name });
+      if (answer.ok) this.set(answer.body.name);
+      return answer;
+    },
+    // POST /api/unpair: "Leave".
+    async leave() {
+      const answer = await call("POST", "/api/unpair");
+      if (answer.ok || answer.status === 401) this.set(null);
+      return answer;
+    },
+    // The match's seats as buttons in ``box``: a tap calls pick(name); a seat another phone
+    // holds is shown, not offered.  Returns the seats' answer.
+    async chips(box, pick) {
+      const answer = await this.seats();
+      const seats = answer.ok ? answer.body.seats : [];
+      const mine = answer.ok ? answer.body.seat : null;
+      box.replaceChildren(...seats.map((seat) => Dom.h("button", {
+        type: "button", class: "seat", "data-seat": seat.name,
+        "aria-pressed": seat.name === mine ? "true" : "false",
+        disabled: !seat.free && seat.name !== mine,
+        onclick: () => pick(seat.name),
+      }, seat.free || seat.name === mine ? seat.name
+        : t("rig.phone.seat_held", { name: seat.name }))));
+      box.hidden = seats.length === 0;
+      return answer;
+    },
   };
+
+  // "Leave" in the bar, on every page, while this phone is paired.
+  const leave = Dom.h("button", { id: "leave", class: "leave", type: "button", hidden: true,
+    onclick: async () => {
+      leave.disabled = true;
+      await pairing.leave();
+      leave.disabled = false;
+    } });
+  const notice = Dom.h("p", { id: "notice", class: "notice", role: "status", hidden: true });
+  // Under the bar (the bar is full on a phone): the restart's notice, and Leave.
+  const seatline = Dom.h("div", { id: "seatline", class: "seatline" }, notice, leave);
+  function renderLeave() {
+    leave.textContent = t("rig.phone.leave");
+    leave.hidden = !pairing.name;
+    seatline.hidden = leave.hidden && notice.hidden;
+  }
+  pairing.onChange(renderLeave);
+
+  // The rig restarted (its push channel came back from another run): say so at once, and
+  // the page follows the pairing as the rig has it now (kept for the night: the phone is
+  // still at its seat; else the part offers the seats again).
+  async function rejoined() {
+    const answer = await pairing.seats();
+    if (!answer.ok) return;
+    const before = pairing.boot;
+    pairing.boot = answer.body.boot;
+    const wasPaired = Boolean(pairing.name);
+    if (before !== null && before !== answer.body.boot) {
+      notice.textContent = answer.body.paired
+        ? t("rig.phone.restarted_seated", { name: answer.body.name })
+        : wasPaired ? t("rig.phone.restarted_pair") : t("rig.phone.restarted");
+      notice.hidden = false;
+      renderLeave();
+      setTimeout(() => { notice.hidden = true; renderLeave(); }, 10000);
+    }
+    if ((answer.body.name || null) !== pairing.name) pairing.set(answer.body.name);
+  }
 
   // --- the push channel ----------------------------------------------------------------------
   let socket = null;
@@ -112,6 +198,18 @@
     return true;
   }
 
+  // The rig stopped (Ctrl-C, systemd): its words instead of the game's part (a countdown
+  // would freeze), said once (role="status"), until the rig is back and the page reloads.
+  let stoppedNote = null;
+  function rigStopped(text) {
+    if (!stoppedNote) {
+      stoppedNote = Dom.h("p", { id: "stopped", class: "stopped", role: "status" });
+      $("part").before(stoppedNote);
+    }
+    stoppedNote.textContent = text;
+    $("part").hidden = true;
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";  // not words: URL schemes
     setLink(attempt ? "reconnecting" : "connecting");
@@ -119,7 +217,13 @@
     // browser's Accept-Language, and the cookie is set only by the picker.
     socket = new WebSocket(scheme + "//" + location.host + "/api/live?lang=" +  // not words: a URL
       encodeURIComponent(Words.language));
-    socket.addEventListener("open", () => { attempt = 0; setLink("live"); });
+    socket.addEventListener("open", () => {
+      if (stoppedNote) { location.reload(); return; }   // the rig is back: the page anew
+      const again = attempt > 0;
+      attempt = 0;
+      setLink("live");
+      if (again) rejoined();
+    });
     socket.addEventListener("message", (event) => {
       let message;
       try {
@@ -127,6 +231,7 @@
       } catch (err) {
         return;
       }
+      if (message.type === "stopped") { rigStopped(message.text); return; }
       if (!follows(message) && part) part.receive(message);
     });
     socket.addEventListener("close", () => {
@@ -193,7 +298,9 @@
 
   async function boot() {
     $("picker").replaceChildren(Words.picker());
+    document.querySelector("header.bar").after(seatline);  // not words: a selector
     await Words.ready;
+    renderLeave();
     let playing = await call("GET", "/api/playing");
     for (const wait_s of RECONNECT_S) {          // a game starting: its face in a moment
       if (playing.ok) break;
@@ -211,10 +318,13 @@
     if (!part) return;
     Words.onChange(async () => {
       setLink($("link").dataset.state || "connecting");
+      renderLeave();
       await part.relanguage();
       if (socket) socket.close();               // it connects again, in the new language
     });
     await pairing.load();
+    const seats = await pairing.seats();
+    if (seats.ok) pairing.boot = seats.body.boot;
     await part.mount();
     const first = await call("GET", "/api/state");
     if (first.ok && !follows({ type: "state", state: first.body })) {

@@ -190,6 +190,11 @@ class Detector:
         return c.last_release is None or c.episode_start is None or not (
             round(t - c.last_release, 6) < self.settings.merge_window_s)
 
+    def confirming(self, name):
+        """Whether a pulse of the contact ``name`` waits for its touch confirmation (released
+        now, it is a glitch: shorter than ``glitch_s``)."""
+        return ("confirm", name) in self._deadlines
+
     def sounds_at_once(self, name, value, t):
         """Whether the change of ``name`` to ``value`` at ``t`` would sound the buzzer when fed
         (a laser in play closing on a touch not yet counted), without feeding it: lets the

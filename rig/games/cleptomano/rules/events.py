@@ -420,6 +420,21 @@ class Refused(Call):
     error: str = ""
 
 
+#: The devices a ``device`` line names, and what it says of them (docs/audits31.md).
+DEVICES = ("hub", "tof")
+DEVICE_STATES = ("lost", "back", "reinit")
+
+
+@dataclass(frozen=True)
+class DeviceChange:
+    """A device of the table was lost, came back or was re-initialised (the relic hub, the
+    hand sensor): recorded for the audits only; it changes nothing in the match (the inputs the
+    loss holds are their own lines)."""
+    t: float
+    device: str
+    state: str
+
+
 @dataclass(frozen=True)
 class Restart:
     """The rig restarted here (a crash or a power cut): a turn running at this point is void and

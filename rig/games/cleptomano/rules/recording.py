@@ -152,7 +152,8 @@ def _parse_settings(obj, line):
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player", "by"},
               "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
               "new_match": {"t", "new_match", "by"},
-              "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"}}
+              "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"},
+              "device": {"t", "device", "state"}}
 
 
 def parse_item(obj, line, last_t=0.0):
@@ -192,6 +193,15 @@ def parse_item(obj, line, last_t=0.0):
         return ev.UndoTouch(t, by)
     if kind == "new_match":
         return _parse_new_match(obj["new_match"], t, by, line)
+    if kind == "device":
+        device, state = obj["device"], obj.get("state")
+        if device not in ev.DEVICES:
+            _fail("device %r is not known; devices are %s" % (device, ", ".join(ev.DEVICES)),
+                  line)
+        if state not in ev.DEVICE_STATES:
+            _fail("device %s state %r is not known; states are %s"
+                  % (device, state, ", ".join(ev.DEVICE_STATES)), line)
+        return ev.DeviceChange(t, device, state)
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
     return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
@@ -263,6 +273,8 @@ def item_to_json(item):
         return {"t": item.t, "tick": True}
     if isinstance(item, ev.End):
         return {"t": item.t, "end": True}
+    if isinstance(item, ev.DeviceChange):
+        return {"t": item.t, "device": item.device, "state": item.state}
     raise TypeError("cannot record %r" % (item,))
 
 

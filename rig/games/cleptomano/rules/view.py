@@ -151,6 +151,9 @@ class Scoreboard:
     wiring: Optional[WiringView] = None  # the wiring check running on the rig's screen
     phones: Optional[PhonesView] = None  # the phone companion's pairing (None: no web face)
     language: str = "en"                 # the table's language: what the screen speaks
+    # Where the table's choices come from (rig.core.table_state): ("language", "table"),
+    # ("players", "rig.toml")...; the set-up screen says it (issue 30)
+    table_choices: Tuple[Tuple[str, str], ...] = ()
 
     def looks_the_same(self, other):
         """Whether every face shows this snapshot exactly as ``other``

@@ -69,7 +69,12 @@ window.GameFrame = (() => {
     me = answer.status === 200 ? answer.body : null;
     paired = answer.status === 200 || answer.status === 403;
     $("pair").hidden = answer.status !== 401;
-    if (answer.status === 403) put($("error"), reason(answer));
+    // 403: a phone at no seat of this game watches (a spectator, or its player plays no more
+    // after a switch): the seats are offered, no error shown.
+    $("reseat").hidden = answer.status !== 403;
+    put($("reseat-words"), answer.status === 403 ? t("rig.phone.watching_pick_seat") : "");
+    if (answer.status === 401) seats($("pair-seats"));
+    if (answer.status === 403) seats($("reseat-seats"));
     render();
   }
 
@@ -81,6 +86,26 @@ window.GameFrame = (() => {
       setTimeout(() => { meDue = false; loadMe(); }, 150);
     }
     render();
+  }
+
+  // The game's seats as buttons: unpaired, a tap pairs with the code as that player; paired,
+  // it moves this phone to that seat.
+  let seatsShown = "";
+  async function seats(box) {
+    const answer = await pairing.seats();
+    const shown = JSON.stringify(answer.body);
+    if (shown === seatsShown && box.childElementCount) return;   // unchanged: focus stays
+    seatsShown = shown;
+    await pairing.chips(box, async (name) => {
+      if (pairing.name) {
+        const moved = await pairing.sit(name);
+        put($("error"), moved.ok ? "" : reason(moved));
+        loadMe();
+        return;
+      }
+      $("pair-name").value = name;
+      $("pair").requestSubmit();
+    });
   }
 
   async function pairHere(event) {
@@ -238,6 +263,8 @@ window.GameFrame = (() => {
 
   async function mount() {
     $("pair").addEventListener("submit", pairHere);
+    if (pairing.linkCode) $("pair-code").value = pairing.linkCode;   // the QR's code
+    pairing.onChange(() => loadMe());     // "Leave", a seat taken, a restart
     const answer = await api("GET", "/api/game");
     if (answer.status !== 200) {
       put($("status"), reason(answer));
