@@ -147,7 +147,7 @@ def _parser():
     aud.add_argument("--config")
     aud.add_argument("--recordings", help="recordings directory (default: the config's)")
     aud.add_argument("--since", help="count the recordings from this day on (YYYY-MM-DD)")
-    aud.add_argument("--json", action="store_true", help="one JSON object (docs/audits31.md)")
+    aud.add_argument("--json", action="store_true", help="one JSON object (docs/contracts/cli.md)")
     aud.add_argument("--csv", metavar="FILE", help="also write the audits as CSV to FILE")
     aud.add_argument("--silent-turns", type=int, default=None, metavar="N",
                      help="warn of a rod silent for N turns the thieves passed it (5-1000, "
@@ -316,7 +316,7 @@ def cmd_history(args):
 # --- audits ----------------------------------------------------------------------------------------
 
 def cmd_audits(args):
-    """``cleptomano audits``: docs/audits31.md."""
+    """``cleptomano audits``: docs/contracts/cli.md."""
     from .core import audits as core
     from .shell import audits
     since = audits.parse_since(args.since) if args.since is not None else None
@@ -723,7 +723,7 @@ def _night_phones(config, night, recordings=None):
         return None
     from .web.night import Switchboard
     from .web.pairing import Pairing
-    # The pairings outlive a restart (their tokens' hashes, for the night: docs/pair30.md).
+    # The pairings outlive a restart (their tokens' hashes, for the night: docs/games/phones.md).
     store = Path(recordings) / "phones.json" if recordings is not None else None
     phones = Switchboard(config.web, Pairing(store=store))
     try:

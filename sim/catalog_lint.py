@@ -1,4 +1,4 @@
-"""The catalog lint: words a native speaker, or any player, would stumble on (docs/words30.md).
+"""The catalog lint: words a native speaker, or any player, would stumble on (docs/dev/words.md).
 tests/test_catalog_lint.py fails on any finding in the rig's catalogs.
 
 Each entry of every catalog (``rig/locale`` and each game's ``locale``, every language and the

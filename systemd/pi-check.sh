@@ -514,6 +514,7 @@ check_words() {
     # shellcheck disable=SC2016  # Python, not shell
     probe='import pathlib, sys
 import rig
+import rig.games  # the registry hands each game catalog to the words, as in the rig
 from rig.core.msg import Msg
 from rig.words import Words, catalog_file
 root = pathlib.Path(rig.__file__).parent

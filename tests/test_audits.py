@@ -1,5 +1,5 @@
 """Issue 31: the audits, derived from the recordings (``cleptomano audits``), and the sensor health
-judged from them (docs/audits31.md)."""
+judged from them (docs/contracts/cli.md)."""
 
 import csv
 import json
@@ -382,7 +382,7 @@ def test_audits_after_a_real_sigkill_right_after_an_fsync_equal_the_replay(tmp_p
     assert got["matches"]["cleptomano"]["running"] == 1
 
 
-# --- the device lines (a recording addition: docs/audits31.md) -----------------------------------
+# --- the device lines (a recording addition: docs/contracts/cli.md) -----------------------------------
 
 def with_devices(path, lines):
     s = demo_match()

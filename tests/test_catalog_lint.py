@@ -1,4 +1,4 @@
-"""The catalog lint (sim/catalog_lint.py, docs/words30.md): every catalog passes it, and it fails
+"""The catalog lint (sim/catalog_lint.py, docs/dev/words.md): every catalog passes it, and it fails
 on the words players stumbled on before (issue 30), planted back as entries."""
 
 import shutil

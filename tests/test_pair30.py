@@ -1,4 +1,4 @@
-"""Issue 30's pairing traps, each through the phones' HTTP API (docs/pair30.md): the code
+"""Issue 30's pairing traps, each through the phones' HTTP API (docs/games/phones.md): the code
 typed with its space, a seat picked among the match's players, a spectator, "Leave", a lost
 cookie, a name in the table's language, the screen's key that unpairs one seat, and the
 pairings that outlive a restart for the night and no longer."""

@@ -1,4 +1,4 @@
-"""Issue 30's pairing flow end to end, in a real headless Chromium (docs/pair30.md).
+"""Issue 30's pairing flow end to end, in a real headless Chromium (docs/games/phones.md).
 
 A solo chest heist on the rig (its web face on 127.0.0.1); Ana's phone opens the QR code's
 address (it carries the code) and taps her seat; another phone types the code as the screen

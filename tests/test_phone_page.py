@@ -1,4 +1,4 @@
-"""The one phone page (docs/web29.md): every game served the same way.  ``/`` and ``/games/``
+"""The one phone page (docs/games/phones.md): every game served the same way.  ``/`` and ``/games/``
 answer one page, ``GET /api/playing`` names the running game and the parts of the page its
 folder holds, each served from it; Cleptómano's part builds the guard's commands the rig
 takes; and no module of rig/web imports a game: it reads them through the registry and the

@@ -1,5 +1,5 @@
 """The host performs the shared effects and nothing else; a game turns its own into them
-(issue 29, docs/host29.md).
+(issue 29, docs/dev/adding-a-game.md).
 
 Cleptómano's translation keeps what the table feels first (the buzzer and the turn lamp before
 any word), a game of the registry gets its words, sounds and last message by default, the host

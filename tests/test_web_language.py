@@ -77,7 +77,7 @@ def test_a_phone_reads_its_browsers_language_and_its_cookie_overrides_it(face):
 
 
 def test_a_phone_picks_the_rioplatense_variant_and_reads_es_elsewhere(face):
-    """es_AR (docs/words30.md): picked, never guessed from the browser; Cleptómano's words in
+    """es_AR (docs/dev/words.md): picked, never guessed from the browser; Cleptómano's words in
     voseo, every other word the Latin American Spanish of es."""
     client = TestClient(face.app, base_url=BASE)
     assert client.get("/api/words", headers=ES).json()["language"] == "es"   # es-AR browser

@@ -3,7 +3,7 @@
 Pure: each recording's part comes from its game (``GAME.audit(lines, path)``, see
 :mod:`rig.games.base` and :mod:`rig.games.cleptomano.rules.audit`); the shell reads the files
 (:mod:`rig.shell.audits`) and hands the parts here in the recordings' order (oldest first).
-The shape of :func:`total`'s answer is documented in docs/audits31.md.
+The shape of :func:`total`'s answer is documented in docs/contracts/cli.md.
 """
 
 from .errors import ConfigError

@@ -35,7 +35,7 @@ The conventions the rules of every game keep (its ``rules/`` folder, pure like t
 * **The phones** (:mod:`rig.web`, one page and one API for every game) read a game through the
   names of the group "the phones" below: its snapshot as JSON, which commands a phone may
   send and as whom, a pure check a phone may ask for, a recording's entry in the listings and
-  when the game night may not switch away (docs/web29.md).
+  when the game night may not switch away (docs/games/phones.md).
 
 Beyond ``GAME``, a game's folder may hold **parts**: modules the faces, the config loader, the
 tournament's link and the tools load through the registry (:func:`rig.games.part`), each
@@ -490,7 +490,7 @@ PARTS = {"screen": Screen, "keys": Keys, "sounds": Sounds, "samples": Samples,
 OPTIONAL = {"sounds": ("SPOKEN", "SPOKEN_AHEAD"), "keys": ("key_help",)}
 
 #: ``phone.js``, the game's part of the one phone page (served as ``/games/phone/<name>.js``,
-#: with the folder's optional ``phone.html`` and ``phone.css``: docs/web29.md): a script that
+#: with the folder's optional ``phone.html`` and ``phone.css``: docs/games/phones.md): a script that
 #: registers, under the game's command-line name, ``window.GamePhones[name] = (kit) => ...``
 #: (what the page shows of the running game, made with the page's kit) and, optionally,
 #: ``window.GameCommands[name]`` (the bodies its buttons send).  Its words are codes of the

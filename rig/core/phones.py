@@ -43,7 +43,7 @@ def public(view):
 
 def pair_link(view):
     """The QR code's text: the address with the pairing code (``?pair=123456``), so that a
-    scan pairs without typing it (docs/pair30.md); the address alone while pairing is locked
+    scan pairs without typing it (docs/games/phones.md); the address alone while pairing is locked
     or in :func:`public` (the code never reaches a phone but through the screen)."""
     if not view.url or not view.code or view.locked_s is not None:
         return view.url

@@ -62,7 +62,7 @@ CANCEL = ("escape", "backspace")
 CANCEL_WORDS = Msg("rig.keys.esc_cancels")
 HELP_KEY = "h"          # shows the game's keys on the message strip
 PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code (shown by
-                        # itself while no phone is paired: docs/pair30.md)
+                        # itself while no phone is paired: docs/games/phones.md)
 
 
 class Mode:
@@ -107,7 +107,7 @@ class Mode:
     def phones_shown(self, snapshot=None):
         """Whether the phones' QR code and pairing code are on the screen: Tab's choice, else
         while the game runs and no phone is paired yet (a new game: the table joins at once,
-        docs/pair30.md)."""
+        docs/games/phones.md)."""
         if self.show_phones is not None:
             return self.show_phones
         screen = snapshot if snapshot is not None else self.screen

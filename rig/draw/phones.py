@@ -67,7 +67,7 @@ def draw_phones(surface, view, box):
     kit.draw_panel(surface, box, kit.PANEL, 0.05)
     pad = max(2, int(h * 0.05))
     room = h - 2 * pad
-    link = pair_link(view)          # the address and the code: a scan pairs (docs/pair30.md)
+    link = pair_link(view)          # the address and the code: a scan pairs (docs/games/phones.md)
     qr = qr_side(link, room) if link else 0
     if qr:                          # no address yet while the server starts: no code to scan
         draw_qr(surface, link, (x + pad, y + pad, qr, room))

@@ -54,7 +54,7 @@ class GameBase:
     example = ""
 
     def audit(self, lines, path=None):
-        """What one recording's ``lines`` say for the audits (docs/audits31.md): the game-neutral
+        """What one recording's ``lines`` say for the audits (docs/contracts/cli.md): the game-neutral
         part, from the replay: ``matches`` (``started`` 1, ``finished`` 1 once decided,
         ``closed`` None: the shell tells a cut-off game by its marker, ``empty`` False), no
         per-input counts.  A game with inputs to count (Cleptómano) gives its own.  Bad input

@@ -1,5 +1,5 @@
 """The audits' files: every recording in a folder read, its game's part taken
-(``GAME.audit``), summed by :mod:`rig.core.audits` (docs/audits31.md).
+(``GAME.audit``), summed by :mod:`rig.core.audits` (docs/contracts/cli.md).
 
 The recordings are the fsynced truth: nothing else is kept, so the audits are what the
 recordings say after any crash.  A recording that cannot be read is named (file, line, what is
@@ -92,7 +92,7 @@ def read_parts(directory, since=None, warnings=None, say=str, newest=None):
 
 
 def audits(directory, since=None, reinits=0, warnings=None, say=str, newest=None, **health):
-    """The audits of ``directory`` as ``--json`` prints them (docs/audits31.md)."""
+    """The audits of ``directory`` as ``--json`` prints them (docs/contracts/cli.md)."""
     parts, unreadable = read_parts(directory, since, warnings, say, newest)
     total = core.total(parts)
     out = core.public(total, core.health(total, reinits=reinits, **health))

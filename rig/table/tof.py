@@ -174,7 +174,7 @@ class HandSensor:
         self._measured_s = None  # when the open device last had a measurement (or was opened)
         self.opens = 0  # how many times the factory was called (re-initialisation tries + 1)
         #: Re-initialisations that worked: the sensor opened and ranging again after an I2C
-        #: error or a stall (logged each time; the sensor health reads it: docs/audits31.md).
+        #: error or a stall (logged each time; the sensor health reads it: docs/contracts/cli.md).
         self.reinits = 0
         self.max_reinits = check_max_reinits(max_reinits)
 

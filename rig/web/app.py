@@ -2,7 +2,7 @@
 
 =========================================  ===================================================
 ``GET /``                                  the one phone page, every game's
-                                           (``rig/web/static/index.html``, docs/web29.md);
+                                           (``rig/web/static/index.html``, docs/games/phones.md);
                                            ``GET /games/`` answers it too
 ``GET /api/state``                         the snapshot, as JSON (anyone; read-only)
 ``GET /api/session``                       ``{"paired": bool, "name": ...}`` for this phone
@@ -13,7 +13,7 @@
                                            "free": true}], "paired": bool, "name": ...,
                                            "seat": "Ana" or null, "boot": "..."}`` (anyone;
                                            ``boot`` changes when the rig restarts;
-                                           docs/pair30.md)
+                                           docs/games/phones.md)
 ``POST /api/seat``                          ``{"name": "Ana"}``: a paired phone takes that
                                            seat (or another name: a spectator); 409 taken
 ``POST /api/command``                      one command in the running game's recording

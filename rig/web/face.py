@@ -6,7 +6,7 @@ To the phones it is the app (:mod:`rig.web.app`) on the server's thread
 (:mod:`rig.web.server`): it reads those snapshots, and puts the paired phones' commands on the
 rig's inbox (:meth:`rig.shell.host.Host.submit`), waiting (bounded) for the referee's answer.
 
-One face for every game (docs/web29.md): what it says of a game it reads through the contract
+One face for every game (docs/games/phones.md): what it says of a game it reads through the contract
 (:class:`rig.core.contract.Game`, its group "the phones"): the snapshot's JSON
 (``phone_json``), whether two snapshots look the same (``same_snapshot``).  The game is the
 host's (its ``adapter``, the contract-level name every host gives its game) once the face is

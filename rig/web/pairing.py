@@ -24,7 +24,7 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
 * The code may be typed as the screen shows it, with its space ("980 219").
 * With a ``store`` (a file in the recordings folder) the sessions outlive a restart: the file
   holds each token's SHA-256, never the token, and each session lasts :data:`NIGHT_S` from its
-  pairing (the end of the night), then it expires (docs/pair30.md).
+  pairing (the end of the night), then it expires (docs/games/phones.md).
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,

@@ -20,7 +20,7 @@ import { chromium } from "playwright-core";
 
 // axe-core (npm, pinned beside playwright-core): the accessibility checker a step injects.
 const AXE_SOURCE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
-//: What "axe" checks: WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/a11y30.md).
+//: What "axe" checks: WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/games/phones.md).
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -172,7 +172,7 @@ const STEPS = {
       for (const el of [root, ...root.querySelectorAll("*")]) {
         if (!el.checkVisibility || !el.checkVisibility()) continue;
         const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-        // Words for a screen reader only (.sr-only, docs/a11y30.md) are never drawn.
+        // Words for a screen reader only (.sr-only, docs/games/phones.md) are never drawn.
         if (!own || el.closest("svg, .sr-only")) continue;
         const style = getComputedStyle(el);
         if (style.display === "inline") continue;           // measured by its block

@@ -17,7 +17,7 @@ set-up screen      ``S`` or keypad ``.``, between turns        ``NewMatch(...)``
 unpair phones      ``F8``, then Enter                          ``RevokePhones()``: every phone
                                                                unpaired, a new pairing code
 unpair one phone   ``F8``, then its number 1-9 on the screen   ``RevokePhones(name=...)``: its
-                                                               seat free (docs/pair30.md)
+                                                               seat free (docs/games/phones.md)
 =================  ==========================================  ===============================
 
 The digit picks a player by their place in the match's player list (1 = first).  Key names are

@@ -1,4 +1,4 @@
-// The one phone page's shared chrome, for every game (docs/web29.md): the bar (the game's
+// The one phone page's shared chrome, for every game (docs/games/phones.md): the bar (the game's
 // title, the connection, the language picker, who this phone is), pairing, the push channel
 // (GET /api/state, then WS /api/live), the game night's panel (night.js), and the running
 // game's part, loaded from its folder:
@@ -69,7 +69,7 @@
   }
 
   // --- pairing: this phone's session (the cookie), shared by every game's part ---------------
-  // A phone is a player's seat (docs/pair30.md): the QR's address carries the code (?pair=),
+  // A phone is a player's seat (docs/games/phones.md): the QR's address carries the code (?pair=),
   // the seats are the match's players (GET /api/seats), "Leave" in the bar ends the session
   // (POST /api/unpair), a paired phone moves seat without the code (POST /api/seat).
   const linkCode = (() => {

@@ -4,7 +4,7 @@ Pure: a recording's lines in, counts out.  The recording is re-refereed exactly 
 replay`` re-referees it (the same :class:`~.referee.Referee`, the same lines, the same
 timestamps); the audit only watches what the detector makes of each input on the way.  So the
 counts are what the recording says, and since the recording is fsynced line by line, they
-survive a crash (docs/audits31.md).
+survive a crash (docs/contracts/cli.md).
 
 What one recording gives (:func:`audit`), a dict:
 

@@ -420,7 +420,7 @@ class Refused(Call):
     error: str = ""
 
 
-#: The devices a ``device`` line names, and what it says of them (docs/audits31.md).
+#: The devices a ``device`` line names, and what it says of them (docs/contracts/cli.md).
 DEVICES = ("hub", "tof")
 DEVICE_STATES = ("lost", "back", "reinit")
 
