@@ -7,7 +7,7 @@
 * the engine never raises on game events, and replay never raises on valid input lines.
 
 Generated times stay at least 1 microsecond away from the thresholds; the exact edges are
-tested case by case in games/cleptomano/test_detect.py.
+tested case by case in test_detect.py.
 """
 
 import json
