@@ -321,6 +321,50 @@ def test_a_hand_sensor_re_initialised_is_a_warning_with_its_fix():
                                  "wires and its power"}]
 
 
+# --- the device lines the running rig writes (the table's host) ----------------------------------
+
+def test_a_hub_lost_and_back_on_a_simulated_rig_is_counted_by_the_audits(table, tmp_path, capsys):
+    t = table()
+    t.advance_to(0.5)
+    t.relics.lose("unplugged")
+    t.advance_to(0.6)
+    t.relics.back("heartbeat")
+    t.advance_to(0.7)
+    lines = t.recorded()
+    assert {"t": 0.5, "device": "hub", "state": "lost"} in lines
+    assert {"t": 0.6, "device": "hub", "state": "back"} in lines
+    lost = lines.index({"t": 0.5, "device": "hub", "state": "lost"})
+    assert lines[lost - 1]["input"] == "relic.3.tilt"       # after the inputs the loss holds
+    live, replayed = t.live_then_replay()
+    assert replayed == live
+    code, out, _ = run_audits(capsys, "--json", "--recordings", str(tmp_path / "rec"))
+    assert code == 0
+    assert json.loads(out)["devices"] == {"hub": {"lost": 1, "back": 1, "reinit": 0}}
+
+
+def test_a_hand_sensor_re_initialised_on_a_simulated_rig_is_counted_by_the_audits(
+        table, tmp_path, capsys):
+    t = table()
+    t.start_turn()
+    t.tof.fail_next(2)                   # fewer than lost_after (3): re-initialised, not lost
+    t.advance_to(4.0)
+    reinits = [line for line in t.recorded() if "device" in line]
+    assert reinits and all(line["device"] == "tof" and line["state"] == "reinit"
+                           for line in reinits)
+    assert not t.said("Fault")
+    live, replayed = t.live_then_replay()
+    assert replayed == live
+    code, out, _ = run_audits(capsys, "--json", "--recordings", str(tmp_path / "rec"))
+    assert code == 0
+    assert json.loads(out)["devices"] == {"tof": {"lost": 0, "back": 0, "reinit": len(reinits)}}
+
+
+def test_a_companion_game_writes_no_device_line():
+    from rig.games import games
+    others = [game for game in games() if game.name != "cleptomano"]
+    assert others and all(game.device_change(1.0, "hub", "lost") is None for game in others)
+
+
 # --- the kill sweep: audits after kill -9 at every fsync ---------------------------------------------
 
 def test_audits_after_a_kill_at_every_fsync_of_the_demo_match_are_what_the_recording_says(

@@ -178,7 +178,9 @@ def test_a_lost_hand_sensor_falls_back_to_the_exit_button_and_clears(table, kind
     faults = t.rig.scoreboard().faults
     assert any(f.startswith("Hand sensor lost: exit button only") for f in faults), faults
     assert t.said("Fault: Hand sensor lost: exit button only")
-    assert {"input": "tof", "value": 8190}.items() <= t.recorded()[-1].items()
+    lost, line = t.recorded()[-2:]       # the input the loss holds, then the device line
+    assert {"input": "tof", "value": 8190}.items() <= lost.items()
+    assert line == {"t": lost["t"], "device": "tof", "state": "lost"}
     t.advance_to(5.5).press()                        # the exit button alone ends the turn
     assert t.rig.referee.match.current is None
     assert t.rig.referee.match.turns[-1].outcome is rules.TurnOutcome.ESCAPED

@@ -157,6 +157,8 @@ def test_a_second_rig_on_the_same_folder_is_refused_and_clobbers_nothing(tmp_pat
         (marker,) = recordings.glob("*.open")
         (path,) = recordings.glob("chest-heist-*.jsonl")
         before = path.read_bytes()
+        table = recordings / "table.json"           # the table's choices, the first rig's
+        table_before = table.read_bytes() if table.exists() else None
         second = subprocess.run(
             [sys.executable, "-m", "rig.cli", "run", "--sim", "--headless", "--recordings",
              str(recordings), "--duration-s", "1", "--config", no_phones],
@@ -168,7 +170,8 @@ def test_a_second_rig_on_the_same_folder_is_refused_and_clobbers_nothing(tmp_pat
             first.pid, recordings) in lines[0]
         assert marker.exists() and path.read_bytes() == before     # the game runs on, untouched
         assert sorted(p.name for p in recordings.iterdir()) == sorted(
-            [path.name, marker.name, "rig.lock"])
+            [path.name, marker.name, "rig.lock"] + ([table.name] if table_before else []))
+        assert (table.read_bytes() if table.exists() else None) == table_before
         first.send_signal(signal.SIGTERM)
         assert first.wait(timeout=DEADLINE_S) == 0
     finally:

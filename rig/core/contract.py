@@ -278,6 +278,11 @@ class Game(Protocol):
     def table_fault(self, t: float, source: str, words, active: bool) -> Any:
         """The same as a shared :class:`rig.core.effects.Fault`."""
 
+    def device_change(self, t: float, device: str, state: str) -> Any:
+        """A table device (``hub``, ``tof``) ``lost``, ``back`` or ``reinit`` at ``t`` as the
+        item the host records (before anything acts on it) and steps the game with, for the
+        audits (docs/audits31.md); None: the game records no device lines."""
+
     def state_faults(self, state) -> tuple:
         """The faults the match itself sees (a stuck contact), in words."""
 

@@ -130,6 +130,9 @@ class GameBase:
     def table_fault(self, t, source, words, active):
         return Fault(t, source, words, active)
 
+    def device_change(self, t, device, state):
+        return None
+
     def state_faults(self, state):
         return ()
 

@@ -32,7 +32,7 @@ from ..games import games
 from ..words import check_language
 from . import storage
 from .host import FULL_DISK, Host
-from .inbox import Answer, FaultReport, Order, Reading, Seed, Stage
+from .inbox import Answer, DeviceNote, FaultReport, Order, Reading, Seed, Stage
 from ..table.outputs import REFUSED, TOUCH, Buzzer, Lamps
 from .session import RETRY_S, Health
 from .intake import Intake
@@ -45,6 +45,9 @@ MESSAGE_S = 5.0
 FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
+#: The fault sources whose loss and return the recording keeps as device lines (the relic hub,
+#: the hand sensor: rig.table.sources; docs/audits31.md).
+DEVICES = ("hub", "tof")
 
 
 @dataclass
@@ -281,8 +284,22 @@ class Rig(Host):
         elif kind is Seed:
             self._perform(self._record_inputs(self._rel(item.t_abs), item.values))
         elif kind is FaultReport:
-            self._perform([self.adapter.fault_effect(self._rel(item.t_abs), item.source,
-                                                     item.message, item.active)])
+            t = self._rel(item.t_abs)
+            if item.source in DEVICES:
+                self._device_line(t, item.source, "lost" if item.active else "back")
+            self._perform([self.adapter.fault_effect(t, item.source, item.message,
+                                                     item.active)])
+        elif kind is DeviceNote:
+            self._device_line(self._rel(item.t_abs), item.device, item.state)
+
+    def _device_line(self, t, device, state):
+        """Record a device's loss, return or re-initialisation (the game's device line, for the
+        audits: docs/audits31.md) before anything acts on it, then step the game with it."""
+        line = self.adapter.device_change(t, device, state)
+        if line is None or not self._record(line):
+            return
+        self.referee, effects = self.adapter.step_owned(self.referee, line)
+        self._perform(effects)
 
     def _command(self, command):
         """Step the game with a command and record it; returns the :class:`Answer`.  The

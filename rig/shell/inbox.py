@@ -59,6 +59,15 @@ class FaultReport:
 
 
 @dataclass(frozen=True)
+class DeviceNote:
+    """A device of the table changed in a way the audits count but no one is shown: the hand
+    sensor re-initialised (``state`` ``reinit``; docs/audits31.md)."""
+    t_abs: float
+    device: str
+    state: str
+
+
+@dataclass(frozen=True)
 class Seed:
     """The pins as they read now, recorded where they differ from what the referee believes."""
     t_abs: float

@@ -1,7 +1,7 @@
 """The host's side of every source of the table (:mod:`rig.table.sources`): stamp with the rig's
 clock and put on the referee's inbox."""
 
-from .inbox import FaultReport, Order, Reading
+from .inbox import DeviceNote, FaultReport, Order, Reading
 
 
 class Intake:
@@ -16,6 +16,11 @@ class Intake:
 
     def fault(self, source, message, active):
         self.inbox.put(FaultReport(self.clock.now(), source, message, active))
+
+    def device(self, device, state):
+        """A device's change the audits count and no one is shown (the hand sensor's
+        ``reinit``); its loss and return come as :meth:`fault`."""
+        self.inbox.put(DeviceNote(self.clock.now(), device, state))
 
     def command(self, command, reply=None):
         self.inbox.put(Order(self.clock.now(), command, reply))

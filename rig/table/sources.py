@@ -1,7 +1,7 @@
 """What feeds the referee's inbox: the pins, the hand sensor, the relic hub.
 
 Each source is started with the host's intake (:class:`rig.shell.intake.Intake`: ``input(name,
-value, t_abs=None)`` and ``fault(source, message, active)``) and only stamps and puts (never
+value, t_abs=None)``, ``fault(source, message, active)`` and ``device(device, state)``) and only stamps and puts (never
 blocks the referee); ``stop(timeout_s)`` is bounded and ``running`` tells the watchdog it is
 alive.  The simulator swaps in its own relic feed (``sim.table.FakeRelicFeed``) through the
 same interface.
@@ -99,7 +99,7 @@ class HandSource:
             lambda lost, reason: hand_lost(intake, lost, reason),
             poll_interval_s=cfg.poll_interval_s, backoff_s=cfg.retry_backoff_s,
             lost_after=cfg.lost_after, threshold_mm=self.threshold_mm, wait=wait,
-            now=clock.now)
+            now=clock.now, on_reinit=lambda reinits: intake.device(museum.TOF, "reinit"))
         self.poller.start()
         registered.wait(5.0)
 

@@ -281,7 +281,8 @@ class HandPoller:
     ``sensor_factory``.
 
     ``max_reinits`` bounds the re-initialisations (:data:`MAX_REINITS`); ``sensor.reinits``
-    counts those that worked.
+    counts those that worked, and ``on_reinit(reinits)`` (optional) hears of each one (the
+    recording's ``reinit`` line: docs/audits31.md).
 
     ``wait(stop_event, timeout_s)`` does all the waiting (default ``stop_event.wait``); it
     returns True when the poller should stop.  ``now()`` times a sensor that has stopped ranging:
@@ -291,7 +292,7 @@ class HandPoller:
     def __init__(self, sensor_factory, on_reading, on_status, *, poll_interval_s=0.02,
                  backoff_s=(0.1, 2.0), lost_after=3, threshold_mm=DEFAULT_THRESHOLD_MM,
                  min_change_mm=MIN_CHANGE_MM, wait=None, now=time.monotonic,
-                 name="hand-poller", max_reinits=MAX_REINITS[0]):
+                 name="hand-poller", max_reinits=MAX_REINITS[0], on_reinit=None):
         if isinstance(poll_interval_s, bool) or not 0 <= poll_interval_s <= 1:
             raise SensorError("poll_interval_s %r is not allowed; give seconds from 0 to 1 "
                               "(0.02 is a good value)" % (poll_interval_s,))
@@ -305,6 +306,8 @@ class HandPoller:
         self.sensor = HandSensor(sensor_factory, now, max_reinits)
         self._on_reading = on_reading
         self._on_status = on_status
+        self._on_reinit = on_reinit
+        self._reinits_told = 0  # the re-initialisations on_reinit has heard of
         self.poll_interval_s = float(poll_interval_s)
         self.backoff_s = (float(first), float(longest))
         self.lost_after = lost_after
@@ -327,6 +330,7 @@ class HandPoller:
             distance_mm = self.sensor.read_mm()
         except SensorError as exc:
             return self._failed(exc)
+        self._tell_reinits()
         if distance_mm is None:  # no new measurement yet: look again soon
             return min(self.poll_interval_s, NOT_READY_RETRY_S)
         self.failures = 0
@@ -339,6 +343,13 @@ class HandPoller:
             self.last_mm = distance_mm
             self._call(self._on_reading, distance_mm)
         return self.poll_interval_s
+
+    def _tell_reinits(self):
+        reinits = self.sensor.reinits
+        if reinits != self._reinits_told:
+            self._reinits_told = reinits
+            if self._on_reinit is not None:
+                self._call(self._on_reinit, reinits)
 
     def _failed(self, exc):
         self.failures += 1

@@ -3,10 +3,12 @@
 seconds of this thread and as ratios of the same run.
 
 * ``long_turn``: a 60 s turn with a hand sensor at 50 Hz and relic tilt reports (about 6,000
-  lines) re-refereed by ``replay_lines`` (tests/test_replay.py checks its outcome);
+  lines) re-refereed by ``replay_lines`` (tests/games/cleptomano/test_replay.py checks its
+  outcome);
 * ``tiebreak``: a tiebreak of 200 and of 800 attempts re-refereed; ``ratio`` is the 800's cost
   over the 200's, about 4 when the cost grows linearly (issue 12 #14: each attempt re-derived the
-  tiebreak from every attempt before it, 16x); tests/test_rules.py checks the winner;
+  tiebreak from every attempt before it, 16x); tests/games/cleptomano/test_rules.py checks the
+  winner;
 * ``json_depth``: the depth scan of a 1.2 MB line full of escaped quotes, and of a tenth of it
   (``ratio`` about 10 when linear; a scan that tried each quote again would take hours);
   tests/test_bounded_input.py checks what it answers.

@@ -278,6 +278,10 @@ class Cleptomano(GameBase):
         """The same as the host's shared :class:`~rig.core.effects.Fault`."""
         return fault(ev.Fault(t, source, words, active))
 
+    def device_change(self, t, device, state):
+        """The recording's device line (the audits count it; the match is unchanged)."""
+        return ev.DeviceChange(t, device, state)
+
     def state_faults(self, state):
         """The faults the match itself sees (a stuck contact...), in words."""
         return tuple(calls.fault_text(f) for f in state.detector.faults())

@@ -108,7 +108,6 @@ window.Night = (() => {
       const chosen = game.value;
       load(game, error).then(() => {
         if (games.some((g) => g.name === chosen)) game.value = chosen;
-        ownSetUp();
       });
     });
   }

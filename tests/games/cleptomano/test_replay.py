@@ -19,7 +19,7 @@ from rig.shell.storage import Writer, replay_file
 from sim.harness import INSIDE_MM, only_turn, solo
 from sim.harness import Recording as Script
 
-HERE = pathlib.Path(__file__).parent
+HERE = pathlib.Path(__file__).resolve().parents[2]     # tests/: its recordings
 RECORDINGS = HERE / "recordings"
 
 OUTSIDE_MM = 8190      # nothing in range

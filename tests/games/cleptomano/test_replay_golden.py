@@ -16,7 +16,7 @@ import pytest
 
 from rig import cli
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]     # tests/: its recordings and goldens
 RECORDINGS = HERE / "recordings"
 GOLDEN = HERE / "golden" / "replay"
 CASES = sorted(RECORDINGS.rglob("*.jsonl"))

@@ -5,7 +5,8 @@ ways: pixel regions that survive font differences (what players must see: red co
 marks, the broken relic...) and golden images with a small tolerance.  Regenerate the goldens
 after an intended layout change with::
 
-    UPDATE_GOLDEN=1 SDL_VIDEODRIVER=dummy .venv/bin/python -m pytest tests/test_display.py
+    UPDATE_GOLDEN=1 SDL_VIDEODRIVER=dummy .venv/bin/python -m pytest \
+        tests/games/cleptomano/test_display.py
 """
 
 import logging
@@ -39,7 +40,7 @@ from rig.games.cleptomano.rules.events import Choose, ConfirmLoot, UndoTouch
 from rig.games.cleptomano.rules.view import Phase, BannerView, Piece, RoundRow, Scoreboard
 from sim.frames import area, count
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"     # tests/golden
 SMALL, HD = (800, 480), (1920, 1080)
 GOLDEN_HD = ("turn", "turn-easy", "between-notready", "caught", "table")
 REQUIRED_STATES = ("turn", "turn-easy", "turn-last10", "between", "between-notready", "caught",
@@ -502,7 +503,7 @@ def test_importing_rig_never_imports_pygame():
             "rig.games.cleptomano.keys.KeyMapper(); rig.display.face.Face(); "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, cwd=str(Path(__file__).parent.parent))
+                         timeout=60, cwd=str(Path(__file__).resolve().parents[3]))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
 

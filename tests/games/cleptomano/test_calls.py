@@ -21,7 +21,7 @@ from rig.games.cleptomano.rules.view import shouted
 from rig.shell.storage import read
 from rig.words import Words, english
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]     # tests/: its recordings and goldens
 CASES = sorted((HERE / "recordings").rglob("*.jsonl"))
 GOLDEN = HERE / "golden" / "calls"
 
