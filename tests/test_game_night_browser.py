@@ -62,6 +62,17 @@ def shoot(phone, lang, tmp_path):
         shutil.copyfile(out, os.path.join(folder, out.name))
 
 
+def shown(phone, selector, tmp_path):
+    """Wait for ``selector`` on the phone; if it never shows, keep a picture of the page and
+    its link's state for the report."""
+    try:
+        phone.wait(selector, timeout_s=DEADLINE_S)
+    except browser.BrowserError:
+        phone.screenshot(tmp_path / ("failed-%s.png" % phone.name))
+        print(phone.name, phone.evaluate("() => location.href"), phone.texts("#link"))
+        raise
+
+
 def switch(phone, game, players=None, end=False):
     """Choose the night's next game on the phone by the name its own language shows."""
     label = phone.texts('#night-game option[value="%s"]' % game)[0]
@@ -131,7 +142,7 @@ def test_a_game_night_in_three_languages_with_a_restart_in_the_middle(tmp_path):
             in_progress = ana.texts("#night-end-row:visible") != []
             switch(ana, "stolen-paintings", ", ".join(PLAYERS), end=in_progress)
             for phone in phones:
-                phone.wait("#controls", timeout_s=DEADLINE_S)
+                shown(phone, "#controls", tmp_path)
                 phone.gone("#pair")                              # still paired
             no_red(*phones)
             shoot(ben, "fr", tmp_path)
