@@ -24,7 +24,7 @@ from rig.core.phones import spaced
 from rig.shell.table_state import TableMemory
 from sim import phone as browser
 
-import test_night_browser as night            # its Rig: ``cleptomano run`` in its own process
+from sim import nightrig as night           # ``cleptomano run`` in its own process
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
@@ -83,13 +83,7 @@ class NightRig(night.Rig):
     """The night's rig, started again on the same port with the same folders."""
 
     def again(self, tmp_path, *args):
-        port = self.port
-        original = night.free_port
-        night.free_port = lambda: port
-        try:
-            return NightRig(tmp_path, *args)
-        finally:
-            night.free_port = original
+        return NightRig(tmp_path, "--duration-s", "300", *args, port=self.port)
 
 
 def start(tmp_path, *args):
