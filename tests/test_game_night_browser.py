@@ -164,12 +164,15 @@ def test_a_game_night_in_three_languages_with_a_restart_in_the_middle(tmp_path):
             in_progress = ben.texts("#night-end-row:visible") != []
             switch(ben, "cleptomano", end=in_progress)
             for phone, name in zip(phones, PLAYERS):
-                phone.wait("#who", text=name, timeout_s=DEADLINE_S)
+                shown(phone, '#who:text-is("%s")' % name, tmp_path)
                 assert seat(phone)["seat"] == name
                 assert [s["name"] for s in seat(phone)["seats"]] == list(PLAYERS)
             no_red(*phones)
             state = TableMemory.load(recordings).state
             assert (state.language, state.players, state.game) == ("es", PLAYERS, "cleptomano")
+            # The screen speaks Spanish still (its snapshot, as the phones read it).
+            screen = ana.evaluate("() => fetch('/api/state').then((r) => r.json())")
+            assert (screen["language"], screen["players"]) == ("es", list(PLAYERS))
 
             # --- Caro leaves; another phone takes her seat -----------------------------------
             caro.click("#leave")
