@@ -6,74 +6,14 @@ themselves; then to Cleptómano, and both pages go to its page; from there Ben's
 switches the rig back to a chest heist, his own, and both pages follow again.  The recordings replay, the
 games ended from the phone as unfinished ones."""
 
-import re
-import signal
-import subprocess
-import sys
-import time
-
 import pytest
 
 from rig.shell.storage import replay_file
 from sim import phone as browser
-from sim.broker import free_port
+from sim.nightrig import DEADLINE_S, Rig, choose
 
 pytestmark = pytest.mark.skipif(browser.cannot_exist() is not None,
                                 reason=str(browser.cannot_exist()))
-
-DEADLINE_S = 30.0
-
-
-class Rig:
-    """``cleptomano run`` in its own process; its log read for the pairing code, as a player
-    without a screen would read it."""
-
-    def __init__(self, tmp_path, *args):
-        self.port = free_port()
-        config = tmp_path / "rig.toml"
-        config.write_text('[match]\nplayers = ["Ana", "Ben"]\n[web]\nbind = ["127.0.0.1"]\n'
-                          'port = %d\n' % self.port, "utf-8")
-        self.recordings = tmp_path / "rec"
-        self.log = tmp_path / "rig.log"
-        self._out = self.log.open("wb")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "rig.cli", "run", "--sim", "--headless", "--config",
-             str(config), "--recordings", str(self.recordings), "--duration-s", "120", *args],
-            stdout=self._out, stderr=subprocess.STDOUT)
-        self.url = "http://127.0.0.1:%d/" % self.port
-
-    def code(self):
-        """The newest pairing code the rig logged."""
-        end = time.monotonic() + DEADLINE_S
-        while time.monotonic() < end:
-            found = re.findall(r"pairing code (\d{3}) (\d{3})", self.log.read_text("utf-8"))
-            if found:
-                return "".join(found[-1])
-            assert self.process.poll() is None, self.log.read_text("utf-8")
-            time.sleep(0.1)
-        raise AssertionError("no pairing code logged within %g s" % DEADLINE_S)
-
-    def stop(self):
-        """Ctrl-C: the night ends, within the deadline; its exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(DEADLINE_S)
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
-                self.process.wait(5)
-            self._out.close()
-
-
-def choose(phone, game, players=None, end=False):
-    phone.select("#night-game", game)
-    if players is not None:
-        phone.fill("#night-players", players)
-    if end:
-        phone.click("#night-end")
-    phone.click("#night-go")
-
 
 @pytest.mark.heavy      # a real process and real browsers in real time: `make test-heavy`
 def test_a_phone_switches_the_rig_from_game_to_game_and_every_page_follows(tmp_path):

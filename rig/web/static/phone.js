@@ -159,6 +159,25 @@
   // The rig restarted (its push channel came back from another run): say so at once, and
   // the page follows the pairing as the rig has it now (kept for the night: the phone is
   // still at its seat; else the part offers the seats again).
+  // A page that showed "the rig stopped" loads anew once the rig is back; the run it knew is
+  // kept for the new page (sessionStorage: this tab only) so that it can say "still Ana".
+  const BOOT_KEY = "rig.boot_before_stop";    // not words: a storage key
+
+  function reloadAfterStop() {
+    try { sessionStorage.setItem(BOOT_KEY, String(pairing.boot)); } catch (err) { /* none */ }
+    location.reload();
+  }
+
+  function takeBootBeforeStop() {
+    try {
+      const kept = sessionStorage.getItem(BOOT_KEY);
+      sessionStorage.removeItem(BOOT_KEY);
+      return kept === null || kept === "null" ? null : kept;
+    } catch (err) {
+      return null;
+    }
+  }
+
   async function rejoined() {
     const answer = await pairing.seats();
     if (!answer.ok) return;
@@ -218,7 +237,6 @@
     socket = new WebSocket(scheme + "//" + location.host + "/api/live?lang=" +  // not words: a URL
       encodeURIComponent(Words.language));
     socket.addEventListener("open", () => {
-      if (stoppedNote) { location.reload(); return; }   // the rig is back: the page anew
       const again = attempt > 0;
       attempt = 0;
       setLink("live");
@@ -232,6 +250,9 @@
         return;
       }
       if (message.type === "stopped") { rigStopped(message.text); return; }
+      // The rig is back: the page anew, once the new rig pushes (a rig still starting its
+      // first game accepts the socket and closes it at once: the page keeps trying then).
+      if (stoppedNote) { reloadAfterStop(); return; }
       if (!follows(message) && part) part.receive(message);
     });
     socket.addEventListener("close", () => {
@@ -325,6 +346,11 @@
     await pairing.load();
     const seats = await pairing.seats();
     if (seats.ok) pairing.boot = seats.body.boot;
+    const stopped = takeBootBeforeStop();
+    if (stopped !== null && seats.ok) {       // reloaded after a stop: say the seat it keeps
+      pairing.boot = stopped;
+      await rejoined();
+    }
     await part.mount();
     const first = await call("GET", "/api/state");
     if (first.ok && !follows({ type: "state", state: first.body })) {
