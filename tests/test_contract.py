@@ -36,7 +36,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rig import catalogs
 from rig import games as registry
 from rig.core.errors import RecordingError, RulesError
 from rig.core.gamekit import Sound
@@ -49,6 +48,7 @@ from rig.words import (LANGUAGES, RIG_DOMAIN, english, english_error,
                        forget_catalogs, translations)
 from sim.clock import VirtualClock
 from sim.commands import examples, vary
+from sim.compiled import compile_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN = "coin_heist"                      # the package of the sixth game (tests/coin_heist/)
@@ -73,22 +73,6 @@ ANYONE_SENDS = {
     "cleptomano": "the guard's commands (a choice, a loot, an undo) come from any phone paired "
                   "at the rig; by names the phone",
 }
-
-
-def compile_catalogs(folder):
-    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
-    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
-    two compiling at once would trip over each other's files."""
-    import fcntl
-    import tempfile
-    import zlib
-    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
-    with open(lock, "w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        try:
-            catalogs.compile_all(root=folder)
-        finally:
-            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -33,6 +33,7 @@ from rig.shell.gamehost import GameHost
 from rig.shell.session import RecordingSession
 from rig.words import PSEUDO, Words, english, forget_catalogs
 from sim.clock import VirtualClock
+from sim.compiled import compile_catalogs
 from sim.frames import count
 from sim.gamehost import ORIGIN, Speakers
 
@@ -41,22 +42,6 @@ ROOT = HERE.parent
 PACKAGE = "coin_heist"
 FOLDER = HERE / PACKAGE
 SEED = 7                       # its flips: see coin_heist.rules.flip
-
-
-def compile_catalogs(folder):
-    """The catalogs of the game in ``folder`` compiled (``.mo`` beside each ``.po``; they are
-    not in git), one test process at a time: the workers of ``pytest -n`` share the folder, and
-    two compiling at once would trip over each other's files."""
-    import fcntl
-    import tempfile
-    import zlib
-    lock = Path(tempfile.gettempdir()) / ("catalogs-%08x.lock" % zlib.crc32(str(folder).encode()))
-    with open(lock, "w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        try:
-            catalogs.compile_all(root=folder)
-        finally:
-            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 @pytest.fixture
