@@ -130,7 +130,10 @@ def test_inputs_arrive_with_the_contract_names_and_only_on_change(loop_link):
                beat(enc, 110, tilts=(0.4, 3.3, 0.0), moving=(2,)))
     assert rec.wait_for(lambda: len(rec.inputs) == 8)
     assert rec.inputs[6:] == [("relic.2.motion", 1.0), ("relic.2.tilt", 3.2)]
-    assert link.counters["frames"] == 5 and link.counters["inputs"] == 8
+    # The link counts a frame once it has handed on its inputs: wait for the count too (a
+    # loaded machine's test thread could read it between the two).
+    assert rec.wait_for(lambda: link.counters["frames"] == 5)
+    assert link.counters["inputs"] == 8
 
 
 def test_noise_bad_crc_truncation_and_gaps_are_counted_and_skipped(loop_link):
