@@ -22,6 +22,7 @@ from rig.web.server import WebServer
 from rig.words import Words
 from sim import phone as browser
 from sim.gametable import GameTable, pair
+from sim.standings import STANDINGS
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
@@ -165,19 +166,6 @@ def test_each_companion_game_s_page_has_no_wcag_violation(tmp_path, chromium, ga
             page.wait('#controls [data-toggles="dice"] button')
             clean(page, "the chest heist's roll")
         assert page.errors() == []
-
-
-STANDINGS = {
-    "players": [{"rank": 1, "name": "Ana", "matches_won": 2, "matches_played": 3,
-                 "round_wins": 5, "points": 1200, "best_solo_title": "Master thief",
-                 "fastest_tiebreak_s": 12.5}],
-    "rigs": [{"rig": "table-1", "status": "online", "matches": 3, "undecided": 1,
-              "live": {"phase": "turn", "round": 2, "thief": "Ana", "guard": "Ben",
-                       "remaining_s": 42, "players": ["Ana", "Ben"]}},
-             {"rig": "table-2", "status": "offline", "matches": 0, "undecided": 0,
-              "live": None}],
-    "matches": [{"decided": True}, {"decided": True}, {"decided": False}],
-}
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from rig.web.server import WebServer
 from rig.words import Words, pseudo
 from sim import phone as browser
 from sim.gametable import GameTable
+from sim.standings import STANDINGS
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
@@ -114,19 +115,6 @@ def test_a_games_page_fits_a_phone_in_the_pseudo_locale(tmp_path, chromium):
         ana.wait("#night h2", text=says("rig.night.title", "fr"))
         assert ana.lang() == "fr"
         assert ana.errors() == []
-
-
-STANDINGS = {
-    "players": [{"rank": 1, "name": "Ana", "matches_won": 2, "matches_played": 3,
-                 "round_wins": 5, "points": 1200, "best_solo_title": "Master thief",
-                 "fastest_tiebreak_s": 12.5}],
-    "rigs": [{"rig": "table-1", "status": "online", "matches": 3, "undecided": 1,
-              "live": {"phase": "turn", "round": 2, "thief": "Ana", "guard": "Ben",
-                       "remaining_s": 42, "players": ["Ana", "Ben"]}},
-             {"rig": "table-2", "status": "offline", "matches": 0, "undecided": 0,
-              "live": None}],
-    "matches": [{"decided": True}, {"decided": True}, {"decided": False}],
-}
 
 
 def test_the_leaderboard_fits_a_phone_in_the_pseudo_locale_and_speaks_romanian(chromium):

@@ -13,6 +13,7 @@ from ..core.contract import Outcome
 from ..core.effects import Fault, Message, Say, Sound
 from ..core.msg import Msg
 from ..core.phones import public
+from . import title_words
 
 __all__ = ["GameBase", "Outcome"]
 
@@ -268,17 +269,12 @@ class GameBase:
         """A game in progress is left only when the phone ends it (``"end": true``)."""
         if end or (screen is not None and screen.over):
             return None
-        return Msg("rig.night.in_progress", game=self._title_said(),
+        return Msg("rig.night.in_progress", game=title_words(self),
                    tick=Msg("rig.night.end_now"))
-
-    def _title_said(self):
-        """Its name as a player reads it (:func:`rig.games.title_words`)."""
-        said = getattr(self, "title_msg", None)
-        return said if said is not None else self.title
 
     def recording_entry(self, result, finished, live=False):
         """Its game, title, players and result in the words ``cleptomano history`` prints."""
-        return {"game": self.name, "title": self._title_said(),
+        return {"game": self.name, "title": title_words(self),
                 "players": list(self.players_in(result)),
                 "outcome": self.outcome_words(self.outcome(result))}
 
