@@ -637,7 +637,8 @@ def _run_night(config, args, night, recordings, simulate):
         choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night, recordings)
     from .shell.audits import HealthWatch
-    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
+    # The sensor health, logged before anyone plays and shown on the ready page (issue 31).
+    night.health = HealthWatch(recordings).check()
     try:
         _play_night(config, args, night, recordings, simulate, choice)
     finally:
@@ -839,6 +840,8 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
         rig.remember = night.table.choose     # the table's choices kept for the evening
         rig.table_sources = night.table.sources
     _attract(rig, getattr(night, "config", None))
+    if getattr(night, "health", None) is not None and hasattr(rig, "health"):
+        rig.health = night.health       # judged again at each new match (Cleptómano's)
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 
