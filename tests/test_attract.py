@@ -218,3 +218,39 @@ def test_every_attract_card_fits_in_every_language(pygame_surface, lang):
     for card in range(len(view.cards)):
         draw_attract(surface, view, card * attract.CARD_S + 1)
     assert kit.clips() == []
+
+
+def test_a_companion_game_is_never_covered_while_it_runs(night):
+    """The game host has the same hooks: a companion game's whole play is its turns (the
+    snapshot's ``over`` says when it has ended)."""
+    n = night("stop-thief", ("Ana", "Ben"))
+    start = n.clock.now()
+    n.host.attract = AttractWatch(SIM_IDLE_S, None, phones=n.pairing.view, now=start)
+    n.clock.advance(SIM_IDLE_S * 3)
+    assert not n.screen.board.over and n.screen.attracting is None
+    assert n.host.attract.idle.last > start + SIM_IDLE_S * 2     # judged busy at each frame
+
+
+@pytest.mark.heavy          # seconds of a real render loop (and, for one, its own process)
+@pytest.mark.parametrize("shell", ["thread", "process"])
+def test_the_display_shows_it_and_a_key_wakes_it(shell):
+    """The window's render loop (its thread, or its own process across the pipe): told of the
+    attract screen it shows it; a key there hides it at once and comes back as Wake alone."""
+    from rig.core.attract import Wake
+    from rig.display.samples import attract_sample
+    from rig.display.window import DisplayProcess, DisplayThread
+    from rig.games.cleptomano.samples import sample_board
+    from sim.harness import wait_until
+    make = DisplayThread if shell == "thread" else DisplayProcess
+    display = make(video_drivers=("dummy",), quiet=True).start()
+    try:
+        display.show(sample_board("between"))
+        display.attract(attract_sample())
+        assert wait_until(lambda: display.attracting)
+        display.press("s")
+        assert wait_until(lambda: not display.attracting)
+        commands = []
+        assert wait_until(lambda: commands.extend(display.poll_commands()) or commands)
+        assert commands == [Wake()]
+    finally:
+        display.stop()

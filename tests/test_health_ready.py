@@ -132,3 +132,26 @@ def _texts(screen):
         kit.use_words(before if before is not None else "en")
     return drawn
 
+
+
+def test_a_relic_whose_frames_stop_on_a_simulated_rig_is_recorded_and_flagged(tmp_path):
+    """What the hub's link tells (``on_relic``: rig.table.sources.HubSource) becomes the
+    recording's device line, which the audits count and the health names."""
+    t = Harness(recordings_dir=tmp_path / "rec").start()
+    try:
+        t.start_turn()                      # a night's match: a turn played
+        t.advance_to(2.5)
+        t.relics.intake.device("relic.2", "lost")
+        t.advance_to(2.6)
+        t.relics.intake.device("relic.2", "back")
+        t.advance_to(2.7)
+        lines = t.recorded()
+        assert {"t": 2.5, "device": "relic.2", "state": "lost"} in lines
+        assert {"t": 2.6, "device": "relic.2", "state": "back"} in lines
+        live, replayed = t.live_then_replay()
+        assert live == replayed
+    finally:
+        t.stop()
+    got = audits.audits(tmp_path / "rec")
+    assert got["devices"] == {"relic.2": {"lost": 1, "back": 1, "reinit": 0}}
+    assert [w["code"] for w in got["health"]] == ["relic_silent"]

@@ -223,6 +223,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     frame_s = 1.0 / options.fps
     attract_s = max(frame_s, 1.0 / ATTRACT_LOOP_HZ)
     attract_card = None
+    was_attracting = False
     next_frame = time.monotonic()
     try:
         while not stop.is_set() and end.alive():
@@ -276,6 +277,9 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 dirty = dirty or changed
             now = time.monotonic()
             attracting = face.attract_shown()
+            if attracting != was_attracting:
+                was_attracting = attracting
+                end.emit("attracting", attracting)
             if screen is not None:
                 blinking = getattr(board, "phase", None) == "turn" and \
                     is_last_seconds(getattr(board, "remaining_s", None))
@@ -361,6 +365,7 @@ class _Shell:
         self.headless: Optional[bool] = None   # None until the render side has tried
         self.audio: Optional[bool] = None
         self.voice_stats: Optional[dict] = None   # the voice's counts (None: no voice)
+        self.attracting = False                # the attract screen is on the screen now
         self._commands = collections.deque(maxlen=256)
         self._ready = threading.Event()
         self._lock = threading.Lock()          # guards the one-snapshot mailbox
@@ -398,6 +403,8 @@ class _Shell:
             self.audio = bool(payload)
         elif kind == "voice":
             self.voice_stats = dict(payload)
+        elif kind == "attracting":
+            self.attracting = bool(payload)
         elif kind == "command":
             if self.on_command is not None:
                 try:

@@ -105,6 +105,9 @@ class AttractWatch:
         else:
             wanted = None
         if wanted != self.shown:
+            if (wanted is None) != (self.shown is None):
+                log.info("attract screen %s", "shown: nobody played for %d s"
+                         % self.idle.idle_s if wanted is not None else "woken")
             self.shown = wanted
             tell = getattr(display, "attract", None)
             if tell is not None:
