@@ -33,7 +33,8 @@ def game_cards():
     how-to-play (its ``howto`` codes, at most :data:`HOWTO_LINES`)."""
     from ..core.msg import Msg
     from ..games import games, title_words
-    return tuple((title_words(g), tuple(Msg(code) for code in tuple(g.howto)[:HOWTO_LINES]))
+    return tuple((title_words(g), tuple(Msg(code) for code in
+                                        tuple(getattr(g, "howto", ()))[:HOWTO_LINES]))
                  for g in games())
 
 
