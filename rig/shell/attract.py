@@ -91,10 +91,6 @@ class AttractWatch:
             self.idle = core.seen(self.idle, now)
         return False
 
-    def wake(self, now):
-        """A phone opened the page (any thread: the web face's)."""
-        self.idle = core.seen(self.idle, now)
-
     def frame(self, display, snapshot, now, language="en"):
         """At each frame: judge the idle time, and tell ``display`` (its ``attract``, if it has
         one) when the attract screen starts or stops."""
@@ -114,10 +110,6 @@ class AttractWatch:
             if tell is not None:
                 tell(wanted)
         return wanted
-
-    def due_at(self):
-        """When the host must look again for the attract screen to come (None: no need)."""
-        return self.idle.due_at()
 
     # --- what it shows ------------------------------------------------------------------------
     def _view(self, language):
