@@ -18,6 +18,7 @@ import re
 from .rules import calls, recording, engine as rules
 from .rules import replay
 from .rules import audit
+from .rules import overrides
 from ...table.debounce import DetectSettings
 from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
@@ -205,6 +206,11 @@ class Cleptomano(GameBase):
     def replay(self, lines, path=None, overrides=False):
         """The replay output; ``overrides``: with the referee's overrides (issue 31)."""
         return replay.replay_lines(lines, path, overrides)
+
+    def override_lines(self, result):
+        """The referee's overrides a replay ``result`` lists (``replay --overrides``), one
+        message each, as ``cleptomano history`` lists them under the match (issue 31)."""
+        return tuple(overrides.line_msg(o) for o in result.get("overrides", ()))
 
     def audit(self, lines, path=None):
         """The recording's counts per input, turn and level (:mod:`.rules.audit`)."""

@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from rig.core.errors import InvalidChoice
-from rig.core.msg import Msg, N_
-from .calls import commas
+from rig.core.msg import Msg, N_, joined
 from .levels import refusal
 
 #: The reasons the screen offers, in the order of its digit keys (1-5).
@@ -185,18 +184,26 @@ def kind_msg(kind):
 
 
 def line_msg(o):
-    """One override as ``history`` says it: ``void at 12.3 s, Ben's turn (round 2), by keys
-    (guard Ana), why: misfire``."""
-    params = dict(kind=kind_msg(o.kind), t="%.1f" % o.t, thief=o.thief, by=o.by,
-                  guard=str(o.guard or "-"), why=reason_msg(o.why))
-    if o.round:
-        return Msg("cleptomano.override.line", round=o.round, **params)
+    """One override (an :class:`Override`, or its JSON as the replay prints it) as ``history``
+    says it: ``void at 12.3 s, Ben's turn (round 2), by keys (guard Ana), why: misfire``."""
+    if isinstance(o, Override):
+        o = o.as_json()
+    params = dict(kind=kind_msg(o["kind"]), t="%.1f" % o["t"], thief=o["thief"], by=o["by"],
+                  guard=str(o["guard"] or "-"), why=reason_msg(o["reason"]))
+    if o["round"]:
+        return Msg("cleptomano.override.line", round=o["round"], **params)
     return Msg("cleptomano.override.line_tiebreak", **params)
 
 
 def pick_prompt(cancel):
     """The screen's prompt after an override: the reasons, one digit each, and the key that
     leaves it unspecified."""
-    return Msg("cleptomano.keys.why_prompt", reasons=commas(
-        Msg("cleptomano.keys.why_item", number=i + 1, reason=reason_msg(r))
-        for i, r in enumerate(REASONS)), cancel=cancel)
+    return Msg("cleptomano.keys.why_prompt", reasons=joined(
+        [Msg("cleptomano.keys.why_item", number=i + 1, reason=reason_msg(r))
+         for i, r in enumerate(REASONS)], N_("cleptomano.list.comma")), cancel=cancel)
+
+
+def given_msg(o):
+    """The log's line when a reason is given after its override."""
+    return Msg("cleptomano.call.reason_given", kind=kind_msg(o.kind), by=o.by,
+               why=reason_msg(o.why))
