@@ -107,7 +107,8 @@ def check_reason(value):
     than :data:`MAX_REASON_CHARS` characters, or holding a control or format character.
     Cleaning a cleaned reason changes nothing (a recording's line reads back the same)."""
     if not isinstance(value, str):
-        raise refusal(InvalidChoice, "reason %s is not a text; give one of %s or a short text "
+        raise refusal(InvalidChoice,
+                      "reason %s is not a text; give one of %s or a short text "  # not words
                       "of 1 to %d characters" % (_shown(value), ", ".join(REASONS),
                                                  MAX_REASON_CHARS),
                       Msg("cleptomano.refuse.reason_not_text", reason=_shown(value),
@@ -118,17 +119,20 @@ def check_reason(value):
     for char in text:
         if unicodedata.category(char) in _FORBIDDEN:
             where = "U+%04X" % ord(char)
-            raise refusal(InvalidChoice, "reason %s holds %s, a control or format character; "
+            raise refusal(InvalidChoice,
+                          "reason %s holds %s, a control or format character; "  # not words
                           "type plain text" % (_shown(value), where),
                           Msg("cleptomano.refuse.reason_bad_character", reason=_shown(value),
                               char=where))
     if not text:
-        raise refusal(InvalidChoice, "an empty reason says nothing; give one of %s or a short "
+        raise refusal(InvalidChoice,
+                      "an empty reason says nothing; give one of %s or a short "  # not words
                       "text of 1 to %d characters" % (", ".join(REASONS), MAX_REASON_CHARS),
                       Msg("cleptomano.refuse.reason_empty", reasons=", ".join(REASONS),
                           most=MAX_REASON_CHARS))
     if len(text) > MAX_REASON_CHARS:
-        raise refusal(InvalidChoice, "reason %s is %d characters long; shorten it to %d "
+        raise refusal(InvalidChoice,
+                      "reason %s is %d characters long; shorten it to %d "  # not words
                       "characters or fewer" % (_shown(value), len(text), MAX_REASON_CHARS),
                       Msg("cleptomano.refuse.reason_too_long", reason=_shown(value),
                           length=len(text), most=MAX_REASON_CHARS))
