@@ -161,6 +161,7 @@ class KeyMapper:
         self.flow: Optional[SetupFlow] = None     # the set-up screen, while it is open
         self._board = None                        # the newest snapshot
         self._why_skipped = False                 # Esc said: no reason for this override
+        self._why_over = None                     # the message the question may cover
 
     # -- state -------------------------------------------------------------------------------
     def set_players(self, players: Iterable[str]) -> None:
@@ -172,8 +173,12 @@ class KeyMapper:
         wiring check runs.  A turn that starts closes the set-up screen (the countdown
         matters more)."""
         self.set_players(getattr(board, "players", ()))
-        if getattr(board, "reason_wanted", None) is None:
+        wanted = getattr(board, "reason_wanted", None)
+        if wanted is None:
             self._why_skipped = False
+            self._why_over = None
+        elif getattr(self._board, "reason_wanted", None) is None:
+            self._why_over = getattr(board, "message", None)     # the override's own call
         self._board = board
         if getattr(board, "phase", None) == "turn":
             self.flow = None
@@ -206,8 +211,10 @@ class KeyMapper:
         setup = self.setup_view()
         if setup is not None:
             return draw_setup, replace(setup, faults=tuple(board.faults))
-        if not prompt and self.why_asked():
-            prompt = pick_prompt(self._cancel_name())
+        if not prompt and self.why_asked() and board.message in (None, self._why_over):
+            # The question covers the override's own call, never a newer one (a touch, a
+            # refusal): that one is shown for its few seconds, then the question again.
+            prompt = pick_prompt(pretty_key(self.bindings["cancel"][0]))
         if prompt:
             board = replace(board, message=prompt)
         return draw, board

@@ -8,6 +8,7 @@ the screen, a phone sends it in its command's body (docs/contracts/http.md)."""
 import csv
 import io
 import json
+from dataclasses import replace
 import re
 
 import pytest
@@ -422,3 +423,17 @@ def test_overrides_counted_after_a_kill_at_every_fsync_are_what_the_recording_sa
         listed = storage.replay_file(path, overrides=True)["overrides"]
         assert [(o["kind"], o["by"], o["reason"]) for o in listed] == [
             (o.kind.value, o.by, o.why) for o in live], "fsync %d" % n
+
+
+def test_a_newer_message_is_shown_over_the_question_which_comes_back_after_it():
+    keys = KeyMapper(players=PLAYERS)
+    keys.observe(Scoreboard(players=PLAYERS))
+    board = Scoreboard(players=PLAYERS, reason_wanted="undo", message="Touch undone")
+    keys.observe(board)
+    assert "Why?" in english(keys.shown(board, None)[1].message)
+    newer = replace(board, message="Laser 5 touched")
+    keys.observe(newer)
+    assert keys.shown(newer, None)[1].message == "Laser 5 touched"
+    assert keys.feed("1")[0] == ev.Why(0.0, "misfire", by="guard")     # still answerable
+    keys.observe(replace(board, message=None))
+    assert keys.why_asked() is False          # answered: asked no more
