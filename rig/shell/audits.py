@@ -179,12 +179,18 @@ def to_csv(out):
             w.writerow(("devices", device, key, n))
     for key, counts in out.get("overrides", {}).items():     # ("overrides", "void", "kinds", 2)
         for name, n in counts.items():
-            w.writerow(("overrides", name, key, n))
+            w.writerow(("overrides", _cell(name), key, n))
     w.writerow(("rig", "restarts", "count", out["restarts"]))
     w.writerow(("rig", "uptime_s", "seconds", out["uptime_s"]))
     for warning in out["health"]:
         w.writerow(("health", warning["input"], warning["code"], warning["text"]))
     return buf.getvalue()
+
+
+def _cell(name):
+    """A name a phone chose (who made an override) as a CSV cell a spreadsheet shows as text:
+    one that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a ``'`` before it."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
 
 
 def text(out):

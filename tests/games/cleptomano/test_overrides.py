@@ -437,3 +437,15 @@ def test_a_newer_message_is_shown_over_the_question_which_comes_back_after_it():
     assert keys.feed("1")[0] == ev.Why(0.0, "misfire", by="guard")     # still answerable
     keys.observe(replace(board, message=None))
     assert keys.why_asked() is False          # answered: asked no more
+
+
+def test_a_phone_name_like_a_formula_is_text_in_the_audits_csv(tmp_path, capsys):
+    r = Recording(PLAYERS)
+    r.heist(1.0, paintings=1, touches=1)
+    r.line({"t": 10.0, "undo": "touch", "by": "=HYPERLINK(1)"})
+    r.write(tmp_path / "match-20261207-200000.jsonl")
+    csv_path = tmp_path / "a.csv"
+    assert cli.main(["audits", "--recordings", str(tmp_path), "--csv", str(csv_path)]) == 0
+    capsys.readouterr()
+    rows = list(csv.reader(io.StringIO(csv_path.read_text("utf-8"))))
+    assert ["overrides", "'=HYPERLINK(1)", "by", "1"] in rows
