@@ -449,3 +449,19 @@ def test_a_phone_name_like_a_formula_is_text_in_the_audits_csv(tmp_path, capsys)
     capsys.readouterr()
     rows = list(csv.reader(io.StringIO(csv_path.read_text("utf-8"))))
     assert ["overrides", "'=HYPERLINK(1)", "by", "1"] in rows
+
+
+@given(st.one_of(st.text(max_size=90), st.integers(), st.none(), st.lists(st.text(), max_size=2)))
+@settings(max_examples=100, deadline=None)
+def test_a_phones_body_with_any_reason_is_one_400_or_a_command_with_a_clean_reason(value):
+    from rig.core.errors import RequestError
+    from rig.web.commands import parse_command
+    for body in ({"undo": "touch", "reason": value}, {"why": value},
+                 {"loot": {"paintings": 1, "relics": 0}, "reason": value}):
+        try:
+            item = parse_command(body, "Ben's phone", GAME)
+        except RequestError as exc:
+            assert exc.status == 400 and "\n" not in str(exc)
+            continue
+        assert item.by == "Ben's phone"
+        assert item.why is None or ov.check_reason(item.why) == item.why
