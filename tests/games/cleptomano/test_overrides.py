@@ -465,3 +465,18 @@ def test_a_phones_body_with_any_reason_is_one_400_or_a_command_with_a_clean_reas
             continue
         assert item.by == "Ben's phone"
         assert item.why is None or ov.check_reason(item.why) == item.why
+
+
+def test_a_tiebreak_attempts_correction_and_void_are_overrides_of_round_0():
+    from test_rules import attempt, two_way_tie
+    s, t = two_way_tie()
+    t = attempt(s, t, out_s=4.0, touches=3)            # Ana caught by her third touch
+    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro", "reason": "misfire"})
+    t = attempt(s, t, out_s=4.0, touches=1)            # Ana again: 4 s + 1
+    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro"})
+    attempt(s, t, out_s=5.0)                           # Ben
+    got = replayed(s)["overrides"][-2:]
+    assert [(o["kind"], o["round"], o["thief"], o["reason"]) for o in got] == [
+        ("void", 0, "Ana", "misfire"), ("correction", 0, "Ana", "unspecified")]
+    assert english(ov.line_msg(got[1])).startswith(
+        "score corrected at %.1f s, Ana's tiebreak attempt, by Caro" % got[1]["t"])
