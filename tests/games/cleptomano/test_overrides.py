@@ -467,16 +467,30 @@ def test_a_phones_body_with_any_reason_is_one_400_or_a_command_with_a_clean_reas
         assert item.why is None or ov.check_reason(item.why) == item.why
 
 
+def _attempt(r, t, touches=0):
+    """A tiebreak attempt pressed at ``t``: in, ``touches`` rods, painting 1 out at t + 4 s."""
+    r.press(t)
+    r.hand_in(t + 1.0)
+    for i in range(touches):
+        r.touch(4 + i, t + 1.2 + 0.3 * i)
+    r.take_painting(1, t + 3.5)
+    r.hand_out(t + 4.0)
+    r.return_painting(1, t + 5.0)
+    return t + 7.0
+
+
 def test_a_tiebreak_attempts_correction_and_void_are_overrides_of_round_0():
-    from test_rules import attempt, two_way_tie
-    s, t = two_way_tie()
-    t = attempt(s, t, out_s=4.0, touches=3)            # Ana caught by her third touch
-    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro", "reason": "misfire"})
-    t = attempt(s, t, out_s=4.0, touches=1)            # Ana again: 4 s + 1
-    s.line({"t": t - 0.5, "undo": "touch", "by": "Caro"})
-    attempt(s, t, out_s=5.0)                           # Ben
-    got = replayed(s)["overrides"][-2:]
+    r = Recording(("Ana", "Ben"))
+    t = 1.0
+    for _ in range(4):                       # both win rounds 1 and 2: a tiebreak
+        t = r.heist(t, paintings=1) + 3.0
+    t = _attempt(r, t, touches=3)            # Ana caught by her third touch
+    r.line({"t": t - 0.5, "undo": "touch", "by": "Ben's phone", "reason": "misfire"})
+    t = _attempt(r, t, touches=1)            # Ana again
+    r.line({"t": t - 0.5, "undo": "touch", "by": "Ben's phone"})
+    _attempt(r, t)                           # Ben
+    got = replayed(r)["overrides"]
     assert [(o["kind"], o["round"], o["thief"], o["reason"]) for o in got] == [
         ("void", 0, "Ana", "misfire"), ("correction", 0, "Ana", "unspecified")]
     assert english(ov.line_msg(got[1])).startswith(
-        "score corrected at %.1f s, Ana's tiebreak attempt, by Caro" % got[1]["t"])
+        "score corrected at %.1f s, Ana's tiebreak attempt, by Ben's phone" % got[1]["t"])
