@@ -12,8 +12,9 @@ rules decided against what the sensors counted:
 * ``clamp``: the rules cut the guard's count to what the sensors allow (``by`` ``rules``,
   ``why`` ``rulebook``).
 
-``by`` is who made it: ``keys`` (the rig's own keys, recorded ``"by": "guard"``, or a line that
-names nobody), a phone's name, or ``rules``; ``guard`` the guard of the turn it changed.
+``by`` is who made it: the name its line records (the rig records its keys' commands by the
+turn's guard, a phone's by the phone's name), ``keys`` for a line that names nobody or the
+keypad's bare ``"guard"``, or ``rules``; ``guard`` the guard of the turn it changed.
 ``why`` is a reason code (:data:`REASONS`), ``unspecified`` when none was given, or a short
 text typed on a phone, cleaned (:func:`check_reason`).  A reason comes with the command
 (``"reason"`` on its line) or right after it (a ``why`` line: the guard's digit key on the
