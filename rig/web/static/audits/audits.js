@@ -33,6 +33,7 @@
   let nights = null;          // every night the recordings hold (the choice's options)
   let shown = null;           // the audits shown now
   let serviceNote = "";
+  let titles = {};            // each game's title in this phone's words (GET /api/games)
 
   async function get(url) {
     try {
@@ -110,8 +111,8 @@
   }
 
   // A table of counts: one row a name, one column a count.
-  function table(caption, first, rows, columns) {
-    return h("table", {},
+  function table(caption, first, rows, columns, kind) {
+    return h("table", { class: kind || null },
       h("caption", {}, caption),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, first),
         columns.map((c) => h("th", { scope: "col" }, said(c))))),
@@ -149,8 +150,10 @@
       h("h2", { id: "matches-h" }, t("rig.audits.matches_heading")),
       Object.keys(shown.nights).length ? nightsChart(shown.nights)
         : h("p", { class: "dim" }, t("rig.audits.no_match")),
-      games.length ? table(t("rig.audits.games_caption"), t("rig.audits.game"), games,
-        ["started", "finished", "abandoned", "running"]) : null);
+      games.map(([game, counts]) => h("table", { class: "game", "data-game": game },
+        h("caption", {}, t("rig.audits.game_caption", { game: titles[game] || game })),
+        h("tbody", {}, ["started", "finished", "abandoned", "running"].map((c) =>
+          h("tr", {}, h("th", { scope: "row" }, said(c)), h("td", {}, number(counts[c] || 0))))))));
   }
 
   function corridorCard() {
@@ -162,7 +165,7 @@
       corridorChart(rods), legend(),
       table(t("rig.audits.rods_caption"), t("rig.audits.rod"),
         rods.map(([name, c]) => [rodNumber(name), c]),
-        ["touches", "voided", "glitches", "stuck"]));
+        ["touches", "voided", "glitches", "stuck"], "rods"));
   }
 
   function othersCard() {
@@ -247,10 +250,20 @@
     render();
   }
 
+  async function named() {
+    const games = await get("/api/games");
+    titles = games.ok && Array.isArray(games.body)
+      ? Object.fromEntries(games.body.map((g) => [g.name, g.title])) : {};
+  }
+
   async function boot() {
     document.getElementById("picker").replaceChildren(Words.picker());
     await Words.ready;
-    Words.onChange(() => (shown ? render() : load()));
+    Words.onChange(async () => {
+      await named();
+      return shown ? render() : load();
+    });
+    await named();
     await load();
   }
 
