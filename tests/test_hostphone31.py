@@ -462,3 +462,21 @@ def test_unreadable_recordings_answer_503_and_lose_nothing(tmp_path):
     assert answer.status_code in (200, 503)
     if answer.status_code == 503:
         assert "cleptomano audits" in error_of(answer)
+
+
+@pytest.mark.parametrize("game", ["stop-thief", "canine", "stolen-paintings", "chest-heist"])
+def test_f7_makes_a_host_in_the_other_games_too(tmp_path, game):
+    from sim.gamehost import Night
+    night = Night(tmp_path, game, ["Ana", "Ben"])
+    try:
+        night.phone("Ana")
+        ben = night.phone("Ben")
+        night.clock.advance(0.2)
+        night.screen.press("f7", "2")          # the screen's own keys, the game's key mode
+        night.clock.advance(0.2)
+        assert night.pairing.view().host == "Ben"
+        assert night.public()["phones"]["host"] == "Ben"
+        assert ben.get("/api/audits").status_code == 200
+        assert night.phones["Ana"].get("/api/audits").status_code == 403
+    finally:
+        night.close()
