@@ -115,9 +115,9 @@ def test_f7_then_a_number_makes_that_phone_host_said_and_shown_on_the_screen(tab
     ana, ben = pair(phone(face), "Ana"), pair(phone(face, "10.0.0.3"), "Ben")
     harness.advance(0.2)
     assert make_host(harness, screen, 2) == MakeHost(name="Ben")
-    assert harness.said("Ben's phone is the table's host")
+    assert harness.said("The table's host phone is now Ben: it reads the audits")
     assert screen.board.phones.host == "Ben"
-    assert english(screen_lines(screen.board.phones)[3]) == "Paired: Ana and Ben · host: Ben"
+    assert english(screen_lines(screen.board.phones)[3]) == "Host: Ben · paired: Ana and Ben"
     # The phones see which phone is host in every snapshot (the code never).
     state = ana.get("/api/state").json()
     assert state["phones"]["host"] == "Ben" and state["phones"]["code"] is None

@@ -80,6 +80,9 @@ def test_the_host_phones_audits_page_in_every_language(tmp_path, chromium):
         ana.wait("#host-link", text=says("rig.phone.host_link", "en"))
         ben.wait("#host-line", text=says("rig.phone.table_host", "es", name="Ana"))
         assert rig.screen.phones.host == "Ana"
+        for page in (ana, ben):
+            found = page.axe()
+            assert found == [], "the game's page: %s" % json.dumps(found, ensure_ascii=False)
         expected = shell_audits.audits(rig.web.recordings_dir)
         for lang in LANGS:
             ana.goto(rig.url.rstrip("/") + "/audits/?lang=" + lang)
