@@ -454,14 +454,20 @@ def test_one_reading_at_a_time_a_second_is_told_to_try_again(tmp_path, monkeypat
     assert ana.get("/api/audits").status_code == 200    # free again
 
 
-def test_unreadable_recordings_answer_503_and_lose_nothing(tmp_path):
+def test_recordings_that_cannot_be_read_answer_503_and_the_next_reading_works(tmp_path,
+                                                                            monkeypatch):
     face, ana, _ = host_face(tmp_path)
-    face.recordings_dir = tmp_path / "not-a-folder"
-    (tmp_path / "not-a-folder").write_text("a file", "utf-8")
+    real = shell_audits.audits
+
+    def broken(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(shell_audits, "audits", broken)
     answer = ana.get("/api/audits")
-    assert answer.status_code in (200, 503)
-    if answer.status_code == 503:
-        assert "cleptomano audits" in error_of(answer)
+    assert answer.status_code == 503 and "cleptomano audits" in error_of(answer)
+    assert "Permission" not in answer.text                  # nothing of the rig's files
+    monkeypatch.setattr(shell_audits, "audits", real)
+    assert ana.get("/api/audits").status_code == 200        # the lock was let go
 
 
 @pytest.mark.parametrize("game", ["stop-thief", "canine", "stolen-paintings", "chest-heist"])

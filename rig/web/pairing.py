@@ -237,7 +237,11 @@ class Pairing:
         """Whether the phone whose cookie holds ``token`` is the table's host now."""
         if not token or not isinstance(token, str):
             return False
-        return self.session(token) is not None and self._host == token_key(token)
+        key = token_key(token)
+        with self._lock:
+            session = self._sessions.get(key)
+            return (session is not None and self._host == key
+                    and (session.until is None or session.until > self._wall()))
 
     @property
     def host(self):
