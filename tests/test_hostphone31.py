@@ -294,7 +294,7 @@ def test_fuzz_since_is_a_day_or_one_error(tmp_path):
     ana = pair(phone(face), "Ana")
     face.pairing.make_host("Ana")
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=25, deadline=None)
     @given(since=st.text(max_size=40))
     def check(since):
         answer = ana.get("/api/audits", params={"since": since})
