@@ -21,6 +21,8 @@ unpair phones      ``F8``, then Enter                          ``RevokePhones()`
                                                                unpaired, a new pairing code
 unpair one phone   ``F8``, then its number 1-9 on the screen   ``RevokePhones(name=...)``: its
                                                                seat free (docs/games/phones.md)
+host phone         ``F7``, then its number 1-9 (0: none)       ``MakeHost(name=...)``: the
+                                                               table's host phone (issue 31)
 =================  ==========================================  ===============================
 
 After an override (an undo, a haul counted otherwise than the sensors counted it, by the keys
@@ -45,7 +47,8 @@ from .rules.overrides import REASONS, pick_prompt
 from rig.table.names import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
 from .rules.wiringcheck import SKIP, STOP, CheckWiring
-from ...draw.keymodes import digit_of, pretty_key
+from ...draw.keymodes import (HOST_KEY, HOST_STATE, digit_of, host_choice, host_prompt,
+                              paired_phones, pretty_key)
 from .setup_flow import SetupFlow
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke")
@@ -250,6 +253,8 @@ class KeyMapper:
             return Msg("cleptomano.keys.haul_confirm", paintings=count_paintings(self._paintings),
                        relics=count_relics(self._relics),
                        key=pretty_key(self.bindings["confirm"][0]), cancel=self._cancel_name())
+        if s == HOST_STATE:
+            return host_prompt(paired_phones(self._board))
         if s == "revoke":
             phones = self._phones()
             if phones:                  # one seat by its number, or every phone (issue 30)
@@ -324,6 +329,9 @@ class KeyMapper:
         if action == "revoke":
             self._state = "revoke"
             return None, self.prompt()
+        if action is None and name == HOST_KEY and self._state is None:
+            self._state = HOST_STATE
+            return None, self.prompt()
 
         s = self._state
         if s is None:
@@ -359,6 +367,12 @@ class KeyMapper:
                 self._state = None
                 return ConfirmLoot(0.0, self._paintings, self._relics, by="guard"), None
             return None, self.prompt()
+        if s == HOST_STATE:
+            command = host_choice(paired_phones(self._board), digit)
+            if command is None:
+                return None, self.prompt()
+            self._state = None
+            return command, None
         if s == "revoke":
             if action == "confirm":
                 self._state = None
