@@ -128,8 +128,9 @@ class HealthWatch:
     host calls :meth:`check` when no turn runs (the rig's start, a match closed); the
     recordings are read on a thread of its own, so no match waits for it.  :attr:`warnings`
     is each warning's English, with its fix, logged once when new; :attr:`said` the same as
-    codes (:func:`said`), which the ready screen shows in the table's language.  ``reinits()``: the hand sensor's re-initialisations the
-    recordings do not hold (the running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
+    codes (:func:`said`), which the ready screen shows in the table's language.
+    ``reinits()``: the hand sensor's re-initialisations the recordings do not hold (the
+    running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
 
     def __init__(self, directory, reinits=lambda: 0, newest=HEALTH_RECORDINGS, **settings):
         self.directory = Path(directory)
@@ -196,11 +197,20 @@ def to_csv(out):
     for device, counts in out["devices"].items():
         for key, n in counts.items():
             w.writerow(("devices", device, key, n))
+    for key, counts in out.get("overrides", {}).items():     # ("overrides", "void", "kinds", 2)
+        for name, n in counts.items():
+            w.writerow(("overrides", _cell(name), key, n))
     w.writerow(("rig", "restarts", "count", out["restarts"]))
     w.writerow(("rig", "uptime_s", "seconds", out["uptime_s"]))
     for warning in out["health"]:
         w.writerow(("health", warning["input"], warning["code"], warning["text"]))
     return buf.getvalue()
+
+
+def _cell(name):
+    """A name a phone chose (who made an override) as a CSV cell a spreadsheet shows as text:
+    one that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a ``'`` before it."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
 
 
 def text(out):
@@ -223,6 +233,12 @@ def text(out):
     for device, c in out["devices"].items():
         lines.append("Device %-5s lost %d, back %d, re-initialised %d"
                      % (device, c.get("lost", 0), c.get("back", 0), c.get("reinit", 0)))
+    over = out.get("overrides") or {}
+    if any(over.get("kinds", {}).values()):
+        lines.append("Overrides:")
+        for key, label in (("kinds", "kind"), ("reasons", "why"), ("by", "by")):
+            lines.append("  %-12s %s" % (label, ", ".join(
+                "%s %d" % kv for kv in over.get(key, {}).items() if kv[1])))
     lines.append("Restarts: %d; recorded time: %.0f s" % (out["restarts"], out["uptime_s"]))
     if out["last_seen"]:
         lines.append("Last seen:")
