@@ -10,9 +10,12 @@ from rig.core.errors import ConfigError
 from rig.display.face import KeyedDisplay
 from rig.shell.attract import AttractWatch, last_night
 from rig.shell.config import load_config
-from sim.harness import Harness
+from rig.words import english
+from sim.harness import Harness, Recording
 
 IDLE_S = 60
+#: The simulated table's idle time: short, so that a test lets little virtual time pass.
+SIM_IDLE_S = 5
 
 
 # --- the decision, pure -----------------------------------------------------------------------
@@ -78,22 +81,33 @@ def test_the_standings_count_each_nights_winners_once_by_name():
     assert attract.tally(outcomes) == (("Ana", 2), ("Ben", 2), ("Caro", 1))
 
 
+def won_by(path, winner, other):
+    """A recorded match ``winner`` wins 2 rounds to 0 against ``other``."""
+    r = Recording(players=(winner, other))
+    t = 1.0
+    for _ in range(2):
+        t = r.heist(t, paintings=1) + 4
+        t = r.caught_by_guard(t) + 8
+    path.write_text("\n".join(r.lines()) + "\n")
+
+
 def test_the_last_night_is_the_newest_day_of_the_recordings(tmp_path):
     assert last_night(tmp_path) == (None, ())
-    t = Harness(recordings_dir=tmp_path).start()
-    try:
-        t.advance(0.5)
-    finally:
-        t.stop()
-    day, rows = last_night(tmp_path)
-    assert day is not None and len(day) == 10 and rows == ()     # a match nobody won yet
+    won_by(tmp_path / "match-20261204-200000.jsonl", "Ben", "Ana")
+    won_by(tmp_path / "match-20261205-200000.jsonl", "Ana", "Ben")
+    won_by(tmp_path / "match-20261205-210000.jsonl", "ana", "Caro")
+    won_by(tmp_path / "match-20261205-220000.jsonl", "Caro", "Ana")
+    (tmp_path / "match-20261205-230000.jsonl").write_text("not a recording\n")  # left out
+    assert last_night(tmp_path) == ("2026-12-05", (("Ana", 2), ("Caro", 1)))
+    watch = AttractWatch(SIM_IDLE_S, tmp_path)
+    watch.read_now()
+    view = watch.frame(None, None, SIM_IDLE_S + 1.0)
+    standings = [card for card in view.cards if card.kind == "standings"]
+    assert standings and standings[0].rows == (("Ana", 2), ("Caro", 1))
+    assert "2026-12-05" in english(standings[0].title)
 
 
 # --- on the simulated table ----------------------------------------------------------------------
-
-#: The simulated table's idle time: short, so that a test lets little virtual time pass.
-SIM_IDLE_S = 5
-
 
 @pytest.fixture
 def table(tmp_path):
