@@ -642,7 +642,8 @@ def _run_night(config, args, night, recordings, simulate):
         choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night, recordings)
     from .shell.audits import HealthWatch
-    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
+    # The sensor health, logged before anyone plays and shown on the ready page (issue 31).
+    night.health = HealthWatch(recordings).check()
     try:
         _play_night(config, args, night, recordings, simulate, choice)
     finally:
@@ -843,8 +844,24 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
     if getattr(night, "table", None) is not None:
         rig.remember = night.table.choose     # the table's choices kept for the evening
         rig.table_sources = night.table.sources
+    _attract(rig, getattr(night, "config", None))
+    if getattr(night, "health", None) is not None and hasattr(rig, "health"):
+        rig.health = night.health       # judged again at each new match (Cleptómano's)
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
+
+
+def _attract(rig, config):
+    """The attract screen of the rig's screen when nobody plays (issue 31): after ``[table]
+    attract_after_s`` (0: none), the standings read from the rig's recordings folder."""
+    from .shell.attract import AttractWatch
+    idle_s = config.table.attract_after_s if config is not None else 0
+    if not idle_s:
+        return
+    phones = rig.phones
+    rig.attract = AttractWatch(idle_s, getattr(rig.session, "directory", None),
+                               phones=phones.view if phones is not None else None,
+                               now=rig.clock.now())
 
 
 def serve(rig, stop, notifier, extra_alive=None, *, until=None, stopping=True):

@@ -124,7 +124,17 @@ def health(audits, silent_turns=SILENT_TURNS[0], glitch_factor=GLITCH_FACTOR[0],
                                      "before): check its contact and its wire"
                                      % (name, last[0], rate, past)})
     night = audits["_last_night"]
-    lost = night.get("hub", {}).get("lost", 0)
+    relics = 0
+    for device, counts in sorted(night.items()):
+        stopped = counts.get("lost", 0) if device.startswith("relic.") else 0
+        if stopped:
+            relics += stopped
+            warnings.append({"code": "relic_silent", "input": device, "count": stopped,
+                             "text": "%s stopped answering %d time%s the last night (its "
+                                     "frames stopped): check its sensor's cable to the hub"
+                                     % (device, stopped, "" if stopped == 1 else "s")})
+    # A relic that stops answering makes the hub's link lost too: named above as the relic.
+    lost = max(0, night.get("hub", {}).get("lost", 0) - relics)
     if lost:
         warnings.append({"code": "hub_lost", "input": "hub", "count": lost,
                          "text": "the relic hub was lost %d time%s the last night (the relics' "

@@ -107,13 +107,30 @@ def health_lines(directory, **settings):
     return [w["text"] for w in audits(directory, **settings)["health"]]
 
 
+def said(warning):
+    """A health warning (one of ``--json``'s ``health``) as the ready screen says it in the
+    table's language: a code of the rig's catalog (``rig.health.<code>``), naming the input
+    and the count, with the fix."""
+    from ..core.msg import N_, Msg
+    code, name, n = warning["code"], warning["input"], warning["count"]
+    if code == "rod_silent":
+        return Msg("rig.health.rod_silent", rod=int(name.rsplit(".", 1)[1]), n=n)
+    if code == "relic_silent":
+        return Msg("rig.health.relic_silent", relic=int(name.rsplit(".", 1)[1]), n=n)
+    if code == "glitch_jump":
+        return Msg("rig.health.glitch_jump", input=name, n=n)
+    return Msg({"hub_lost": N_("rig.health.hub_lost"),
+                "tof_reinit": N_("rig.health.tof_reinit")}[code], n=n)
+
+
 class HealthWatch:
     """The sensor health as the running rig judges it, between matches, never mid-turn: its
     host calls :meth:`check` when no turn runs (the rig's start, a match closed); the
     recordings are read on a thread of its own, so no match waits for it.  :attr:`warnings`
-    is the value the ready screen shows (each warning's English, with its fix); each new
-    warning is logged once.  ``reinits()``: the hand sensor's re-initialisations the
-    recordings do not hold (the running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
+    is each warning's English, with its fix, logged once when new; :attr:`said` the same as
+    codes (:func:`said`), which the ready screen shows in the table's language.
+    ``reinits()``: the hand sensor's re-initialisations the recordings do not hold (the
+    running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
 
     def __init__(self, directory, reinits=lambda: 0, newest=HEALTH_RECORDINGS, **settings):
         self.directory = Path(directory)
@@ -121,21 +138,24 @@ class HealthWatch:
         self._newest = newest
         self._settings = settings
         self.warnings = ()
+        self.said = ()
         self._logged = set()
         self._thread = None
 
     def check_now(self):
         """Judge the health now, on this thread; returns the warnings."""
         try:
-            found = tuple(health_lines(self.directory, reinits=self._reinits(),
-                                       newest=self._newest, **self._settings))
+            judged = audits(self.directory, reinits=self._reinits(), newest=self._newest,
+                            **self._settings)["health"]
         except (OSError, ConfigError) as exc:      # the folder gone: no judgement, no crash
             log.warning("sensor health not judged: %s", exc)
             return self.warnings
+        found = tuple(w["text"] for w in judged)
         for text in found:
             if text not in self._logged:
                 log.warning("sensor health: %s", text)
         self._logged = set(found)
+        self.said = tuple(said(w) for w in judged)
         self.warnings = found
         return found
 

@@ -79,6 +79,7 @@ class Rig(Host):
     WHAT = "the referee thread"
     PROMPT_FRAMES = False     # the frame rate shows a change (a touch is not held for a frame)
     REPEAT_FRAMES = True      # every frame is shown (the countdown and the banners move)
+    health = None             # the sensor health: rig.shell.audits.HealthWatch (issue 31)
 
     def __init__(self, config, *, pins, outputs, clock, session, sources=(), display=None,
                  players=None, level=None, first_thief=None, key_help=(), resume=True,
@@ -483,6 +484,9 @@ class Rig(Host):
                                           wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
+        health = self.health.said if self.health is not None else ()
+        if health and board.phase == "between":     # the ready page's, never mid-turn
+            board = replace(board, health=health)
         sources = self.table_sources() if self.table_sources is not None else {}
         return replace(board, language=self.language, table_choices=tuple(sorted(
             (name, sources[name]) for name in ("language", "players", "level")
@@ -506,6 +510,8 @@ class Rig(Host):
         self.referee = self.adapter.new_match(self.players, self.level, self.first_thief,
                                               self.settings)
         self.t0 = t_abs
+        if self.health is not None:     # between matches: the recordings judged again
+            self.health.check()
         if self.phones is not None:
             self.phones.new_match()     # a code seen during the last match pairs no more
         tournament = self.config.tournament

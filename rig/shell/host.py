@@ -35,6 +35,7 @@ import time
 from collections import deque
 
 from ..core import banner_queue as banners
+from ..core.attract import Wake
 from ..core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sound, Sync
 from ..core.severity import INFO, WARNING
 from ..table.debounce import StartButton
@@ -68,6 +69,7 @@ class Host:
     REPEAT_FRAMES = False         # show every frame (False: only a frame that changed)
     KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
     remember = None               # the table's choices kept: TableMemory.choose (issue 30)
+    attract = None                # the attract screen: rig.shell.attract.AttractWatch (issue 31)
     table_sources = None          # where each comes from: TableMemory.sources (issue 30)
 
     def _remember(self, **choices):
@@ -185,11 +187,26 @@ class Host:
         if trace is not None:
             trace(Stage.TAKEN, item)
         try:
-            self._handle(item)
+            if self.attract is None or not self._woke(item):
+                self._handle(item)
         except Exception:
             log.exception("%s could not handle %r; it goes on", self.WHAT, item)
         if trace is not None:
             trace(Stage.DONE, item)
+
+    def _woke(self, item):
+        """The attract screen hears of ``item`` (a touch, a command: it wakes); True when the
+        item was only the screen's or a phone's :class:`~rig.core.attract.Wake`."""
+        was = self.attract.shown
+        woke = self.attract.took(item, self.clock.now())
+        if was is not None:
+            self._refresh_soon()
+        return woke
+
+    def wake(self):
+        """A phone opened its page (any thread): the attract screen wakes, as at a touch."""
+        if self.attract is not None:
+            self.submit(Wake())
 
     # An item taken off the inbox is handled at once; a part may hold it first instead (the
     # referee's edge delay sets its own ``_arrive``), with no extra hop either way.
@@ -393,6 +410,8 @@ class Host:
                 continue
             self.submit(command)
         frame, period_s = self._frame(now)
+        if self.attract is not None:
+            self.attract.frame(display, frame, now, self.language)
         if self.REPEAT_FRAMES or frame != self._shown:
             self._shown = frame
             display.show(frame)

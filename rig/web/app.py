@@ -257,6 +257,9 @@ def build_app(face, static_dir, names=None):
     @answers
     async def session(request):
         s = session_of(request)
+        wake = getattr(face.rig, "wake", None)      # a phone opened the page: the rig's
+        if wake is not None:                        # attract screen wakes (issue 31)
+            wake()
         return JSONResponse({"paired": s is not None, "name": s.name if s else None})
 
     @answers

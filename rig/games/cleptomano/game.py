@@ -31,7 +31,7 @@ from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
 from ...core.errors import IllegalMove, RequestError, RulesError
-from ...core.msg import Msg
+from ...core.msg import N_, Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
@@ -42,6 +42,12 @@ _CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (
 class Cleptomano(GameBase):
     name = "cleptomano"
     title = "Cleptómano"
+    howto = (
+        N_("cleptomano.howto.1"),
+        N_("cleptomano.howto.2"),
+        N_("cleptomano.howto.3"),
+        N_("cleptomano.howto.4"),
+    )
     recording = recording.FORMAT
     prefix = "match"
     section = "match"

@@ -441,8 +441,9 @@ class Refused(Call):
     error: str = ""
 
 
-#: The devices a ``device`` line names, and what it says of them (docs/contracts/cli.md).
-DEVICES = ("hub", "tof")
+#: The devices a ``device`` line names, and what it says of them (docs/contracts/cli.md): the
+#: relic hub, the hand sensor, and each relic whose frames stopped or came back (issue 31).
+DEVICES = ("hub", "tof", "relic.1", "relic.2", "relic.3")
 DEVICE_STATES = ("lost", "back", "reinit")
 
 
