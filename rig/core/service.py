@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
 from .errors import RigError
-from .msg import Msg
+from .msg import N_, Msg
 
 #: The snapshot's ``game``: the faces draw a service screen and read the service keys for it.
 SERVICE = "service"
@@ -49,7 +49,7 @@ CUSTOM = "custom"
 
 #: The sound settings, in the page's order, with their factory defaults.
 SOUND_KEYS = ("volume.master", "volume.effects", "volume.voice", "voice", "voice.es")
-SOUND_DEFAULTS = {"volume.master": 0.8, "volume.effects": 1.0, "volume.voice": 1.0,
+SOUND_DEFAULTS = {"volume.master": 1.0, "volume.effects": 0.8, "volume.voice": 1.0,
                   "voice": True, "voice.es": "es-419"}
 
 #: The most rods and relics a key may name (the museum's: lasers 1-8, relics 1-3).
@@ -57,6 +57,32 @@ LASER_NUMBERS = tuple(range(1, 9))
 RELIC_NUMBERS = (1, 2, 3)
 #: The most settings a tuning holds (every rod, relic and sound setting once).
 MOST_SETTINGS = len(LASER_NUMBERS) + len(RELIC_NUMBERS) + len(SOUND_KEYS)
+
+
+#: The codes each page, setting and preset is said with (literal, for the catalog tools).
+PAGE_WORDS = {"menu": N_("rig.service.page.menu"),
+              "switch-test": N_("rig.service.page.switch_test"),
+              "sound": N_("rig.service.page.sound"),
+              "sensitivity": N_("rig.service.page.sensitivity")}
+ABOUT_WORDS = {"switch-test": N_("rig.service.about.switch_test"),
+               "sound": N_("rig.service.about.sound"),
+               "sensitivity": N_("rig.service.about.sensitivity")}
+SETTING_WORDS = {"volume.master": N_("rig.service.setting.volume_master"),
+                 "volume.effects": N_("rig.service.setting.volume_effects"),
+                 "volume.voice": N_("rig.service.setting.volume_voice"),
+                 "voice": N_("rig.service.setting.voice"),
+                 "voice.es": N_("rig.service.setting.voice_es")}
+EXPLAIN_WORDS = {"merge": N_("rig.service.explain.merge"),
+                 "tilt": N_("rig.service.explain.tilt"),
+                 "volume.master": N_("rig.service.explain.volume_master"),
+                 "volume.effects": N_("rig.service.explain.volume_effects"),
+                 "volume.voice": N_("rig.service.explain.volume_voice"),
+                 "voice": N_("rig.service.explain.voice"),
+                 "voice.es": N_("rig.service.explain.voice_es")}
+PRESET_WORDS = {"strict": N_("rig.service.preset.strict"),
+                "normal": N_("rig.service.preset.normal"),
+                "forgiving": N_("rig.service.preset.forgiving"),
+                CUSTOM: N_("rig.service.preset.custom")}
 
 
 class ServiceError(RigError):
@@ -283,7 +309,10 @@ def heard(desk, since_s, name, value):
     edges[name] = round(since_s, 3)
     desk = replace(desk, values=tuple(sorted(values.items())), edges=tuple(sorted(edges.items())))
     if value and name.startswith("laser.") and isinstance(value, (int, float)):
-        return replace(desk, lit=name), [Beep(name)]
+        lit = replace(desk, lit=name)
+        if desk.page == "switch-test" and name in desk.inputs:
+            lit = replace(lit, cursor=desk.inputs.index(name))    # its row in sight
+        return lit, [Beep(name)]
     return desk, []
 
 
@@ -388,7 +417,7 @@ class ServiceScreen:
 
     @property
     def title(self):
-        return Msg("rig.service.page." + self.page.replace("-", "_"))
+        return Msg(PAGE_WORDS[self.page])
 
 
 _WORDS = {"on": Msg("rig.service.on"), "off": Msg("rig.service.off")}
@@ -401,18 +430,22 @@ def _said(key, value):
 
 def _explain(key):
     kind = kind_of(key)
-    if kind == "merge":
-        return Msg("rig.service.explain.merge")
-    if kind == "tilt":
-        return Msg("rig.service.explain.tilt")
-    return Msg("rig.service.explain." + key.replace(".", "_"))
+    return Msg(EXPLAIN_WORDS[kind if kind in ("merge", "tilt") else key])
+
+
+def label(key):
+    """A setting's name on the screen (a code): ``merge.laser.4`` is "laser.4: merge window"."""
+    kind = kind_of(key)
+    if kind in ("merge", "tilt"):
+        return None         # the input's own name (laser.4, relic.2): what the box says
+    return Msg(SETTING_WORDS[key])
 
 
 def _value_text(key, value):
     kind = kind_of(key)
     said = _said(key, value)
     if kind in PRESET_VALUES:
-        return Msg("rig.service.preset." + preset_of(kind, value), value=said)
+        return Msg(PRESET_WORDS[preset_of(kind, value)], value=said)
     return said
 
 
@@ -422,8 +455,8 @@ def screen(desk, language="en", message=None, sounds=(), spoken=(), now_s=0.0):
     values, edges = dict(desk.values), dict(desk.edges)
     rows = []
     if desk.page == "menu":
-        rows = [Row(name=p, label=Msg("rig.service.page." + p.replace("-", "_")),
-                    explain=Msg("rig.service.about." + p.replace("-", "_"))) for p in MENU]
+        rows = [Row(name=p, label=Msg(PAGE_WORDS[p]), explain=Msg(ABOUT_WORDS[p]))
+                for p in MENU]
     elif desk.page == "switch-test":
         for name in desk.inputs:
             value = values.get(name)
@@ -434,7 +467,8 @@ def screen(desk, language="en", message=None, sounds=(), spoken=(), now_s=0.0):
         factory = dict(desk.factory)
         tuning = dict(desk.tuning)
         for key in desk.rows():
-            rows.append(Row(name=key, value=_value_text(key, desk.value(key)),
+            name = key.split(".", 1)[1] if kind_of(key) in PRESET_VALUES else key
+            rows.append(Row(name=name, label=label(key), value=_value_text(key, desk.value(key)),
                             factory=_said(key, factory[key]), explain=_explain(key),
                             changed=key in tuning))
     levels = tuple((k, desk.value(k)) for k in SOUND_KEYS)
@@ -455,3 +489,45 @@ def _input_text(name, value):
     if name == "hub":
         return Msg("rig.service.link_up") if value else Msg("rig.service.link_down")
     return Msg("rig.service.active") if value else Msg("rig.service.rest")
+
+
+# --- what a tuning changes ------------------------------------------------------------------------
+
+def sound_levels(values):
+    """What the speakers play at, from the sound settings (key -> value; a key left out: its
+    default): the effects' volume (master x effects), the voice's (master x voice), whether
+    the voice speaks, the Spanish voice."""
+    v = dict(SOUND_DEFAULTS, **{k: val for k, val in dict(values).items() if k in SOUND_DEFAULTS})
+    master = v["volume.master"]
+    return (round(master * v["volume.effects"], 3), round(master * v["volume.voice"], 3),
+            v["voice"], v["voice.es"])
+
+
+def detect_parts(tuning):
+    """The tuning's per-part detection settings: ``(merge_by_contact, tipped_by_relic)``, the
+    pairs :class:`rig.table.debounce.DetectSettings` takes."""
+    merge, tilt = [], []
+    for key, value in tuning:
+        kind = kind_of(key)
+        if kind == "merge":
+            merge.append((key.split(".", 1)[1], value))
+        elif kind == "tilt":
+            tilt.append((int(key.rsplit(".", 1)[1]), value))
+    return tuple(sorted(merge)), tuple(sorted(tilt))
+
+
+# --- the commands that reach the host --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OpenService:
+    """Open the service mode (the screen's key combination, a phone through the host's
+    ``open_service``): ``by`` who opened it.  ``t`` is replaced by the host's stamp."""
+    t: float
+    by: str = "screen"
+
+
+@dataclass(frozen=True)
+class ServiceKey:
+    """A service key (one of :data:`KEYS`) typed at the screen while the mode is open."""
+    t: float
+    key: str

@@ -21,6 +21,7 @@ from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from ..draw.keymodes import Mode, MuseumKey, museum_key
 from .parts import face_part
+from . import service
 
 _WAITING = []
 
@@ -47,10 +48,13 @@ class Face:
         self.board = None
         self.prompt = None
         self.keys = self._keys_for(waiting().game)   # the key mode of the game shown
+        self._combo = service.OpenCombo()             # the service mode's key combination
 
     def _keys_for(self, game):
         """The key mode of ``game`` (a bare :class:`Mode` for a game without keys: only H and
-        Tab)."""
+        Tab; the service mode's keys for its screen)."""
+        if game == service.SERVICE:
+            return service.mode()
         mode = mode_for(game, self.bindings, self.keypad) or Mode()
         mode.game = game
         return mode
@@ -66,6 +70,8 @@ class Face:
     def key(self, name, text=None):
         """One key press: returns ``(command or None, changed)``, ``changed`` when the screen
         must be drawn again (the prompt, or what else the keys show, moved)."""
+        if self._combo.key(name) and self.keys.game != service.SERVICE:
+            return service.open_command(), False      # F12 three times: the service mode
         before = (self.prompt, self.keys.look())
         idle = self.museum_keys and self.prompt is None and getattr(
             self.keys, "idle", lambda: False)()

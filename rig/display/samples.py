@@ -14,12 +14,15 @@ from .parts import every_part
 def shot_of(state_name: str):
     """``(draw, thing)`` for the sample ``state_name`` of any registered game (DisplayError
     naming every sample for an unknown one)."""
+    from . import service
     games = every_part("samples")
     for _, samples in games:
         if state_name in samples.SHOTS:
             return samples.shot(state_name)
+    if state_name in service.SHOTS:     # the rig's own: the builder's service mode (issue 31)
+        return service.shot(state_name)
     raise DisplayError("%r is not a sample screen; use one of %s" % (
-        state_name, ", ".join(sum((samples.SHOTS for _, samples in games), ()))))
+        state_name, ", ".join(sum((samples.SHOTS for _, samples in games), service.SHOTS))))
 
 
 def screenshot(state_name: str, out_path, size=(800, 480), lang="en"):

@@ -68,6 +68,7 @@ class Host:
     KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
     remember = None               # the table's choices kept: TableMemory.choose (issue 30)
     table_sources = None          # where each comes from: TableMemory.sources (issue 30)
+    service = None                # the builder's service mode (rig.shell.service, issue 31)
 
     def _remember(self, **choices):
         """The table chose ``choices`` (its language, its players...): kept for the evening
@@ -152,6 +153,28 @@ class Host:
         loop's thread whether it was taken (an :class:`~rig.shell.inbox.Answer`)."""
         self.inbox.put(Order(self.clock.now(), command, reply))
 
+    def open_service(self, by: str):
+        """Open the builder's service mode for ``by`` (a player's name, ``"screen"``,
+        ``"button"``).  Any thread: it enqueues.  During a turn, or on a host without one: a
+        :class:`RigError` whose ``msg`` says so."""
+        if self.service is None:
+            raise RigError(Msg("rig.service.none"))
+        self.service.request(by)
+
+    def in_turn(self):
+        """Whether a turn is being played now (the service mode waits for its end)."""
+        try:
+            return self.adapter.playing(self._state()) is not None
+        except Exception:
+            return False
+
+    def service_values(self):
+        """The table's inputs as they read now (the service mode's switch test begins there)."""
+        return {}
+
+    def service_closed(self, values):
+        """The service mode closed; ``values`` are the raw inputs it heard meanwhile."""
+
     def button_edge(self, value, t_abs=None):
         """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
         pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
@@ -184,7 +207,9 @@ class Host:
         if trace is not None:
             trace(Stage.TAKEN, item)
         try:
-            self._handle(item)
+            service = self.service
+            if service is None or not service.take(item):
+                self._handle(item)
         except Exception:
             log.exception("%s could not handle %r; it goes on", self.WHAT, item)
         if trace is not None:
@@ -207,6 +232,8 @@ class Host:
         if self._presses is not None:
             press = self._presses.next_deadline()
             yield None if press is None else self.t0 + press
+        if self.service is not None:
+            yield self.service.deadline()
 
     def _guarded_fire_due(self):
         try:
@@ -218,6 +245,8 @@ class Host:
         """The parts' deadlines (:meth:`_fire_parts`), the start button's presses, the
         display."""
         self._fire_parts(now)
+        if self.service is not None:
+            self.service.fire(now)
         if self._presses is not None:
             self._press(self._presses.fire(round(now - self.t0, 6)))
         if self._display_due is not None and self._display_due <= now:
@@ -378,7 +407,8 @@ class Host:
         self._display_due = None
         for command in display.poll_commands():
             self.submit(command)
-        frame, period_s = self._frame(now)
+        shown = self.service.frame(now) if self.service is not None else None
+        frame, period_s = shown if shown is not None else self._frame(now)
         if self.REPEAT_FRAMES or frame != self._shown:
             self._shown = frame
             display.show(frame)
