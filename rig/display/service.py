@@ -92,6 +92,9 @@ def mode():
 LIT = (255, 220, 60)
 SELECTED = (52, 60, 96)
 ROWS_SHOWN = 5
+#: Each page's name and value columns, as fractions of the width (the rest: the factory value,
+#: or the last edge's age).
+COLUMNS = {"switch-test": (0.36, 0.31), "sound": (0.36, 0.26), "sensitivity": (0.2, 0.38)}
 
 
 def draw_service(surface, board, now_s=None):
@@ -129,12 +132,15 @@ def _page(surface, board):
         if board.page == "menu":
             kit.put_label(surface, name, (int(W * 0.05), y, int(W * 0.9), row_h), colour)
             continue
-        kit.put_label(surface, name, (int(W * 0.04), y, int(W * 0.36), row_h), colour)
+        name_w, value_w = COLUMNS.get(board.page, COLUMNS["switch-test"])
+        kit.put_label(surface, name, (int(W * 0.04), y, int(W * name_w), row_h), colour)
         value_colour = colour if not row.changed else (kit.DARK if row.lit else kit.AMBER)
-        kit.put_label(surface, row.value, (int(W * 0.41), y, int(W * 0.31), row_h),
+        x = 0.05 + name_w
+        kit.put_label(surface, row.value, (int(W * x), y, int(W * value_w), row_h),
                       value_colour)
         extra = (Msg("rig.service.factory", value=row.factory) if settings else row.since)
-        kit.put_label(surface, extra, (int(W * 0.73), y, int(W * 0.24), row_h),
+        x += value_w + 0.01
+        kit.put_label(surface, extra, (int(W * x), y, int(W * (0.97 - x)), row_h),
                       kit.DARK if row.lit else kit.DIM, align="right")
     if rows and rows[cursor].explain is not None:
         kit.put_para(surface, rows[cursor].explain, (int(W * 0.03), bottom, int(W * 0.94),

@@ -1,0 +1,366 @@
+"""The builder's service mode (issue 31), through the simulator on a virtual clock: the switch
+test walks every input of the example pin map (each lit in turn, the buzzer pin's history showing
+the beeps, nothing recorded as play); opening is refused during a turn; the start button held
+5 s opens it and 4.9 s does not; a sensitivity change is applied, saved in table.json, survives a
+restart and goes back to the factory value; bad values are refused with one clear error."""
+
+import json
+import logging
+
+import pytest
+
+from rig.core import service as core
+from rig.core.errors import RigError
+from rig.core.table_state import parse_state
+from rig.games.cleptomano.rules.recording import Header, parse_header
+from rig.shell.service import attach_service
+from rig.shell.table_state import FILE_NAME, TableMemory
+from rig.table.debounce import ButtonHold, DetectSettings
+from rig.table.names import REST, relic
+from sim.harness import Harness
+
+
+def _table(tmp_path, config=None, memory=None, **kwargs):
+    t = Harness(config, recordings_dir=tmp_path, **kwargs).start()
+    desk = attach_service(t.rig, t.config, memory)
+    return t, desk
+
+
+def _key(t, *keys):
+    for key in keys:
+        t.submit(core.ServiceKey(0.0, key))
+        t.advance(0.01)
+
+
+def _play(t):
+    """The recording's lines of play (device lines left out)."""
+    return [line for line in t.recorded() if "device" not in line]
+
+
+def _row(desk, t, name):
+    board, _ = desk.frame(t.clock.now())
+    return {row.name: row for row in board.rows}[name]
+
+
+# --- the switch test -------------------------------------------------------------------------------
+
+def test_a_switch_test_walk_lights_every_input_of_the_pin_map_and_beeps_each_rod(tmp_path):
+    t, desk = _table(tmp_path)
+    try:
+        before = _play(t)
+        t.rig.open_service("Ana")
+        t.advance(0.1)
+        assert desk.is_open and desk.desk.by == "Ana"
+        _key(t, "enter")                       # the menu's first entry: the switch test
+        assert desk.desk.page == "switch-test"
+        pins = list(t.config.pinmap.inputs)
+        assert desk.inputs[:len(pins)] == tuple(pins)
+        assert {"tof", "hub", relic(2, "tilt"), relic(3, "motion")} <= set(desk.inputs)
+        beeps_before = t.buzzes()
+        rods = 0
+        for name in pins:
+            rest = REST[name]
+            t.set(name, 1 - rest)
+            t.advance(0.05)
+            row = _row(desk, t, name)
+            assert row.value == core.Msg("rig.service.active" if rest == 0 else
+                                         "rig.service.rest"), name
+            assert row.since != "-", name
+            if name.startswith("laser."):
+                rods += 1
+                assert desk.desk.lit == name and row.lit, name
+                assert t.buzzes() - beeps_before == rods, name
+            t.set(name, rest)
+            t.advance(0.3)                     # the beep's pattern ends
+        ons = [on for _, on in t.output_history("buzzer")]
+        assert ons.count(1) - beeps_before >= rods == 8
+        t.tof.range = 312
+        t.advance(0.1)
+        assert _row(desk, t, "tof").value == "312 mm"
+        t.relic(2, "tilt", 72.5)
+        t.relic(3, "motion", 1)
+        t.advance(0.05)
+        assert _row(desk, t, relic(2, "tilt")).value == "72.5°"
+        assert _row(desk, t, relic(3, "motion")).value == core.Msg("rig.service.active")
+        t.relics.lose()
+        t.advance(0.05)
+        assert _row(desk, t, "hub").value == core.Msg("rig.service.link_down")
+        t.relics.back()
+        t.relic(2, "tilt", 0.0)
+        t.relic(3, "motion", 0)
+        t.tof.range = REST["tof"]
+        t.advance(0.1)
+        assert _play(t) == before     # nothing recorded as play while it is open (the hub's
+        # loss and return are device lines, kept for the audits)
+        _key(t, "back", "back")                # the menu, then out
+        assert not desk.is_open
+        t.advance(0.1)
+        assert t.match.current is None and t.rig.result()["turns"] == []
+        assert t.rig.scoreboard().phase != "turn"
+    finally:
+        t.stop()
+
+
+def test_inputs_changed_during_the_switch_test_are_recorded_when_it_closes(tmp_path):
+    t, desk = _table(tmp_path)
+    try:
+        t.rig.open_service("screen")
+        t.advance(0.05)
+        t.set("painting.1", 0)                 # lifted and left off while the mode is open
+        t.advance(0.05)
+        assert t.value("painting.1") == 1      # the referee has not heard it yet
+        _key(t, "back")
+        t.advance(0.05)
+        assert t.value("painting.1") == 0      # the table is where it is now
+        assert {"t": t.recorded()[-1]["t"], "input": "painting.1", "value": 0} \
+            == t.recorded()[-1]
+    finally:
+        t.stop()
+
+
+# --- opening ---------------------------------------------------------------------------------------
+
+def test_opening_is_refused_during_a_turn_from_a_phone_and_from_the_screen(tmp_path):
+    t, desk = _table(tmp_path)
+    try:
+        t.start_turn()
+        with pytest.raises(RigError) as refused:
+            t.rig.open_service("Ana")
+        assert refused.value.msg == core.Msg("rig.service.not_in_turn")
+        assert "between turns" in str(refused.value)
+        t.submit(core.OpenService(0.0, "screen"))      # F12 three times at the screen
+        t.advance(0.05)
+        assert not desk.is_open
+        assert t.rig.scoreboard().message == core.Msg("rig.service.not_in_turn")
+        assert t.turn is not None                       # the turn goes on
+    finally:
+        t.stop()
+
+
+def test_a_host_without_a_service_mode_says_so(tmp_path):
+    t = Harness(recordings_dir=tmp_path).start()
+    try:
+        with pytest.raises(RigError) as refused:
+            t.rig.open_service("Ana")
+        assert refused.value.msg == core.Msg("rig.service.none")
+    finally:
+        t.stop()
+
+
+@pytest.mark.parametrize("held_s, opens", [(5.0, True), (4.9, False)])
+def test_the_start_button_held_5_s_opens_it_and_4_9_s_does_not(tmp_path, held_s, opens):
+    t, desk = _table(tmp_path)
+    try:
+        t.advance_to(1.0)
+        t.set("seat.4", 0)          # a rod out of its seat: a press starts no turn
+        t.advance(0.5)
+        t.set("button", 1)
+        t.advance(held_s)
+        t.set("button", 0)
+        t.advance(0.5)
+        assert desk.is_open is opens
+        assert t.turn is None
+        if opens:
+            assert desk.desk.by == "button"
+    finally:
+        t.stop()
+
+
+def test_the_hold_is_judged_on_the_edges_stamps():
+    hold = ButtonHold(5.0)
+    assert hold.edge(10.0, 1) is False and hold.next_deadline() == 15.0
+    assert hold.fire(14.999999) is False
+    assert hold.edge(14.9, 0) is False and hold.next_deadline() is None   # 4.9 s: nothing
+    hold.edge(20.0, 1)
+    assert hold.fire(25.0) is True and hold.fire(26.0) is False           # once per hold
+    assert hold.edge(30.0, 0) is False
+    with pytest.raises(ValueError, match="seconds above 0"):
+        ButtonHold(0)
+
+
+# --- sensitivity ---------------------------------------------------------------------------------
+
+def test_a_sensitivity_change_is_applied_saved_survives_a_restart_and_goes_back(tmp_path,
+                                                                                 caplog):
+    memory = TableMemory.load(tmp_path)
+    t, desk = _table(tmp_path, memory=memory)
+    try:
+        t.rig.open_service("Ana")
+        t.advance(0.05)
+        _key(t, "down", "down", "enter")                # the menu's third entry
+        assert desk.desk.page == "sensitivity"
+        rows = desk.desk.rows()
+        _key(t, *["down"] * rows.index("merge.laser.4"))
+        with caplog.at_level(logging.INFO, logger="cleptomano"):
+            _key(t, "preset")                           # normal -> forgiving
+        assert "Service mode: merge.laser.4 100 ms -> 200 ms by Ana (factory 100 ms)" \
+            in caplog.text
+        row = _row(desk, t, "laser.4")
+        assert row.value == core.Msg("rig.service.preset.forgiving", value="200 ms")
+        assert row.factory == "100 ms" and row.changed
+        saved = json.loads((tmp_path / FILE_NAME).read_text("utf-8"))
+        assert saved["tuning"] == {"merge.laser.4": 0.2}
+        assert t.rig.settings.merge_window("laser.4") == 0.2       # the next match's
+        assert t.rig.settings.merge_window("laser.5") == 0.1
+        _key(t, "back", "back")
+    finally:
+        t.stop()
+    # The rig restarts: the table's state puts the setting back, the match header keeps it.
+    again = TableMemory.load(tmp_path)
+    config = again.config(t.config)
+    t2, desk2 = _table(tmp_path / "2", config=config, memory=again)
+    try:
+        assert desk2.tuning == (("merge.laser.4", 0.2),)
+        header = json.loads(t2.rig.recording_path.read_text("utf-8").split("\n")[0])
+        assert header["detect"]["merge_by_contact"] == {"laser.4": 0.2}
+        # Applied: two touches of rod 4 150 ms apart are one touch; of rod 5, two.
+        t2.start_turn()
+        t2.touch("laser.4")
+        t2.advance(0.15)
+        t2.touch("laser.4")
+        t2.advance(0.3)
+        assert t2.turn.touches == 1
+        t2.touch("laser.5")
+        t2.advance(0.15)
+        assert t2.turn.touches == 2
+        t2.touch("laser.5")                     # a third touch: the thief is caught
+        t2.advance(0.3)
+        assert t2.turn is None
+        assert t2.match.turns[-1].touches == 3     # rod 4 once, rod 5 twice
+    finally:
+        t2.stop()
+    # Back to the factory value: the change is gone from table.json.
+    t3, desk3 = _table(tmp_path / "3", memory=again)
+    try:
+        desk3.reset("merge.laser.4", by="Ben")
+        assert desk3.tuning == ()
+        assert "tuning" not in json.loads((tmp_path / FILE_NAME).read_text("utf-8"))
+        assert t3.rig.settings.merge_window("laser.4") == 0.1
+    finally:
+        t3.stop()
+
+
+def test_the_tilt_threshold_of_one_relic_decides_its_fall():
+    from rig.games.cleptomano.rules import events as ev
+    from rig.games.cleptomano.rules.detect import Detector
+    from rig.games.cleptomano.rules.levels import PRESETS
+    settings = DetectSettings(tipped_by_relic=((2, 45.0),))
+    falls = {}
+    for n in (1, 2):
+        d = Detector(PRESETS["normal"], settings)
+        out = d.feed(ev.InputChange(1.0, "tof", 150))
+        out += d.feed(ev.InputChange(2.0, relic(n, "tilt"), 50.0))
+        out += d.fire(3.0)
+        falls[n] = any(isinstance(e, ev.RelicBroken) for e in out)
+    assert falls == {1: False, 2: True}      # 50 degrees: relic 2's threshold, not relic 1's
+
+
+def test_the_header_keeps_per_part_settings_and_refuses_bad_ones():
+    settings = DetectSettings(merge_by_contact=(("laser.4", 0.2),), tipped_by_relic=((2, 45.0),))
+    written = Header(("Ana", "Ben"), "normal", settings=settings).to_json()
+    assert written["detect"]["merge_by_contact"] == {"laser.4": 0.2}
+    assert written["detect"]["tipped_by_relic"] == {"2": 45.0}
+    assert parse_header(json.loads(json.dumps(written))).settings == settings
+    for bad in ({"merge_by_contact": {"laser.9": 0.2}}, {"tipped_by_relic": {"4": 45}},
+                {"tipped_by_relic": {"2": -1}}, {"merge_by_contact": [1]}):
+        with pytest.raises(RigError, match="detect"):
+            parse_header(dict(written, detect=bad))
+
+
+# --- bad values -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key, value, allowed", [
+    ("merge.laser.4", 1.5, "0 to 1 seconds"),
+    ("merge.laser.4", -0.1, "0 to 1 seconds"),
+    ("merge.laser.4", True, "0 to 1 seconds"),
+    ("tilt.relic.2", 20, "30 to 85 degrees"),
+    ("tilt.relic.2", float("nan"), "30 to 85 degrees"),
+    ("volume.master", 2, "0.0 (silent) to 1.0"),
+    ("voice", "yes", "true (on) or false (off)"),
+    ("voice.es", "es-MX", "es-419 or es"),
+])
+def test_a_bad_value_is_refused_with_one_clear_error_and_nothing_changes(tmp_path, key, value,
+                                                                         allowed):
+    memory = TableMemory.load(tmp_path)
+    t, desk = _table(tmp_path, memory=memory)
+    try:
+        with pytest.raises(core.ServiceError) as refused:
+            desk.set(key, value, by="Ana")
+        text = str(refused.value)
+        assert key in text and allowed in text and "\n" not in text
+        assert refused.value.msg.code == "rig.service.refused"
+        assert desk.tuning == () and not (tmp_path / FILE_NAME).exists()
+    finally:
+        t.stop()
+
+
+def test_an_unknown_setting_or_key_is_refused():
+    with pytest.raises(core.ServiceError, match="merge.laser.1 to merge.laser.8"):
+        core.check_value("merge.laser.9", 0.1)
+    desk = core.open_desk("Ana", ("button",), core.factory_values(0.1, (4,), (1,), {}))
+    with pytest.raises(core.ServiceError, match="not a service key"):
+        core.press(desk, "jump")
+
+
+def test_a_bad_tuning_in_table_json_is_dropped_and_the_rest_kept():
+    state, problems = parse_state(json.dumps({"version": 1, "language": "es",
+                                              "tuning": {"merge.laser.4": 7}}))
+    assert state.language == "es" and state.tuning is None
+    assert len(problems) == 1 and "merge.laser.4 = 7" in str(problems[0])
+
+
+# --- the pure state machine --------------------------------------------------------------------------
+
+def test_presets_cycle_and_the_factory_value_clears_the_change():
+    desk = core.open_desk("Ana", (), core.factory_values(0.1, (4,), (2,), {}))
+    desk, _ = core.press(desk, "down")
+    desk, _ = core.press(desk, "down")
+    desk, _ = core.press(desk, "enter")
+    assert desk.page == "sensitivity" and desk.rows() == ("merge.laser.4", "tilt.relic.2")
+    said = []
+    for _ in range(4):
+        desk, effects = core.press(desk, "preset")
+        said.append(core.preset_of("merge", desk.value("merge.laser.4")))
+    assert said == ["forgiving", "strict", "normal", "forgiving"]
+    desk, effects = core.press(desk, "factory")
+    assert effects == [core.Change("merge.laser.4", 0.2, 0.1)] and desk.tuning == ()
+    desk, effects = core.press(desk, "more")
+    assert effects == [core.Change("merge.laser.4", 0.1, 0.11)]
+    assert core.preset_of("merge", 0.11) == core.CUSTOM
+    desk, _ = core.press(desk, "down")
+    for _ in range(20):
+        desk, _ = core.press(desk, "more")
+    assert desk.value("tilt.relic.2") == core.TILT_HIGH_DEG          # held at the bound
+    desk, effects = core.press(desk, "back")
+    assert desk.page == "menu" and effects == []
+    assert core.press(desk, "back")[1] == [core.Leave()]
+
+
+def test_the_sound_page_tests_each_setting():
+    desk = core.open_desk("Ana", (), core.factory_values(0.1, (), (), {}))
+    desk, _ = core.press(desk, "down")
+    desk, _ = core.press(desk, "enter")
+    assert desk.page == "sound"
+    tests = []
+    for _ in core.SOUND_KEYS:
+        tests += core.press(desk, "test")[1]
+        desk, _ = core.press(desk, "down")
+    assert tests == [core.Test(k) for k in core.SOUND_KEYS]
+    assert core.sound_levels({"volume.master": 0.5}) == (0.4, 0.5, True, "es-419")
+
+
+def test_the_screen_opens_it_with_f12_three_times_in_a_row():
+    from rig.display.face import Face
+    face = Face()
+    assert face.key("f12")[0] is None and face.key("f12")[0] is None
+    assert face.key("f12")[0] == core.OpenService(0.0, "screen")
+    face.key("f12")
+    face.key("f12")
+    face.key("t")                           # another key in between: the count starts again
+    assert face.key("f12")[0] is None
+    from rig.display.service import shot
+    _, board = shot("service")
+    face.show(board)
+    assert face.key("[8]")[0] == core.ServiceKey(0.0, "up")
+    assert face.key("escape")[0] == core.ServiceKey(0.0, "back")
+    assert face.key("x")[0] is None
