@@ -364,3 +364,63 @@ def test_the_screen_opens_it_with_f12_three_times_in_a_row():
     assert face.key("[8]")[0] == core.ServiceKey(0.0, "up")
     assert face.key("escape")[0] == core.ServiceKey(0.0, "back")
     assert face.key("x")[0] is None
+
+
+def test_the_guard_opens_it_at_the_screen_and_walks_its_pages(tmp_path):
+    from rig.display.face import KeyedDisplay
+    screen = KeyedDisplay()
+    t, desk = _table(tmp_path, display=screen)
+    try:
+        screen.press("f12", "f12", "f12")
+        t.advance(0.3)                               # the keys reach the rig at its next look
+        assert desk.is_open and desk.desk.by == "screen"
+        assert isinstance(screen.board, core.ServiceScreen) and screen.board.page == "menu"
+        screen.press("return")
+        t.advance(0.3)
+        assert screen.board.page == "switch-test"
+        t.touch("laser.6")
+        t.advance(0.3)
+        lit = [row.name for row in screen.board.rows if row.lit]
+        assert lit == ["laser.6"]
+        screen.frame()                               # the frame draws
+        screen.press("escape", "escape")
+        t.advance(0.3)
+        assert not desk.is_open and not isinstance(screen.board, core.ServiceScreen)
+    finally:
+        t.stop()
+
+
+def test_the_display_plays_each_test_once_at_the_levels_set():
+    from rig.display.service import hear
+    from rig.words import Words
+
+    class Sounds:
+        def __init__(self):
+            self.played, self.volume = [], None
+
+        def set_volume(self, volume):
+            self.volume = volume
+
+        def play(self, name):
+            self.played.append(name)
+
+    class Voice:
+        volume = 1.0
+
+        def __init__(self):
+            self.said = []
+
+        def speak(self, text):
+            self.said.append(text)
+
+    desk = core.open_desk("Ana", (), core.factory_values(0.1, (), (), {}),
+                          tuning=(("volume.master", 0.5),))
+    first = core.screen(desk, sounds=((1, "jingle"),))
+    second = core.screen(desk, sounds=((1, "jingle"), (2, "buzz")),
+                         spoken=((3, core.Msg("rig.service.spoken_test")),))
+    sounds, voice = Sounds(), Voice()
+    hear(None, first, sounds, voice, Words("es"))       # a first screen replays nothing
+    hear(first, second, sounds, voice, Words("es"))
+    hear(second, second, sounds, voice, Words("es"))
+    assert sounds.played == ["buzz"] and sounds.volume == 0.4 and voice.volume == 0.5
+    assert voice.said == ["Esta es la voz del museo. Uno, dos, tres."]

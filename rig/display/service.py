@@ -183,7 +183,7 @@ def hear(prev, board, sounds, voice, words):
         sounds.play(name)
     if voice is not None and voice_on:
         for msg in spoken:
-            voice.speak(words.say(msg.code, **msg.params))
+            voice.speak(words.text(msg))
 
 
 # --- the sample screens -------------------------------------------------------------------------
