@@ -424,3 +424,33 @@ def test_the_display_plays_each_test_once_at_the_levels_set():
     hear(second, second, sounds, voice, Words("es"))
     assert sounds.played == ["buzz"] and sounds.volume == 0.4 and voice.volume == 0.5
     assert voice.said == ["Esta es la voz del museo. Uno, dos, tres."]
+
+
+def test_a_companion_games_host_opens_it_on_the_held_button_and_takes_its_presses_back(
+        tmp_path):
+    from rig.display.game_keys import primary
+    from rig.games import game as game_named
+    from rig.shell.config import load_config
+    from rig.shell.gamehost import GameHost
+    from rig.shell.session import RecordingSession
+    from sim.clock import VirtualClock
+    clock = VirtualClock()
+    host = GameHost(game_named("stolen-paintings"), ("Ana", "Ben"), clock=clock,
+                    session=RecordingSession(tmp_path, clock=clock), seed=7,
+                    button=primary("stolen-paintings"))
+    desk = attach_service(host, load_config(None))
+    host.start()
+    try:
+        assert desk.inputs == ("button",)
+        clock.advance(0.2)
+        host.button_edge(1)
+        clock.advance(5.05)
+        assert desk.is_open and desk.desk.by == "button"
+        host.button_edge(0)
+        clock.advance(0.1)
+        assert dict(desk.desk.values)["button"] == 0
+        host.submit(core.ServiceKey(0.0, "back"))       # Esc on the menu: it leaves
+        clock.advance(0.1)
+        assert not desk.is_open
+    finally:
+        host.stop()

@@ -173,7 +173,10 @@ class Host:
         return {}
 
     def service_closed(self, values):
-        """The service mode closed; ``values`` are the raw inputs it heard meanwhile."""
+        """The service mode closed; ``values`` are the raw inputs it heard meanwhile: the start
+        button's last one is handed on (its debounce knows where the button is)."""
+        if BUTTON in values and self._presses is not None:
+            self.inbox.put(Reading(self.clock.now(), BUTTON, values[BUTTON]))
 
     def button_edge(self, value, t_abs=None):
         """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the

@@ -281,8 +281,12 @@ def attach_service(host, config, memory=None, hold_s=SERVICE_HOLD_S):
     when the host has sources for them), the table's state ``memory`` (None: nothing saved)
     and the host's own way to apply the settings (``apply_tuning``, when it has one).
     Returns the :class:`ServiceDesk`."""
-    hub = bool(getattr(getattr(config, "hub", None), "enabled", False))
-    desk = ServiceDesk(host, inputs=switch_inputs(config.pinmap, hand=True, hub=hub),
+    if getattr(host, "pins", None) is not None:      # the museum's every part (Cleptómano)
+        hub = bool(getattr(getattr(config, "hub", None), "enabled", False))
+        inputs = switch_inputs(config.pinmap, hand=True, hub=hub)
+    else:                                            # a companion game: the start button alone
+        inputs = (BUTTON,)
+    desk = ServiceDesk(host, inputs=inputs,
                        factory=factory_for(config), memory=memory,
                        apply=getattr(host, "apply_tuning", None), hold_s=hold_s)
     host.service = desk
