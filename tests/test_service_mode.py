@@ -454,3 +454,35 @@ def test_a_companion_games_host_opens_it_on_the_held_button_and_takes_its_presse
         assert not desk.is_open
     finally:
         host.stop()
+
+
+def test_the_audits_page_draws_what_the_recordings_count(tmp_path):
+    t, desk = _table(tmp_path)
+    try:
+        t.start_turn()
+        for _ in range(3):                       # three touches of rod 4: caught
+            t.touch("laser.4")
+            t.advance(0.3)
+        assert t.turn is None
+        t.rig.open_service("Ana")
+        t.advance(0.05)
+        _key(t, "down", "down", "down", "enter")
+        assert desk.desk.page == "audits"
+        board, _ = desk.frame(t.clock.now())
+        rods = {name: counts for name, *counts in board.audit.rods}
+        assert rods["laser.4"][0] == 3 and rods["laser.5"][0] == 0
+        assert board.audit.started == 1 and board.audit.recordings == 1
+        assert len(board.audit.nights) == 1 and board.audit.nights[0][1] == 1
+        assert _play(t) == _play(t)               # reading them records nothing
+    finally:
+        t.stop()
+
+
+def test_the_audit_view_takes_only_counts():
+    view = core.audit_view({"touches": {"laser.4": {"touches": 5, "voided": "x"}},
+                            "nights": {"2026-12-01": 2, "2026-12-02": -1},
+                            "matches": {"cleptomano": {"started": 2, "finished": 1}},
+                            "recordings": 2}, rods=(4,))
+    assert view.rods == (("laser.4", 5, 0, 0, 0),)
+    assert view.nights == (("2026-12-01", 2), ("2026-12-02", 0))
+    assert (view.started, view.finished, view.abandoned) == (2, 1, 0)

@@ -26,9 +26,9 @@ from .msg import N_, Msg
 #: The snapshot's ``game``: the faces draw a service screen and read the service keys for it.
 SERVICE = "service"
 
-PAGES = ("menu", "switch-test", "sound", "sensitivity")
+PAGES = ("menu", "switch-test", "sound", "sensitivity", "audits")
 #: The menu's entries, in order (each opens its page).
-MENU = ("switch-test", "sound", "sensitivity")
+MENU = ("switch-test", "sound", "sensitivity", "audits")
 
 #: The documented bounds (rig.toml's [detect] merge_window_s is 0 to 1 s; a relic counts as
 #: upright below 30 degrees, so a threshold below that would call every relic fallen).
@@ -63,10 +63,12 @@ MOST_SETTINGS = len(LASER_NUMBERS) + len(RELIC_NUMBERS) + len(SOUND_KEYS)
 PAGE_WORDS = {"menu": N_("rig.service.page.menu"),
               "switch-test": N_("rig.service.page.switch_test"),
               "sound": N_("rig.service.page.sound"),
-              "sensitivity": N_("rig.service.page.sensitivity")}
+              "sensitivity": N_("rig.service.page.sensitivity"),
+              "audits": N_("rig.service.page.audits")}
 ABOUT_WORDS = {"switch-test": N_("rig.service.about.switch_test"),
                "sound": N_("rig.service.about.sound"),
-               "sensitivity": N_("rig.service.about.sensitivity")}
+               "sensitivity": N_("rig.service.about.sensitivity"),
+               "audits": N_("rig.service.about.audits")}
 SETTING_WORDS = {"volume.master": N_("rig.service.setting.volume_master"),
                  "volume.effects": N_("rig.service.setting.volume_effects"),
                  "volume.voice": N_("rig.service.setting.volume_voice"),
@@ -273,6 +275,7 @@ class Desk:
     values: Tuple[Tuple[str, object], ...] = ()
     edges: Tuple[Tuple[str, float], ...] = ()
     lit: Optional[str] = None
+    audit: Optional["AuditView"] = None
 
     def value(self, key):
         """A setting's value now (the table's, else the factory's)."""
@@ -286,6 +289,8 @@ class Desk:
             return self.inputs
         if self.page == "sound":
             return SOUND_KEYS
+        if self.page == "audits":
+            return ()
         return tuple(k for k, _ in self.factory if kind_of(k) in ("merge", "tilt"))
 
 
@@ -341,7 +346,7 @@ def press(desk, key):
         if key in ("enter", "more"):
             return replace(desk, page=MENU[desk.cursor % len(MENU)], cursor=0), []
         return desk, []
-    if desk.page == "switch-test" or not rows:
+    if desk.page in ("switch-test", "audits") or not rows:
         return desk, []
     setting = rows[desk.cursor % len(rows)]
     now = desk.value(setting)
@@ -413,6 +418,7 @@ class ServiceScreen:
     sounds: Tuple[Tuple[int, str], ...] = ()
     spoken: Tuple[Tuple[int, str], ...] = ()
     levels: Tuple[Tuple[str, object], ...] = ()
+    audit: Optional["AuditView"] = None
     game: str = SERVICE
 
     @property
@@ -474,7 +480,8 @@ def screen(desk, language="en", message=None, sounds=(), spoken=(), now_s=0.0):
     levels = tuple((k, desk.value(k)) for k in SOUND_KEYS)
     return ServiceScreen(page=desk.page, rows=tuple(rows), cursor=desk.cursor, by=desk.by,
                          language=language, message=message, sounds=tuple(sounds),
-                         spoken=tuple(spoken), levels=levels)
+                         spoken=tuple(spoken), levels=levels,
+                         audit=desk.audit if desk.page == "audits" else None)
 
 
 def _input_text(name, value):
@@ -531,3 +538,45 @@ class ServiceKey:
     """A service key (one of :data:`KEYS`) typed at the screen while the mode is open."""
     t: float
     key: str
+
+
+# --- the audits as a picture ------------------------------------------------------------------------
+
+#: How many nights the matches-per-night chart shows (the newest).
+NIGHTS_SHOWN = 7
+
+
+@dataclass(frozen=True)
+class AuditView:
+    """What the audits page draws: per rod (``laser.N``, in the corridor's order) its touches,
+    the touches the guard voided, its glitches and stuck periods; the matches per night (the
+    newest :data:`NIGHTS_SHOWN`, ``(day, matches)``); the matches started, finished and
+    abandoned over every game; the recordings read."""
+    rods: Tuple[Tuple[str, int, int, int, int], ...] = ()
+    nights: Tuple[Tuple[str, int], ...] = ()
+    started: int = 0
+    finished: int = 0
+    abandoned: int = 0
+    recordings: int = 0
+
+
+def audit_view(audits, rods=LASER_NUMBERS):
+    """The :class:`AuditView` of ``audits`` (``cleptomano audits --json``'s object,
+    :func:`rig.core.audits.total`), for the rods ``rods``."""
+    touches = audits.get("touches", {}) or {}
+    out = []
+    for n in rods:
+        entry = touches.get("laser.%d" % n, {}) or {}
+        out.append(("laser.%d" % n,) + tuple(_count(entry.get(k)) for k in
+                                            ("touches", "voided", "glitches", "stuck")))
+    nights = sorted((str(day), _count(n)) for day, n in (audits.get("nights", {}) or {}).items())
+    matches = (audits.get("matches", {}) or {}).values()
+    return AuditView(rods=tuple(out), nights=tuple(nights[-NIGHTS_SHOWN:]),
+                     started=sum(_count(m.get("started")) for m in matches),
+                     finished=sum(_count(m.get("finished")) for m in matches),
+                     abandoned=sum(_count(m.get("abandoned")) for m in matches),
+                     recordings=_count(audits.get("recordings")))
+
+
+def _count(n):
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0

@@ -15,7 +15,7 @@ the key combination that opens it.
 
 from dataclasses import replace
 
-from ..core.msg import Msg
+from ..core.msg import N_, Msg
 from ..core.service import (SERVICE, OpenService, ServiceKey, ServiceScreen, check_tuning,
                             factory_values, heard, open_desk, press, screen, tuned)
 from ..draw import kit
@@ -38,7 +38,8 @@ KEYMAP = {
 #: Each page's keys, said at the foot of the screen.
 HELP = {"menu": Msg("rig.service.keys.menu"), "switch-test": Msg("rig.service.keys.switch_test"),
         "sound": Msg("rig.service.keys.settings"),
-        "sensitivity": Msg("rig.service.keys.settings")}
+        "sensitivity": Msg("rig.service.keys.settings"),
+        "audits": Msg("rig.service.keys.audits")}
 
 
 class OpenCombo:
@@ -112,6 +113,11 @@ def _page(surface, board):
                   (int(W * 0.03), 0, int(W * 0.62), head_h), kit.GOLD)
     kit.put_label(surface, Msg("rig.service.by", name=board.by),
                   (int(W * 0.66), 0, int(W * 0.31), head_h), kit.DIM, align="right")
+    if board.page == "audits":
+        _audits(surface, board.audit, (0, head_h, W, H - head_h - foot_h))
+        kit.put_para(surface, HELP.get(board.page), (int(W * 0.03), H - foot_h, int(W * 0.94),
+                                                     foot_h), kit.DIM, most=2)
+        return
     rows = tuple(board.rows)
     top, bottom = head_h, H - foot_h - explain_h
     row_h = max(1, (bottom - top) // ROWS_SHOWN)
@@ -147,6 +153,71 @@ def _page(surface, board):
                                                      explain_h), kit.IVORY, most=2)
     kit.put_para(surface, HELP.get(board.page), (int(W * 0.03), H - foot_h, int(W * 0.94),
                                                  foot_h), kit.DIM, most=2)
+
+
+def _audits(surface, audit, area):
+    """The audits as a picture: the corridor with each rod's touches (a bar; the voided part
+    amber) and faults (glitches and stuck periods, red, counted below), and the matches per
+    night as a small chart, with the numbers beside."""
+    x0, y0, w, h = area
+    if audit is None or not audit.recordings:
+        kit.put_para(surface, Msg("rig.service.audit.none"), (x0 + w // 10, y0, w * 8 // 10, h),
+                     kit.DIM, most=2)
+        return
+    legend_h = h // 7
+    cx, cw = x0 + int(w * 0.03), int(w * 0.58)
+    cy, ch = y0 + 4, h - legend_h - 8
+    kit.draw_panel(surface, (cx, cy, cw, ch), kit.PANEL, radius_frac=0.04)
+    rods = audit.rods
+    most = max([r[1] for r in rods] + [1])
+    col = cw // max(1, len(rods))
+    num_h = ch // 7
+    bar_top, bar_bottom = cy + num_h + 4, cy + ch - 2 * num_h - 4
+    pg = kit.load_pygame()
+    for i, (name, touches, voided, glitches, stuck) in enumerate(rods):
+        x = cx + i * col
+        bar_w = max(4, col // 3)
+        bx = x + (col - bar_w) // 2
+        full = bar_bottom - bar_top
+        height = int(full * touches / most)
+        kept = int(full * (touches - voided) / most) if touches else 0
+        pg.draw.line(surface, kit.DIM, (x + col // 2, bar_top), (x + col // 2, bar_bottom), 1)
+        if height:
+            pg.draw.rect(surface, kit.AMBER, pg.Rect(bx, bar_bottom - height, bar_w, height))
+            pg.draw.rect(surface, kit.GREEN, pg.Rect(bx, bar_bottom - kept, bar_w, kept))
+        kit.put_text(surface, str(touches), (x, cy + 2, col, num_h), kit.TEXT)
+        kit.put_text(surface, name.split(".")[1], (x, bar_bottom + 2, col, num_h), kit.GOLD)
+        faults = glitches + stuck
+        kit.put_text(surface, str(faults) if faults else "-",
+                     (x, bar_bottom + num_h + 2, col, num_h), kit.RED if faults else kit.DIM)
+    third = cw // 3
+    legend = ((N_("rig.service.audit.touches"), kit.GREEN),
+              (N_("rig.service.audit.voided"), kit.AMBER),
+              (N_("rig.service.audit.faults"), kit.RED))
+    size = min(kit.fit_size([kit.as_text(Msg(code))], third - 8, legend_h)
+               for code, _ in legend)      # one size for the three words
+    for i, (code, colour) in enumerate(legend):
+        kit.put_text(surface, Msg(code), (cx + i * third, cy + ch + 4, third, legend_h),
+                     colour, size=size)
+    # The matches per night: a small chart, the numbers above the bars.
+    nx, nw = x0 + int(w * 0.64), int(w * 0.33)
+    kit.put_label(surface, Msg("rig.service.audit.per_night"), (nx, y0, nw, legend_h),
+                  kit.TEXT, align="center")
+    nights = audit.nights
+    top_n = max([n for _, n in nights] + [1])
+    chart_top, chart_bottom = y0 + legend_h * 2, y0 + h - legend_h * 4
+    col = nw // max(1, len(nights))
+    for i, (day, n) in enumerate(nights):
+        x = nx + i * col
+        height = int((chart_bottom - chart_top) * n / top_n)
+        pg.draw.rect(surface, kit.CANVAS, pg.Rect(x + col // 6, chart_bottom - height,
+                                                  col * 2 // 3, height))
+        kit.put_text(surface, str(n), (x, chart_bottom - height - legend_h, col, legend_h),
+                     kit.TEXT)
+        kit.put_text(surface, day[-2:], (x, chart_bottom + 2, col, legend_h * 3 // 4), kit.DIM)
+    kit.put_para(surface, Msg("rig.service.audit.totals", started=audit.started,
+                              finished=audit.finished, abandoned=audit.abandoned),
+                 (nx, y0 + h - legend_h * 3, nw, legend_h * 3), kit.IVORY, most=3)
 
 
 # --- sounds -----------------------------------------------------------------------------------
@@ -188,7 +259,7 @@ def hear(prev, board, sounds, voice, words):
 
 # --- the sample screens -------------------------------------------------------------------------
 
-SHOTS = ("service", "switch-test", "service-sound", "service-sensitivity")
+SHOTS = ("service", "switch-test", "service-sound", "service-sensitivity", "service-audits")
 
 _INPUTS = ("button", "laser.1", "laser.2", "laser.3", "laser.4", "laser.5", "laser.6", "guard",
            "seat.4", "seat.5", "seat.6", "painting.1", "painting.2", "tof", "relic.1.tilt",
@@ -218,6 +289,15 @@ def shot(name):
     elif name == "service-sound":
         desk = replace(desk, page="sound", cursor=0)
         board = screen(desk)
+    elif name == "service-audits":
+        from ..core.service import AuditView
+        audit = AuditView(
+            rods=(("laser.1", 41, 1, 0, 0), ("laser.2", 37, 0, 2, 0), ("laser.3", 22, 2, 0, 0),
+                  ("laser.4", 58, 3, 0, 1), ("laser.5", 0, 0, 0, 0), ("laser.6", 19, 0, 14, 0)),
+            nights=(("2026-11-13", 6), ("2026-11-20", 9), ("2026-11-27", 4),
+                    ("2026-12-04", 11)),
+            started=30, finished=27, abandoned=3, recordings=30)
+        board = screen(replace(desk, page="audits", audit=audit))
     elif name == "service-sensitivity":
         desk = replace(desk, page="sensitivity", cursor=3)
         board = screen(desk)

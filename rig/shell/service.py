@@ -20,6 +20,7 @@ item the host's loop takes before the host does (:meth:`ServiceDesk.take`):
 
 import logging
 from collections import deque
+from dataclasses import replace
 
 from ..core import service as core
 from ..core.msg import Msg
@@ -72,12 +73,13 @@ class ServiceDesk:
     applies the settings (None: nothing more), ``hold_s`` the start button's hold."""
 
     def __init__(self, host, *, inputs, factory, memory=None, apply=None,
-                 hold_s=SERVICE_HOLD_S):
+                 hold_s=SERVICE_HOLD_S, read_audits=None):
         self.host = host
         self.inputs = tuple(inputs)
         self.factory = tuple(sorted(dict(factory).items()))
         self.memory = memory
         self.apply = apply
+        self.read_audits = read_audits      # () -> the audits (cleptomano audits --json's)
         self.desk = None
         self.opened_at = None
         self._hold = ButtonHold(hold_s)
@@ -199,7 +201,21 @@ class ServiceDesk:
             elif type(effect) is core.Leave:
                 self.close()
                 return
+        if self.desk.page == "audits" and self.desk.audit is None:
+            self._load_audits()
         self.host._refresh_soon()
+
+    def _load_audits(self):
+        """The audits page's picture, read from the recordings once per opening (a folder that
+        cannot be read is one log line and an empty picture)."""
+        found = {}
+        if self.read_audits is not None:
+            try:
+                found = self.read_audits()
+            except Exception as exc:
+                log.warning("Service mode: the audits could not be read (%s); none shown.", exc)
+        rods = [int(n.split(".")[1]) for n in self.inputs if n.startswith("laser.")]
+        self.desk = replace(self.desk, audit=core.audit_view(found, rods or core.LASER_NUMBERS))
 
     def set(self, key, value, by=None):
         """Set ``key`` to ``value`` (a phone's or a test's way; checked: a bad value is one
@@ -288,6 +304,20 @@ def attach_service(host, config, memory=None, hold_s=SERVICE_HOLD_S):
         inputs = (BUTTON,)
     desk = ServiceDesk(host, inputs=inputs,
                        factory=factory_for(config), memory=memory,
-                       apply=getattr(host, "apply_tuning", None), hold_s=hold_s)
+                       apply=getattr(host, "apply_tuning", None), hold_s=hold_s,
+                       read_audits=_audits_of(host))
     host.service = desk
     return desk
+
+
+def _audits_of(host):
+    """How the service mode reads the audits of ``host``'s recordings folder (None: it has
+    none)."""
+    directory = getattr(getattr(host, "session", None), "directory", None)
+    if directory is None:
+        return None
+
+    def read():
+        from .audits import audits
+        return audits(directory)
+    return read
