@@ -392,7 +392,6 @@ def test_the_guard_opens_it_at_the_screen_and_walks_its_pages(tmp_path):
 
 def test_the_display_plays_each_test_once_at_the_levels_set():
     from rig.display.service import hear
-    from rig.words import Words
 
     class Sounds:
         def __init__(self):
@@ -419,11 +418,14 @@ def test_the_display_plays_each_test_once_at_the_levels_set():
     second = core.screen(desk, sounds=((1, "jingle"), (2, "buzz")),
                          spoken=((3, core.Msg("rig.service.spoken_test")),))
     sounds, voice = Sounds(), Voice()
-    hear(None, first, sounds, voice, Words("es"))       # a first screen replays nothing
-    hear(first, second, sounds, voice, Words("es"))
-    hear(second, second, sounds, voice, Words("es"))
+    hear(None, first, sounds, voice, "es")       # a first screen replays nothing
+    hear(first, second, sounds, voice, "es")
+    hear(second, second, sounds, voice, "es")
     assert sounds.played == ["buzz"] and sounds.volume == 0.4 and voice.volume == 0.5
     assert voice.said == ["Esta es la voz del museo. Uno, dos, tres."]
+    off = core.screen(core.changed(desk, "voice", False)[0])
+    hear(second, off, sounds, voice, "es")
+    assert voice.volume == 0.0                    # the voice off: silent at once
 
 
 def test_a_companion_games_host_opens_it_on_the_held_button_and_takes_its_presses_back(

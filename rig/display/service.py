@@ -239,20 +239,22 @@ def levels(board):
     return sound_levels(dict(board.levels))
 
 
-def hear(prev, board, sounds, voice, words):
+def hear(prev, board, sounds, voice, lang):
     """Apply ``board``'s levels to the display's ``sounds`` (a SoundBank) and ``voice`` (a
-    Voice, or None), then play its new tests: each sound, and the spoken test said in
-    ``words`` (the screen's language)."""
+    Voice, or None; the voice off is its volume 0 until the rig restarts without it), then
+    play its new tests: each sound, and the spoken test said in ``lang`` (the screen's)."""
     effects, voice_volume, voice_on, _ = levels(board)
     set_volume = getattr(sounds, "set_volume", None)
     if set_volume is not None:
         set_volume(effects)
     if voice is not None:
-        voice.volume = voice_volume
+        voice.volume = voice_volume if voice_on else 0.0
     played, spoken = cues(prev, board)
     for name in played:
         sounds.play(name)
-    if voice is not None and voice_on:
+    if voice is not None and voice_on and spoken:
+        from ..words import Words
+        words = Words(lang)
         for msg in spoken:
             voice.speak(words.text(msg))
 

@@ -302,12 +302,11 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
 def _service_hear(prev, board, sounds, voice, lang):
     """The service screen's sound levels and tests (:func:`rig.display.service.hear`), the
     spoken test in ``lang``.  A failure is logged, never raised."""
-    from ..words import Words
     from .service import hear
     try:
         if voice is not None:
             voice.use_language(lang)
-        hear(prev, board, sounds, voice, Words(lang))
+        hear(prev, board, sounds, voice, lang)
     except Exception as e:
         log.warning("display: the service mode's sounds failed (%s: %s)", type(e).__name__, e)
 

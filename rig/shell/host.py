@@ -158,7 +158,9 @@ class Host:
         ``"button"``).  Any thread: it enqueues.  During a turn, or on a host without one: a
         :class:`RigError` whose ``msg`` says so."""
         if self.service is None:
-            raise RigError(Msg("rig.service.none"))
+            from ..core.service import ServiceError
+            raise ServiceError("this host has no service mode; the rig attaches one when it "
+                               "runs (cleptomano run)", Msg("rig.service.none"))
         self.service.request(by)
 
     def in_turn(self):
