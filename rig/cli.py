@@ -838,8 +838,10 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
     if getattr(night, "table", None) is not None:
         rig.remember = night.table.choose     # the table's choices kept for the evening
         rig.table_sources = night.table.sources
-    config = getattr(rig, "config", None) or getattr(night, "config", None)
-    if config is not None:                    # the builder's service mode (issue 31)
+    # The builder's service mode (issue 31): its factory values are rig.toml's (the night's
+    # config, before the table's choices).
+    config = getattr(night, "config", None) or getattr(rig, "config", None)
+    if config is not None:
         from .shell.service import attach_service
         attach_service(rig, config, getattr(night, "table", None))
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,

@@ -488,3 +488,18 @@ def test_the_audit_view_takes_only_counts():
     assert view.rods == (("laser.4", 5, 0, 0, 0),)
     assert view.nights == (("2026-12-01", 2), ("2026-12-02", 0))
     assert (view.started, view.finished, view.abandoned) == (2, 1, 0)
+
+
+def test_the_service_screen_goes_to_the_rigs_screen_not_to_the_phones():
+    from rig.shell.faces import Faces, MemoryDisplay
+
+    class Phones(MemoryDisplay):
+        shows_service = False
+
+    screen, phones = MemoryDisplay(), Phones()
+    faces = Faces(screen, phones)
+    faces.show("a game's snapshot")
+    desk = core.open_desk("Ana", (), core.factory_values(0.1, (), (), {}))
+    faces.show(core.screen(desk))
+    assert isinstance(screen.board, core.ServiceScreen)
+    assert phones.board == "a game's snapshot"
