@@ -56,6 +56,8 @@ def test_a_switch_test_walk_lights_every_input_of_the_pin_map_and_beeps_each_rod
         pins = list(t.config.pinmap.inputs)
         assert desk.inputs[:len(pins)] == tuple(pins)
         assert {"tof", "hub", relic(2, "tilt"), relic(3, "motion")} <= set(desk.inputs)
+        assert _row(desk, t, "hub").value == core.Msg("rig.service.link_up")
+        assert _row(desk, t, "tof").value == "8190 mm"
         beeps_before = t.buzzes()
         rods = 0
         for name in pins:

@@ -176,8 +176,9 @@ class ServiceDesk:
             return
         self._seen = {}
         values = dict(self.host.service_values())
-        if self._hub_up is not None:
-            values[HUB] = 1 if self._hub_up else 0
+        if HUB in self.inputs:      # the link as the host's faults say it (lost: a fault)
+            up = self._hub_up if self._hub_up is not None else HUB not in self.host.faults
+            values[HUB] = 1 if up else 0
         self.desk = core.open_desk(by, self.inputs, self.factory, self.tuning,
                                    {n: v for n, v in values.items() if n in self.inputs})
         self.opened_at = t_abs
