@@ -178,8 +178,8 @@ def check_tuning(pairs):
 
 
 def tuned(tuning, key, value):
-    """``tuning`` with ``key`` set to ``value`` (checked); the factory value is not kept as a
-    change (``factory`` given: a value equal to it drops the key)."""
+    """``tuning`` with ``key`` set to ``value`` (checked; :func:`changed` drops a key set back
+    to its factory value)."""
     value = check_value(key, value)
     return tuple(sorted(dict(tuning, **{key: value}).items()))
 
@@ -235,7 +235,8 @@ def shown(key, value):
 
 @dataclass(frozen=True)
 class Change:
-    """A setting changed: ``key`` from ``old`` to ``new`` (None: the factory value)."""
+    """A setting changed: ``key`` from ``old`` to ``new`` (each its value, the factory's
+    when the table had not changed it)."""
     key: str
     old: object
     new: object
