@@ -130,6 +130,8 @@ def test_opening_is_refused_during_a_turn_from_a_phone_and_from_the_screen(tmp_p
             t.rig.open_service("Ana")
         assert refused.value.msg == core.Msg("rig.service.not_in_turn")
         assert "between turns" in str(refused.value)
+        t.advance(0.05)
+        assert t.rig.scoreboard().message == core.Msg("rig.service.not_in_turn")
         t.submit(core.OpenService(0.0, "screen"))      # F12 three times at the screen
         t.advance(0.05)
         assert not desk.is_open

@@ -101,9 +101,9 @@ class ServiceDesk:
     def request(self, by):
         """Open the service mode for ``by`` (any thread: it enqueues).  During a turn: a
         :class:`~rig.core.service.ServiceError` whose ``msg`` says so."""
+        self.host.submit(core.OpenService(0.0, str(by)))   # refused mid-turn: on the screen too
         if self.host.in_turn():
             raise _during_turn()
-        self.host.submit(core.OpenService(0.0, str(by)))
 
     # --- on the host's loop ---------------------------------------------------------------
     def take(self, item):
