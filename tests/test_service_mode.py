@@ -152,8 +152,10 @@ def test_a_host_without_a_service_mode_says_so(tmp_path):
 
 
 @pytest.mark.parametrize("held_s, opens", [(5.0, True), (4.9, False)])
-def test_the_start_button_held_5_s_opens_it_and_4_9_s_does_not(tmp_path, held_s, opens):
-    t, desk = _table(tmp_path)
+@pytest.mark.parametrize("edge_delay_s", [0.0, 0.05])
+def test_the_start_button_held_5_s_opens_it_and_4_9_s_does_not(tmp_path, held_s, opens,
+                                                               edge_delay_s):
+    t, desk = _table(tmp_path, edge_delay_s=edge_delay_s)
     try:
         t.advance_to(1.0)
         t.set("seat.4", 0)          # a rod out of its seat: a press starts no turn
@@ -507,3 +509,18 @@ def test_the_service_screen_goes_to_the_rigs_screen_not_to_the_phones():
     faces.show(core.screen(desk))
     assert isinstance(screen.board, core.ServiceScreen)
     assert phones.board == "a game's snapshot"
+
+
+def test_the_sound_settings_reach_the_config_at_the_next_start():
+    from rig.shell.config import load_config
+    from rig.shell.table_state import effects_volume, tuned_config
+    config = load_config(None)
+    tuning = core.check_tuning({"volume.master": 0.5, "volume.voice": 0.8, "voice": False,
+                                "voice.es": "es", "tilt.relic.3": 75.0,
+                                "merge.laser.2": config.detect.merge_window_s})
+    tuned = tuned_config(config, tuning)
+    assert (tuned.sound.voice, tuned.sound.voice_volume, tuned.sound.voice_es) == \
+        (False, 0.4, "es")
+    assert tuned.detect.tipped_from(3) == 75.0 and tuned.detect.tipped_from(1) == 60.0
+    assert tuned.detect.merge_by_contact == ()      # the factory value: nothing per rod
+    assert effects_volume(tuning) == 0.4 and effects_volume(()) == 0.8
