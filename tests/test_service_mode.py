@@ -8,6 +8,8 @@ import json
 import logging
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rig.core import service as core
 from rig.core.errors import RigError
@@ -524,3 +526,37 @@ def test_the_sound_settings_reach_the_config_at_the_next_start():
     assert tuned.detect.tipped_from(3) == 75.0 and tuned.detect.tipped_from(1) == 60.0
     assert tuned.detect.merge_by_contact == ()      # the factory value: nothing per rod
     assert effects_volume(tuning) == 0.4 and effects_volume(()) == 0.8
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=12), inner, max_size=3), max_leaves=8)
+_KEYS = st.sampled_from(("merge.laser.4", "tilt.relic.2", "volume.master", "voice", "voice.es",
+                         "merge.laser.9", "laser.4", "")) | st.text(max_size=14)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(_KEYS, _JSON, max_size=4))
+def test_any_tuning_from_a_file_is_kept_checked_or_refused_with_one_error(tuning):
+    try:
+        checked = core.check_tuning(tuning)
+    except core.ServiceError as exc:
+        assert "\n" not in str(exc) and exc.msg is not None
+    else:
+        assert core.check_tuning(checked) == checked
+    state, problems = parse_state(json.dumps({"version": 1, "tuning": tuning}))
+    assert (state.tuning is None) or problems == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from(("merge_by_contact", "tipped_by_relic", "glitch_s")),
+                       _JSON, max_size=3))
+def test_any_detect_object_in_a_header_reads_or_is_refused_as_a_recording_error(detect):
+    from rig.core.errors import RecordingError
+    obj = {"recording": "cleptomano", "version": 1, "players": ["Ana", "Ben"],
+           "difficulty": "normal", "detect": detect}
+    try:
+        header = parse_header(obj)
+    except RecordingError:
+        return
+    assert isinstance(header.settings, DetectSettings)

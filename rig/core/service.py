@@ -112,7 +112,7 @@ def kind_of(key):
         if key in ("voice", "voice.es"):
             return key
     raise ServiceError(
-        "%r is not a setting the service mode keeps; use merge.laser.1 to merge.laser.8, "
+        "%s is not a setting the service mode keeps; use merge.laser.1 to merge.laser.8, "
         "tilt.relic.1 to tilt.relic.3, %s" % (_short(key), ", ".join(SOUND_KEYS)),
         Msg("rig.service.no_such_setting", key=_short(key)))
 
@@ -155,7 +155,8 @@ def _refused(key, value, allowed, digits):
 
 
 def _short(value, most=40):
-    text = value if isinstance(value, str) else repr(value)
+    """``value`` shown in one line (its repr: a newline in it stays ``\\n``), cut to ``most``."""
+    text = repr(value)
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
@@ -329,7 +330,7 @@ KEYS = ("up", "down", "less", "more", "enter", "back", "preset", "factory", "tes
 def press(desk, key):
     """One service key: ``(desk, effects)``.  ServiceError for a key it does not know."""
     if key not in KEYS:
-        raise ServiceError("%r is not a service key; use one of %s" % (_short(key),
+        raise ServiceError("%s is not a service key; use one of %s" % (_short(key),
                                                                       ", ".join(KEYS)),
                            Msg("rig.service.no_such_key", key=_short(key)))
     rows = desk.rows()
