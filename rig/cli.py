@@ -113,6 +113,9 @@ def _parser():
 
     rep = sub.add_parser("replay", help="re-referee a recording; prints the result as JSON")
     rep.add_argument("file")
+    rep.add_argument("--overrides", action="store_true",
+                     help="also list the referee's overrides (undos, voids, corrections, "
+                          "hauls, clamps) with who made them and why")
 
     chk = sub.add_parser("check-wiring", help="walk through every input to find miswiring")
     chk.add_argument("--config")
@@ -214,7 +217,7 @@ def main(argv=None):
 def cmd_replay(args):
     from .shell.storage import replay_file
     torn = []
-    result = replay_file(args.file, torn)
+    result = replay_file(args.file, torn, overrides=getattr(args, "overrides", False))
     for warning in torn:
         print("cleptomano: warning: %s" % warning, file=sys.stderr)
     # A result may hold codes (a game's words for a call): the terminal says them in English,
@@ -271,6 +274,8 @@ def history_lines(directory):
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
+            for said in getattr(g, "override_lines", lambda _: ())(result):
+                lines.append("    override: %s" % english(said))     # issue 31
     if empty:
         # Issue 30: 7 of 12 lines of an evening were such matches ("no winner").
         lines.append("(%d match%s in which nobody played a turn not listed)"
@@ -285,7 +290,7 @@ def _replays(directory, pattern, lines):
     for path in sorted(Path(directory).glob(pattern)):
         torn = []
         try:
-            result = replay_file(path, torn)
+            result = replay_file(path, torn, overrides=True)
         except RecordingError as exc:
             lines.append("%s  unreadable: %s" % (
                 path.name, english(exc.msg) if exc.msg is not None else exc.detail))

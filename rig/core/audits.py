@@ -35,11 +35,13 @@ def total(parts):
     "cut_off"}`` (``day``: ``"YYYY-mm-dd"`` the recording began, or None; ``seen``: per input,
     the wall-clock second of its last change, ``"YYYY-mm-ddTHH:MM:SS"``, worked out by the shell
     from the recording's name and ``t``; ``audit``: the game's part); in the recordings'
-    order."""
+    order.  A part's ``overrides`` (a museum game's: ``{"kinds", "reasons", "by"}``, each
+    name -> count) are summed into ``overrides``."""
     matches, touches, levels, last_seen, turns = {}, {}, {}, {}, []
     nights, glitches, devices, last_night = {}, {}, {}, {}
     restarts = 0
     uptime = 0.0
+    overrides = {"kinds": {}, "reasons": {}, "by": {}}
     for part in parts:
         a = part["audit"]
         m = a["matches"]
@@ -55,6 +57,7 @@ def total(parts):
         _add(touches, a["touches"])
         _add(levels, a["levels"])
         _add(devices, a.get("devices", {}))
+        _add(overrides, a.get("overrides", {}))
         if part["day"] and a.get("devices"):
             _add(last_night.setdefault(part["day"], {}), a["devices"])
         restarts += a["restarts"]
@@ -77,6 +80,8 @@ def total(parts):
         "uptime_s": round(uptime, 3),
         "last_seen": dict(sorted(last_seen.items())),
         "devices": dict(sorted(devices.items())),
+        "overrides": {key: dict(sorted(counts.items()) if key == "by" else counts.items())
+                      for key, counts in overrides.items()},
         "_turns": turns,
         "_last_night": last_night.get(max(nights), {}) if nights else {},
         "_glitches": glitches,

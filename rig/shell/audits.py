@@ -177,11 +177,20 @@ def to_csv(out):
     for device, counts in out["devices"].items():
         for key, n in counts.items():
             w.writerow(("devices", device, key, n))
+    for key, counts in out.get("overrides", {}).items():     # ("overrides", "void", "kinds", 2)
+        for name, n in counts.items():
+            w.writerow(("overrides", _cell(name), key, n))
     w.writerow(("rig", "restarts", "count", out["restarts"]))
     w.writerow(("rig", "uptime_s", "seconds", out["uptime_s"]))
     for warning in out["health"]:
         w.writerow(("health", warning["input"], warning["code"], warning["text"]))
     return buf.getvalue()
+
+
+def _cell(name):
+    """A name a phone chose (who made an override) as a CSV cell a spreadsheet shows as text:
+    one that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a ``'`` before it."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
 
 
 def text(out):
@@ -204,6 +213,12 @@ def text(out):
     for device, c in out["devices"].items():
         lines.append("Device %-5s lost %d, back %d, re-initialised %d"
                      % (device, c.get("lost", 0), c.get("back", 0), c.get("reinit", 0)))
+    over = out.get("overrides") or {}
+    if any(over.get("kinds", {}).values()):
+        lines.append("Overrides:")
+        for key, label in (("kinds", "kind"), ("reasons", "why"), ("by", "by")):
+            lines.append("  %-12s %s" % (label, ", ".join(
+                "%s %d" % kv for kv in over.get(key, {}).items() if kv[1])))
     lines.append("Restarts: %d; recorded time: %.0f s" % (out["restarts"], out["uptime_s"]))
     if out["last_seen"]:
         lines.append("Last seen:")

@@ -41,6 +41,7 @@ from ..table.debounce import StartButton
 from ..core.errors import RigError
 from ..table.names import BUTTON
 from ..core.msg import Msg
+from ..core.phones import MakeHost
 from ..words import check_language, english
 from .faces import NullDisplay
 from .inbox import STOP, Inbox, Order, Reading, Stage
@@ -283,6 +284,16 @@ class Host:
             self._hear(t, text, severity)
         (log.warning if severity == WARNING else log.info)(line)
 
+    def _make_host(self, name, now):
+        """The screen's key made the phone paired as ``name`` the table's host (None: no
+        phone is host; issue 31): said on the screen, the phones' calls and the log."""
+        if self.phones is None or not self.phones.make_host(name):
+            return
+        said = Msg("rig.phones.host_made", name=name) if name is not None \
+            else Msg("rig.phones.host_none")
+        self._say(round(now - self.t0, 6) if self.t0 is not None else 0.0, said)
+        self._show_message(said, now)
+
     def _show_message(self, text, now=None):
         """``text`` (a code, said by each face) on the screen for ``MESSAGE_S``."""
         self._message = ((self.clock.now() if now is None else now) + self.MESSAGE_S, text)
@@ -411,6 +422,9 @@ class Host:
         display = self.display
         self._display_due = None
         for command in display.poll_commands():
+            if type(command) is MakeHost:       # who may do what, not the game's: no inbox
+                self._make_host(command.name, now)
+                continue
             self.submit(command)
         shown = self.service.frame(now) if self.service is not None else None
         frame, period_s = shown if shown is not None else self._frame(now)

@@ -210,11 +210,12 @@ def recent_players(directory, recordings=30):
     return names
 
 
-def replay_file(path, torn=None):
+def replay_file(path, torn=None, overrides=False):
     """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
     :func:`read` (a torn last line is left out and named there).  The game its header names
     (:func:`rig.games.by_recording`) replays it; a header that names none is read as
-    Cleptómano's, whose reader says what is wrong with it."""
+    Cleptómano's, whose reader says what is wrong with it.  ``overrides``: the museum's replay
+    lists the referee's overrides too (``replay --overrides``)."""
     game = game_of(path)
     if game is None:
         game = _home()
@@ -223,6 +224,8 @@ def replay_file(path, torn=None):
         lines = _lines(f, path, torn)
         # The museum's reader takes the lines as they come (its first bad line is the one it
         # names); a companion game's reads them all first, as they always have.
+        if overrides and game.museum:       # with the referee's overrides (issue 31)
+            return game.replay(lines, path, overrides=True)
         return game.replay(lines if game.museum else list(lines), path)
 
 

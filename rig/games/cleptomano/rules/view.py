@@ -137,6 +137,9 @@ class Scoreboard:
     next_guard: Optional[str] = None
     ready_problems: Tuple[str, ...] = ()
     awaiting_loot: bool = False
+    # The override (its kind: "undo", "void", "correction", "haul") whose reason the guard may
+    # still give, one digit on the screen (issue 31); None when none waits
+    reason_wanted: Optional[str] = None
     # Always
     rounds: Tuple[RoundRow, ...] = ()
     round_wins: Dict[str, int] = field(default_factory=dict)
