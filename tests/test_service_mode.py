@@ -19,6 +19,7 @@ from rig.shell.service import attach_service
 from rig.shell.table_state import FILE_NAME, TableMemory
 from rig.table.debounce import ButtonHold, DetectSettings
 from rig.table.names import REST, relic
+from rig.words import english
 from sim.harness import Harness
 
 
@@ -67,8 +68,8 @@ def test_a_switch_test_walk_lights_every_input_of_the_pin_map_and_beeps_each_rod
             t.set(name, 1 - rest)
             t.advance(0.05)
             row = _row(desk, t, name)
-            assert row.value == core.Msg("rig.service.active" if rest == 0 else
-                                         "rig.service.rest"), name
+            away = core.STATE_WORDS[name.split(".")[0]][1 - rest]
+            assert row.value == core.Msg(away) and english(row.value).isupper(), name
             assert row.since != "-", name
             if name.startswith("laser."):
                 rods += 1
@@ -85,7 +86,7 @@ def test_a_switch_test_walk_lights_every_input_of_the_pin_map_and_beeps_each_rod
         t.relic(3, "motion", 1)
         t.advance(0.05)
         assert _row(desk, t, relic(2, "tilt")).value == "72.5°"
-        assert _row(desk, t, relic(3, "motion")).value == core.Msg("rig.service.active")
+        assert _row(desk, t, relic(3, "motion")).value == core.Msg("rig.service.state.moving")
         t.relics.lose()
         t.advance(0.05)
         assert _row(desk, t, "hub").value == core.Msg("rig.service.link_down")

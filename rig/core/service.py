@@ -497,7 +497,21 @@ def _input_text(name, value):
         return "%.1f°" % value
     if name == "hub":
         return Msg("rig.service.link_up") if value else Msg("rig.service.link_down")
-    return Msg("rig.service.active") if value else Msg("rig.service.rest")
+    kind = name.split(".")[0] if not name.endswith(".motion") else "motion"
+    pair = STATE_WORDS.get(kind, STATE_WORDS["laser"])
+    return Msg(pair[1] if value else pair[0])
+
+
+#: A contact's two states as the switch test says them, by kind of input: (0, 1).  The state
+#: away from the museum's rest is in capitals (it stands out while the box is walked).
+STATE_WORDS = {
+    "laser": (N_("rig.service.state.open"), N_("rig.service.state.contact")),
+    "guard": (N_("rig.service.state.open"), N_("rig.service.state.contact")),
+    "button": (N_("rig.service.state.released"), N_("rig.service.state.pressed")),
+    "seat": (N_("rig.service.state.out"), N_("rig.service.state.seated")),
+    "painting": (N_("rig.service.state.lifted"), N_("rig.service.state.on_stand")),
+    "motion": (N_("rig.service.state.still"), N_("rig.service.state.moving")),
+}
 
 
 # --- what a tuning changes ------------------------------------------------------------------------

@@ -286,6 +286,7 @@ def shot(name):
         desk = replace(desk, page="switch-test")
         desk, _ = heard(desk, 3.0, "guard", 1)
         desk, _ = heard(desk, 3.5, "guard", 0)
+        desk, _ = heard(desk, 3.9, "seat.5", 0)
         desk, _ = heard(desk, 4.2, "laser.4", 1)
         board = screen(desk, now_s=4.6)
     elif name == "service-sound":
