@@ -561,3 +561,22 @@ def test_any_detect_object_in_a_header_reads_or_is_refused_as_a_recording_error(
     except RecordingError:
         return
     assert isinstance(header.settings, DetectSettings)
+
+
+def test_the_host_phones_button_opens_it_through_the_hosts_open_service(tmp_path):
+    from rig.shell.config import load_config
+    from rig.web.face import WebFace
+    t, desk = _table(tmp_path / "recordings")
+    face = WebFace(load_config(None).web, tmp_path / "recordings")
+    face.rig = t.rig                             # as the night wires it (rig.cli._serve)
+    try:
+        face.open_service("Ana")                 # what POST /api/service calls, off the loop
+        t.advance(0.05)
+        assert desk.is_open and desk.desk.by == "Ana"
+        _key(t, "back")
+        t.start_turn()
+        with pytest.raises(RigError) as refused:  # the page answers 409 with its words
+            face.open_service("Ana")
+        assert refused.value.msg == core.Msg("rig.service.not_in_turn")
+    finally:
+        t.stop()
