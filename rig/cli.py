@@ -583,7 +583,7 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless, game=None, museum_keys=False):
+def _open_display(config, headless, game=None, museum_keys=False, night=None):
     """The score display, or None when it is off.  When no screen can be opened the display
     says so once in the log and stays headless (the rig referees on, sounds still play).
     ``game``: a companion game, whose own sounds the display makes at start-up;
@@ -591,8 +591,11 @@ def _open_display(config, headless, game=None, museum_keys=False):
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
+    from .shell.table_state import effects_volume
+    table = getattr(night, "table", None)        # the service mode's effects volume (issue 31)
+    volume = effects_volume(table.state.tuning if table is not None else ())
     display = open_display(config.display, config.keys, config.match.players, game=game,
-                           sound_config=config.sound, museum_keys=museum_keys)
+                           sound_config=config.sound, museum_keys=museum_keys, volume=volume)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -742,7 +745,7 @@ def _night_phones(config, night, recordings=None):
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
     """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
-    display = _open_display(config, args.headless, museum_keys=simulate)
+    display = _open_display(config, args.headless, museum_keys=simulate, night=night)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
@@ -774,7 +777,7 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     from .display.game_keys import primary
     from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
-    display = _open_display(config, args.headless, game=choice.game)
+    display = _open_display(config, args.headless, game=choice.game, night=night)
     # The simulator alone logs the pairing code (a laptop shows it nowhere else); a real rig
     # never does: its log is readable by more than the table (README "Phone companion").
     web, display = _with_phones(config, recordings, display, night,
@@ -847,6 +850,12 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
     _attract(rig, getattr(night, "config", None))
     if getattr(night, "health", None) is not None and hasattr(rig, "health"):
         rig.health = night.health       # judged again at each new match (Cleptómano's)
+    # The builder's service mode (issue 31): its factory values are rig.toml's (the night's
+    # config, before the table's choices).
+    config = getattr(night, "config", None) or getattr(rig, "config", None)
+    if config is not None:
+        from .shell.service import attach_service
+        attach_service(rig, config, getattr(night, "table", None))
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
 

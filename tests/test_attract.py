@@ -268,3 +268,9 @@ def test_the_display_shows_it_and_a_key_wakes_it(shell):
         assert commands == [Wake()]
     finally:
         display.stop()
+
+
+def test_the_service_mode_open_is_busy_no_attract_screen_over_it():
+    from rig.core.attract import busy
+    from rig.core.service import ServiceScreen
+    assert busy(ServiceScreen(page="menu", rows=(), cursor=0, by="screen"))

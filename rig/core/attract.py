@@ -18,6 +18,7 @@ from typing import Tuple
 
 from .errors import ConfigError
 from .msg import Msg
+from .service import SERVICE
 
 #: ``[table] attract_after_s``: (default, low, high); 0 is never.
 IDLE_S = (300, 0, 3600)
@@ -102,11 +103,13 @@ def judge(idle, now, busy):
 
 def busy(snapshot):
     """Whether ``snapshot`` (any game's screen value) shows a turn, a match's set-up or a
-    check running, or a banner: never the attract screen then.  Cleptómano's Scoreboard: its
-    ``phase`` "turn", its wiring check, a banner; a companion game's GameScreen: its game
-    until it is over."""
+    check running, a banner, or the service mode: never the attract screen then.
+    Cleptómano's Scoreboard: its ``phase`` "turn", its wiring check, a banner; a companion
+    game's GameScreen: its game until it is over."""
     if snapshot is None:
         return False
+    if getattr(snapshot, "game", None) == SERVICE:     # the builder's service mode is open
+        return True
     phase = getattr(snapshot, "phase", None)
     if phase is not None:
         return (phase == "turn" or getattr(snapshot, "wiring", None) is not None

@@ -23,6 +23,7 @@ from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from ..draw.keymodes import Mode, MuseumKey, museum_key
 from .parts import face_part
+from . import service
 
 _WAITING = []
 
@@ -50,6 +51,7 @@ class Face:
         self.prompt = None
         self.keys = self._keys_for(waiting().game)   # the key mode of the game shown
         self.attracting = None      # the attract screen the host asked for (None: none)
+        self._combo = service.OpenCombo()             # the service mode's key combination
 
     def attract(self, view):
         """The host's attract screen (a :class:`rig.core.attract.AttractView`), or None when
@@ -64,7 +66,9 @@ class Face:
 
     def _keys_for(self, game):
         """The key mode of ``game`` (a bare :class:`Mode` for a game without keys: only H and
-        Tab)."""
+        Tab; the service mode's keys for its screen)."""
+        if game == service.SERVICE:
+            return service.mode()
         mode = mode_for(game, self.bindings, self.keypad) or Mode()
         mode.game = game
         return mode
@@ -88,6 +92,8 @@ class Face:
                 return Wake(), True
             command, changed = self.key(name, text)
             return (command if command is not None else Wake()), changed
+        if self._combo.key(name) and self.keys.game != service.SERVICE:
+            return service.open_command(), False      # F12 three times: the service mode
         before = (self.prompt, self.keys.look())
         idle = self.museum_keys and self.prompt is None and getattr(
             self.keys, "idle", lambda: False)()

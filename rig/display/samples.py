@@ -47,16 +47,21 @@ def _attract_shot(state_name):
 
 
 def shot_of(state_name: str):
-    """``(draw, thing)`` for the sample ``state_name``: the rig's own (:data:`RIG_SHOTS`) or
-    any registered game's (DisplayError naming every sample for an unknown one)."""
+    """``(draw, thing)`` for the sample ``state_name``: the rig's own (:data:`RIG_SHOTS`, the
+    service mode's) or any registered game's (DisplayError naming every sample for an unknown
+    one)."""
+    from . import service
     if state_name in RIG_SHOTS:
         return _attract_shot(state_name)
     games = every_part("samples")
     for _, samples in games:
         if state_name in samples.SHOTS:
             return samples.shot(state_name)
+    if state_name in service.SHOTS:     # the rig's own: the builder's service mode (issue 31)
+        return service.shot(state_name)
     raise DisplayError("%r is not a sample screen; use one of %s" % (
-        state_name, ", ".join(sum((samples.SHOTS for _, samples in games), RIG_SHOTS))))
+        state_name, ", ".join(sum((samples.SHOTS for _, samples in games),
+                                  RIG_SHOTS + service.SHOTS))))
 
 
 def screenshot(state_name: str, out_path, size=(800, 480), lang="en"):

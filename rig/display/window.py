@@ -190,6 +190,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from ..core.attract import ATTRACT_LOOP_HZ, CARD_S
     from .sounds import SoundBank, cues
     from .voice import voice_for
+    from ..core.service import ServiceScreen
 
     screen = None
     try:
@@ -234,7 +235,11 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             if asked is not _NOTHING:
                 face.attract(asked)
                 dirty = True
-            if board is not None and board is not heard:
+            if isinstance(board, ServiceScreen) and board is not heard:
+                face.show(board)        # the service mode (issue 31): its levels and tests
+                _service_hear(heard, board, sounds, voice, face.language())
+                heard = board
+            elif board is not None and board is not heard:
                 for name in (game_cues if isinstance(board, GameScreen) else cues)(heard, board):
                     sounds.play(name)
                 face.show(board)
@@ -314,6 +319,18 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             pygame.display.quit()
         except Exception:
             pass
+
+
+def _service_hear(prev, board, sounds, voice, lang):
+    """The service screen's sound levels and tests (:func:`rig.display.service.hear`), the
+    spoken test in ``lang``.  A failure is logged, never raised."""
+    from .service import hear
+    try:
+        if voice is not None:
+            voice.use_language(lang)
+        hear(prev, board, sounds, voice, lang)
+    except Exception as e:
+        log.warning("display: the service mode's sounds failed (%s: %s)", type(e).__name__, e)
 
 
 def _hear(voice, prev, board, lang):

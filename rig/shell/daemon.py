@@ -293,6 +293,25 @@ class Rig(Host):
         elif kind is DeviceNote:
             self._device_line(self._rel(item.t_abs), item.device, item.state)
 
+    def service_values(self):
+        """The museum's inputs as the referee and the pins read them now (the switch test)."""
+        values = dict(self.adapter.input_values(self.referee)) if self.referee else {}
+        values.update(self.pins.values())
+        return values
+
+    def service_closed(self, values):
+        """The service mode closed: every input that now reads differently from what the
+        referee believes is recorded and refereed (as after the wiring check)."""
+        values = dict(values)
+        values.update(self.pins.values())
+        self.inbox.put(Seed(self.clock.now(), values))
+
+    def apply_tuning(self, tuning):
+        """The service mode's settings (issue 31): each rod's merge window and relic's tilt
+        threshold hold from the next match (a match keeps the settings its header names)."""
+        from .table_state import tuned_config
+        self.settings = tuned_config(self.config, tuning).detect
+
     def _device_line(self, t, device, state):
         """Record a device's loss, return or re-initialisation (the game's device line, for the
         audits: docs/audits31.md) before anything acts on it, then step the game with it."""

@@ -21,6 +21,7 @@ tournament's live feed takes 5 a second, so a headless rig in a tournament build
 """
 
 from collections import deque
+from ..core.service import SERVICE
 
 
 class NullDisplay:
@@ -96,8 +97,11 @@ class Faces:
         return None if None in periods or not periods else min(periods)
 
     def show(self, board):
+        service = getattr(board, "game", None) == SERVICE
         for face in self.faces:
-            if face.wants_frames:
+            # The builder's service screen is the rig's screen's alone (issue 31): a face
+            # with ``shows_service`` False (the phones') keeps the last game snapshot.
+            if face.wants_frames and (not service or getattr(face, "shows_service", True)):
                 face.show(board)
 
     def attract(self, view):

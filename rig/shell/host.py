@@ -71,6 +71,7 @@ class Host:
     remember = None               # the table's choices kept: TableMemory.choose (issue 30)
     attract = None                # the attract screen: rig.shell.attract.AttractWatch (issue 31)
     table_sources = None          # where each comes from: TableMemory.sources (issue 30)
+    service = None                # the builder's service mode (rig.shell.service, issue 31)
 
     def _remember(self, **choices):
         """The table chose ``choices`` (its language, its players...): kept for the evening
@@ -155,6 +156,33 @@ class Host:
         loop's thread whether it was taken (an :class:`~rig.shell.inbox.Answer`)."""
         self.inbox.put(Order(self.clock.now(), command, reply))
 
+    def open_service(self, by: str):
+        """Open the builder's service mode for ``by`` (a player's name, ``"screen"``,
+        ``"button"``).  Any thread: it enqueues.  During a turn, or on a host without one: a
+        :class:`RigError` whose ``msg`` says so."""
+        if self.service is None:
+            from ..core.service import ServiceError
+            raise ServiceError("this host has no service mode; the rig attaches one when it "
+                               "runs (cleptomano run)", Msg("rig.service.none"))
+        self.service.request(by)
+
+    def in_turn(self):
+        """Whether a turn is being played now (the service mode waits for its end)."""
+        try:
+            return self.adapter.playing(self._state()) is not None
+        except Exception:
+            return False
+
+    def service_values(self):
+        """The table's inputs as they read now (the service mode's switch test begins there)."""
+        return {}
+
+    def service_closed(self, values):
+        """The service mode closed; ``values`` are the raw inputs it heard meanwhile: the start
+        button's last one is handed on (its debounce knows where the button is)."""
+        if BUTTON in values and self._presses is not None:
+            self.inbox.put(Reading(self.clock.now(), BUTTON, values[BUTTON]))
+
     def button_edge(self, value, t_abs=None):
         """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
         pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
@@ -187,7 +215,9 @@ class Host:
         if trace is not None:
             trace(Stage.TAKEN, item)
         try:
-            if self.attract is None or not self._woke(item):
+            if self.attract is not None and self._woke(item):
+                pass                # only the attract screen's wake
+            elif self.service is None or not self.service.take(item):
                 self._handle(item)
         except Exception:
             log.exception("%s could not handle %r; it goes on", self.WHAT, item)
@@ -225,6 +255,8 @@ class Host:
         if self._presses is not None:
             press = self._presses.next_deadline()
             yield None if press is None else self.t0 + press
+        if self.service is not None:
+            yield self.service.deadline()
 
     def _guarded_fire_due(self):
         try:
@@ -236,6 +268,8 @@ class Host:
         """The parts' deadlines (:meth:`_fire_parts`), the start button's presses, the
         display."""
         self._fire_parts(now)
+        if self.service is not None:
+            self.service.fire(now)
         if self._presses is not None:
             self._press(self._presses.fire(round(now - self.t0, 6)))
         if self._display_due is not None and self._display_due <= now:
@@ -409,7 +443,8 @@ class Host:
                 self._make_host(command.name, now)
                 continue
             self.submit(command)
-        frame, period_s = self._frame(now)
+        shown = self.service.frame(now) if self.service is not None else None
+        frame, period_s = shown if shown is not None else self._frame(now)
         if self.attract is not None:
             self.attract.frame(display, frame, now, self.language)
         if self.REPEAT_FRAMES or frame != self._shown:

@@ -50,6 +50,7 @@ class WebFace:
 
     headless = True
     wants_frames = True
+    shows_service = False     # the builder's service screen stays on the rig's screen (issue 31)
 
     def __init__(self, web, recordings_dir, *, game=FIRST, pairing=None, static_dir=STATIC_DIR,
                  names=None, tell_code=False, **server_options):

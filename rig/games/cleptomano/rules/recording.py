@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 
 from . import events as ev
 from rig.table.debounce import DetectSettings
-from rig.table.names import BINARY_INPUTS, INPUT_NAMES
+from rig.table.names import BINARY_INPUTS, INPUT_NAMES, RELICS
 from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from rig.core.tournament import RIG_ID_RULE, is_rig_id  # noqa: F401 (a header's rig id)
@@ -71,7 +71,13 @@ class Header:
             out["first_thief"] = self.first_thief
         if self.settings != DetectSettings():
             out["detect"] = {f.name: getattr(self.settings, f.name)
-                             for f in fields(DetectSettings)}
+                             for f in fields(DetectSettings) if f.name not in _PER_PART}
+            # The service mode's per-rod merge windows and per-relic tilt thresholds (issue
+            # 31), written only when set, as {"laser.4": 0.2} and {"2": 45.0}.
+            for name in _PER_PART:
+                pairs = getattr(self.settings, name)
+                if pairs:
+                    out["detect"][name] = {str(k): v for k, v in pairs}
         if self.rig is not None:
             out["rig"] = self.rig
         return out
@@ -141,15 +147,36 @@ def parse_header(obj, line=1):
     return header
 
 
+#: The header's per-part detect settings (issue 31's service mode): an object each.
+_PER_PART = ("merge_by_contact", "tipped_by_relic")
+
+
 def _parse_settings(obj, line):
     names = {f.name for f in fields(DetectSettings)}
     if not isinstance(obj, dict) or set(obj) - names:
         _fail("header detect must be an object with keys from %s" % ", ".join(sorted(names)),
               line)
+    per_part = {}
+    for key in _PER_PART:
+        if key in obj:
+            per_part[key] = _parse_per_part(key, obj[key], line)
     for key, value in obj.items():
-        if not is_number(value) or value < 0:
+        if key not in _PER_PART and (not is_number(value) or value < 0):
             _fail("detect.%s %r must be a number of 0 or more" % (key, value), line)
-    return DetectSettings(**{k: float(v) for k, v in obj.items()})
+    return DetectSettings(**{k: float(v) for k, v in obj.items() if k not in _PER_PART},
+                          **per_part)
+
+
+def _parse_per_part(key, value, line):
+    """``detect.merge_by_contact`` ({"laser.4": 0.2}) or ``detect.tipped_by_relic``
+    ({"2": 45.0}) as the settings' sorted pairs."""
+    relics = key == "tipped_by_relic"
+    known = tuple(str(n) for n in RELICS) if relics else INPUT_NAMES
+    if not isinstance(value, dict) or not all(
+            k in known and is_number(v) and v >= 0 for k, v in value.items()):
+        _fail("detect.%s %r must be an object of %s -> a number of 0 or more"
+              % (key, value, "relic numbers 1-3" if relics else "contact names"), line)
+    return tuple(sorted((int(k) if relics else k, float(v)) for k, v in value.items()))
 
 
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player", "by"},
