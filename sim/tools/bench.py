@@ -930,10 +930,13 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
                     if not bench.ensure_turn():
                         misses += 1
                         continue
-                    if not bench.lamp_off.event.wait(timer_s + 1.0):
+                    # The end buzz comes after the lamp, in the same step: waiting on it (not
+                    # on the lamp) leaves the lamp's probe no thread to wake between the two,
+                    # which would take the interpreter lock from the rig's thread.
+                    bench.buzzer.event.wait(timer_s + 1.0)
+                    if not bench.lamp_off.event.wait(0.5):
                         misses += 1
                         continue
-                    bench.buzzer.event.wait(0.5)
                     match = bench.rig.referee.match
                     turn = max(match.turns[-1:] + match.attempts[-1:], key=lambda x: x.start_t)
                     due = bench.rig.t0 + turn.start_t + timer_s
