@@ -28,10 +28,10 @@ import time
 MAX_WAIT_S = 0.25
 #: How early the rig's thread wakes for a timed turn's end, to finish the wait on
 #: :func:`time.monotonic` (issue 27): a bare ``Condition.wait`` wakes 100-300 µs late on a
-#: 2-core machine (the kernel's timer slack, the thread's wake-up, the interpreter lock), a
-#: spin of at most this long a turn's end is on time.  Its cost: at most 1 ms of one core per
-#: timed turn's end.
-SPIN_S = 0.001
+#: 2-core machine (the kernel's timer slack, the thread's wake-up, the interpreter lock); after
+#: a spin of at most this long a turn's end is on time.  Its cost: at most 0.5 ms of one core
+#: per timed turn's end.
+SPIN_S = 0.0005
 
 
 class MonotonicClock:
