@@ -425,11 +425,15 @@ class Rig(Host):
     def _on_time(self, end_abs, now):
         """Woken ``spin_s`` before a worked-out end at ``end_abs``: finish the wait on the clock
         (:meth:`rig.shell.clock.MonotonicClock.spin_until`), until anything arrives or the rig
-        stops; returns the clock's reading then."""
-        if not now < end_abs <= now + self._spin_s:
+        stops; returns the clock's reading then.  An edge held back by the edge delay and due
+        before the end ends the spin at its own time: it is applied first, in stamp order."""
+        until = end_abs
+        if self._pending:
+            until = min(until, self._pending[0][0] + self.edge_delay_s)
+        if not now < until <= now + self._spin_s:
             return now
         inbox, stop = self.inbox, self.stop_event
-        return self.clock.spin_until(end_abs, lambda: len(inbox) or stop.is_set())
+        return self.clock.spin_until(until, lambda: len(inbox) or stop.is_set())
 
     def _work_out_ahead(self):
         """Work out the coming turn's end on a copy of the state (:mod:`rig.shell.ahead`).  If
