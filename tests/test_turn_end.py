@@ -116,3 +116,22 @@ def test_the_spin_is_never_longer_than_its_bound(fake_time):
     start = fake_time.now
     now = clock.spin_until(start + 60.0, lambda: False)      # a minute away: not spun for
     assert start + clock_module.SPIN_S <= now < start + clock_module.SPIN_S + 0.001
+
+
+def test_the_spin_stops_for_a_held_back_edge_due_before_the_end():
+    # With the late-edge allowance an edge waits edge_delay_s on the rig; one due before the
+    # end is applied first (in stamp order), so the spin ends at its due time, not the end's.
+    spun = []
+    clock = types.SimpleNamespace(spin_until=lambda t, interrupted: spun.append(t) or t)
+    rig = types.SimpleNamespace(clock=clock, _spin_s=0.0005, edge_delay_s=0.05, inbox=[],
+                                stop_event=None, _pending=[(9.9495, 1, "an edge")])
+    assert daemon.Rig._on_time(rig, 10.0, 9.9996) == 9.9996    # the edge is due: no spin
+    assert spun == []
+    rig._pending = [(9.9502, 1, "an edge")]                     # due at 10.0002: after the end
+    assert daemon.Rig._on_time(rig, 10.0, 9.9997) == 10.0 and spun == [10.0]
+    rig._pending = [(9.9499, 1, "an edge")]                     # due at 9.9999: before it
+    assert daemon.Rig._on_time(rig, 10.0, 9.9997) == pytest.approx(9.9999)
+    assert spun[-1] == pytest.approx(9.9999)
+    rig._pending = []
+    assert daemon.Rig._on_time(rig, 10.0, 9.9990) == 9.9990     # not yet within the spin
+    assert len(spun) == 2
