@@ -31,6 +31,7 @@ from ..core.phones import RevokePhones
 from ..games import games
 from ..words import check_language
 from . import storage
+from .ahead import work_out
 from .host import FULL_DISK, Host
 from .inbox import Answer, DeviceNote, FaultReport, Order, Reading, Seed, Stage
 from ..table.outputs import REFUSED, TOUCH, Buzzer, Lamps
@@ -41,7 +42,7 @@ from .wiring import new_check_for
 log = logging.getLogger("cleptomano")
 
 MESSAGE_S = 5.0
-#: How long before a turn's time limit the referee works out its end (Referee.foresee).
+#: How long before a turn's time limit the rig works out its end (rig.shell.ahead).
 FORESEE_S = 0.05
 DISPLAY_PERIOD_S = 1.0 / 30       # during a turn: the countdown moves
 IDLE_DISPLAY_PERIOD_S = 0.1       # between turns: the guard's keys are read this often
@@ -120,6 +121,19 @@ class Rig(Host):
         self.adapter = game if game is not None else games()[0]
         session.game = self.adapter  # whose lines it writes (RecordingSession.record)
         self.referee = None          # the game's state (the referee: match and detector)
+        self._spin_s = getattr(clock, "spin_s", 0.0)   # a turn's end: the wait finished so
+
+    @property
+    def referee(self):
+        """The game's state (Cleptómano's: the referee, match and detector)."""
+        return self._referee
+
+    @referee.setter
+    def referee(self, state):
+        # Every step of the game sets it: a turn's end worked out from the state before
+        # (rig.shell.ahead) is dropped, and worked out again from this one if there is time.
+        self._referee = state
+        self._ahead = None
 
     # --- life cycle -----------------------------------------------------------------------------
     def start(self, timeout_s=5.0):
@@ -195,8 +209,11 @@ class Rig(Host):
     def _deadlines(self):
         deadline = self.adapter.deadline(self.referee) if self.referee else None
         if deadline is not None:
-            yield self.t0 + deadline + self.edge_delay_s
-            yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
+            if self._ahead is not None:  # worked out: wake early, finish the wait on the clock
+                yield self.t0 + self._ahead.deadline + self.edge_delay_s - self._spin_s
+            else:
+                yield self.t0 + deadline + self.edge_delay_s
+                yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
         if self._pending:
             yield self._pending[0][0] + self.edge_delay_s
         yield self._retry_at
@@ -355,6 +372,9 @@ class Rig(Host):
         deadline that ends a turn (its time limit, a displaced rod, a third touch) is written
         as a ``tick`` line first: a crash right after it cannot make the ended turn void."""
         game = self.adapter
+        ahead = self._ahead
+        if ahead is not None and self.t0 + ahead.deadline <= until_abs:
+            self._end_ahead(ahead)
         deadline = game.deadline(self.referee)
         while deadline is not None and self.t0 + deadline <= until_abs:
             tick = game.tick(deadline)
@@ -363,6 +383,17 @@ class Rig(Host):
                 self._record(game.tick(self.referee.t))
             self._perform(effects)
             deadline = game.deadline(self.referee)
+
+    def _end_ahead(self, ahead):
+        """The deadline worked out ahead is due and the state is still the one it was worked
+        out from: the same as stepping the game now (:meth:`_fire_deadlines`), the line already
+        formatted, the effects already made."""
+        self.referee = ahead.after
+        if ahead.line is not None:
+            self.session.record_text(ahead.line, ahead.t)
+            self._recording_health(ahead.t)
+        if ahead.effects is not None:
+            self._perform_shared(ahead.effects)
 
     def _record(self, item):
         """Append one line to the recording; False when it could not even be kept for the
@@ -400,14 +431,40 @@ class Rig(Host):
         self._recording_health(self._rel(now))
 
     def _fire_parts(self, now):
+        if self._ahead is not None:
+            now = self._on_time(self.t0 + self._ahead.deadline + self.edge_delay_s, now)
         self._fire_deadlines(now - self.edge_delay_s)
         at = self._foresee_at()
-        if at is not None and now >= at:
-            self.adapter.foresee(self.referee)  # so the end buzz waits only for the tick line
+        if at is not None and now >= at and self._ahead is None:
+            self._work_out_ahead()  # so the end buzz waits only for the tick line's write
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         self.buzzer.fire(now)
         self._retry_disk(now)
+
+    def _on_time(self, end_abs, now):
+        """Woken ``spin_s`` before a worked-out end at ``end_abs``: finish the wait on the clock
+        (:meth:`rig.shell.clock.MonotonicClock.spin_until`), until anything arrives or the rig
+        stops; returns the clock's reading then.  An edge held back by the edge delay and due
+        before the end ends the spin at its own time: it is applied first, in stamp order."""
+        until = end_abs
+        if self._pending:
+            until = min(until, self._pending[0][0] + self.edge_delay_s)
+        if not now < until <= now + self._spin_s:
+            return now
+        inbox, stop = self.inbox, self.stop_event
+        return self.clock.spin_until(until, lambda: len(inbox) or stop.is_set())
+
+    def _work_out_ahead(self):
+        """Work out the coming turn's end on a copy of the state (:mod:`rig.shell.ahead`).  If
+        it cannot be, the game foresees its end as before and the end is stepped when due."""
+        referee = self.referee
+        try:
+            self._ahead = work_out(self.adapter, referee,
+                                   self.adapter.foresee_at(referee))
+        except Exception:
+            log.exception("the turn's end could not be worked out ahead; it is when due")
+            self.adapter.foresee(referee)
 
     def _foresee_at(self):
         """When to work out the turn's end ahead (None: nothing to foresee)."""
