@@ -34,9 +34,12 @@ own (pinned in pyproject.toml): a new uvicorn is checked against tests/test_host
 which runs them on the real server.
 """
 
+import fcntl
 import ipaddress
 import logging
 import re
+import struct
+import termios
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -237,15 +240,35 @@ class Gate:
                 del self._held[key]
 
     def _let_go(self, key):
-        """Close the oldest idle connection of ``key``; whether there was one."""
-        for protocol in list(self._held.get(key, ())):
-            if protocol.idle():
-                self.throttle.warning("let go (an idle connection, for a new one)",
-                                      "phones: closed an idle connection of %s to take a new "
-                                      "one", key)
-                protocol.let_go()
-                return True
+        """Close the oldest idle connection of ``key``; whether there was one.  A kept-alive
+        one (it answered a request before) goes first: a browser sends a request it had meant
+        for it again on a new connection.  A fresh one (nothing answered on it) only when
+        none is: a browser opens a connection to send a request, and one whose request is on
+        its way is not idle (issue 30: a phone's page, reloaded after a game switch, waited
+        for a request whose connection this closed before reading it)."""
+        held = list(self._held.get(key, ()))
+        for kept in (True, False):
+            for protocol in held:
+                if protocol.kept_alive() == kept and protocol.idle():
+                    self.throttle.warning("let go (an idle connection, for a new one)",
+                                          "phones: closed an idle connection of %s to take a "
+                                          "new one", key)
+                    protocol.let_go()
+                    return True
         return False
+
+
+def unread_bytes(transport):
+    """The bytes the kernel holds for ``transport``'s socket that the loop has not read yet
+    (0 when it cannot tell): on a busy loop a request may wait there a while."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return 0
+    try:
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD,
+                                              b"\0\0\0\0"))[0]
+    except (OSError, ValueError):
+        return 0
 
 
 def _host(protocol):
@@ -266,6 +289,7 @@ class GuardedH11Protocol(H11Protocol):
         self._heard = 0             # bytes received since the deadline was armed
         self._upgraded = False
         self._refused = False       # answered 431: what else comes is read and dropped
+        self._answered = 0          # answers sent on this connection
 
     # --- the connection ----------------------------------------------------------------------
     def connection_made(self, transport):
@@ -278,11 +302,17 @@ class GuardedH11Protocol(H11Protocol):
         self._follow()
 
     def idle(self):
-        """Waiting for a request of which nothing has come (a kept-alive or a fresh
-        connection): one the gate may let go for a new one."""
+        """Waiting for a request of which nothing has come, not even to the kernel's buffer
+        the loop has yet to read (a kept-alive or a fresh connection): one the gate may let
+        go for a new one."""
         return (self._key is not None and not self._upgraded and not self._refused
                 and not self.transport.is_closing() and self.conn.their_state is h11.IDLE
-                and self._heard == 0 and (self.cycle is None or self.cycle.response_complete))
+                and self._heard == 0 and (self.cycle is None or self.cycle.response_complete)
+                and unread_bytes(self.transport) == 0)
+
+    def kept_alive(self):
+        """Whether this connection answered a request before (a browser's kept-alive one)."""
+        return self._answered > 0
 
     def let_go(self):
         """Close this idle connection now (it is no longer counted)."""
@@ -321,6 +351,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self):
         super().on_response_complete()
+        self._answered += 1
         self._follow()
 
     def _follow(self):
