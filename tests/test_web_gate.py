@@ -20,6 +20,8 @@ REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
 async def _hello(scope, receive, send):
+    if scope["path"] == "/hang":                        # an answer that never comes
+        await asyncio.Event().wait()
     await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"text/plain")]})
     await send({"type": "http.response.body", "body": b"hello"})
@@ -62,7 +64,8 @@ class Stepped:
         return sock
 
     def answer(self, sock, turns=200):
-        """What the server sent ``sock`` (b"" when it closed it without a word)."""
+        """What the server sent ``sock`` (b"" when it closed it without a word; None when it
+        neither answered nor closed it in ``turns`` turns of the loop)."""
         said = b""
         for _ in range(turns):
             self.step(turns=1)
@@ -77,10 +80,12 @@ class Stepped:
             said += chunk
             if said.endswith(b"hello"):
                 return said
-        return said
+        return said or None
 
     def close(self):
         self.server.close()
+        for task in asyncio.all_tasks(self.loop):
+            task.cancel()
         self.step(turns=50)
         self.loop.close()
 
@@ -127,5 +132,52 @@ def test_a_kept_alive_connection_goes_before_a_fresh_one():
         assert served.answer(third).startswith(b"HTTP/1.1 200 ")
         for sock in (kept, fresh, third):
             sock.close()
+    finally:
+        served.close()
+
+
+def test_a_connection_over_the_cap_waits_for_a_place_and_is_served():
+    """All the device's connections busy: the next one waits, unread, and is let in as soon as
+    one of them answered and went idle; one more than the device may have waiting is closed."""
+    served = Stepped(Limits(per_client=2, max_connections=8))
+    try:
+        busy = [served.connect() for _ in range(2)]
+        for sock in busy:                                   # half a request each: busy
+            sock.sendall(REQUEST[:10])
+        served.step()
+        waiting = [served.connect() for _ in range(2)]
+        for sock in waiting:
+            sock.sendall(REQUEST)
+        refused = served.connect()
+        served.step()
+        assert served.answer(refused) == b""                # a third waiting: closed
+        assert served.gate.open["127.0.0.1"] == 2
+        assert served.answer(waiting[0], turns=20) is None  # waits: not served, not closed
+        busy[0].sendall(REQUEST[10:])                       # one answered, then idle: let go
+        assert served.answer(busy[0]).startswith(b"HTTP/1.1 200 ")
+        assert served.answer(waiting[0]).startswith(b"HTTP/1.1 200 ")
+        busy[1].close()                                     # one ends: the other one's turn
+        assert served.answer(waiting[1]).startswith(b"HTTP/1.1 200 ")
+        assert served.gate.open["127.0.0.1"] <= 2
+        for sock in busy + waiting + [refused]:
+            sock.close()
+    finally:
+        served.close()
+
+
+def test_a_connection_that_waited_its_whole_deadline_is_closed():
+    served = Stepped(Limits(per_client=1, max_connections=8, request_s=0.05))
+    try:
+        busy = served.connect()
+        busy.sendall(REQUEST.replace(b"/", b"/hang", 1))    # its answer holds the one place
+        served.step()
+        waiting = served.connect()
+        served.step()
+        assert served.answer(waiting, turns=5) is None
+        served.step(asyncio.sleep(0.2))                     # past its deadline (loop time)
+        assert served.answer(waiting) == b""                # closed without a word
+        assert served.gate.open["127.0.0.1"] <= 1
+        busy.close()
+        waiting.close()
     finally:
         served.close()
