@@ -27,7 +27,10 @@ def hub_table(tmp_path):
     # machine makes this setup slower, never wrong.
     assert wait_until(lambda: "hub" not in table.rig.faults and
                       table.rig.referee.detector.values["relic.1.tilt"] > 0), \
-        "the rig never heard the hub"
+        "the rig never heard the hub: faults %r, relic.1.tilt %r, hub frames %d written, " \
+        "%d bytes dropped" % (dict(table.rig.faults),
+                              table.rig.referee.detector.values.get("relic.1.tilt"),
+                              hub.frames_written, hub.bytes_dropped)
     yield table, hub
     table.stop()
     hub.close()
