@@ -254,3 +254,19 @@ def test_the_reflex_writes_the_buzzer_line_before_the_edge_is_handed_on_through_
 def kernel_now_ns():
     import time
     return time.monotonic_ns()
+
+
+def test_a_reflex_buzz_whose_edge_the_host_has_not_taken_yet_is_not_settled(mock_table):
+    # The pin callback sounds the reflex between the host's batch and its settle: the edge is
+    # still on its way to the rules, so the settle of the batch before leaves the buzz on
+    # (no off-and-on blip on the pin); the batch that takes the edge settles it.
+    reflex, museum, outputs, seen = mock_table
+    buzzer = Buzzer(outputs.buzzer, reflex=reflex)
+    reflex.arm({"laser.4"})
+    museum.set("laser.4", 1)
+    assert reflex.at is not None
+    buzzer.settle(taken_t=reflex.at - 0.001)      # the batch before this edge
+    assert museum.outputs_state("buzzer") == 1 and reflex.pending
+    buzzer.play("touch", 10.0)                    # the rules keep it
+    buzzer.settle(taken_t=reflex.at)              # the batch that took it
+    assert museum.outputs_state("buzzer") == 1 and not reflex.pending

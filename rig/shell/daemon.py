@@ -225,7 +225,7 @@ class Rig(Host):
     def _turned(self):
         if self.edge_delay_s > 0:
             self._apply_pending(self.clock.now() - self.edge_delay_s)
-        self.buzzer.settle()     # a reflex buzz the rules did not keep ends here
+        self.buzzer.settle(self._taken_t)   # a reflex buzz the rules did not keep ends here
 
     def _stopping(self):
         self._apply_pending(None)

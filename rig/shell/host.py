@@ -72,6 +72,7 @@ class Host:
     attract = None                # the attract screen: rig.shell.attract.AttractWatch (issue 31)
     table_sources = None          # where each comes from: TableMemory.sources (issue 30)
     service = None                # the builder's service mode (rig.shell.service, issue 31)
+    _taken_t = None               # the stamp of the newest Reading taken off the inbox
 
     def _remember(self, **choices):
         """The table chose ``choices`` (its language, its players...): kept for the evening
@@ -214,6 +215,8 @@ class Host:
         trace = self._trace
         if trace is not None:
             trace(Stage.TAKEN, item)
+        if type(item) is Reading and (self._taken_t is None or item.t_abs > self._taken_t):
+            self._taken_t = item.t_abs      # the newest edge taken (the buzzer's settle)
         try:
             if self.attract is not None and self._woke(item):
                 pass                # only the attract screen's wake

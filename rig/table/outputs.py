@@ -64,12 +64,20 @@ class Buzzer:
         if self.device is not None:
             self.device.off()
 
-    def settle(self):
+    def settle(self, taken_t=None):
         """After the host performed the rules' effects of what arrived: if the reflex sounded
         since the last time, set the device to what the patterns say (on while a pattern's on
-        step runs, else off).  One flag read when the reflex did not fire."""
+        step runs, else off).  One flag read when the reflex did not fire.
+
+        ``taken_t``: the stamp of the newest edge the host has taken off its inbox (None: not
+        known).  A reflex buzz whose edge is stamped later is still on its way to the rules
+        (the pin callback sounded it between the host's batch and this call): it is left
+        sounding, and settled after the batch that takes it."""
         reflex = self.reflex
         if reflex is None or not reflex.pending or self.device is None:
+            return
+        at = reflex.at
+        if at is not None and taken_t is not None and at > taken_t:
             return
         reflex.pending = False      # first: a reflex buzz from now on is settled next time
         (self.device.on if self._on else self.device.off)()

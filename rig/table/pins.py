@@ -142,7 +142,7 @@ def _input_class():
             value = int(bool(new_active) != self._rig_invert)
             reflex = self._rig_reflex
             if reflex is not None and callback is not None:
-                reflex.edge(self._rig_name, value)      # the declared reflex: one pin write
+                reflex.edge(self._rig_name, value, ticks)   # the declared reflex: one pin write
             super()._fire_events(ticks, new_active)
             if callback is not None:
                 callback(ticks, self._rig_name, value)

@@ -48,7 +48,7 @@ class Reflex:
     outputs are open: nothing sounds) and ``armed``, the inputs that sound it now (the host's
     to set, on its own thread; the pin callback only reads it)."""
 
-    __slots__ = ("rule", "device", "armed", "pending")
+    __slots__ = ("rule", "device", "armed", "pending", "at")
 
     def __init__(self, rule, device=None):
         self.rule = rule
@@ -57,6 +57,9 @@ class Reflex:
         #: True once it sounded, until the host's buzzer settles it (``Buzzer.settle``, which
         #: clears it before it sets the device, so a buzz in between is settled next time).
         self.pending = False
+        #: The stamp of the edge that sounded it last (None: not known): the host settles a
+        #: reflex buzz only once it has taken that edge off its inbox.
+        self.at = None
 
     def arm(self, names):
         """Arm the reflex for ``names`` (those of its rule's inputs; the others are left out);
@@ -68,13 +71,14 @@ class Reflex:
     def disarm(self):
         self.armed = _NOTHING
 
-    def edge(self, name, value):
-        """In the pin callback, before the edge is stamped and enqueued: an active edge of an
-        armed input drives the output on.  True when it did."""
+    def edge(self, name, value, t=None):
+        """In the pin callback, before the edge is stamped (``t``, its stamp when known) and
+        enqueued: an active edge of an armed input drives the output on.  True when it did."""
         if value and name in self.armed:
             device = self.device
             if device is not None:
                 device.on()
+                self.at = t
                 self.pending = True
                 return True
         return False
