@@ -253,12 +253,12 @@ def _recordings_dir(args):
 def history_lines(directory):
     """One line a recording: each game's in registry order (Cleptómano's matches first)."""
     from dataclasses import replace
-    from .games import games
+    from .games import at_table, games
     from .shell.session import cut_off
     lines, empty = [], 0
     for g in games():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
-            if g.museum and not result["turns"] and not result["tiebreak"]:
+            if g.recording_entry(result, True) is None:
                 empty += 1          # a start, restart or switch: nobody played a turn
                 continue
             outcome = g.outcome(result)
@@ -267,9 +267,9 @@ def history_lines(directory):
                 # ended, stopped cleanly before its end; it is not one to be taken up again.
                 outcome = replace(outcome, over=True)
             who = ", ".join(g.players_in(result))
-            # The museum's matches were the rig's only recordings once: their lines never
+            # The table's matches were the rig's only recordings once: their lines never
             # named the game.
-            lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
+            lines.append("%s  %s  %s%s" % (path.name, who if at_table(g) else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
     if empty:
         # Issue 30: 7 of 12 lines of an evening were such matches ("no winner").

@@ -2,7 +2,7 @@
 
 A game's ``GAME`` (its folder's ``game.py``) is an instance of a subclass of :class:`GameBase`;
 the defaults are those of a game without a timer, a map, an end line or choices for the keys,
-hosted by the game host (not the museum).  Pure, like the rules it speaks for: the host owns the
+played at human pace (reading none of the table's inputs).  Pure, like the rules it speaks for: the host owns the
 clock, the files and the seed's randomness.
 """
 
@@ -27,7 +27,7 @@ class GameBase:
     recording = ""       # the header's "recording" value
     prefix = ""          # the recording file's name starts with this
     section = ""         # the rig config's table of this game (an attribute of the config)
-    museum = False       # hosted by the museum (the Rig, with its sensors), not the game host
+    streams_replay = False   # replay() is handed the recording's lines as a list
     min_players = 1
     max_players = 8
     seed_bound = 2 ** 63

@@ -119,7 +119,8 @@ def unfinished(directory, game, torn=None, why=None):
 def night_game(directory):
     """The companion game the game night starts with after a crash: the game whose recording is
     the newest in ``directory`` (by the stamps in the names) when that recording was cut off and
-    can go on; None when the newest is Cleptómano's, or ended cleanly (Cleptómano then, as
+    can go on; None when the newest is the night's first game's (the registry's first,
+    Cleptómano, which the night starts with anyway), or ended cleanly (the first game then, as
     always)."""
     found = []
     for game in games():
@@ -129,7 +130,7 @@ def night_game(directory):
     if not found:
         return None
     *_, game = max(found)
-    if game.museum:
+    if game is games()[0]:
         return None
     return unfinished(directory, game, torn=[])
 

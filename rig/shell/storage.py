@@ -221,9 +221,9 @@ def replay_file(path, torn=None):
     f = _open(path)
     with f:
         lines = _lines(f, path, torn)
-        # The museum's reader takes the lines as they come (its first bad line is the one it
-        # names); a companion game's reads them all first, as they always have.
-        return game.replay(lines if game.museum else list(lines), path)
+        # A game whose replay streams takes the lines as they come (its first bad line is the
+        # one it names); another reads them all first, as they always have.
+        return game.replay(lines if game.streams_replay else list(lines), path)
 
 
 def restore_file(path, game, torn=None):

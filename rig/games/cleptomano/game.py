@@ -44,7 +44,7 @@ class Cleptomano(GameBase):
     recording = recording.FORMAT
     prefix = "match"
     section = "match"
-    museum = True
+    streams_replay = True    # its replay reads the lines as they come (names the first bad)
     min_players, max_players = 1, rules.MAX_PLAYERS
     seed_bound = 1           # nothing is left to chance: the header holds no seed
     hides = False            # no secret, no dice: its live recording holds what the table sees
