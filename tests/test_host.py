@@ -4,7 +4,6 @@ companion games' host (:class:`rig.shell.gamehost.GameHost`) both run on
 behave the same in both: the words on the screen and in the log, nothing recorded, the loop
 going on.  Everything on the virtual clock, never sleeping."""
 
-import json
 import logging
 
 import pytest
@@ -78,11 +77,7 @@ def test_a_refusal_says_why_on_the_screen_and_in_the_log_and_records_nothing(tab
     t.submit(ev.Choose(0.0, ev.Role.THIEF, "Zed"))         # no such player
     assert t.board.message.code == "cleptomano.refuse.not_in_match"
     assert "Zed" in english(t.board.message) and t.said("Zed")
-    # At the table the refused command is recorded as its refused line, and nothing else.
-    after = lines(t.rig)
-    assert after[:len(before)] == before and len(after) == len(before) + 1
-    assert json.loads(after[-1])["refused"] == {"choose": "thief", "player": "Zed"}
-    assert t.rig.stats.refused == 1
+    assert lines(t.rig) == before and t.rig.stats.refused == 1
 
     game = Game(tmp_path / "game", "canine")
     before = game.lines()

@@ -272,11 +272,6 @@ class Game(Protocol):
     def refused(self, t: float, error) -> Any:
         """The game's effect of a command refused at ``t`` with ``error`` (a code)."""
 
-    def refused_item(self, command, error) -> Any:
-        """The item a command the rules refused with ``error`` is recorded as, before anything
-        acts on the refusal (Cleptómano's ``refused`` line); None: none is written (every
-        other game's recording has no such line yet)."""
-
     def refusal_words(self, effect) -> Any:
         """The answer's words for a refusal effect."""
 

@@ -122,10 +122,6 @@ class GameBase:
     def refused(self, t, error):
         return Message(t, error)
 
-    def refused_item(self, command, error):
-        """The recording's item for ``command`` refused with ``error`` (None: none)."""
-        return None
-
     def refusal_words(self, effect):
         return getattr(effect, "text", None)
 

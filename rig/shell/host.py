@@ -828,9 +828,6 @@ class Host:
         except RulesError as exc:               # a refused choice changes nothing
             self.stats.refused += 1
             error = exc.msg if exc.msg is not None else str(exc)
-            refused = self.adapter.refused_item(command, error)
-            if refused is not None:             # recorded before the refusal is acted on
-                self._record(refused)
             return self._refuse_at_table(self.adapter.refused(command.t, error))
         if not self._record(command):           # not kept: as if never given
             return self._refuse_at_table(self.adapter.refused(command.t, FULL_DISK))

@@ -13,7 +13,6 @@ value (a refused command leaves it as it was).  :meth:`Cleptomano.table_effects`
 referee's effects into the host's shared ones (:mod:`.rules.shared`).
 """
 
-import json
 import re
 
 from .rules import calls, recording, engine as rules
@@ -266,19 +265,6 @@ class Cleptomano(GameBase):
     def refused(self, t, error):
         """The effect of a command refused at ``t`` with ``error`` (a code or words)."""
         return ev.Refused(t, ev.Refusal.CHOICE, error=error)
-
-    def refused_item(self, command, error):
-        """The ``refused`` line of a guard's command the rules refused (None for one whose line
-        would not read back: nothing is written that a replay could not read)."""
-        item = ev.RefusedCommand(command.t, command)
-        try:
-            text = recording.dumps(recording.item_to_json(item))
-            read = recording.parse_item(json.loads(text), 0, command.t)
-            if recording.dumps(recording.item_to_json(read)) != text:
-                return None
-        except (TypeError, ValueError, KeyError):     # RecordingError, RulesError too
-            return None
-        return item
 
     def refusal_words(self, effect):
         """The words a phone or key is answered with for a refusal effect."""

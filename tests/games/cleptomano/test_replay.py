@@ -585,26 +585,7 @@ BAD_INPUT = {
                             '"difficulty": "insane"}'], 1, "insane"),
     "no header": (['{"t": 1.0, "input": "button", "value": 1}'], 1, "header"),
     "bad loot": ([HEADER, '{"t": 1.0, "loot": {"paintings": 5, "relics": 0}}'], 2, "5"),
-    "refused no command": ([HEADER, '{"t": 1.0, "refused": {"tick": true}}'], 2, "refused"),
-    "refused with its t": ([HEADER, '{"t": 1.0, "refused": {"t": 1.0, "undo": "touch"}}'], 2,
-                           "without its t"),
-    "refused bad loot": ([HEADER, '{"t": 1.0, "refused": {"loot": {"paintings": 5, '
-                          '"relics": 0}}}'], 2, "5"),
 }
-
-
-def test_a_refused_command_changes_nothing_in_the_replay():
-    """Issue 29: a command the rules refused live is recorded as a ``refused`` line; a replay
-    lets time pass to it and changes nothing else (the same result as without it)."""
-    s = Script()
-    s.heist(1.0, paintings=2, relics=1, touches=1)
-    lines = s.lines()
-    t = json.loads(lines[-1])["t"]
-    refused = [dumps({"t": t, "refused": {"choose": "thief", "player": "Zed", "by": "Ben"}}),
-               dumps({"t": t + 0.5, "refused": {"undo": "touch"}})]
-    assert replay_lines(lines + refused) == replay_lines(lines)
-    between = dumps({"t": json.loads(lines[2])["t"], "refused": {"undo": "touch"}})
-    assert replay_lines(lines[:3] + [between] + lines[3:]) == replay_lines(lines)
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_INPUT))

@@ -436,15 +436,6 @@ class DeviceChange:
 
 
 @dataclass(frozen=True)
-class RefusedCommand:
-    """A guard's ``command`` the rules refused at ``t`` (issue 29: every command given is in the
-    recording, a refused one included): time passes to ``t``, as it did at the table, and
-    nothing else changes."""
-    t: float
-    command: object
-
-
-@dataclass(frozen=True)
 class Restart:
     """The rig restarted here (a crash or a power cut): a turn running at this point is void and
     its thief plays it again."""

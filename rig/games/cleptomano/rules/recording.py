@@ -153,9 +153,7 @@ _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "playe
               "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
               "new_match": {"t", "new_match", "by"},
               "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"},
-              "device": {"t", "device", "state"}, "refused": {"t", "refused"}}
-#: The commands a ``refused`` line may hold (the guard's: a choice, a loot, an undo, a new match).
-_REFUSABLE = ("choose", "loot", "undo", "new_match")
+              "device": {"t", "device", "state"}}
 
 
 def parse_item(obj, line, last_t=0.0):
@@ -204,13 +202,6 @@ def parse_item(obj, line, last_t=0.0):
             _fail("device %s state %r is not known; states are %s"
                   % (device, state, ", ".join(ev.DEVICE_STATES)), line)
         return ev.DeviceChange(t, device, state)
-    if kind == "refused":
-        command = obj["refused"]
-        if not isinstance(command, dict) or "t" in command or \
-                not any(k in command for k in _REFUSABLE):
-            _fail("refused must be a guard's command without its t (a choose, loot, undo or "
-                  "new_match object), got %r" % (command,), line)
-        return ev.RefusedCommand(t, parse_item(dict(command, t=t), line, t))
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
     return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
@@ -284,10 +275,6 @@ def item_to_json(item):
         return {"t": item.t, "end": True}
     if isinstance(item, ev.DeviceChange):
         return {"t": item.t, "device": item.device, "state": item.state}
-    if isinstance(item, ev.RefusedCommand):
-        command = item_to_json(item.command)
-        del command["t"]
-        return {"t": item.t, "refused": command}
     raise TypeError("cannot record %r" % (item,))
 
 

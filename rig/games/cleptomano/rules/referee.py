@@ -127,8 +127,8 @@ class Referee:
         effects = self.advance(item.t)
         if isinstance(item, ev.InputChange):
             self._apply(self.detector.feed(item), effects)
-        elif isinstance(item, (ev.End, ev.DeviceChange, ev.RefusedCommand)):
-            pass        # a device line, a refused command: time passes, nothing else
+        elif isinstance(item, (ev.End, ev.DeviceChange)):
+            pass        # a device line is for the audits: time passes, nothing else
         elif isinstance(item, ev.Restart):
             effects.extend(self.restart(item.t))
         else:
