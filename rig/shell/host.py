@@ -1004,10 +1004,12 @@ class Host:
 
     # --- the display ----------------------------------------------------------------------------
     def screen(self, now=None):
-        """What the display shows now (also what tests and the phones read)."""
+        """What the display shows now (also what tests and the phones read): the one
+        screen-state type, a :class:`~rig.core.gamekit.GameScreen`; a game at the table's
+        view is its own snapshot value (Cleptómano's scoreboard, :meth:`scoreboard`)."""
         now = self.clock.now() if now is None else now
         if self.at_table:
-            return self._table_screen(now)
+            return self._wrapped(self._table_screen(now))
         message = self._message_at(now)
         game = self.adapter
         over = game.over(self.state)
@@ -1021,8 +1023,19 @@ class Host:
             language=self.language)
 
     def scoreboard(self, now=None):
-        """:meth:`screen` by the name the table's host gave it."""
+        """The view of :meth:`screen`: a game at the table's own snapshot value (Cleptómano's
+        ``Scoreboard``, what ``GET /api/state`` answers); another game's whole screen state."""
+        now = self.clock.now() if now is None else now
+        if self.at_table:
+            return self._table_screen(now)
         return self.screen(now)
+
+    def _wrapped(self, board):
+        """A game at the table's own snapshot as the one screen-state type: its view, with
+        what every face reads of a screen state copied from it."""
+        return GameScreen(game=self.adapter.name, view=board, message=board.message,
+                          players=board.players, key_help=board.key_help,
+                          phones=board.phones, language=board.language)
 
     def _table_screen(self, now):
         banner = banners.on_screen(self._banners, now - self.t0)
@@ -1047,11 +1060,11 @@ class Host:
         if not self.at_table:
             return self.screen(now), self.DISPLAY_PERIOD_S
         self._queue(banners.advance(self._banners, now - self.t0))
-        board = self.screen(now)
+        board = self._table_screen(now)
         period_s = getattr(self.display, "frame_period_s", None) or self.DISPLAY_PERIOD_S
         if board.phase == "turn" or board.banner or board.message:
-            return board, period_s
-        return board, max(period_s, IDLE_DISPLAY_PERIOD_S)
+            return self._wrapped(board), period_s
+        return self._wrapped(board), max(period_s, IDLE_DISPLAY_PERIOD_S)
 
     # --- a game at human pace: begun, or taken up ---------------------------------------------
     def _begin(self):

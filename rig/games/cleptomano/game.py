@@ -30,6 +30,7 @@ from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
 from ...core.errors import IllegalMove, RequestError, RulesError
+from ...core.gamekit import own_view
 from ...core.msg import Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
@@ -382,6 +383,7 @@ class Cleptomano(GameBase):
     def switch_refusal(self, screen, end):
         """A turn is never cut short (a hand may be in the museum); between turns the night
         may switch, a match unfinished or not."""
+        screen = own_view(screen)
         if screen is not None and screen.phase == Phase.TURN:
             return Msg("rig.night.turn_running", thief=screen.thief)
         return None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
 from rig.table.names import PAINTINGS, RELICS
+from rig.core.gamekit import own_view
 from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
 
@@ -203,6 +204,7 @@ def looks_the_same(a, b):
     runs).  Any other pair of values: equal.  Pure, a few microseconds."""
     if a is b:
         return True
+    a, b = own_view(a), own_view(b)       # the scoreboard a screen state carries
     if type(a) is not Scoreboard or type(b) is not Scoreboard:
         return a == b
     for name in _STILL:
@@ -218,7 +220,9 @@ def board_json(board):
     """A :class:`Scoreboard` as JSON-ready data: what ``GET /api/state`` answers and every
     phone is pushed (and what a tournament link would read).  Every field by its own name;
     enums as their words, tuples as lists, seconds rounded to the millisecond.  The pairing
-    code is left out: it is shown on the rig's screen and nowhere else."""
+    code is left out: it is shown on the rig's screen and nowhere else.  A screen state
+    (:class:`rig.core.gamekit.GameScreen`) is read as the scoreboard it carries."""
+    board = own_view(board)
     if board.phones is not None:
         board = replace(board, phones=public(board.phones))
     return _data(board)
