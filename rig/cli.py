@@ -586,7 +586,7 @@ def _open_display(config, headless, game=None, museum_keys=False):
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
-    display = open_display(config.display, config.keys, config.match.players, game=game,
+    display = open_display(config.display, config.keys, _table_players(config), game=game,
                            sound_config=config.sound, museum_keys=museum_keys)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
@@ -811,10 +811,17 @@ def _game_button(config, clock, host, simulate):
     return button
 
 
+def _table_players(config):
+    """The config's players: those of the table's game's own table (the registry's first's,
+    Cleptómano's ``[match]``)."""
+    from .games import games, settings
+    return tuple(settings(games()[0], config).players)
+
+
 def game_players(names, config):
     """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
     if names is None:
-        return tuple(config.match.players)
+        return _table_players(config)
     from .core.names import check_names
     players = tuple(n.strip() for n in names.split(","))
     if not all(players):

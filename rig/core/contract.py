@@ -272,6 +272,11 @@ class Game(Protocol):
     def refused(self, t: float, error) -> Any:
         """The game's effect of a command refused at ``t`` with ``error`` (a code)."""
 
+    def host_words(self, moment: str, params: dict) -> Any:
+        """The words (a :class:`~rig.core.msg.Msg` of the game's catalog) the host says for
+        one of its own moments at this game's table, one of :data:`HOST_MOMENTS` with its
+        ``params`` (a dict); None: the host says nothing then."""
+
     def refusal_words(self, effect) -> Any:
         """The answer's words for a refusal effect."""
 
@@ -376,6 +381,17 @@ class Game(Protocol):
         ``result`` its replay, ``finished`` whether its end line was written, ``live`` whether
         it is the recording being written now; None leaves it out of the listing (a match
         nobody played)."""
+
+#: The host's own moments a game words (:meth:`Game.host_words`), each with its parameters:
+#: a match taken up again (``path``), every phone unpaired from the keys, the wiring check
+#: started, one of its lines (``line``), its end (``summary``), refused while a turn runs
+#: (``thief``), the recording working again, and how the recording stands while the disk
+#: fails (lines kept: ``n``, ``span_s``; held: ``error``, ``kept``, ``room``; full: ``error``,
+#: ``kept``, ``n``).
+HOST_MOMENTS = ("resumed_from", "phones_unpaired", "wiring_started", "wiring_line",
+                "wiring_done", "wiring_waits", "recording_works", "recording_kept",
+                "recording_held", "recording_full")
+
 
 # --- The parts of a game's folder -------------------------------------------------------------
 

@@ -122,6 +122,10 @@ class GameBase:
     def refused(self, t, error):
         return Message(t, error)
 
+    def host_words(self, moment, params):
+        """The host's own moments are said by the game that has them: none here."""
+        return None
+
     def refusal_words(self, effect):
         return getattr(effect, "text", None)
 

@@ -63,6 +63,7 @@ from ..core.msg import Msg
 from ..core.names import same_name
 from ..core.phones import RevokePhones
 from ..core.severity import INFO, WARNING
+from ..games import settings as game_settings
 from ..table.debounce import StartButton
 from ..table.names import BUTTON, Kind
 from ..table.outputs import REFUSED, TOUCH, Buzzer, Lamps
@@ -220,11 +221,11 @@ class Host:
         if at_table:
             self._arrive = self._hold if self.edge_delay_s > 0 else self._take
             self.settings = config.detect
-            self.players = tuple(players or config.match.players)
-            self.level = level or config.match.level
-            self.first_thief = first_thief or (config.match.first_thief
-                                               if config.match.first_thief in self.players
-                                               else None)
+            match = game_settings(game, config)     # the game's own table of the config
+            self.players = tuple(players or match.players)
+            self.level = level or match.level
+            self.first_thief = first_thief or (match.first_thief
+                                               if match.first_thief in self.players else None)
         if session is not None and game is not None:
             session.game = game      # whose lines it writes (RecordingSession.record)
 
@@ -375,6 +376,17 @@ class Host:
         if self._hear is not None:
             self._hear(t, text, severity)
         (log.warning if severity == WARNING else log.info)(line)
+
+    def _words(self, moment, **params):
+        """The game's words for one of the host's own moments (:meth:`rig.core.contract.Game.
+        host_words`, :data:`rig.core.contract.HOST_MOMENTS`), or None."""
+        return self.adapter.host_words(moment, params)
+
+    def _say_words(self, t, moment, **params):
+        """Say the game's words for one of the host's moments (nothing if it has none)."""
+        words = self._words(moment, **params)
+        if words is not None:
+            self._say(t, words)
 
     def _show_message(self, text, now=None):
         """``text`` (a code, said by each face) on the screen for ``MESSAGE_S``."""
@@ -798,7 +810,7 @@ class Host:
                 self._say(t, Msg("rig.phones.one_unpaired", name=name))
         else:
             self.phones.revoke()
-            self._say(t, Msg("cleptomano.call.phones_unpaired"))
+            self._say_words(t, "phones_unpaired")
 
     def _device_line(self, t, device, state):
         """Record a device's loss, return or re-initialisation (the game's device line, for the
@@ -901,7 +913,7 @@ class Host:
     def _recording_health(self, t):
         """Show how the recording stands: the words change as lines wait; the log hears of it
         when it starts failing, fills up, and works again."""
-        health, words = self.session.health(t)
+        health, words = self.session.health(t, self._words)
         if health is not Health.OK and self._retry_at is None:
             self._retry_at = self.clock.now() + RETRY_S
         if health is self._recording:
@@ -912,7 +924,7 @@ class Host:
         if health is Health.OK:
             self._retry_at = None
             self._fault(self.adapter.table_fault(
-                t, "recording", Msg("cleptomano.fault.recording_works"), False))
+                t, "recording", self._words("recording_works"), False))
             if self._unrecorded:
                 values, self._unrecorded = self._unrecorded, {}
                 self._perform(self._record_inputs(t, values))
@@ -960,19 +972,19 @@ class Host:
         if action == game.check_start and check is None:
             thief = game.playing(self.state)
             if thief is not None:
-                self._perform([game.refused(self._rel(t_abs), Msg(
-                    "cleptomano.refuse.wiring_waits", thief=thief))])
+                self._perform([game.refused(self._rel(t_abs),
+                                            self._words("wiring_waits", thief=thief))])
                 return
             values = dict(game.input_values(self.state))
             values.update(self.pins.values())
             self._wiring = new_check_for(self.config, self.sources, game=game)
             self._wiring_asked = False
-            self._say(self._rel(t_abs), Msg("cleptomano.wiring.started"))
+            self._say_words(self._rel(t_abs), "wiring_started")
             self._wiring_lines(t_abs, self._wiring.begin(t_abs, values))
         elif check is not None and action == game.check_stop:
             self._wiring = None
             for line in check.summary():
-                self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=line))
+                self._say_words(self._rel(t_abs), "wiring_line", line=line)
             self._perform(self._record_inputs(self._rel(t_abs), check.values))
         elif check is not None:
             self._wiring_lines(t_abs, check.skip(t_abs))
@@ -993,14 +1005,14 @@ class Host:
         """Log the check's verdicts, and the next step whenever it moves on."""
         check = self._wiring
         for line in lines:
-            self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=line))
+            self._say_words(self._rel(t_abs), "wiring_line", line=line)
         if check.expected != self._wiring_asked:
             self._wiring_asked = check.expected
             prompt = check.prompt()
             if prompt is None:
-                prompt = Msg("cleptomano.wiring.all_done",
-                             summary=self.adapter.check_words(check.summary()))
-            self._say(self._rel(t_abs), Msg("cleptomano.wiring.log", line=prompt))
+                prompt = self._words("wiring_done",
+                                     summary=self.adapter.check_words(check.summary()))
+            self._say_words(self._rel(t_abs), "wiring_line", line=prompt)
 
     # --- the display ----------------------------------------------------------------------------
     def screen(self, now=None):
@@ -1192,7 +1204,7 @@ class Host:
         self.players, self.level, self.first_thief = self.adapter.set_up_of(resumed.referee)
         self.t0 = now - resumed.referee.t
         self._read_roster()
-        self._say(resumed.referee.t, Msg("cleptomano.call.resumed_from", path=str(resumed.path)))
+        self._say_words(resumed.referee.t, "resumed_from", path=str(resumed.path))
         self.state, effects = self.adapter.step_owned(self.state, resumed.restart)
         self._perform(effects)
         return True

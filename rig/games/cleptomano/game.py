@@ -31,12 +31,26 @@ from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
 from ...core.errors import IllegalMove, RequestError, RulesError
 from ...core.gamekit import own_view
-from ...core.msg import Msg
+from ...core.msg import Msg, N_
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
 
-_CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
+_CARRIED = (Kind.TOF, Kind.RELIC)
+
+#: The codes of the host's own moments (:data:`rig.core.contract.HOST_MOMENTS`) at the museum.
+HOST_WORDS = {
+    "resumed_from": N_("cleptomano.call.resumed_from"),
+    "phones_unpaired": N_("cleptomano.call.phones_unpaired"),
+    "wiring_started": N_("cleptomano.wiring.started"),
+    "wiring_line": N_("cleptomano.wiring.log"),
+    "wiring_done": N_("cleptomano.wiring.all_done"),
+    "wiring_waits": N_("cleptomano.refuse.wiring_waits"),
+    "recording_works": N_("cleptomano.fault.recording_works"),
+    "recording_kept": N_("cleptomano.recording.kept"),
+    "recording_held": N_("cleptomano.recording.held"),
+    "recording_full": N_("cleptomano.recording.full"),
+}  # what a new match takes over from the last (not on pins)
 
 
 class Cleptomano(GameBase):
@@ -266,6 +280,10 @@ class Cleptomano(GameBase):
     def refused(self, t, error):
         """The effect of a command refused at ``t`` with ``error`` (a code or words)."""
         return ev.Refused(t, ev.Refusal.CHOICE, error=error)
+
+    def host_words(self, moment, params):
+        """The words of the host's own moments at the museum (:data:`HOST_WORDS`)."""
+        return Msg(HOST_WORDS[moment], **params)
 
     def refusal_words(self, effect):
         """The words a phone or key is answered with for a refusal effect."""
