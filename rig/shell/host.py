@@ -74,6 +74,7 @@ from .faces import NullDisplay
 from .inbox import (STOP, Answer, DeviceNote, FaultReport, Inbox, Order, Reading, Seed, Stage)
 from .intake import Intake
 from .session import RETRY_S, Health, marks_open
+from .wiring import new_check_for
 
 log = logging.getLogger("cleptomano")
 
@@ -966,7 +967,6 @@ class Host:
         """The guard's keys start, skip a step of, or stop the wiring check.  While it runs the
         inputs go to the check, not to the game (a press must not start a turn); when it
         stops, every input that now reads differently is recorded and refereed."""
-        from .wiring import new_check_for
         check = self._wiring
         game = self.adapter
         if action == game.check_start and check is None:
