@@ -51,7 +51,7 @@ from sim.gamehost import Speakers
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN = "coin_heist"
-NAMES = tuple(g.name for g in registry.games() if not g.museum) + ("coin-heist",)
+NAMES = tuple(g.name for g in registry.games() if not registry.at_table(g)) + ("coin-heist",)
 PLAYERS = ("Ana", "Ben", "Caro", "Dee")
 STRANGER = "Zed's phone"
 #: A seed no answer holds by chance (its digits are searched for in every answer).
