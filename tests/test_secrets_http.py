@@ -441,7 +441,7 @@ def test_the_seed_is_drawn_from_the_operating_systems_randomness(tmp_path, monke
         drawn.append(bound)
         return os_secrets.SystemRandom().randrange(bound)
 
-    monkeypatch.setattr("rig.shell.gamehost.secrets.randbelow", randbelow)
+    monkeypatch.setattr("rig.shell.host.secrets.randbelow", randbelow)
     g = registry.game("chest-heist")
     clock = VirtualClock()
     host = GameHost(g, ("Ana",), clock=clock, session=RecordingSession(tmp_path, clock=clock))
