@@ -205,6 +205,14 @@ def at_table(g):
     return bool(g.table_inputs)
 
 
+def table_parts(g):
+    """What game ``g`` uses of the table: the ``PARTS`` of its folder's ``parts`` module
+    (:mod:`rig.table.parts`); a game that declares none uses nothing of it."""
+    from ..table.parts import NONE
+    module = part(g, "parts")
+    return getattr(module, "PARTS", NONE) if module is not None else NONE
+
+
 def settings(g, config):
     """Game ``g``'s table of the rig config ``config`` (its ``section``), what its
     ``new_game`` takes; None (every default) without a config."""

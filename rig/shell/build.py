@@ -9,7 +9,8 @@ import logging
 from pathlib import Path
 
 from .. import games
-from ..table.parts import NONE, Part
+from ..games import table_parts  # noqa: F401 (build.table_parts: its old home)
+from ..table.parts import Part
 from ..table.reflex import Reflex
 from .faces import Faces, NullDisplay
 from .host import Host
@@ -56,13 +57,6 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                 first_thief=first_thief, key_help=key_help, resume=resume, patterns=patterns,
                 trace=trace, edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook,
                 phones=phones, links=links)
-
-
-def table_parts(g):
-    """What game ``g`` uses of the table: the ``PARTS`` of its folder's ``parts`` module
-    (:mod:`rig.table.parts`); a game that declares none gets no hardware opened."""
-    module = games.part(g, "parts")
-    return getattr(module, "PARTS", NONE) if module is not None else NONE
 
 
 def build_game_host(config, name, players, *, clock, recordings_dir=None, display=None,

@@ -341,10 +341,13 @@ class Cleptomano(GameBase):
     check_start, check_stop = START, STOP
 
     def new_wiring_check(self, config, hand, relics, timeout_s):
-        """The wiring check (a :class:`WiringCheck`) of every pin in ``config``'s pin map, the
-        hand sensor if ``hand`` and the three relics if ``relics``."""
+        """The wiring check (the table's :class:`rig.table.wiringcheck.WiringCheck`, in this
+        game's words) of the pins of ``config``'s pin map its parts use (:mod:`.parts`: all of
+        them), the hand sensor if ``hand`` and the three relics if ``relics``."""
+        from .parts import PARTS
         return wiringcheck.wiring_check(config.pinmap, (config.tof.i2c_bus, config.tof.address),
-                                        config.detect.hand_threshold_mm, hand, relics, timeout_s)
+                                        config.detect.hand_threshold_mm, hand, relics, timeout_s,
+                                        inputs=PARTS.pin_inputs(config.pinmap.inputs))
 
     def check_words(self, lines):
         """The words of the check's summary lines, said as sentences."""

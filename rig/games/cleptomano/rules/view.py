@@ -12,6 +12,7 @@ from typing import ClassVar, Dict, Optional, Tuple
 
 from rig.table.names import PAINTINGS, RELICS
 from rig.core.gamekit import own_view
+from rig.table.wiringcheck import WiringStep, WiringView  # noqa: F401 (the Scoreboard's)
 from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
 
@@ -81,29 +82,6 @@ def shouted(kind, text):
 
 DEFAULT_PIECES = tuple(Piece(PieceKind.PAINTING, n) for n in PAINTINGS) + tuple(
     Piece(PieceKind.RELIC, n) for n in RELICS)
-
-
-@dataclass(frozen=True)
-class WiringStep:
-    """One input of the wiring check on screen: ``state`` "ok", "skipped", "asked" or "to do";
-    ``live`` when the input is away from rest now; ``mixed`` when it took part in a mix-up."""
-    label: str
-    state: str = "to do"     # not words: the state's key (the screen words it)
-    live: bool = False
-    mixed: bool = False
-
-
-@dataclass(frozen=True)
-class WiringView:
-    """The wiring check as the rig's screen shows it (see :mod:`rig.games.cleptomano.rules.wiringcheck`)."""
-    steps: Tuple[WiringStep, ...] = ()
-    prompt: Optional[str] = None          # "5/22: touch laser 4 (GPIO22)"
-    instruction: Optional[str] = None     # "touch laser 4"
-    where: Optional[str] = None           # "GPIO22"
-    lines: Tuple[str, ...] = ()           # the latest verdicts
-    done: bool = False
-    summary: Tuple[str, ...] = ()
-    left_s: Optional[float] = None        # until the step asked now is skipped
 
 
 @dataclass(frozen=True)
