@@ -113,6 +113,9 @@ def _parser():
 
     rep = sub.add_parser("replay", help="re-referee a recording; prints the result as JSON")
     rep.add_argument("file")
+    rep.add_argument("--overrides", action="store_true",
+                     help="also list the referee's overrides (undos, voids, corrections, "
+                          "hauls, clamps) with who made them and why")
 
     chk = sub.add_parser("check-wiring", help="walk through every input to find miswiring")
     chk.add_argument("--config")
@@ -214,7 +217,7 @@ def main(argv=None):
 def cmd_replay(args):
     from .shell.storage import replay_file
     torn = []
-    result = replay_file(args.file, torn)
+    result = replay_file(args.file, torn, overrides=getattr(args, "overrides", False))
     for warning in torn:
         print("cleptomano: warning: %s" % warning, file=sys.stderr)
     # A result may hold codes (a game's words for a call): the terminal says them in English,
@@ -271,6 +274,8 @@ def history_lines(directory):
             # named the game.
             lines.append("%s  %s  %s%s" % (path.name, who if at_table(g) else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
+            for said in getattr(g, "override_lines", lambda _: ())(result):
+                lines.append("    override: %s" % english(said))     # issue 31
     if empty:
         # Issue 30: 7 of 12 lines of an evening were such matches ("no winner").
         lines.append("(%d match%s in which nobody played a turn not listed)"
@@ -285,7 +290,7 @@ def _replays(directory, pattern, lines):
     for path in sorted(Path(directory).glob(pattern)):
         torn = []
         try:
-            result = replay_file(path, torn)
+            result = replay_file(path, torn, overrides=True)
         except RecordingError as exc:
             lines.append("%s  unreadable: %s" % (
                 path.name, english(exc.msg) if exc.msg is not None else exc.detail))
@@ -578,7 +583,7 @@ def cmd_phones(args):
 
 # --- run -------------------------------------------------------------------------------------------
 
-def _open_display(config, headless, game=None, museum_keys=False):
+def _open_display(config, headless, game=None, museum_keys=False, night=None):
     """The score display, or None when it is off.  When no screen can be opened the display
     says so once in the log and stays headless (the rig referees on, sounds still play).
     ``game``: a companion game, whose own sounds the display makes at start-up;
@@ -586,8 +591,11 @@ def _open_display(config, headless, game=None, museum_keys=False):
     if headless or not config.display.enabled:
         return None
     from .display.window import open_display
+    from .shell.table_state import effects_volume
+    table = getattr(night, "table", None)        # the service mode's effects volume (issue 31)
+    volume = effects_volume(table.state.tuning if table is not None else ())
     display = open_display(config.display, config.keys, _table_players(config), game=game,
-                           sound_config=config.sound, museum_keys=museum_keys)
+                           sound_config=config.sound, museum_keys=museum_keys, volume=volume)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
 
@@ -637,7 +645,8 @@ def _run_night(config, args, night, recordings, simulate):
         choice = _night_choice(night.table.state, config, args) or Choice(CLEPTOMANO)
     night.phones = _night_phones(config, night, recordings)
     from .shell.audits import HealthWatch
-    HealthWatch(recordings).check()     # the sensor health, logged before anyone plays
+    # The sensor health, logged before anyone plays and shown on the ready page (issue 31).
+    night.health = HealthWatch(recordings).check()
     try:
         _play_night(config, args, night, recordings, simulate, choice)
     finally:
@@ -736,7 +745,7 @@ def _night_phones(config, night, recordings=None):
 
 def _run_cleptomano(config, args, recordings, stop, simulate, night, choice):
     """Referee Cleptómano until ``stop`` (``choice`` names no players: its set-up has them)."""
-    display = _open_display(config, args.headless, museum_keys=simulate)
+    display = _open_display(config, args.headless, museum_keys=simulate, night=night)
     web, display = _with_phones(config, recordings, display, night,
                                 tell_code=simulate and (display is None or display.headless))
     if simulate:
@@ -768,7 +777,7 @@ def _run_game(config, args, recordings, stop, simulate, night, choice):
     from .display.game_keys import primary
     from .shell.build import build_game_host
     from .shell.clock import MonotonicClock
-    display = _open_display(config, args.headless, game=choice.game)
+    display = _open_display(config, args.headless, game=choice.game, night=night)
     # The simulator alone logs the pairing code (a laptop shows it nowhere else); a real rig
     # never does: its log is readable by more than the table (README "Phone companion").
     web, display = _with_phones(config, recordings, display, night,
@@ -845,8 +854,30 @@ def _serve(rig, stop, night, extra_alive=None, web=None):
     if getattr(night, "table", None) is not None:
         rig.remember = night.table.choose     # the table's choices kept for the evening
         rig.table_sources = night.table.sources
+    _attract(rig, getattr(night, "config", None))
+    if getattr(night, "health", None) is not None and hasattr(rig, "health"):
+        rig.health = night.health       # judged again at each new match (Cleptómano's)
+    # The builder's service mode (issue 31): its factory values are rig.toml's (the night's
+    # config, before the table's choices).
+    config = getattr(night, "config", None) or getattr(rig, "config", None)
+    if config is not None:
+        from .shell.service import attach_service
+        attach_service(rig, config, getattr(night, "table", None))
     return serve(rig, stop, night.notifier, extra_alive=extra_alive, until=night.until,
                  stopping=False)
+
+
+def _attract(rig, config):
+    """The attract screen of the rig's screen when nobody plays (issue 31): after ``[table]
+    attract_after_s`` (0: none), the standings read from the rig's recordings folder."""
+    from .shell.attract import AttractWatch
+    idle_s = config.table.attract_after_s if config is not None else 0
+    if not idle_s:
+        return
+    phones = rig.phones
+    rig.attract = AttractWatch(idle_s, getattr(rig.session, "directory", None),
+                               phones=phones.view if phones is not None else None,
+                               now=rig.clock.now())
 
 
 def serve(rig, stop, notifier, extra_alive=None, *, until=None, stopping=True):

@@ -185,5 +185,30 @@ def demo_match():
     return s
 
 
+_OTHERS = (1, 2, 3, 5, 6, 7)
+
+
+def rod_night(path, turns, rod_4_in=()):
+    """A recording of ``turns`` turns, each passing the rods (the hand in) and touching two of
+    the other rods in turn; rod 4 fires only in the turns ``rod_4_in``."""
+    s = Script(["Ana", "Ben", "Caro"], "normal")
+    t = 1.0
+    for k in range(turns):
+        s.start(t)
+        s.hand_in(t + 1)
+        s.touch(_OTHERS[k % 6], t + 2)
+        s.touch(_OTHERS[(k + 3) % 6], t + 3)
+        if k in rod_4_in:
+            s.input(t + 3.5, "laser.4", 1)
+            s.input(t + 3.5001, "laser.4", 0)   # a glitch: the rod's wire still answers
+        s.lift_painting(1, t + 4)
+        s.hand_out(t + 5)
+        s.exit(t + 6)
+        s.reset_museum(t + 7, relics=())
+        t += 10
+    s.write(path)
+
+
 if __name__ == "__main__":   # python -m sim.script > demo.jsonl
     print(demo_match().text(), end="")
+

@@ -177,9 +177,12 @@ class SimulatedTable:
                                       obj.get("by")))
         elif "loot" in obj:
             self.rig.submit(ev.ConfirmLoot(0.0, obj["loot"]["paintings"],
-                                           obj["loot"]["relics"], obj.get("by")))
+                                           obj["loot"]["relics"], obj.get("by"),
+                                           obj.get("reason")))
         elif "undo" in obj:
-            self.rig.submit(ev.UndoTouch(0.0, obj.get("by")))
+            self.rig.submit(ev.UndoTouch(0.0, obj.get("by"), obj.get("reason")))
+        elif "why" in obj:
+            self.rig.submit(ev.Why(0.0, obj["why"], obj.get("by")))
 
     def play(self, objects, stop_event=None):
         """Perform recording lines (header first or not) at their times.  In virtual time the

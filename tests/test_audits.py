@@ -17,7 +17,7 @@ from rig.core import audits as core
 from rig.games.cleptomano.rules import engine as rules
 from rig.games.cleptomano.rules.audit import audit
 from rig.shell import audits, storage
-from sim.script import Script, demo_match
+from sim.script import Script, demo_match, rod_night as night
 
 PLAYERS = ["Ana", "Ben", "Caro"]
 
@@ -237,30 +237,6 @@ def test_fuzz_since_is_a_day_or_one_error_naming_it(text):
 
 
 # --- sensor health -----------------------------------------------------------------------------------
-
-OTHERS = [1, 2, 3, 5, 6, 7]
-
-
-def night(path, turns, rod_4_in=()):
-    """A recording of ``turns`` turns, each passing the rods (the hand in) and touching two of
-    the other rods in turn; rod 4 fires only in the turns ``rod_4_in``."""
-    s = Script(PLAYERS, "normal")
-    t = 1.0
-    for k in range(turns):
-        s.start(t)
-        s.hand_in(t + 1)
-        s.touch(OTHERS[k % 6], t + 2)
-        s.touch(OTHERS[(k + 3) % 6], t + 3)
-        if k in rod_4_in:
-            s.input(t + 3.5, "laser.4", 1)
-            s.input(t + 3.5001, "laser.4", 0)   # a glitch: the rod's wire still answers
-        s.lift_painting(1, t + 4)
-        s.hand_out(t + 5)
-        s.exit(t + 6)
-        s.reset_museum(t + 7, relics=())
-        t += 10
-    s.write(path)
-
 
 def test_a_rod_disconnected_for_30_turns_is_flagged_by_name_with_its_fix(tmp_path, capsys):
     night(tmp_path / "match-20261201-200000.jsonl", 3, rod_4_in=(2,))

@@ -34,7 +34,7 @@ def test_defaults_are_the_documented_ones():
     assert (c.match.level.name, c.match.level.timer_s, c.match.level.lasers) == ("normal", 60.0, 4)
     assert c.pins.backend == "auto"
     assert c.pins.map == REPO / "wiring" / "pinmap.toml"
-    assert dataclasses.astuple(c.detect) == (0.1, 0.001, 0.25, 0.3, 400, 5.0)
+    assert dataclasses.astuple(c.detect) == (0.1, 0.001, 0.25, 0.3, 400, 5.0, (), ())
     assert (c.tof.i2c_bus, c.tof.address, c.tof.io_timeout_s) == (1, 0x29, 0.5)
     assert (c.tof.poll_interval_s, c.tof.timing_budget_us) == (0.02, 20000)
     assert c.tof.retry_backoff_s == (0.1, 2.0)

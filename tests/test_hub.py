@@ -582,3 +582,18 @@ def test_a_flooding_hub_is_a_named_fault_and_its_frames_beyond_the_limit_are_dro
     assert rec.wait_for(lambda: len(rec.faults) == 2)
     assert rec.faults[1][0] is False and rec.faults[1][1].startswith("Relic hub calm again: ")
     assert rec.lost_flags() == [False]                       # the hub was never lost
+
+
+def test_a_relic_whose_frames_stop_is_told_once_and_its_return_too(loop_link):
+    """Issue 31's sensor health: the relic whose sensor the heartbeats stop reporting is named
+    (``on_relic``), once while it stays away; its frames are counted per relic."""
+    told = []
+    link, rec, ports = loop_link(on_relic=lambda relic, answering: told.append(
+        (relic, answering)))
+    port = ports.wait_port()
+    enc = p.Encoder()
+    port.write(beat(enc, 0) + beat(enc, 50, absent=(2,)) + beat(enc, 100, absent=(2,)))
+    assert rec.wait_for(lambda: told == [(2, False)])
+    port.write(beat(enc, 150))
+    assert rec.wait_for(lambda: told == [(2, False), (2, True)])
+    assert rec.wait_for(lambda: link.counters["relic_frames"] == {1: 4, 2: 2, 3: 4})

@@ -24,6 +24,8 @@ def _shots():
     for g, samples in every_part("samples"):
         for name in samples.SHOTS:
             out.append((g.name, name))
+    from rig.display import service      # the rig's own: the service mode (issue 31)
+    out += [("rig", name) for name in service.SHOTS]
     return out
 
 

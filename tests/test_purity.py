@@ -92,9 +92,9 @@ def test_core_module_imports_only_the_pure_standard_library_and_the_core(name, p
 
 def test_the_core_folder_holds_only_what_every_game_shares():
     expected = {"rig.core"} | {"rig.core.%s" % m for m in (
-        "addresses", "audits", "banner_queue", "bounded", "contract", "effects", "errors",
-        "gamekit", "jsonl", "keynames", "msg", "names", "phones", "settings", "severity",
-        "table_state", "text", "tournament")}
+        "addresses", "attract", "audits", "banner_queue", "bounded", "contract", "effects",
+        "errors", "gamekit", "jsonl", "keynames", "msg", "names", "phones", "service",
+        "settings", "severity", "table_state", "text", "tournament")}
     assert set(CORE_IDS) == expected
 
 

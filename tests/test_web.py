@@ -101,7 +101,7 @@ def test_the_app_and_the_snapshot_need_no_pairing(rig):
     assert body["phase"] == "between" and body["players"] == ["Ana", "Ben", "Caro"]
     assert body["next_thief"] == "Ana"
     assert body["phones"] == {"url": "http://192.168.1.20:8080/", "code": None, "phones": [],
-                              "locked_s": None, "wrong_codes": 0}
+                              "locked_s": None, "wrong_codes": 0, "host": None}
     assert CODE not in state.text           # the code is on the rig's screen, nowhere else
     assert table.rig.scoreboard().phones.code == CODE
     assert state.headers["x-content-type-options"] == "nosniff"

@@ -35,11 +35,13 @@ def total(parts):
     "cut_off"}`` (``day``: ``"YYYY-mm-dd"`` the recording began, or None; ``seen``: per input,
     the wall-clock second of its last change, ``"YYYY-mm-ddTHH:MM:SS"``, worked out by the shell
     from the recording's name and ``t``; ``audit``: the game's part); in the recordings'
-    order."""
+    order.  A part's ``overrides`` (a museum game's: ``{"kinds", "reasons", "by"}``, each
+    name -> count) are summed into ``overrides``."""
     matches, touches, levels, last_seen, turns = {}, {}, {}, {}, []
     nights, glitches, devices, last_night = {}, {}, {}, {}
     restarts = 0
     uptime = 0.0
+    overrides = {"kinds": {}, "reasons": {}, "by": {}}
     for part in parts:
         a = part["audit"]
         m = a["matches"]
@@ -55,6 +57,7 @@ def total(parts):
         _add(touches, a["touches"])
         _add(levels, a["levels"])
         _add(devices, a.get("devices", {}))
+        _add(overrides, a.get("overrides", {}))
         if part["day"] and a.get("devices"):
             _add(last_night.setdefault(part["day"], {}), a["devices"])
         restarts += a["restarts"]
@@ -77,6 +80,8 @@ def total(parts):
         "uptime_s": round(uptime, 3),
         "last_seen": dict(sorted(last_seen.items())),
         "devices": dict(sorted(devices.items())),
+        "overrides": {key: dict(sorted(counts.items()) if key == "by" else counts.items())
+                      for key, counts in overrides.items()},
         "_turns": turns,
         "_last_night": last_night.get(max(nights), {}) if nights else {},
         "_glitches": glitches,
@@ -119,7 +124,17 @@ def health(audits, silent_turns=SILENT_TURNS[0], glitch_factor=GLITCH_FACTOR[0],
                                      "before): check its contact and its wire"
                                      % (name, last[0], rate, past)})
     night = audits["_last_night"]
-    lost = night.get("hub", {}).get("lost", 0)
+    relics = 0
+    for device, counts in sorted(night.items()):
+        stopped = counts.get("lost", 0) if device.startswith("relic.") else 0
+        if stopped:
+            relics += stopped
+            warnings.append({"code": "relic_silent", "input": device, "count": stopped,
+                             "text": "%s stopped answering %d time%s the last night (its "
+                                     "frames stopped): check its sensor's cable to the hub"
+                                     % (device, stopped, "" if stopped == 1 else "s")})
+    # A relic that stops answering makes the hub's link lost too: named above as the relic.
+    lost = max(0, night.get("hub", {}).get("lost", 0) - relics)
     if lost:
         warnings.append({"code": "hub_lost", "input": "hub", "count": lost,
                          "text": "the relic hub was lost %d time%s the last night (the relics' "

@@ -24,16 +24,27 @@ class RevokePhones:
 
 
 @dataclass(frozen=True)
+class MakeHost:
+    """The screen's key (issue 31): the phone paired as ``name`` becomes the table's host, the
+    one phone that reads the audits and opens service mode (``name`` None: no phone is host).
+    Not a recording line (it changes who may do what, not the match)."""
+    t: float = 0.0
+    name: Optional[str] = None
+
+
+@dataclass(frozen=True)
 class PhonesView:
     """What the screen shows of the phones: ``url`` to open (the QR code's text), ``code`` the
     6-digit pairing code (None while pairing is locked, and in :func:`public`), ``phones`` the
     paired phones' names in pairing order, ``locked_s`` the seconds pairing stays locked after
-    too many wrong codes (None: open), ``wrong_codes`` the wrong codes that locked it."""
+    too many wrong codes (None: open), ``wrong_codes`` the wrong codes that locked it,
+    ``host`` the name of the phone the table made its host (None: none)."""
     url: str
     code: Optional[str] = None
     phones: Tuple[str, ...] = ()
     locked_s: Optional[float] = None
     wrong_codes: int = 0
+    host: Optional[str] = None
 
 
 def public(view):
@@ -66,7 +77,9 @@ def screen_lines(view):
     else:
         heading = Msg("rig.phones.scan")
         code = Msg("rig.phones.code", code=spaced(view.code))
-    if view.phones:
+    if view.phones and view.host is not None:
+        paired = Msg("rig.phones.paired_host", phones=tuple(view.phones), host=view.host)
+    elif view.phones:
         paired = Msg("rig.phones.paired", phones=tuple(view.phones))
     else:
         paired = Msg("rig.phones.none_paired")

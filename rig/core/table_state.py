@@ -18,6 +18,7 @@ from typing import Optional, Tuple
 
 from .errors import ConfigError, RigError
 from .names import check_names
+from .service import check_tuning
 
 #: The format written; a file of a newer version is read field by field (what is known is kept).
 VERSION = 1
@@ -59,6 +60,9 @@ class TableState:
     level: Optional[Level] = None
     layout: Optional[Layout] = None
     game: Optional[str] = None
+    #: The service mode's settings (issue 31: rods' merge windows, relics' tilt thresholds,
+    #: the sound), ``((key, value), ...)`` sorted; rig.toml's are the factory values.
+    tuning: Optional[Tuple[Tuple[str, object], ...]] = None
 
     def chose(self, **choices):
         """This state with ``choices`` made (each checked: ConfigError names a bad one)."""
@@ -85,6 +89,8 @@ def to_json(state):
             value = {"difficulty": value.difficulty, "timer_s": value.timer_s}
         elif isinstance(value, Layout):
             value = {"lasers": value.lasers, "corridor": value.corridor}
+        elif name == "tuning":
+            value = dict(value)
         elif isinstance(value, tuple):
             value = list(value)
         out[name] = value
@@ -152,6 +158,11 @@ def _from_json(name, value):
             raise ConfigError("%s is not a laser layout; write {\"lasers\": 4, \"corridor\": "
                               "\"wide\"}" % _shown(value))
         value = Layout(value.get("lasers"), value.get("corridor"))
+    elif name == "tuning":
+        if not isinstance(value, dict):
+            raise ConfigError("%s is not the service mode's settings; write {\"merge.laser.4\": "
+                              "0.15}" % _shown(value))
+        value = tuple(value.items())
     elif name == "players":
         if not isinstance(value, list):
             raise ConfigError("%s is not a list of names; write [\"Ana\", \"Ben\"]"
@@ -206,6 +217,11 @@ def _check(name, value):
                               "--game` takes (`cleptomano run --help` lists them)"
                               % _shown(value), key=name)
         return value
+    if name == "tuning":
+        try:
+            return check_tuning(value) or None
+        except RigError as exc:
+            raise ConfigError(_one_line(exc), key=name) from None
     raise ConfigError("%s is not a choice the table keeps; use one of %s"
                       % (_shown(name), ", ".join(FIELDS)), key="table state")
 

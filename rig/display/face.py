@@ -12,15 +12,18 @@ one.  :class:`KeyedDisplay` is the same face kept in memory (a
 would and render the very frame the screen would show.
 """
 
+from ..core.attract import Wake
 from ..core.gamekit import GameScreen
 from ..core.msg import Msg
 from ..games import games
 from ..words import CHOICES, PSEUDO
 from ..draw import kit
+from ..draw.attract import draw_attract
 from ..shell.faces import MemoryDisplay
 from .game_keys import mode_for
 from ..draw.keymodes import Mode, MuseumKey, museum_key
 from .parts import face_part
+from . import service
 
 _WAITING = []
 
@@ -47,10 +50,25 @@ class Face:
         self.board = None
         self.prompt = None
         self.keys = self._keys_for(waiting().game)   # the key mode of the game shown
+        self.attracting = None      # the attract screen the host asked for (None: none)
+        self._combo = service.OpenCombo()             # the service mode's key combination
+
+    def attract(self, view):
+        """The host's attract screen (a :class:`rig.core.attract.AttractView`), or None when
+        it ends."""
+        self.attracting = view
+
+    def attract_shown(self):
+        """Whether the attract screen is on the screen now: asked for, and no key sequence,
+        set-up screen or check open at the keys (the guard's set-up is never covered)."""
+        return self.attracting is not None and self.prompt is None and getattr(
+            self.keys, "idle", lambda: True)()
 
     def _keys_for(self, game):
         """The key mode of ``game`` (a bare :class:`Mode` for a game without keys: only H and
-        Tab)."""
+        Tab; the service mode's keys for its screen)."""
+        if game == service.SERVICE:
+            return service.mode()
         mode = mode_for(game, self.bindings, self.keypad) or Mode()
         mode.game = game
         return mode
@@ -66,6 +84,16 @@ class Face:
     def key(self, name, text=None):
         """One key press: returns ``(command or None, changed)``, ``changed`` when the screen
         must be drawn again (the prompt, or what else the keys show, moved)."""
+        if self.attracting is not None:
+            # Any key wakes the attract screen; the key that woke it does nothing else.
+            shown = self.attract_shown()
+            self.attracting = None
+            if shown:
+                return Wake(), True
+            command, changed = self.key(name, text)
+            return (command if command is not None else Wake()), changed
+        if self._combo.key(name) and self.keys.game != service.SERVICE:
+            return service.open_command(), False      # F12 three times: the service mode
         before = (self.prompt, self.keys.look())
         idle = self.museum_keys and self.prompt is None and getattr(
             self.keys, "idle", lambda: False)()
@@ -80,6 +108,8 @@ class Face:
     def screen(self):
         """``(draw, thing)``: the drawing function for the screen to show now, and what it
         draws (``draw(surface, thing, now_s)``)."""
+        if self.attract_shown():
+            return draw_attract, self.attracting
         board = self.board if self.board is not None else waiting()
         return self.keys.shown(board, self.prompt)
 
@@ -109,6 +139,10 @@ class KeyedDisplay(MemoryDisplay):
         super().show(board)
         self.face.show(board)
 
+    def attract(self, view):
+        super().attract(view)
+        self.face.attract(view)
+
     def press(self, *keys):
         for name in keys:
             command, _ = self.face.key(name)
@@ -124,11 +158,12 @@ class KeyedDisplay(MemoryDisplay):
                 self.type(command)
         return self
 
-    def frame(self, size=(800, 480)):
-        """The frame the screen shows now, as a pygame Surface (headless)."""
+    def frame(self, size=(800, 480), now_s=None):
+        """The frame the screen shows now, as a pygame Surface (headless); ``now_s`` the
+        screen's clock (the attract screen's card)."""
         import os
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         import pygame
         surface = pygame.Surface(size)
-        self.face.draw(surface)
+        self.face.draw(surface, now_s)
         return surface

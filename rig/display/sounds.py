@@ -197,6 +197,19 @@ class SoundBank:
             log.warning("sound: no channel for the voice (%s)", e)
             return None
 
+    def set_volume(self, volume: float) -> None:
+        """Play every sound at ``volume`` (0 to 1) from now on (the service mode's effects
+        volume, issue 31)."""
+        volume = max(0.0, min(1.0, float(volume)))
+        if volume == self.volume:
+            return
+        self.volume = volume
+        for sound in self._sounds.values():
+            try:
+                sound.set_volume(volume)
+            except Exception:   # the mixer went away: the next open sets it again
+                pass
+
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)
         if sound is not None:

@@ -163,6 +163,11 @@ class _Endpoint:
     def key(self):
         return None
 
+    def attract(self):
+        """The attract screen the host asked for since the last call (an AttractView, or None
+        when it ended), or _NOTHING when it said nothing new."""
+        return _NOTHING
+
     def emit(self, kind, payload=None):
         raise NotImplementedError
 
@@ -182,8 +187,10 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     from .game_screens import extra_sounds
     from ..draw.keymodes import keypad_name
     from ..draw.kit import is_last_seconds
+    from ..core.attract import ATTRACT_LOOP_HZ, CARD_S
     from .sounds import SoundBank, cues
     from .voice import voice_for
+    from ..core.service import ServiceScreen
 
     screen = None
     try:
@@ -215,13 +222,24 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     last_draw = 0.0
     draw_failed = False
     frame_s = 1.0 / options.fps
+    attract_s = max(frame_s, 1.0 / ATTRACT_LOOP_HZ)
+    attract_card = None
+    was_attracting = False
     next_frame = time.monotonic()
     try:
         while not stop.is_set() and end.alive():
             new = end.take()
             if new is not _NOTHING:
                 board, dirty = new, True
-            if board is not None and board is not heard:
+            asked = end.attract()
+            if asked is not _NOTHING:
+                face.attract(asked)
+                dirty = True
+            if isinstance(board, ServiceScreen) and board is not heard:
+                face.show(board)        # the service mode (issue 31): its levels and tests
+                _service_hear(heard, board, sounds, voice, face.language())
+                heard = board
+            elif board is not None and board is not heard:
                 own = own_view(board)       # a game's own snapshot: the rig's own cues
                 for name in (game_cues(heard, board) if own is None
                              else cues(own_view(heard), own)):
@@ -265,10 +283,18 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                     end.emit("command", command)
                 dirty = dirty or changed
             now = time.monotonic()
+            attracting = face.attract_shown()
+            if attracting != was_attracting:
+                was_attracting = attracting
+                end.emit("attracting", attracting)
             if screen is not None:
                 blinking = getattr(board, "phase", None) == "turn" and \
                     is_last_seconds(getattr(board, "remaining_s", None))
-                if dirty or blinking or now - last_draw >= 1.0:
+                if attracting:      # a frame a card (rig.draw.attract): nothing else moves
+                    card = int(now // CARD_S)
+                    dirty = dirty or card != attract_card
+                    attract_card = card
+                if dirty or blinking or (not attracting and now - last_draw >= 1.0):
                     try:
                         face.draw(screen, now)
                         pygame.display.flip()
@@ -281,7 +307,8 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                     last_draw, dirty = now, False
                     if options.slow_render_s:
                         time.sleep(options.slow_render_s)   # the simulated slow GPU
-            next_frame += frame_s
+            # The attract screen: the loop itself turns a few times a second only (issue 31)
+            next_frame += attract_s if attracting else frame_s
             wait = next_frame - time.monotonic()
             if wait < 0:
                 next_frame, wait = time.monotonic(), 0.0
@@ -294,6 +321,18 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
             pygame.display.quit()
         except Exception:
             pass
+
+
+def _service_hear(prev, board, sounds, voice, lang):
+    """The service screen's sound levels and tests (:func:`rig.display.service.hear`), the
+    spoken test in ``lang``.  A failure is logged, never raised."""
+    from .service import hear
+    try:
+        if voice is not None:
+            voice.use_language(lang)
+        hear(prev, board, sounds, voice, lang)
+    except Exception as e:
+        log.warning("display: the service mode's sounds failed (%s: %s)", type(e).__name__, e)
 
 
 def _hear(voice, prev, board, lang):
@@ -323,6 +362,11 @@ class _ThreadEnd(_Endpoint):
         except IndexError:
             return None
 
+    def attract(self):
+        with self.shell._lock:
+            view, self.shell._attract = self.shell._attract, _NOTHING
+        return view
+
     def emit(self, kind, payload=None):
         self.shell._status(kind, payload)
 
@@ -340,10 +384,12 @@ class _Shell:
         self.headless: Optional[bool] = None   # None until the render side has tried
         self.audio: Optional[bool] = None
         self.voice_stats: Optional[dict] = None   # the voice's counts (None: no voice)
+        self.attracting = False                # the attract screen is on the screen now
         self._commands = collections.deque(maxlen=256)
         self._ready = threading.Event()
         self._lock = threading.Lock()          # guards the one-snapshot mailbox
         self._slot = _NOTHING                  # the newest snapshot not yet drawn
+        self._attract = _NOTHING               # the attract screen's news not yet taken
         self._keys = collections.deque(maxlen=64)
         self._stop = threading.Event()
         self._passed = _NOTHING                # the last snapshot passed on (referee's thread)
@@ -376,6 +422,8 @@ class _Shell:
             self.audio = bool(payload)
         elif kind == "voice":
             self.voice_stats = dict(payload)
+        elif kind == "attracting":
+            self.attracting = bool(payload)
         elif kind == "command":
             if self.on_command is not None:
                 try:
@@ -384,6 +432,16 @@ class _Shell:
                     log.exception("display: the on_command callback failed on %r", payload)
             else:
                 self._commands.append(payload)
+
+    def attract(self, view) -> None:
+        """The attract screen starts (an :class:`rig.core.attract.AttractView`) or ends (None):
+        shown from the render loop's next turn.  Never blocks."""
+        with self._lock:
+            self._attract = view
+        self._nudge()
+
+    def _nudge(self):
+        """Wake the link (the process shell's)."""
 
     def poll_commands(self) -> List[object]:
         """The guard's commands since the last call (the game's own command values,
@@ -463,6 +521,7 @@ class _PipeEnd(_Endpoint):
         self.conn = conn
         self.keys = collections.deque()
         self.broken = False
+        self.attracted = _NOTHING
 
     def _drain(self):
         board = _NOTHING
@@ -474,6 +533,8 @@ class _PipeEnd(_Endpoint):
                     self.emit("ready")
                 elif kind == "key":
                     self.keys.append(payload)
+                elif kind == "attract":
+                    self.attracted = payload
         except (EOFError, OSError):
             self.broken = True     # the referee is gone: stop rendering
         return board
@@ -486,6 +547,10 @@ class _PipeEnd(_Endpoint):
             return self.keys.popleft()
         except IndexError:
             return None
+
+    def attract(self):
+        view, self.attracted = self.attracted, _NOTHING
+        return view
 
     def emit(self, kind, payload=None):
         try:
@@ -623,6 +688,9 @@ class DisplayProcess(_Shell):
         self._keys.append(key_name)
         self._wake.set()
 
+    def _nudge(self):
+        self._wake.set()
+
     def _run_link(self):
         conn = self._conn
         credit = True      # the render side may take one snapshot now
@@ -640,6 +708,10 @@ class DisplayProcess(_Shell):
                     conn.poll(self.LINK_POLL_S)
                 while self._keys:
                     conn.send(("key", self._keys.popleft()))
+                with self._lock:
+                    view, self._attract = self._attract, _NOTHING
+                if view is not _NOTHING:
+                    conn.send(("attract", view))
                 while conn.poll(0):
                     kind, payload = conn.recv()
                     if kind == "ready":

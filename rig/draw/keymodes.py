@@ -6,7 +6,8 @@ The key names every mode reads (:func:`digit_of`, :func:`pretty_key`, :func:`key
 command is a short sequence typed blind, its commands carry ``t=0.0`` (the host stamps them),
 Esc or Backspace drops a half-typed sequence, and whether a command is allowed is the game's
 call: the host shows a refusal's reason on the screen.  A digit picks a player by their place in the player list (1 =
-first); ``H`` shows the game's keys, ``Tab`` the phones' QR code and pairing code.
+first); ``H`` shows the game's keys, ``Tab`` the phones' QR code and pairing code, ``F7`` then a
+paired phone's number makes that phone the table's host (``0``: no host; issue 31).
 
 Secret input (Stolen Paintings' steal and marks, Canine Kleptomaniacs' Hiding Places) can be
 typed at the rig; the prompt then shows how many were chosen, never which (the phone companion
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..core.msg import Msg
+from ..core.phones import MakeHost
 
 # SDL scancodes of the keypad: with NumLock off some systems report "end", "down"...; the
 # scancode still says which keypad key it was.
@@ -63,6 +65,33 @@ CANCEL_WORDS = Msg("rig.keys.esc_cancels")
 HELP_KEY = "h"          # shows the game's keys on the message strip
 PHONES_KEY = "tab"      # shows (or hides) the phones' QR code and pairing code (shown by
                         # itself while no phone is paired: docs/games/phones.md)
+HOST_KEY = "f7"         # then a phone's number: the table's host phone (docs/games/phones.md)
+HOST_STATE = "host"     # a mode's state while F7 waits for the phone's number
+
+
+def paired_phones(snapshot):
+    """The phones paired now, as the screen lists them (at most 9: one digit each)."""
+    view = getattr(snapshot, "phones", None)
+    return tuple(getattr(view, "phones", ()) or ())[:9]
+
+
+def host_prompt(phones):
+    """F7's prompt: the paired phones by number, 0 for no host; a line saying none is paired
+    when none is."""
+    if not phones:
+        return Msg("rig.keys.host_no_phone", cancel=CANCEL_WORDS)
+    return Msg("rig.keys.make_host", phones=", ".join(
+        "%d %s" % (i + 1, p) for i, p in enumerate(phones)), cancel=CANCEL_WORDS)
+
+
+def host_choice(phones, digit):
+    """The command F7 then ``digit`` gives: :class:`~rig.core.phones.MakeHost` of that phone
+    (``0``: no host), or None (not a phone's number: the prompt stays)."""
+    if digit == 0:
+        return MakeHost()
+    if digit is not None and 1 <= digit <= len(phones):
+        return MakeHost(name=phones[digit - 1])
+    return None
 
 
 class Mode:
@@ -140,6 +169,16 @@ class Mode:
         if self.state is None and name == PHONES_KEY:
             self.show_phones = not self.phones_shown()
             return None, None
+        if self.state is None and name == HOST_KEY and name not in self.KEYS:
+            self.state = HOST_STATE
+            return None, host_prompt(paired_phones(self.screen))
+        if self.state == HOST_STATE:
+            phones = paired_phones(self.screen)
+            command = host_choice(phones, digit_of(name))
+            if command is None:
+                return None, host_prompt(phones)
+            self.state = None
+            return command, None
         if self.state is None:
             action = self.KEYS.get(name)
             return (None, None) if action is None else self.begin(action)

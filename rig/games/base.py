@@ -24,6 +24,9 @@ class GameBase:
     #: The name a player reads, a code said in their language (:func:`rig.games.title_words`);
     #: None: the ``title`` is a proper name, the same in every language (docs/glossary.md).
     title_msg = None
+    #: The attract screen's how-to-play (issue 31): 2-4 codes of the game's catalog, each a
+    #: short line in the project's own words from the rulebook; none: the title alone.
+    howto = ()
     recording = ""       # the header's "recording" value
     prefix = ""          # the recording file's name starts with this
     section = ""         # the rig config's table of this game (an attribute of the config)

@@ -107,13 +107,30 @@ def health_lines(directory, **settings):
     return [w["text"] for w in audits(directory, **settings)["health"]]
 
 
+def said(warning):
+    """A health warning (one of ``--json``'s ``health``) as the ready screen says it in the
+    table's language: a code of the rig's catalog (``rig.health.<code>``), naming the input
+    and the count, with the fix."""
+    from ..core.msg import N_, Msg
+    code, name, n = warning["code"], warning["input"], warning["count"]
+    if code == "rod_silent":
+        return Msg("rig.health.rod_silent", rod=int(name.rsplit(".", 1)[1]), n=n)
+    if code == "relic_silent":
+        return Msg("rig.health.relic_silent", relic=int(name.rsplit(".", 1)[1]), n=n)
+    if code == "glitch_jump":
+        return Msg("rig.health.glitch_jump", input=name, n=n)
+    return Msg({"hub_lost": N_("rig.health.hub_lost"),
+                "tof_reinit": N_("rig.health.tof_reinit")}[code], n=n)
+
+
 class HealthWatch:
     """The sensor health as the running rig judges it, between matches, never mid-turn: its
     host calls :meth:`check` when no turn runs (the rig's start, a match closed); the
     recordings are read on a thread of its own, so no match waits for it.  :attr:`warnings`
-    is the value the ready screen shows (each warning's English, with its fix); each new
-    warning is logged once.  ``reinits()``: the hand sensor's re-initialisations the
-    recordings do not hold (the running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
+    is each warning's English, with its fix, logged once when new; :attr:`said` the same as
+    codes (:func:`said`), which the ready screen shows in the table's language.
+    ``reinits()``: the hand sensor's re-initialisations the recordings do not hold (the
+    running :class:`rig.table.tof.HandSensor`'s ``reinits``)."""
 
     def __init__(self, directory, reinits=lambda: 0, newest=HEALTH_RECORDINGS, **settings):
         self.directory = Path(directory)
@@ -121,21 +138,24 @@ class HealthWatch:
         self._newest = newest
         self._settings = settings
         self.warnings = ()
+        self.said = ()
         self._logged = set()
         self._thread = None
 
     def check_now(self):
         """Judge the health now, on this thread; returns the warnings."""
         try:
-            found = tuple(health_lines(self.directory, reinits=self._reinits(),
-                                       newest=self._newest, **self._settings))
+            judged = audits(self.directory, reinits=self._reinits(), newest=self._newest,
+                            **self._settings)["health"]
         except (OSError, ConfigError) as exc:      # the folder gone: no judgement, no crash
             log.warning("sensor health not judged: %s", exc)
             return self.warnings
+        found = tuple(w["text"] for w in judged)
         for text in found:
             if text not in self._logged:
                 log.warning("sensor health: %s", text)
         self._logged = set(found)
+        self.said = tuple(said(w) for w in judged)
         self.warnings = found
         return found
 
@@ -177,11 +197,20 @@ def to_csv(out):
     for device, counts in out["devices"].items():
         for key, n in counts.items():
             w.writerow(("devices", device, key, n))
+    for key, counts in out.get("overrides", {}).items():     # ("overrides", "void", "kinds", 2)
+        for name, n in counts.items():
+            w.writerow(("overrides", _cell(name), key, n))
     w.writerow(("rig", "restarts", "count", out["restarts"]))
     w.writerow(("rig", "uptime_s", "seconds", out["uptime_s"]))
     for warning in out["health"]:
         w.writerow(("health", warning["input"], warning["code"], warning["text"]))
     return buf.getvalue()
+
+
+def _cell(name):
+    """A name a phone chose (who made an override) as a CSV cell a spreadsheet shows as text:
+    one that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a ``'`` before it."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
 
 
 def text(out):
@@ -204,6 +233,12 @@ def text(out):
     for device, c in out["devices"].items():
         lines.append("Device %-5s lost %d, back %d, re-initialised %d"
                      % (device, c.get("lost", 0), c.get("back", 0), c.get("reinit", 0)))
+    over = out.get("overrides") or {}
+    if any(over.get("kinds", {}).values()):
+        lines.append("Overrides:")
+        for key, label in (("kinds", "kind"), ("reasons", "why"), ("by", "by")):
+            lines.append("  %-12s %s" % (label, ", ".join(
+                "%s %d" % kv for kv in over.get(key, {}).items() if kv[1])))
     lines.append("Restarts: %d; recorded time: %.0f s" % (out["restarts"], out["uptime_s"]))
     if out["last_seen"]:
         lines.append("Last seen:")

@@ -94,8 +94,13 @@ TABLE = Section("table", (
         "Español rioplatense (Cleptómano's screen in voseo, the rest as \"es\"), \"fr\" "
         "Français, \"ro\" Română (each phone chooses its own)",
         choices=("en", "es", "fr", "ro", "es_AR")),
+    Key("attract_after_s", "whole", 300, "the attract screen (each game's title and how to "
+        "play, the last night's winners, the phones' QR code, dimmed and drifting) after this "
+        "long with nobody playing, never during a turn or a set-up; 0: never",
+        low=0, high=3600),
 ), class_name="TableConfig", module=__name__,
-    doc="The table: the language its screen speaks (README \"Languages\").")
+    doc="The table: the language its screen speaks (README \"Languages\") and its attract "
+        "screen.")
 
 
 SOUND = Section("sound", (

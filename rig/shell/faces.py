@@ -13,12 +13,15 @@ The pygame display (:mod:`rig.display.window`) is one; these are the others:
   every snapshot.
 
 A face may also have ``hear(t, text, severity)``: it is then told each call the referee makes
-(the log's words), as the phones' call list is; and ``frame_period_s``, the longest it lets
+(the log's words), as the phones' call list is; ``attract(view)``: it is told when the attract
+screen starts (a :class:`rig.core.attract.AttractView`) and ends (None), which the rig's screen
+shows (:mod:`rig.shell.attract`); and ``frame_period_s``, the longest it lets
 pass between two snapshots (without it: the screen's pace, 30 a second during a turn).  The
 tournament's live feed takes 5 a second, so a headless rig in a tournament builds no more.
 """
 
 from collections import deque
+from ..core.service import SERVICE
 
 
 class NullDisplay:
@@ -45,6 +48,10 @@ class MemoryDisplay:
         self.boards = deque(maxlen=keep)
         self._commands = deque()
         self.shows = 0
+        self.attracting = None      # the attract screen it was told of (None: none shown)
+
+    def attract(self, view):
+        self.attracting = view
 
     @property
     def board(self):
@@ -90,9 +97,17 @@ class Faces:
         return None if None in periods or not periods else min(periods)
 
     def show(self, board):
+        service = getattr(board, "game", None) == SERVICE
         for face in self.faces:
-            if face.wants_frames:
+            # The builder's service screen is the rig's screen's alone (issue 31): a face
+            # with ``shows_service`` False (the phones') keeps the last game snapshot.
+            if face.wants_frames and (not service or getattr(face, "shows_service", True)):
                 face.show(board)
+
+    def attract(self, view):
+        for face in self.faces:
+            if getattr(face, "attract", None) is not None:
+                face.attract(view)
 
     def hear(self, t, text, severity):
         for face in self._hearing:

@@ -55,13 +55,14 @@ from collections import deque
 from dataclasses import dataclass, replace
 
 from ..core import banner_queue as banners
+from ..core.attract import Wake
 from ..core.effects import Banner, Buzz, Fault, Lamp, Message, NextGame, Say, Sound, Sync
 from ..core.errors import RigError, RulesError
 from ..core.gamekit import GameScreen, SetLanguage
 from ..core.jsonl import dumps
 from ..core.msg import Msg
 from ..core.names import same_name
-from ..core.phones import RevokePhones
+from ..core.phones import MakeHost, RevokePhones
 from ..core.severity import INFO, WARNING
 from ..games import settings as game_settings
 from ..table.debounce import StartButton
@@ -125,7 +126,10 @@ class Host:
     ``level`` and ``first_thief`` override the config's match."""
 
     remember = None               # the table's choices kept: TableMemory.choose (issue 30)
+    attract = None                # the attract screen: rig.shell.attract.AttractWatch (issue 31)
     table_sources = None          # where each comes from: TableMemory.sources (issue 30)
+    service = None                # the builder's service mode (rig.shell.service, issue 31)
+    health = None                 # the sensor health: rig.shell.audits.HealthWatch (issue 31)
     KEPT_SOUNDS = 16              # sounds each screen carries, for a display that missed one
 
     def _remember(self, **choices):
@@ -300,6 +304,53 @@ class Host:
         loop's thread whether it was taken (an :class:`~rig.shell.inbox.Answer`)."""
         self.inbox.put(Order(self.clock.now(), command, reply))
 
+    def open_service(self, by: str):
+        """Open the builder's service mode for ``by`` (a player's name, ``"screen"``,
+        ``"button"``).  Any thread: it enqueues.  During a turn, or on a host without one: a
+        :class:`RigError` whose ``msg`` says so."""
+        if self.service is None:
+            from ..core.service import ServiceError
+            raise ServiceError("this host has no service mode; the rig attaches one when it "
+                               "runs (cleptomano run)", Msg("rig.service.none"))
+        self.service.request(by)
+
+    def in_turn(self):
+        """Whether a turn is being played now (the service mode waits for its end)."""
+        try:
+            return self.adapter.playing(self.state) is not None
+        except Exception:
+            return False
+
+    def service_values(self):
+        """The table's inputs as they read now (the service mode's switch test begins there):
+        at the table, as the game and the pins read them; else none."""
+        if not self.at_table:
+            return {}
+        values = dict(self.adapter.input_values(self.state)) if self.state else {}
+        values.update(self.pins.values())
+        return values
+
+    def service_closed(self, values):
+        """The service mode closed; ``values`` are the raw inputs it heard meanwhile.  At the
+        table every input that now reads differently from what the game believes is recorded
+        and refereed (as after the wiring check); else the start button's last one is handed
+        on (its debounce knows where the button is)."""
+        if self.at_table:
+            values = dict(values)
+            values.update(self.pins.values())
+            self.inbox.put(Seed(self.clock.now(), values))
+        elif BUTTON in values and self._presses is not None:
+            self.inbox.put(Reading(self.clock.now(), BUTTON, values[BUTTON]))
+
+    def apply_tuning(self, tuning):
+        """The service mode's settings (issue 31): each rod's merge window and relic's tilt
+        threshold hold from the next match (a match keeps the settings its header names); a
+        game at human pace reads none of them."""
+        if not self.at_table:
+            return
+        from .table_state import tuned_config
+        self.settings = tuned_config(self.config, tuning).detect
+
     def button_edge(self, value, t_abs=None):
         """The start button's contact changed (1 pressed) at ``t_abs`` on the host's clock (the
         pin's own stamp; None: now).  Any thread (the pin's callback): it only enqueues."""
@@ -326,11 +377,28 @@ class Host:
         if trace is not None:
             trace(Stage.TAKEN, item)
         try:
-            self._handle(item)
+            if self.attract is not None and self._woke(item):
+                pass                # only the attract screen's wake
+            elif self.service is None or not self.service.take(item):
+                self._handle(item)
         except Exception:
             log.exception("%s could not handle %r; it goes on", self.WHAT, item)
         if trace is not None:
             trace(Stage.DONE, item)
+
+    def _woke(self, item):
+        """The attract screen hears of ``item`` (a touch, a command: it wakes); True when the
+        item was only the screen's or a phone's :class:`~rig.core.attract.Wake`."""
+        was = self.attract.shown
+        woke = self.attract.took(item, self.clock.now())
+        if was is not None:
+            self._refresh_soon()
+        return woke
+
+    def wake(self):
+        """A phone opened its page (any thread): the attract screen wakes, as at a touch."""
+        if self.attract is not None:
+            self.submit(Wake())
 
     # An item taken off the inbox is handled at once; a game at the table may hold it first
     # instead (the edge delay sets ``_arrive`` to :meth:`_hold`), with no extra hop either way.
@@ -350,6 +418,8 @@ class Host:
         """The parts' deadlines (:meth:`_fire_parts`), the start button's presses, the
         display."""
         self._fire_parts(now)
+        if self.service is not None:
+            self.service.fire(now)
         if self._presses is not None:
             self._press(self._presses.fire(round(now - self.t0, 6)))
         if self._display_due is not None and self._display_due <= now:
@@ -377,6 +447,16 @@ class Host:
         if self._hear is not None:
             self._hear(t, text, severity)
         (log.warning if severity == WARNING else log.info)(line)
+
+    def _make_host(self, name, now):
+        """The screen's key made the phone paired as ``name`` the table's host (None: no
+        phone is host; issue 31): said on the screen, the phones' calls and the log."""
+        if self.phones is None or not self.phones.make_host(name):
+            return
+        said = Msg("rig.phones.host_made", name=name) if name is not None \
+            else Msg("rig.phones.host_none")
+        self._say(round(now - self.t0, 6) if self.t0 is not None else 0.0, said)
+        self._show_message(said, now)
 
     def _words(self, moment, **params):
         """The game's words for one of the host's own moments (:meth:`rig.core.contract.Game.
@@ -509,8 +589,14 @@ class Host:
         display = self.display
         self._display_due = None
         for command in display.poll_commands():
+            if type(command) is MakeHost:       # who may do what, not the game's: no inbox
+                self._make_host(command.name, now)
+                continue
             self.submit(command)
-        frame, period_s = self._frame(now)
+        shown = self.service.frame(now) if self.service is not None else None
+        frame, period_s = shown if shown is not None else self._frame(now)
+        if self.attract is not None:
+            self.attract.frame(display, frame, now, self.language)
         if self.REPEAT_FRAMES or frame != self._shown:
             self._shown = frame
             display.show(frame)
@@ -660,6 +746,8 @@ class Host:
             yield None if press is None else self.t0 + press
         if self._wiring is not None:
             yield self._wiring.deadline
+        if self.service is not None:
+            yield self.service.deadline()
 
     def _turned(self):
         """After each batch, before what is due fires: the held inputs whose time has come are
@@ -1062,6 +1150,9 @@ class Host:
                                           wiring=wiring)
         if self.phones is not None:
             board = replace(board, phones=self.phones.view())
+        health = self.health.said if self.health is not None else ()
+        if health and board.phase == "between":     # the ready page's, never mid-turn
+            board = replace(board, health=health)
         sources = self.table_sources() if self.table_sources is not None else {}
         return replace(board, language=self.language, table_choices=tuple(sorted(
             (name, sources[name]) for name in ("language", "players", "level")
@@ -1117,6 +1208,8 @@ class Host:
         self.state = self.adapter.new_match(self.players, self.level, self.first_thief,
                                             self.settings)
         self.t0 = t_abs
+        if self.health is not None:     # between matches: the recordings judged again
+            self.health.check()
         if self.phones is not None:
             self.phones.new_match()     # a code seen during the last match pairs no more
         tournament = self.config.tournament

@@ -29,6 +29,7 @@ class Night:
         self.until = until
         self.phones = None
         self.table = None           # the evening's choices (rig.shell.table_state.TableMemory)
+        self.health = None          # the sensor health (rig.shell.audits.HealthWatch)
         self.legs = 0               # the games begun so far
         self.stopped = threading.Event()
         self._lock = threading.Lock()

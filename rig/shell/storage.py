@@ -19,7 +19,7 @@ from ..core import jsonl
 from ..core.names import name_problem, normal, same_name_key
 from ..core.bounded import json_depth
 from ..core.errors import ConfigError, RecordingError, RigError
-from ..games import by_recording, games
+from ..games import at_table, by_recording, games
 from .. import files
 
 
@@ -210,11 +210,12 @@ def recent_players(directory, recordings=30):
     return names
 
 
-def replay_file(path, torn=None):
+def replay_file(path, torn=None, overrides=False):
     """Re-referee the recording at ``path``; the replay output (see README).  ``torn``: as for
     :func:`read` (a torn last line is left out and named there).  The game its header names
     (:func:`rig.games.by_recording`) replays it; a header that names none is read as
-    Cleptómano's, whose reader says what is wrong with it."""
+    Cleptómano's, whose reader says what is wrong with it.  ``overrides``: the museum's replay
+    lists the referee's overrides too (``replay --overrides``)."""
     game = game_of(path)
     if game is None:
         game = _home()
@@ -223,6 +224,8 @@ def replay_file(path, torn=None):
         lines = _lines(f, path, torn)
         # A game whose replay streams takes the lines as they come (its first bad line is the
         # one it names); another reads them all first, as they always have.
+        if overrides and at_table(game):    # with the referee's overrides (issue 31)
+            return game.replay(lines, path, overrides=True)
         return game.replay(lines if game.streams_replay else list(lines), path)
 
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..core.errors import ConfigError
+from ..core.service import SOUND_DEFAULTS, detect_parts, sound_levels
 from ..core.table_state import TableState, parse_state, to_json
 
 log = logging.getLogger("cleptomano")
@@ -79,6 +80,7 @@ class TableMemory:
             config = replace(config, table=replace(config.table, language=state.language))
         if state.voice is not None and hasattr(config, "sound"):
             config = replace(config, sound=replace(config.sound, voice=state.voice))
+        config = tuned_config(config, state.tuning or ())
         match = getattr(config, "match", None)
         if match is None:
             return config
@@ -91,6 +93,34 @@ class TableMemory:
         if level is not None:
             changes["level"] = level
         return replace(config, match=replace(match, **changes)) if changes else config
+
+
+def tuned_config(config, tuning):
+    """``config`` with the service mode's ``tuning`` (issue 31) over its factory values: each
+    rod's merge window and relic's tilt threshold in ``[detect]``, the voice's loudness, on/off
+    and Spanish voice in ``[sound]`` (the effects' loudness goes to the display:
+    :func:`effects_volume`)."""
+    if not tuning:
+        return config
+    merge, tilt = detect_parts(tuning)
+    factory = config.detect
+    merge = tuple((name, s) for name, s in merge if s != factory.merge_window_s)
+    config = replace(config, detect=replace(factory, merge_by_contact=merge,
+                                            tipped_by_relic=tilt))
+    if hasattr(config, "sound") and any(k in SOUND_DEFAULTS for k, _ in tuning):
+        values = dict(voice=config.sound.voice, **{"volume.voice": config.sound.voice_volume,
+                                                  "voice.es": config.sound.voice_es})
+        values.update(tuning)
+        _, voice_volume, voice, spanish = sound_levels(values)
+        config = replace(config, sound=replace(config.sound, voice=voice,
+                                               voice_volume=voice_volume, voice_es=spanish))
+    return config
+
+
+def effects_volume(tuning):
+    """The display's sounds' loudness (0 to 1) the service mode's ``tuning`` sets (master x
+    effects; the display's default when the table set none)."""
+    return sound_levels(dict(tuning or ()))[0]
 
 
 def _level(default, state):

@@ -67,6 +67,7 @@ class InputTracker:
         self.expected_relics = tuple(expected_relics)
         self.firmware = None
         self.relics_present = {}
+        self.relic_frames = {}          # per relic: the heartbeats that reported it answering
         self.unknown_relics = 0         # reports about relics the recording cannot hold
         self.first_unknown_relic = None  # the first such relic of this connection
         self._tilt = {}
@@ -105,6 +106,7 @@ class InputTracker:
                 seen[status.relic] = status.present
                 if not status.present:
                     continue
+                self.relic_frames[status.relic] = self.relic_frames.get(status.relic, 0) + 1
                 self._falls_input(status.relic, status.falls, out)
                 changed = self._motion_input(status.relic, status.moving, out)
                 self._tilt_input(status.relic, status.tilt_deg, changed, out)
@@ -246,7 +248,9 @@ class HubLink:
 
     ``url`` is a path (``/dev/cleptomano-hub``, a pty symlink) or any pyserial URL
     (``loop://``); ``serial_for_url`` opens it (inject a fake in tests).  ``on_input(name,
-    value)`` gets every relic input change; ``on_status(lost, reason)`` is called whenever the
+    value)`` gets every relic input change; ``on_relic(relic, answering)`` (optional) hears
+    that one relic's frames stopped (the hub's heartbeat no longer reports its sensor
+    answering) or came back, for the audits; ``on_status(lost, reason)`` is called whenever the
     link's condition changes: lost (cannot open, read error / unplugged, no heartbeat for
     ``heartbeat_timeout_s``, an expected relic's sensor not answering) or back (heartbeats flow
     and every expected relic answers).  ``on_fault(active, message)`` (optional) hears that the
@@ -262,7 +266,7 @@ class HubLink:
                  backoff_initial_s=0.1, backoff_max_s=2.0, baudrate=115200, exclusive=True,
                  tilt_step_deg=TILT_STEP_DEG, tilt_marks_deg=TILT_MARKS_DEG,
                  expected_relics=EXPECTED_RELICS, on_fault=None,
-                 flood_frames_per_s=FLOOD_FRAMES_PER_S):
+                 flood_frames_per_s=FLOOD_FRAMES_PER_S, on_relic=None):
         if not isinstance(url, str) or not url:
             raise ConfigError("url=%r; allowed: a device path such as %s or a pyserial URL; fix "
                               "the hub url in the config" % (url, DEFAULT_URL), key="url")
@@ -287,6 +291,8 @@ class HubLink:
         self._on_input = on_input
         self._on_status = on_status
         self._on_fault = on_fault
+        self._on_relic = on_relic
+        self._silent = set()            # the expected relics whose frames stopped (on_relic told)
         import serial       # pyserial, imported here: the table's pure parts import anywhere
         self._serial_for_url = serial.serial_for_url if serial_for_url is None else serial_for_url
         self._port_errors = (serial.SerialException, OSError)
@@ -345,11 +351,13 @@ class HubLink:
         """A snapshot: frames, garbage, truncated, bad_crc, unknown_version, malformed,
         seq_gaps, frames_missed, stale (frames older than the newest, dropped), connects,
         disconnects, inputs, callback_errors, unknown_relics (reports about a relic the rig
-        does not know, dropped) and flood_dropped (frames not read while the hub flooded)."""
+        does not know, dropped), flood_dropped (frames not read while the hub flooded) and
+        relic_frames (per relic, the heartbeats that reported its sensor answering)."""
         with self._lock:
             result = self._decoder.counters()
             result.update(self._extra)
             result["unknown_relics"] = self._tracker.unknown_relics
+            result["relic_frames"] = dict(self._tracker.relic_frames)
             result["flood_dropped"] = self._flood.dropped
         return result
 
@@ -444,6 +452,7 @@ class HubLink:
             self._watch_flood(now_s)
             if heard:
                 missing = self._tracker.missing_relics()
+                self._relics_answering(missing)
                 if missing:
                     names = ", ".join(str(r) for r in missing)
                     self._set_status(True, "relic %s sensor not answering on the hub; check "
@@ -483,6 +492,22 @@ class HubLink:
     def _fault(self, active, message):
         if self._on_fault is not None:
             self._call("on_fault", self._on_fault, active, message)
+
+    def _relics_answering(self, missing):
+        """Tell ``on_relic(relic, answering)`` of each expected relic whose frames stopped (its
+        sensor no longer reported answering in the hub's heartbeat) or came back, once a
+        change."""
+        missing = set(missing)
+        if missing == self._silent:
+            return
+        stopped, back = sorted(missing - self._silent), sorted(self._silent - missing)
+        self._silent = missing
+        if self._on_relic is None:
+            return
+        for relic in stopped:
+            self._call("on_relic", self._on_relic, relic, False)
+        for relic in back:
+            self._call("on_relic", self._on_relic, relic, True)
 
     def _heard_heartbeat(self):
         self._last_heartbeat_s = self._clock()

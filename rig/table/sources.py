@@ -135,7 +135,10 @@ class HubSource:
                             heartbeat_timeout_s=self.config.heartbeat_timeout_s,
                             baudrate=self.config.baudrate, clock=self.clock.now,
                             on_fault=lambda active, message: intake.fault(
-                                HUB_FLOOD, message, active), **kwargs)
+                                HUB_FLOOD, message, active),
+                            on_relic=lambda relic, answering: intake.device(
+                                "relic.%d" % relic, "back" if answering else "lost"),
+                            **kwargs)
         self.link.start()
 
     def stop(self, timeout_s=2.0):

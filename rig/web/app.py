@@ -37,6 +37,8 @@
                                            (``?lang=es`` for another; :mod:`rig.web.language`)
 ``POST /api/language``                     ``{"language": "fr"}``: the phone's language from
                                            now on (the ``cleptomano_lang`` cookie)
+``GET /api/audits``, ``/api/audits.csv``    the host phone's audits; ``POST /api/service``
+                                           its service mode (:mod:`rig.web.host`)
 =========================================  ===================================================
 
 Every refusal is ``{"error": "..."}`` with one message that says what was wrong and what to
@@ -63,6 +65,7 @@ from ..core.names import normal, same_name_key, seat_key
 from .commands import load_json
 from .games import check_routes, command_route, game_routes, recordings_routes
 from .gate import LogThrottle, client_key
+from .host import host_routes
 from .language import (error, language_of, language_of_headers, language_routes, refusal_text, said,
                        words_in, words_of)
 from .night import night_routes
@@ -254,6 +257,9 @@ def build_app(face, static_dir, names=None):
     @answers
     async def session(request):
         s = session_of(request)
+        wake = getattr(face.rig, "wake", None)      # a phone opened the page: the rig's
+        if wake is not None:                        # attract screen wakes (issue 31)
+            wake()
         return JSONResponse({"paired": s is not None, "name": s.name if s else None})
 
     @answers
@@ -353,6 +359,7 @@ def build_app(face, static_dir, names=None):
         WebSocketRoute("/api/live", live),
         *game_routes(face, paired, answers),       # the other games: rig.web.games
         *night_routes(face, paired, answers),      # the next game: rig.web.night
+        *host_routes(face, session_of, answers),   # the host phone: rig.web.host
         # The one phone page (static/index.html) answers / and, for the pages that knew the
         # games' own page there, /games/ too; its one relative script, the games' frame,
         # answers from both.

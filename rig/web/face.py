@@ -50,6 +50,7 @@ class WebFace:
 
     headless = True
     wants_frames = True
+    shows_service = False     # the builder's service screen stays on the rig's screen (issue 31)
 
     def __init__(self, web, recordings_dir, *, game=FIRST, pairing=None, static_dir=STATIC_DIR,
                  names=None, tell_code=False, **server_options):
@@ -61,6 +62,7 @@ class WebFace:
         self.pairing = pairing if pairing is not None else Pairing()
         self.live = Live(self.state)
         self.rig = None
+        self.service = None             # open_service(by) injected, else the rig's own
         self.night = None               # the game night it belongs to (rig.shell.night)
         self.server = None
         self._board = None
@@ -147,6 +149,15 @@ class WebFace:
             raise RequestError(Msg("rig.web.starting" if self.made_for is not None
                                    else "rig.web.game_starting"), 503)
         return plain(self._game_of(board).phone_json(board))
+
+    @property
+    def open_service(self):
+        """What opens service mode for the host phone (``POST /api/service``): the callable
+        injected as :attr:`service`, else the rig's own ``open_service(by)`` (issue 31), else
+        None (this rig has none: 503)."""
+        if self.service is not None:
+            return self.service
+        return getattr(self.rig, "open_service", None)
 
     @property
     def board(self):

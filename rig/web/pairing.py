@@ -25,6 +25,11 @@ commands), and gets a session: a random token in an HttpOnly, SameSite=Strict co
 * With a ``store`` (a file in the recordings folder) the sessions outlive a restart: the file
   holds each token's SHA-256, never the token, and each session lasts :data:`NIGHT_S` from its
   pairing (the end of the night), then it expires (docs/games/phones.md).
+* The table's host (issue 31): one paired phone at most, made host at the screen's keys
+  (:meth:`Pairing.make_host`); it alone reads the audits and opens service mode.  Kept in the
+  store with the sessions (its session's key), it ends with its session: the phone leaving,
+  unpaired from the screen, every phone unpaired, its pairing expired, or a lost cookie
+  paired again (a new session: the table makes it host again).
 
 Thread-safe (the web server's thread pairs, the referee thread reads :meth:`Pairing.view` for
 the screen); every method holds the lock for a few dictionary operations only, never for I/O,
@@ -122,6 +127,7 @@ class Pairing:
         self.boot = secrets.token_hex(4)   # this run of the rig: a phone sees it restarted
         self._lock = threading.Lock()
         self._sessions = {}            # token_key(token) -> Session, in pairing order
+        self._host = None              # the host phone's session key, or None
         self._devices = {}             # device -> [wrong codes in a row, locked until or None]
         self._code = self._draw()
         self._load()
@@ -141,6 +147,7 @@ class Pairing:
                         exc)
             return
         now = self._wall()
+        host = saved.get("host") if isinstance(saved, dict) else None
         for entry in entries if isinstance(entries, list) else ():
             try:
                 key, name, until = entry["key"], check_name(entry["name"]), float(entry["until"])
@@ -148,6 +155,7 @@ class Pairing:
                 continue
             if until > now and isinstance(key, str) and len(self._sessions) < self.max_phones:
                 self._sessions[key] = Session(None, name, entry.get("device"), until)
+        self._host = host if isinstance(host, str) and host in self._sessions else None
 
     def _save(self):
         """Write the sessions (the lock held: a small file, written once per pairing)."""
@@ -159,7 +167,7 @@ class Pairing:
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"phones": entries}, f)
+                json.dump({"phones": entries, "host": self._host}, f)
             os.replace(tmp, self._store)
         except OSError as exc:
             log.warning("Phones: cannot keep the pairings in %s (%s); a restart unpairs "
@@ -170,7 +178,13 @@ class Pairing:
         gone = [k for k, s in self._sessions.items() if s.until is not None and s.until <= now]
         for key in gone:
             del self._sessions[key]
+        self._keep_host()
         return bool(gone)
+
+    def _keep_host(self):
+        """The host ends with its session (the lock held)."""
+        if self._host is not None and self._host not in self._sessions:
+            self._host = None
 
     def _draw(self):
         return "%0*d" % (CODE_DIGITS, self._randbelow(10 ** CODE_DIGITS))
@@ -185,6 +199,7 @@ class Pairing:
         """The guard's key: every phone is unpaired and a new code is drawn."""
         with self._lock:
             self._sessions.clear()
+            self._host = None
             self._code = self._draw()
             self._devices.clear()
             self._save()
@@ -196,9 +211,45 @@ class Pairing:
             for key, session in list(self._sessions.items()):
                 if session.name == name:
                     del self._sessions[key]
+                    self._keep_host()
                     self._save()
                     return True
             return False
+
+    def make_host(self, name):
+        """The screen's key: the phone paired as ``name`` becomes the table's host (the one
+        before it is host no more); ``name`` None: no phone is host.  Whether it was done (False:
+        no phone is paired as ``name``)."""
+        with self._lock:
+            self._expire()
+            if name is None:
+                self._host = None
+                self._save()
+                return True
+            for key, session in self._sessions.items():
+                if session.name == name:
+                    self._host = key
+                    self._save()
+                    return True
+            return False
+
+    def is_host(self, token):
+        """Whether the phone whose cookie holds ``token`` is the table's host now."""
+        if not token or not isinstance(token, str):
+            return False
+        key = token_key(token)
+        with self._lock:
+            session = self._sessions.get(key)
+            return (session is not None and self._host == key
+                    and (session.until is None or session.until > self._wall()))
+
+    @property
+    def host(self):
+        """The host phone's name, or None."""
+        with self._lock:
+            self._expire()
+            session = self._sessions.get(self._host) if self._host is not None else None
+            return session.name if session is not None else None
 
     def view(self):
         """What the rig's screen shows (a :class:`~rig.core.phones.PhonesView`): the code,
@@ -206,8 +257,10 @@ class Pairing:
         with self._lock:
             if self._expire():
                 self._save()
+            host = self._sessions.get(self._host) if self._host is not None else None
             return PhonesView(self.url, self._code,
-                              tuple(s.name for s in self._sessions.values()))
+                              tuple(s.name for s in self._sessions.values()),
+                              host=host.name if host is not None else None)
 
     def locked_out(self, device=None):
         """The seconds ``device`` stays locked out of pairing, or None."""
@@ -286,6 +339,7 @@ class Pairing:
                 continue
             if held.device == device and own_device(device) and mine is None:
                 del self._sessions[key]             # the same phone, its cookie lost
+                self._keep_host()
                 continue
             raise RequestError(Msg("rig.web.seat_taken", name=name, holder=held.name), 409)
 
@@ -325,6 +379,7 @@ class Pairing:
         with self._lock:
             gone = self._sessions.pop(token_key(token), None) is not None
             if gone:
+                self._keep_host()
                 self._save()
             return gone
 

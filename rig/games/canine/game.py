@@ -3,6 +3,7 @@ its rules (``rules/``) in the one vocabulary the host, the faces and ``cleptoman
 speak."""
 
 from ...core import gamekit
+from ...core.msg import N_
 from ..base import GameBase, Outcome
 from . import rules as canine
 from .resources import example_cards
@@ -15,6 +16,7 @@ class Canine(GameBase):
     name = prefix = "canine"
     recording = "canine-kleptomaniacs"
     title = "Canine Kleptomaniacs"      # not words: the game's name, the same in every language
+    howto = (N_("canine.howto.1"), N_("canine.howto.2"), N_("canine.howto.3"))
     section = "canine"
     min_players, max_players = rules.MIN_PLAYERS, rules.MAX_PLAYERS
     secret_commands = (rules.ChooseDoggy, rules.Reveal)

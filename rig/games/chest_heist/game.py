@@ -11,6 +11,7 @@ from .rules.calls import game_outcome_words
 class ChestHeist(GameBase):
     name = recording = prefix = "chest-heist"
     title = "The chest heist"  # not words: the builder's name (players read title_code's)
+    howto = (N_("chest_heist.howto.1"), N_("chest_heist.howto.2"), N_("chest_heist.howto.3"))
     #: The game's name in the players' languages (README "Languages": for the faces).
     title_code = N_("chest_heist.name")
     title_msg = Msg(title_code)

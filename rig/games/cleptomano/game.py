@@ -18,6 +18,7 @@ import re
 from .rules import calls, recording, engine as rules
 from .rules import replay
 from .rules import audit
+from .rules import overrides
 from ...table.debounce import DetectSettings
 from ...table.names import INPUT_NAMES
 from .rules.referee import Referee
@@ -31,7 +32,7 @@ from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
 from ...core.errors import IllegalMove, RequestError, RulesError
 from ...core.gamekit import own_view
-from ...core.msg import Msg, N_
+from ...core.msg import N_, Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
@@ -56,6 +57,12 @@ HOST_WORDS = {
 class Cleptomano(GameBase):
     name = "cleptomano"
     title = "Cleptómano"
+    howto = (
+        N_("cleptomano.howto.1"),
+        N_("cleptomano.howto.2"),
+        N_("cleptomano.howto.3"),
+        N_("cleptomano.howto.4"),
+    )
     recording = recording.FORMAT
     prefix = "match"
     section = "match"
@@ -70,7 +77,7 @@ class Cleptomano(GameBase):
 
     #: The guard may correct the last turn's haul or touches after the match ended, and set
     #: up the next match.
-    taken_when_over = (ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+    taken_when_over = (ev.ConfirmLoot, ev.UndoTouch, ev.Why, ev.NewMatch)
     #: The table's inputs whose changes its ``step`` takes (:meth:`reading`): every contact,
     #: the hand sensor and the relics.
     table_inputs = INPUT_NAMES
@@ -217,8 +224,14 @@ class Cleptomano(GameBase):
     def parse_command(self, obj):
         return recording.parse_item(obj, 1)
 
-    def replay(self, lines, path=None):
-        return replay.replay_lines(lines, path)
+    def replay(self, lines, path=None, overrides=False):
+        """The replay output; ``overrides``: with the referee's overrides (issue 31)."""
+        return replay.replay_lines(lines, path, overrides)
+
+    def override_lines(self, result):
+        """The referee's overrides a replay ``result`` lists (``replay --overrides``), one
+        message each, as ``cleptomano history`` lists them under the match (issue 31)."""
+        return tuple(overrides.line_msg(o) for o in result.get("overrides", ()))
 
     def audit(self, lines, path=None):
         """The recording's counts per input, turn and level (:mod:`.rules.audit`)."""
@@ -388,7 +401,7 @@ class Cleptomano(GameBase):
     # --- the phones: the guard's phone, the scoreboard, the layout check ----------------------
     #: The lines a phone may send: the guard's commands.  Inputs come from the museum's
     #: sensors; restart, tick and end lines are the rig's own.
-    phone_commands = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.NewMatch)
+    phone_commands = (ev.Choose, ev.ConfirmLoot, ev.UndoTouch, ev.Why, ev.NewMatch)
     #: The phone is the guard's, whoever's it is: a command is by the phone's name.
     seated_phones = False
 

@@ -11,6 +11,9 @@ round's guard      ``G`` or keypad ``*``, then 1-9             ``Choose(t, "guar
 haul               ``L`` or keypad ``+``, paintings 0-2,       ``ConfirmLoot(t, p, r, "guard")``
                    relics 0-3, then Enter
 undo last touch    ``U`` or keypad ``-``                       ``UndoTouch(t, by="guard")``
+why (after an      a digit 1-5 while the screen asks "Why?"   ``Why(t, reason, by="guard")``
+override)          (1 misfire, 2 wrong player, 3 sensor
+                   fault, 4 rules dispute, 5 other)
 cancel             ``Esc`` or ``Backspace``                    (drops the half-typed sequence)
 set-up screen      ``S`` or keypad ``.``, between turns        ``NewMatch(...)``, the wiring
                                                                check (:mod:`.setup_flow`)
@@ -18,7 +21,13 @@ unpair phones      ``F8``, then Enter                          ``RevokePhones()`
                                                                unpaired, a new pairing code
 unpair one phone   ``F8``, then its number 1-9 on the screen   ``RevokePhones(name=...)``: its
                                                                seat free (docs/games/phones.md)
+host phone         ``F7``, then its number 1-9 (0: none)       ``MakeHost(name=...)``: the
+                                                               table's host phone (issue 31)
 =================  ==========================================  ===============================
+
+After an override (an undo, a haul counted otherwise than the sensors counted it, by the keys
+or a phone) the screen asks why, the reasons one digit each (issue 31): the override is already
+made; a digit records its reason, ``Esc`` or any other command leaves it "unspecified".
 
 The digit picks a player by their place in the match's player list (1 = first).  Key names are
 pygame's (``pygame.key.name``): ``"t"``, ``"return"``, keypad keys ``"[1]"``, ``"[+]"``,
@@ -34,11 +43,13 @@ from ...core.errors import ConfigError
 from ...core.gamekit import own_view
 from ...core.msg import Msg, N_
 from .rules.calls import count_paintings, count_relics
-from .rules.events import Choose, ConfirmLoot, Role, UndoTouch
+from .rules.events import Choose, ConfirmLoot, Role, UndoTouch, Why
+from .rules.overrides import REASONS, pick_prompt
 from rig.table.names import PAINTINGS, RELICS
 from ...core.phones import RevokePhones
 from .rules.wiringcheck import SKIP, STOP, CheckWiring
-from ...draw.keymodes import digit_of, pretty_key
+from ...draw.keymodes import (HOST_KEY, HOST_STATE, digit_of, host_choice, host_prompt,
+                              paired_phones, pretty_key)
 from .setup_flow import SetupFlow
 
 ACTIONS = ("thief", "guard", "loot", "undo", "confirm", "cancel", "setup", "revoke")
@@ -153,6 +164,8 @@ class KeyMapper:
         self._relics = 0
         self.flow: Optional[SetupFlow] = None     # the set-up screen, while it is open
         self._board = None                        # the newest snapshot
+        self._why_skipped = False                 # Esc said: no reason for this override
+        self._why_over = None                     # the message the question may cover
 
     # -- state -------------------------------------------------------------------------------
     def set_players(self, players: Iterable[str]) -> None:
@@ -165,6 +178,12 @@ class KeyMapper:
         matters more).  A screen state is read as the scoreboard it carries."""
         board = own_view(board)
         self.set_players(getattr(board, "players", ()))
+        wanted = getattr(board, "reason_wanted", None)
+        if wanted is None:
+            self._why_skipped = False
+            self._why_over = None
+        elif getattr(self._board, "reason_wanted", None) is None:
+            self._why_over = getattr(board, "message", None)     # the override's own call
         self._board = board
         if getattr(board, "phase", None) == "turn":
             self.flow = None
@@ -176,8 +195,16 @@ class KeyMapper:
 
     def look(self):
         """What the keys add to the screen besides their prompt: the set-up screen, while open
-        (the face draws again when it changes)."""
-        return self.setup_view()
+        (the face draws again when it changes), else whether the reason an override wants is
+        asked."""
+        view = self.setup_view()
+        return view if view is not None else self.why_asked()
+
+    def why_asked(self):
+        """Whether the screen asks the guard why (an override waits for its reason, no other
+        sequence is half typed, the guard did not skip it)."""
+        return (self._state is None and self.flow is None and not self._why_skipped
+                and getattr(self._board, "reason_wanted", None) is not None)
 
     def shown(self, board, prompt):
         """``(draw, thing)``: the wiring check while one runs, the set-up screen while it is
@@ -190,6 +217,10 @@ class KeyMapper:
         setup = self.setup_view()
         if setup is not None:
             return draw_setup, replace(setup, faults=tuple(board.faults))
+        if not prompt and self.why_asked() and board.message in (None, self._why_over):
+            # The question covers the override's own call, never a newer one (a touch, a
+            # refusal): that one is shown for its few seconds, then the question again.
+            prompt = pick_prompt(pretty_key(self.bindings["cancel"][0]))
         if prompt:
             board = replace(board, message=prompt)
         return draw, board
@@ -225,6 +256,8 @@ class KeyMapper:
             return Msg("cleptomano.keys.haul_confirm", paintings=count_paintings(self._paintings),
                        relics=count_relics(self._relics),
                        key=pretty_key(self.bindings["confirm"][0]), cancel=self._cancel_name())
+        if s == HOST_STATE:
+            return host_prompt(paired_phones(self._board))
         if s == "revoke":
             phones = self._phones()
             if phones:                  # one seat by its number, or every phone (issue 30)
@@ -277,7 +310,14 @@ class KeyMapper:
                                              pretty_key(self.bindings["cancel"][0]))
             return None, None
         if action == "cancel":
+            if self.why_asked():
+                self._why_skipped = True        # the override stays "unspecified"
             self._state = None
+            return None, None
+        if self.why_asked() and digit is not None:
+            if 1 <= digit <= len(REASONS):
+                self._why_skipped = True        # asked once: the rules take it or say why not
+                return Why(0.0, REASONS[digit - 1], by="guard"), None
             return None, None
         if action == "undo":
             self._state = None
@@ -291,6 +331,9 @@ class KeyMapper:
             return None, self.prompt()
         if action == "revoke":
             self._state = "revoke"
+            return None, self.prompt()
+        if action is None and name == HOST_KEY and self._state is None:
+            self._state = HOST_STATE
             return None, self.prompt()
 
         s = self._state
@@ -327,6 +370,12 @@ class KeyMapper:
                 self._state = None
                 return ConfirmLoot(0.0, self._paintings, self._relics, by="guard"), None
             return None, self.prompt()
+        if s == HOST_STATE:
+            command = host_choice(paired_phones(self._board), digit)
+            if command is None:
+                return None, self.prompt()
+            self._state = None
+            return command, None
         if s == "revoke":
             if action == "confirm":
                 self._state = None

@@ -22,6 +22,7 @@
   choose: (role, player) => ({ choose: role, player }),
   loot: (paintings, relics) => ({ loot: { paintings: Number(paintings), relics: Number(relics) } }),
   undo: () => ({ undo: "touch" }),
+  why: (reason) => ({ why: reason }),       // issue 31: the reason for the override just made
   newMatch: (spec) => ({ new_match: spec }),
 };
 
@@ -53,7 +54,16 @@
     N_("rig.phone.corridor_narrow"), N_("rig.phone.first_thief"), N_("rig.phone.layout"),
     N_("rig.phone.layout_hint"), N_("rig.phone.corridor_label"), N_("rig.phone.clear_layout"),
     N_("rig.phone.museum"), N_("rig.phone.start_match"), N_("rig.phone.matches"),
-    N_("rig.phone.no_matches"),
+    N_("rig.phone.no_matches"), N_("cleptomano.phone.why"), N_("cleptomano.phone.why_typed"),
+    N_("cleptomano.phone.why_send"),
+  ];
+  // The reasons the rig offers for an override, in the screen's digit order (issue 31).
+  const REASONS = [
+    ["misfire", N_("cleptomano.override.reason.misfire")],
+    ["wrong-player", N_("cleptomano.override.reason.wrong_player")],
+    ["sensor-fault", N_("cleptomano.override.reason.sensor_fault")],
+    ["rules-dispute", N_("cleptomano.override.reason.rules_dispute")],
+    ["other", N_("cleptomano.override.reason.other")],
   ];
 
   const API = {
@@ -458,6 +468,11 @@
     text($("haul-paintings"), haul.paintings);
     text($("haul-relics"), haul.relics);
     show($("haul"), st.phase !== "turn");
+    // The reason for the override just made, while the rig asks for it (reason_wanted).
+    fillIf($("why-reasons"), ["why"], () => REASONS.map(([code, words]) => h("button", {
+      type: "button", onclick: () => command(C.why(code)),
+    }, t(words))));
+    show($("why"), Boolean(st.reason_wanted));
   }
 
   function stepHaul(event) {
@@ -981,6 +996,10 @@
     $("haul").addEventListener("click", stepHaul);
     $("confirm-haul").addEventListener("click", confirmHaul);
     $("undo").addEventListener("click", () => command(C.undo()));
+    $("why-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (await command(C.why($("why-text").value))) $("why-text").value = "";
+    });
     $("add-player").addEventListener("submit", (event) => {
       event.preventDefault();
       if (setup.add($("player-name").value)) $("player-name").value = "";

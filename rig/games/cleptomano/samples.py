@@ -94,6 +94,12 @@ def _build():
             ready_problems=tuple(calls.problem_text(ev.Problem(trouble, number)) for trouble, number
                                  in ((ev.Trouble.NOT_SEATED, 5), (ev.Trouble.RELIC_LYING, 2),
                                      (ev.Trouble.PAINTING_OFF, 1)))),
+        # The sensor health on the ready page (issue 31): a rod silent 30 turns, a relic whose
+        # frames stopped.
+        "between-health": replace(
+            _BASE, next_thief="Diego", next_guard="Bruno",
+            health=(Msg("rig.health.rod_silent", rod=4, n=30),
+                    Msg("rig.health.relic_silent", relic=2, n=3))),
         "between-loot": replace(
             _BASE, next_thief="Diego", next_guard="Bruno", awaiting_loot=True,
             ready_problems=(calls.problem_text(ev.Problem(ev.Trouble.PAINTING_OFF, 2)),),

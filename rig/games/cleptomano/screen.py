@@ -328,9 +328,18 @@ def _draw_between(surface, board, r):
         # still off its stand shows before anyone presses START.
         _draw_haul_prompt(surface, (x, y, w, int(h * 0.40)))
         checklist = (x, y + int(h * 0.45), w, h - int(h * 0.45))
+    health = [as_text(p, 160) for p in as_tuple(getattr(board, "health", ()))]
+    health = [p for p in health if p]
     if problems:
         _draw_not_ready(surface, problems, checklist)
     else:
+        if health:
+            # The sensor health takes the lower part of the ready panel (issue 31).
+            x, y, w, h = checklist
+            split = int(h * 0.36)
+            _draw_health(surface, health, (x, y + split + int(h * 0.03), w,
+                                           h - split - int(h * 0.03)))
+            checklist = (x, y, w, split)
         x, y, w, h = checklist
         draw_panel(surface, checklist, (14, 60, 32), 0.05, border=GREEN)
         pad = int(h * 0.08)
@@ -385,13 +394,22 @@ def _draw_haul_prompt(surface, box):
 def _draw_not_ready(surface, problems, box):
     """The red checklist: what keeps the museum from being ready, each item at a legible size
     (wrapped onto a second line if need be); what does not fit is counted ("… and 2 more")."""
+    _draw_list(surface, say(N_("cleptomano.screen.not_ready")), problems, box, RED,
+               (60, 18, 24))
+
+
+def _draw_health(surface, warnings, box):
+    """The sensor health's warnings on the ready page (the museum is ready; the box wants a
+    look), amber, each named with its fix, as the red checklist is drawn."""
+    _draw_list(surface, say(N_("rig.health.heading")), warnings, box, AMBER, (60, 42, 10))
+
+
+def _draw_list(surface, title, problems, box, colour, fill):
     x, y, w, h = box
-    draw_panel(surface, box, (60, 18, 24), 0.05, border=RED)
+    draw_panel(surface, box, fill, 0.05, border=colour)
     pad = max(2, int(h * 0.05))
     title_h = max(int(h * 0.2), int(surface.get_height() * 0.06))
-    put_text(surface, say(N_("cleptomano.screen.not_ready")),
-             (x + pad, y + pad, w - 2 * pad, title_h),
-             RED)
+    put_text(surface, title, (x + pad, y + pad, w - 2 * pad, title_h), colour)
     top = y + pad + int(title_h * 1.2)
     room = y + h - pad - top
     line_h = max(1, min(int(h * 0.15), room // min(5, len(problems))))
@@ -413,7 +431,8 @@ def _draw_not_ready(surface, problems, box):
         ly = top + i * line_h
         if first:
             m = int(line_h * 0.5)
-            draw_cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), RED, max(2, m // 5))
+            draw_cross(surface, (x + pad, ly + (line_h - m) // 2, m, m), colour,
+                       max(2, m // 5))
         put_text(surface, line, (x + pad + line_h, ly, text_w, line_h), TEXT, "left", size=size)
 
 

@@ -12,6 +12,11 @@ from .rules.model import PLAYERS
 class StolenPaintings(GameBase):
     name = recording = prefix = "stolen-paintings"
     title = "Stolen Paintings"  # not words: the game's name in the log and the CLI
+    howto = (
+        N_("stolen_paintings.howto.1"),
+        N_("stolen_paintings.howto.2"),
+        N_("stolen_paintings.howto.3"),
+    )
     #: The name a player reads: "Picturi furate" in Romanian, as in the rulebook's language.
     title_msg = Msg(N_("stolen_paintings.title"))
     section = "stolen_paintings"

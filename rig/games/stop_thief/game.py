@@ -13,6 +13,7 @@ from .rules.thief import Settings
 class StopThief(GameBase):
     name = recording = prefix = "stop-thief"
     title = "Stop Thief!"             # not words: the brand, as logs and the CLI name it
+    howto = (N_("stop_thief.howto.1"), N_("stop_thief.howto.2"), N_("stop_thief.howto.3"))
     #: The title a player reads, in the table's or the phone's language (the brand, and the
     #: Spanish edition's own title in Spanish).
     title_msg = Msg(N_("stop_thief.title"))

@@ -147,12 +147,28 @@
       leave.disabled = false;
     } });
   const notice = Dom.h("p", { id: "notice", class: "notice", role: "status", hidden: true });
-  // Under the bar (the bar is full on a phone): the restart's notice, and Leave.
-  const seatline = Dom.h("div", { id: "seatline", class: "seatline" }, notice, leave);
+  // The table's host phone (issue 31): its way to the audits and service mode; on the other
+  // phones, which phone is host.  The snapshots say which (their phones' "host").
+  let tableHost = null;
+  const hostLine = Dom.h("span", { id: "host-line", class: "host-line", hidden: true });
+  // Under the bar (the bar is full on a phone): the restart's notice, the host, and Leave.
+  const seatline = Dom.h("div", { id: "seatline", class: "seatline" }, notice, hostLine, leave);
   function renderLeave() {
     leave.textContent = t("rig.phone.leave");
     leave.hidden = !pairing.name;
-    seatline.hidden = leave.hidden && notice.hidden;
+    const mine = Boolean(tableHost) && tableHost === pairing.name;
+    hostLine.replaceChildren(mine ? Dom.h("a", { id: "host-link", href: "/audits/" },
+      t("rig.phone.host_link")) : t("rig.phone.table_host", { name: tableHost || "" }));
+    hostLine.hidden = !tableHost;
+    seatline.hidden = leave.hidden && notice.hidden && hostLine.hidden;
+  }
+  function hostFrom(message) {
+    const phones = message.type === "state" && message.state ? message.state.phones : null;
+    const host = phones && typeof phones === "object" ? phones.host || null : null;
+    if (phones !== undefined && host !== tableHost) {
+      tableHost = host;
+      renderLeave();
+    }
   }
   pairing.onChange(renderLeave);
 
@@ -253,6 +269,7 @@
       // The rig is back: the page anew, once the new rig pushes (a rig still starting its
       // first game accepts the socket and closes it at once: the page keeps trying then).
       if (stoppedNote) { reloadAfterStop(); return; }
+      hostFrom(message);
       if (!follows(message) && part) part.receive(message);
     });
     socket.addEventListener("close", () => {
@@ -353,6 +370,7 @@
     }
     await part.mount();
     const first = await call("GET", "/api/state");
+    if (first.ok) hostFrom({ type: "state", state: first.body });
     if (first.ok && !follows({ type: "state", state: first.body })) {
       part.receive({ type: "state", state: first.body });
     }

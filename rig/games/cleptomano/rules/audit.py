@@ -24,10 +24,14 @@ What one recording gives (:func:`audit`), a dict:
   the rods (the hand went in); the sensor health reads these (:func:`health`);
 * ``restarts``: the rig's restarts in the recording; ``end_t``: its last line's ``t``;
 * ``devices``: per device of the recording's ``device`` lines (``hub``, ``tof``), how many
-  times it was ``lost``, came ``back`` and was re-initialised (``reinit``).
+  times it was ``lost``, came ``back`` and was re-initialised (``reinit``);
+* ``overrides``: the referee's overrides (issue 31, :mod:`.overrides`) counted per kind
+  (``kinds``), per reason (``reasons``: a code, or ``typed`` for a phone's text) and per who
+  made them (``by``).
 """
 
 from . import events as ev
+from . import overrides
 from . import recording
 from .referee import Referee
 from .engine import TurnOutcome, outcome
@@ -174,6 +178,7 @@ def audit(lines, path=None):
         "turns": turns,
         "restarts": tally.restarts,
         "devices": tally.devices,
+        "overrides": overrides.counts(match.overrides),
         "end_t": end_t,
     }
 

@@ -61,6 +61,8 @@ def build(referee, now_rel, *, faults=(), banner=None, message=None, key_help=()
         banner=banner,
         hand_inside=referee.detector.hand_inside,
         roster=tuple(roster), wiring=wiring,
+        reason_wanted=(match.overrides[match.why_open].kind.value
+                       if match.why_open is not None else None),
     )
     if turn is not None:
         elapsed = max(0.0, now_rel - turn.start_t)

@@ -20,6 +20,7 @@ public contract that never changes).
 from rig.core.msg import Msg, N_, joined
 from rig.core.severity import INFO, WARNING, Severity  # noqa: F401 (calls.INFO, calls.WARNING)
 from . import events as ev
+from . import overrides
 from rig.table.names import PAINTINGS, Kind, describe, input_label, parse  # noqa: F401 (calls.describe)
 from .titles import criminal_title, title_msg  # noqa: F401 (calls.criminal_title)
 from .view import BannerKind, BannerView
@@ -378,6 +379,7 @@ _SAY = {
     ev.TiebreakCalled: _tiebreak_called,
     ev.Resumed: _resumed,
     ev.MatchSetUp: _match_set_up,
+    ev.ReasonGiven: lambda e: (overrides.given_msg(e.override), INFO),
 }
 
 

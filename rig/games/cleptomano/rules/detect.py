@@ -26,7 +26,7 @@ What it decides:
 from . import events as ev
 from rig.table import names as museum
 from rig.table.debounce import DetectSettings, at as _at
-from rig.table.names import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind, is_tipped,
+from rig.table.names import (PAINTING_INPUTS, PAINTINGS, RELICS, SEATS, Aspect, Kind,
                              is_upright)
 
 _LASER = Kind.LASER + "."
@@ -184,11 +184,14 @@ class Detector:
             self._relic(name, value, old, t, out)
         return out
 
-    def _new_episode(self, c, t):
+    def _new_episode(self, c, t, name=None):
         """Whether a contact closing at ``t`` begins a new touch episode (its last release is
-        at least a merge window ago)."""
+        at least its merge window ago: the contact's own, set in the service mode, or the
+        table's)."""
+        window = (self.settings.merge_window(name) if name is not None
+                  else self.settings.merge_window_s)
         return c.last_release is None or c.episode_start is None or not (
-            round(t - c.last_release, 6) < self.settings.merge_window_s)
+            round(t - c.last_release, 6) < window)
 
     def confirming(self, name):
         """Whether a pulse of the contact ``name`` waits for its touch confirmation (released
@@ -203,7 +206,7 @@ class Detector:
         if c is None or not value or c.active or name not in self.in_play \
                 or not name.startswith(_LASER):
             return False
-        return self._new_episode(c, t) or not c.counted
+        return self._new_episode(c, t, name) or not c.counted
 
     def _contact_edge(self, name, active, t, out):
         c = self.contacts[name]
@@ -211,7 +214,7 @@ class Detector:
         s = self.settings
         if active:
             c.pulse_start = t
-            if self._new_episode(c, t):
+            if self._new_episode(c, t, name):
                 c.episode_start = t
                 c.counted = False
             if not c.counted:
@@ -256,8 +259,9 @@ class Detector:
                 out.append(ev.RelicMoved(t, relic))
         else:
             key = ("tip", str(relic))
-            if is_tipped(value):
-                if not is_tipped(old) and self.hand_inside:
+            tipped_from = self.settings.tipped_from(relic)
+            if value >= tipped_from:
+                if not old >= tipped_from and self.hand_inside:
                     self._deadlines[key] = _at(t, self.settings.tilt_hold_s)
                     self._tipping.add(relic)
             elif relic in self._tipping:

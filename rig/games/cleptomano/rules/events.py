@@ -48,18 +48,32 @@ class Choose:
 
 @dataclass(frozen=True)
 class ConfirmLoot:
-    """The guard's count of the haul after a turn that ended uncaught."""
+    """The guard's count of the haul after a turn that ended uncaught; ``why`` the reason for
+    an override it makes (:mod:`.overrides`: a code, or a phone's text; None: none given)."""
     t: float
     paintings: int
     relics: int
     by: Optional[str] = None
+    why: Optional[str] = None
 
 
 @dataclass(frozen=True)
 class UndoTouch:
     """The guard rules that the last counted laser touch was not a touch (a stuck contact, a
-    wire).  Only during a turn, or on the last turn before its haul is settled."""
+    wire).  Only during a turn, or on the last turn before its haul is settled.  ``why`` as
+    for :class:`ConfirmLoot`."""
     t: float
+    by: Optional[str] = None
+    why: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Why:
+    """The reason for the override just made (the guard's digit on the screen, a phone), given
+    after it: the override is never held up waiting for it.  Taken only while that override
+    is the last thing commanded (:attr:`rig.games.cleptomano.rules.engine.Match.why_open`)."""
+    t: float
+    why: str
     by: Optional[str] = None
 
 
@@ -345,6 +359,13 @@ class HaulConfirmed(Call):
     by: Optional[str] = None
 
 
+@dataclass(frozen=True)
+class ReasonGiven(Call):
+    """The reason for an override was given after it (:class:`Why`): ``override`` as it now
+    stands (:class:`rig.games.cleptomano.rules.overrides.Override`)."""
+    override: object = None
+
+
 class Undo(enum.StrEnum):
     """What undoing a touch did."""
     RUNNING = "running"        # taken back during the turn
@@ -420,8 +441,9 @@ class Refused(Call):
     error: str = ""
 
 
-#: The devices a ``device`` line names, and what it says of them (docs/contracts/cli.md).
-DEVICES = ("hub", "tof")
+#: The devices a ``device`` line names, and what it says of them (docs/contracts/cli.md): the
+#: relic hub, the hand sensor, and each relic whose frames stopped or came back (issue 31).
+DEVICES = ("hub", "tof", "relic.1", "relic.2", "relic.3")
 DEVICE_STATES = ("lost", "back", "reinit")
 
 

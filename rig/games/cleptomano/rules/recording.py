@@ -7,9 +7,11 @@ JSON Lines, UTF-8.  The first line is the header::
 with optional ``timer_s`` (seconds or null), ``lasers`` (3-5), ``corridor`` (wide/narrow),
 ``first_thief`` and ``rig`` (the rig's tournament id, when it plays in one).  Every other line
 carries ``t`` (seconds since the start, never decreasing) and one of ``input``/``value``,
-``choose``/``player``, ``loot``, ``undo``, ``new_match`` or ``end``; a command (``choose``,
-``loot``, ``undo``, ``new_match``) may say ``by`` whom it was given (the keypad's ``"guard"`` or
-a paired phone's name).  A ``new_match`` line ends the match like ``end`` does, and the next
+``choose``/``player``, ``loot``, ``undo``, ``why``, ``new_match`` or ``end``; a command (``choose``,
+``loot``, ``undo``, ``why``, ``new_match``) may say ``by`` whom it was given (the keypad's
+``"guard"`` or a paired phone's name).  A ``loot`` or ``undo`` line may say the ``reason`` for
+the override it makes; a ``why`` line gives it after the override (issue 31,
+:mod:`.overrides`).  A ``new_match`` line ends the match like ``end`` does, and the next
 recording's header is made from it (:func:`header_from`).
 
 Pure: text in, values out (and values in, text out); every error names the line and what is
@@ -20,11 +22,12 @@ from dataclasses import dataclass, fields, replace
 
 from . import events as ev
 from rig.table.debounce import DetectSettings
-from rig.table.names import BINARY_INPUTS, INPUT_NAMES
+from rig.table.names import BINARY_INPUTS, INPUT_NAMES, RELICS
 from .engine.model import check_new_match, check_players
 from rig.core.errors import InvalidChoice, LevelError, RecordingError, RulesError
 from rig.core.tournament import RIG_ID_RULE, is_rig_id  # noqa: F401 (a header's rig id)
 from .levels import make_level
+from .overrides import REASONS, check_reason
 # The JSON Lines every game's recording shares; Cleptómano's readers use them through this module.
 from rig.core.jsonl import (MAX_LINE_BYTES, MAX_NESTING, LineReader, dumps,  # noqa: F401
                             is_number, line_head, load_line, read_lines)
@@ -68,7 +71,13 @@ class Header:
             out["first_thief"] = self.first_thief
         if self.settings != DetectSettings():
             out["detect"] = {f.name: getattr(self.settings, f.name)
-                             for f in fields(DetectSettings)}
+                             for f in fields(DetectSettings) if f.name not in _PER_PART}
+            # The service mode's per-rod merge windows and per-relic tilt thresholds (issue
+            # 31), written only when set, as {"laser.4": 0.2} and {"2": 45.0}.
+            for name in _PER_PART:
+                pairs = getattr(self.settings, name)
+                if pairs:
+                    out["detect"][name] = {str(k): v for k, v in pairs}
         if self.rig is not None:
             out["rig"] = self.rig
         return out
@@ -138,19 +147,41 @@ def parse_header(obj, line=1):
     return header
 
 
+#: The header's per-part detect settings (issue 31's service mode): an object each.
+_PER_PART = ("merge_by_contact", "tipped_by_relic")
+
+
 def _parse_settings(obj, line):
     names = {f.name for f in fields(DetectSettings)}
     if not isinstance(obj, dict) or set(obj) - names:
         _fail("header detect must be an object with keys from %s" % ", ".join(sorted(names)),
               line)
+    per_part = {}
+    for key in _PER_PART:
+        if key in obj:
+            per_part[key] = _parse_per_part(key, obj[key], line)
     for key, value in obj.items():
-        if not is_number(value) or value < 0:
+        if key not in _PER_PART and (not is_number(value) or value < 0):
             _fail("detect.%s %r must be a number of 0 or more" % (key, value), line)
-    return DetectSettings(**{k: float(v) for k, v in obj.items()})
+    return DetectSettings(**{k: float(v) for k, v in obj.items() if k not in _PER_PART},
+                          **per_part)
+
+
+def _parse_per_part(key, value, line):
+    """``detect.merge_by_contact`` ({"laser.4": 0.2}) or ``detect.tipped_by_relic``
+    ({"2": 45.0}) as the settings' sorted pairs."""
+    relics = key == "tipped_by_relic"
+    known = tuple(str(n) for n in RELICS) if relics else INPUT_NAMES
+    if not isinstance(value, dict) or not all(
+            k in known and is_number(v) and v >= 0 for k, v in value.items()):
+        _fail("detect.%s %r must be an object of %s -> a number of 0 or more"
+              % (key, value, "relic numbers 1-3" if relics else "contact names"), line)
+    return tuple(sorted((int(k) if relics else k, float(v)) for k, v in value.items()))
 
 
 _LINE_KEYS = {"input": {"t", "input", "value"}, "choose": {"t", "choose", "player", "by"},
-              "loot": {"t", "loot", "by"}, "undo": {"t", "undo", "by"},
+              "loot": {"t", "loot", "by", "reason"}, "undo": {"t", "undo", "by", "reason"},
+              "why": {"t", "why", "by"},
               "new_match": {"t", "new_match", "by"},
               "restart": {"t", "restart"}, "tick": {"t", "tick"}, "end": {"t", "end"},
               "device": {"t", "device", "state"}}
@@ -186,11 +217,16 @@ def parse_item(obj, line, last_t=0.0):
             v = loot[key]
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
                 _fail("loot %s %r must be a whole number from 0 to %d" % (key, v, top), line)
-        return ev.ConfirmLoot(t, loot["paintings"], loot["relics"], by)
+        return ev.ConfirmLoot(t, loot["paintings"], loot["relics"], by,
+                              _reason(obj.get("reason"), line))
     if kind == "undo":
         if obj["undo"] != "touch":
             _fail("undo %r is not known; the guard can undo a \"touch\"" % (obj["undo"],), line)
-        return ev.UndoTouch(t, by)
+        return ev.UndoTouch(t, by, _reason(obj.get("reason"), line))
+    if kind == "why":
+        if obj["why"] is None:
+            _fail("why needs a reason: one of %s or a short text" % ", ".join(REASONS), line)
+        return ev.Why(t, _reason(obj["why"], line), by)
     if kind == "new_match":
         return _parse_new_match(obj["new_match"], t, by, line)
     if kind == "device":
@@ -205,6 +241,16 @@ def parse_item(obj, line, last_t=0.0):
     if obj[kind] is not True:
         _fail("%s must be true, got %r" % (kind, obj[kind]), line)
     return {"restart": ev.Restart, "tick": ev.Tick, "end": ev.End}[kind](t)
+
+
+def _reason(value, line):
+    """A line's reason (None: none given), checked and cleaned as the rules check it."""
+    if value is None:
+        return None
+    try:
+        return check_reason(value)
+    except RulesError as exc:
+        _fail(str(exc), line)
 
 
 _NEW_MATCH_KEYS = ("players", "difficulty", "timer_s", "lasers", "corridor", "first_thief")
@@ -253,10 +299,12 @@ def item_to_json(item):
     if isinstance(item, ev.Choose):
         return _by(item, {"t": item.t, "choose": item.role, "player": item.player})
     if isinstance(item, ev.ConfirmLoot):
-        return _by(item, {"t": item.t, "loot": {"paintings": item.paintings,
-                                                 "relics": item.relics}})
+        return _why(item, _by(item, {"t": item.t, "loot": {"paintings": item.paintings,
+                                                            "relics": item.relics}}))
     if isinstance(item, ev.UndoTouch):
-        return _by(item, {"t": item.t, "undo": "touch"})
+        return _why(item, _by(item, {"t": item.t, "undo": "touch"}))
+    if isinstance(item, ev.Why):
+        return _by(item, {"t": item.t, "why": item.why})
     if isinstance(item, ev.NewMatch):
         spec = {"players": list(item.players), "difficulty": item.difficulty}
         if item.timer_s is not ev.PRESET:
@@ -276,6 +324,13 @@ def item_to_json(item):
     if isinstance(item, ev.DeviceChange):
         return {"t": item.t, "device": item.device, "state": item.state}
     raise TypeError("cannot record %r" % (item,))
+
+
+def _why(command, out):
+    """A command's line, with the reason it gave for its override when it gave one."""
+    if command.why is not None:
+        out["reason"] = command.why
+    return out
 
 
 def _by(command, out):

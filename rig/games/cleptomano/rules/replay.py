@@ -41,14 +41,15 @@ def feed(ref, line, item, path=None):
         raise error from None
 
 
-def replay_lines(lines, path=None):
-    return replay(*recording.parse_lines(lines, path), path)
+def replay_lines(lines, path=None, overrides=False):
+    return replay(*recording.parse_lines(lines, path), path, overrides=overrides)
 
 
-def replay(header, items, path=None):
-    """Re-referee parsed recording items; the replay output (see README)."""
+def replay(header, items, path=None, overrides=False):
+    """Re-referee parsed recording items; the replay output (see README), with the referee's
+    overrides when ``overrides`` (``replay --overrides``)."""
     ref, end_t = referee(header, items, path)
-    return result(ref.finish(end_t))
+    return result(ref.finish(end_t), overrides)
 
 
 def turn_json(turn):
@@ -68,8 +69,11 @@ def turn_json(turn):
     }
 
 
-def result(match):
-    """The replay output for a match whose recording has ended (see README)."""
+def result(match, overrides=False):
+    """The replay output for a match whose recording has ended (see README); ``overrides``
+    adds the referee's overrides, each as :meth:`~.overrides.Override.as_json` says it
+    (docs/contracts/replay.md: an addition, asked for, so that the output of every older
+    recording stays byte for byte what it was)."""
     solo = match.solo
     outcome = rules.outcome(match)
     turns = [turn_json(x) for x in match.turns if x.outcome is not rules.TurnOutcome.VOID]
@@ -82,7 +86,7 @@ def result(match):
         tiebreak = [{"thief": a.thief, "time_s": a.time_s, "touches": a.touches,
                      "adjusted_s": a.adjusted_s, "caught": a.caught}
                     for a in match.attempts]
-    return {
+    out = {
         "players": list(match.players),
         "turns": turns,
         "rounds": out_rounds,
@@ -91,3 +95,6 @@ def result(match):
         "winner": outcome.winner if outcome else None,
         "title": outcome.title if outcome else None,
     }
+    if overrides:
+        out["overrides"] = [o.as_json() for o in match.overrides]
+    return out

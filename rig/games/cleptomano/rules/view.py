@@ -115,7 +115,13 @@ class Scoreboard:
     next_thief: Optional[str] = None
     next_guard: Optional[str] = None
     ready_problems: Tuple[str, ...] = ()
+    # The sensor health's warnings (codes, rig.shell.audits.said), shown on the ready page
+    # between turns, never during one (issue 31)
+    health: Tuple[object, ...] = ()
     awaiting_loot: bool = False
+    # The override (its kind: "undo", "void", "correction", "haul") whose reason the guard may
+    # still give, one digit on the screen (issue 31); None when none waits
+    reason_wanted: Optional[str] = None
     # Always
     rounds: Tuple[RoundRow, ...] = ()
     round_wins: Dict[str, int] = field(default_factory=dict)

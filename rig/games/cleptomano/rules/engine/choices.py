@@ -13,6 +13,7 @@ from rig.table.names import PAINTINGS, RELICS
 from .announce import announce_changes
 from rig.core.msg import Msg, N_
 from .model import Reason, TurnOutcome, check_new_match, check_player
+from .. import overrides as ov
 from .standings import (fold_tiebreak, last_open_attempt, last_open_turn, next_turn, open_haul,
                         played_in_round, round_guard, tiebreak)
 
@@ -89,10 +90,56 @@ def on_loot(m, event, t, effects):
             raise LootError(Msg(code, value=repr(value)[:40], most=top))
     fixed = replace(turn, confirmed=(event.paintings, event.relics))
     before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
+    m = _haul_overrides(m, turn, fixed, event, t)
     effects.append(ev.HaulConfirmed(t, fixed, event.by))
     effects.append(ev.Durable(t))
     announce_changes(before, m, t, effects, fixed)
     return m
+
+
+def _override(m, kind, turn, event, t, detail, by=None, why=None):
+    """``m`` with one more override: by who ``event`` says (or ``by``), for the reason it
+    gives (or ``why``); open for a reason given after it when it gave none."""
+    made = ov.Override(t, kind, turn.thief, turn.round, turn.guard,
+                       by if by is not None else ov.who(event.by),
+                       why if why is not None else event.why or ov.UNSPECIFIED, detail)
+    opened = len(m.overrides) if why is None and event.why is None else m.why_open
+    return replace(m, overrides=m.overrides + (made,), why_open=opened)
+
+
+def _haul_overrides(m, turn, fixed, event, t):
+    """The guard's count against the haul as it stood: a ``haul`` override when it differs,
+    and a ``clamp`` when the rules cut it to what the sensors allow."""
+    stood, given = (turn.paintings, turn.relics), (event.paintings, event.relics)
+    counted = (fixed.paintings, fixed.relics)
+    if given != stood:
+        m = _override(m, ov.Kind.HAUL, fixed, event, t, (("from", stood), ("to", given)))
+    if counted != given:
+        m = _override(m, ov.Kind.CLAMP, fixed, event, t, (("from", given), ("to", counted)),
+                      by=ov.RULES, why=ov.RULEBOOK)
+    return m
+
+
+_UNDO_KIND = {ev.Undo.RUNNING: ov.Kind.UNDO, ev.Undo.VOIDED: ov.Kind.VOID,
+              ev.Undo.CORRECTED: ov.Kind.CORRECTION}
+
+
+def _undone(m, turn, how, event, t, laser):
+    return _override(m, _UNDO_KIND[how], turn, event, t, (("laser", laser),))
+
+
+def on_why(m, event, t, effects):
+    """The reason for the override just made, given after it: taken while that override is
+    the last thing commanded (no other command, no turn started since)."""
+    if m.why_open is None:
+        raise InvalidChoice(Msg("cleptomano.refuse.no_override"))
+    why = ov.check_reason(event.why)
+    i = m.why_open
+    given = replace(m.overrides[i], why=why)
+    effects.append(ev.ReasonGiven(t, given))
+    effects.append(ev.Durable(t))
+    return replace(m, overrides=m.overrides[:i] + (given,) + m.overrides[i + 1:],
+                   why_open=None)
 
 
 def on_undo(m, event, t, effects):
@@ -100,10 +147,11 @@ def on_undo(m, event, t, effects):
     if turn is not None:
         if not turn.touch_times:
             raise InvalidChoice(Msg("cleptomano.refuse.no_touch_in_turn", thief=turn.thief))
+        laser = turn.touch_times[-1][1]
         turn = replace(turn, touch_times=turn.touch_times[:-1])
         effects.append(ev.TouchUndone(t, turn, event.by, ev.Undo.RUNNING))
         effects.append(ev.Durable(t))
-        return replace(m, current=turn)
+        return _undone(replace(m, current=turn), turn, ev.Undo.RUNNING, event, t, laser)
     attempt = last_open_attempt(m)
     if attempt is not None:
         return _undo_in_attempt(m, attempt, event, t, effects)
@@ -114,7 +162,8 @@ def on_undo(m, event, t, effects):
         void = replace(last, outcome=TurnOutcome.VOID, touch_times=last.touch_times[:-1])
         effects.append(ev.TouchUndone(t, void, event.by, ev.Undo.VOIDED))
         effects.append(ev.Durable(t))
-        return replace(m, turns=m.turns[:-1] + (void,), chosen_thief=last.thief)
+        m = replace(m, turns=m.turns[:-1] + (void,), chosen_thief=last.thief)
+        return _undone(m, void, ev.Undo.VOIDED, event, t, last.touch_times[-1][1])
     if last.caught:
         raise InvalidChoice(Msg("cleptomano.refuse.caught_otherwise", thief=last.thief,
                                 reason=Msg("cleptomano.reason." + last.reason.value)))
@@ -123,7 +172,7 @@ def on_undo(m, event, t, effects):
     effects.append(ev.Durable(t))
     before, m = m, replace(m, turns=m.turns[:-1] + (fixed,))
     announce_changes(before, m, t, effects, fixed)
-    return m
+    return _undone(m, fixed, ev.Undo.CORRECTED, event, t, last.touch_times[-1][1])
 
 
 def _undo_in_attempt(m, last, event, t, effects):
@@ -140,7 +189,7 @@ def _undo_in_attempt(m, last, event, t, effects):
         m = replace(m, tiebreak_fold=fold_tiebreak(m))
         effects.append(ev.TouchUndone(t, void, event.by, ev.Undo.VOIDED))
         effects.append(ev.Durable(t))
-        return m
+        return _undone(m, void, ev.Undo.VOIDED, event, t, last.touch_times[-1][1])
     if last.caught:
         raise InvalidChoice(Msg("cleptomano.refuse.caught_otherwise", thief=last.thief,
                                 reason=Msg("cleptomano.reason." + last.reason.value)))
@@ -150,7 +199,7 @@ def _undo_in_attempt(m, last, event, t, effects):
     effects.append(ev.TouchUndone(t, fixed, event.by, ev.Undo.CORRECTED))
     effects.append(ev.Durable(t))
     announce_changes(before, m, t, effects, fixed)
-    return m
+    return _undone(m, fixed, ev.Undo.CORRECTED, event, t, last.touch_times[-1][1])
 
 
 def on_new_match(m, event, t, effects):

@@ -214,6 +214,10 @@ class Match:
     tiebreak_guard: Optional[str] = None
     hand_inside: bool = False
     t: float = 0.0
+    # The referee's overrides so far (rig.games.cleptomano.rules.overrides.Override), in order,
+    # and the index of the one a reason may still be given for (a Why), or None.
+    overrides: Tuple[object, ...] = ()
+    why_open: Optional[int] = None
     # Derived from attempts, kept only to be folded on (see TiebreakFold): no part of the state.
     tiebreak_fold: Optional[TiebreakFold] = field(default=None, compare=False, repr=False)
 

@@ -7,6 +7,7 @@ Physical events (the detector's) are handled here; the guard's commands are in
 from dataclasses import replace
 
 from .. import events as ev
+from .. import overrides
 from rig.table.names import PAINTINGS, RELICS
 from . import choices
 from .model import MAX_TOUCHES, Reason, Turn, TurnOutcome
@@ -31,6 +32,11 @@ def step(match, event):
         m = _end_by_time(m, deadline, effects)
     handler = _HANDLERS.get(type(event))
     if handler is not None:
+        kind = type(event)
+        if kind in _COMMANDS and event.why is not None:   # checked and cleaned first
+            event = replace(event, why=overrides.check_reason(event.why))
+        if (kind in _COMMANDS or kind in _CLOSING) and m.why_open is not None:
+            m = replace(m, why_open=None)
         m = handler(m, event, t, effects)
     return m, effects
 
@@ -68,7 +74,7 @@ def _start(m, event, t, effects):
     tiebreak_turn = nxt.kind is ev.NextKind.TIEBREAK
     turn = Turn(round=nxt.round, thief=nxt.thief, guard=nxt.guard, start_t=t,
                 tiebreak=tiebreak_turn, hand_inside=m.hand_inside)
-    m = replace(m, current=turn, chosen_thief=None,
+    m = replace(m, current=turn, chosen_thief=None, why_open=None,
                 tiebreak_guard=None if tiebreak_turn else m.tiebreak_guard)
     effects.append(ev.TurnStarted(t, nxt.thief, nxt.guard, nxt.kind, nxt.round,
                                   m.level.timer_s))
@@ -228,4 +234,9 @@ _HANDLERS = {
     ev.ConfirmLoot: choices.on_loot,
     ev.UndoTouch: choices.on_undo,
     ev.NewMatch: choices.on_new_match,
+    ev.Why: choices.on_why,
 }
+#: The commands that close the pick of a reason for the last override (a command that makes
+#: an override opens it again), and may carry a reason (``why``) themselves.
+_COMMANDS = (ev.ConfirmLoot, ev.UndoTouch)
+_CLOSING = (ev.Choose, ev.NewMatch)
