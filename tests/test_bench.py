@@ -102,7 +102,7 @@ def test_the_daemon_costs_little_idle_and_during_a_turn():
 
 def test_the_bench_prints_one_json_object(capsys):
     assert bench.main(["--only", "replay,accuracy", "--quick"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     report = json.loads(out)
     assert report["accuracy"]["false_touches"] == 0
     assert report["replay"]["turns"] == 12
@@ -110,6 +110,9 @@ def test_the_bench_prints_one_json_object(capsys):
     assert scaling["long_turn"]["outcome"] == "escaped"
     assert scaling["tiebreak"]["winner"] == ["Ana", "Ana"] and scaling["tiebreak"]["ratio"]
     assert scaling["json_depth"]["depth"] == 1 and scaling["json_depth"]["ratio"]
+    assert set(report["sections_s"]) == {"accuracy", "replay"}     # where the time went
+    assert [line.split("] ")[1].split(":")[0] for line in err.splitlines()
+            if line.startswith("[bench ")] == ["accuracy", "replay"]  # progress on stderr
 
 
 def test_an_unknown_benchmark_is_refused_with_the_choices(capsys):

@@ -71,6 +71,7 @@ from ..table.outputs import REFUSED, TOUCH, Buzzer, Lamps
 from ..table.threads import start_on_clock
 from ..words import check_language, english
 from . import storage
+from .ahead import work_out
 from .faces import NullDisplay
 from .inbox import (STOP, Answer, DeviceNote, FaultReport, Inbox, Order, Reading, Seed, Stage)
 from .intake import Intake
@@ -81,7 +82,7 @@ log = logging.getLogger("cleptomano")
 
 #: A command the recording could not keep (the disk is full): refused, and said so.
 FULL_DISK = Msg("rig.host.full_disk")
-#: How long before a turn's time limit the host works out its end (the game's ``foresee``).
+#: How long before a turn's time limit the host works out its end (rig.shell.ahead).
 FORESEE_S = 0.05
 #: The screen of a game at the table: during a turn the countdown moves (30 frames a second);
 #: between turns the guard's keys are read this often.
@@ -199,6 +200,8 @@ class Host:
         self.resume = resume
         self.seed = seed
         self.resumed = None           # a game at human pace: the Unfinished taken up, if one
+        self._ahead = None            # a turn's end worked out ahead (rig.shell.ahead)
+        self._spin_s = getattr(clock, "spin_s", 0.0)   # a turn's end: the wait finished so
         self.state = None             # the game's state (Cleptómano's: the referee)
         self.stats = Stats()
         self.settings = settings
@@ -235,6 +238,18 @@ class Host:
             session.game = game      # whose lines it writes (RecordingSession.record)
 
     # --- the game's state, by the names its hosts gave it --------------------------------------
+    @property
+    def state(self):
+        """The game's state (Cleptómano's: the referee, match and detector)."""
+        return self._state
+
+    @state.setter
+    def state(self, value):
+        # Every step of the game sets it: a turn's end worked out from the state before
+        # (rig.shell.ahead) is dropped, and worked out again from this one if there is time.
+        self._state = value
+        self._ahead = None
+
     @property
     def referee(self):
         """The state of a game at the table (Cleptómano's referee: match and detector)."""
@@ -730,8 +745,11 @@ class Host:
         if self.at_table:
             deadline = self.adapter.deadline(self.state) if self.state else None
             if deadline is not None:
-                yield self.t0 + deadline + self.edge_delay_s
-                yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
+                if self._ahead is not None:  # worked out: wake early, finish the wait on the clock
+                    yield self.t0 + self._ahead.deadline + self.edge_delay_s - self._spin_s
+                else:
+                    yield self.t0 + deadline + self.edge_delay_s
+                    yield self._foresee_at()     # a turn's end: worked out FORESEE_S before it
             if self._pending:
                 yield self._pending[0][0] + self.edge_delay_s
             yield self._retry_at
@@ -775,10 +793,12 @@ class Host:
             if deadline is not None and self.t0 + deadline <= now:
                 self._apply(self.adapter.tick(deadline))
             return
+        if self._ahead is not None:
+            now = self._on_time(self.t0 + self._ahead.deadline + self.edge_delay_s, now)
         self._fire_deadlines(now - self.edge_delay_s)
         at = self._foresee_at()
-        if at is not None and now >= at:
-            self.adapter.foresee(self.state)  # so the end buzz waits only for the tick line
+        if at is not None and now >= at and self._ahead is None:
+            self._work_out_ahead()  # so the end buzz waits only for the tick line's write
         if self._wiring is not None:
             self._wiring_lines(now, self._wiring.expire(now))
         if self.buzzer is not None:
@@ -946,6 +966,9 @@ class Host:
         displaced rod, a third touch) is written first: a crash right after it cannot make the
         ended turn void."""
         game = self.adapter
+        ahead = self._ahead
+        if ahead is not None and self.t0 + ahead.deadline <= until_abs:
+            self._end_ahead(ahead)
         deadline = game.deadline(self.state)
         while deadline is not None and self.t0 + deadline <= until_abs:
             tick = game.tick(deadline)
@@ -954,6 +977,40 @@ class Host:
                 self._record(game.tick(self.state.t))
             self._perform(effects)
             deadline = game.deadline(self.state)
+
+    def _end_ahead(self, ahead):
+        """The deadline worked out ahead is due and the state is still the one it was worked
+        out from: the same as stepping the game now (:meth:`_fire_deadlines`), the line already
+        formatted, the effects already made."""
+        self.state = ahead.after
+        if ahead.line is not None:
+            self.session.record_text(ahead.line, ahead.t)
+            self._recording_health(ahead.t)
+        if ahead.effects is not None:
+            self._perform_shared(ahead.effects)
+
+    def _on_time(self, end_abs, now):
+        """Woken ``spin_s`` before a worked-out end at ``end_abs``: finish the wait on the clock
+        (:meth:`rig.shell.clock.MonotonicClock.spin_until`), until anything arrives or the rig
+        stops; returns the clock's reading then.  An edge held back by the edge delay and due
+        before the end ends the spin at its own time: it is applied first, in stamp order."""
+        until = end_abs
+        if self._pending:
+            until = min(until, self._pending[0][0] + self.edge_delay_s)
+        if not now < until <= now + self._spin_s:
+            return now
+        inbox, stop = self.inbox, self.stop_event
+        return self.clock.spin_until(until, lambda: len(inbox) or stop.is_set())
+
+    def _work_out_ahead(self):
+        """Work out the coming turn's end on a copy of the state (:mod:`rig.shell.ahead`).  If
+        it cannot be, the game foresees its end as before and the end is stepped when due."""
+        state = self.state
+        try:
+            self._ahead = work_out(self.adapter, state, self.adapter.foresee_at(state))
+        except Exception:
+            log.exception("the turn's end could not be worked out ahead; it is when due")
+            self.adapter.foresee(state)
 
     def _foresee_at(self):
         """When to work out the turn's end ahead (None: nothing to foresee)."""

@@ -113,8 +113,13 @@ def summary_us(seconds):
             "max_us": round(v[-1], 1), "mean_us": round(statistics.fmean(v), 1)}
 
 
+_STARTED = [time.monotonic()]     # when this bench began (main() sets it)
+
+
 def progress(text):
-    print("[bench] " + text, file=sys.stderr, flush=True)
+    """A line on stderr, with the seconds since the bench began."""
+    print("[bench %5.0f s] %s" % (time.monotonic() - _STARTED[0], text), file=sys.stderr,
+          flush=True)
 
 
 class Sleeper:
@@ -930,10 +935,13 @@ def timer_accuracy(turns=150, timer_s=0.2, display="process"):
                     if not bench.ensure_turn():
                         misses += 1
                         continue
-                    if not bench.lamp_off.event.wait(timer_s + 1.0):
+                    # The end buzz comes after the lamp, in the same step: waiting on it (not
+                    # on the lamp) leaves the lamp's probe no thread to wake between the two,
+                    # which would take the interpreter lock from the rig's thread.
+                    bench.buzzer.event.wait(timer_s + 1.0)
+                    if not bench.lamp_off.event.wait(0.5):
                         misses += 1
                         continue
-                    bench.buzzer.event.wait(0.5)
                     match = bench.rig.referee.match
                     turn = max(match.turns[-1:] + match.attempts[-1:], key=lambda x: x.start_t)
                     due = bench.rig.t0 + turn.start_t + timer_s
@@ -1630,7 +1638,7 @@ def main(argv=None):
         parser.error("unknown benchmark %s; choose from %s" % (", ".join(unknown),
                                                                ", ".join(BENCHES)))
     quick = args.quick
-    started = time.monotonic()
+    started = _STARTED[0] = time.monotonic()
 
     def size(name):
         return SIZES[name][0 if quick else 1]
@@ -1643,43 +1651,66 @@ def main(argv=None):
                           "switch_interval_s": sys.getswitchinterval(),
                           "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
               "quick": quick}
+    sections = report["sections_s"] = {}     # each benchmark's wall time: where it goes
+
+    @contextlib.contextmanager
+    def section(name):
+        t0 = time.monotonic()
+        yield
+        sections[name] = round(time.monotonic() - t0, 1)
+
     if "latency" in only:
-        report["latency"] = bench_latency(touches("latency"), args.seed)
+        with section("latency"):
+            report["latency"] = bench_latency(touches("latency"), args.seed)
         if args.profile:
             progress("latency: following each touch through the daemon")
             rig = {k: v for k, v in default_rig().items() if k != "display"}
-            report["latency"]["profile"] = run_child("latency_profile",
-                                                     touches=touches("profile"), **rig)
+            with section("profile"):
+                report["latency"]["profile"] = run_child("latency_profile",
+                                                         touches=touches("profile"), **rig)
         if args.experiments:
-            report["latency"]["experiments"] = bench_experiments(
-                touches("latency"), args.seed, report["latency"]["bare"].get("p99_us"))
+            with section("experiments"):
+                report["latency"]["experiments"] = bench_experiments(
+                    touches("latency"), args.seed, report["latency"]["bare"].get("p99_us"))
         if args.compare:
-            report["latency"]["compare"] = bench_compare(args.compare, touches("compare"),
-                                                         args.seed)
+            with section("compare"):
+                report["latency"]["compare"] = bench_compare(args.compare, touches("compare"),
+                                                             args.seed)
     if "accuracy" in only:
         progress("accuracy: synthetic touches through the referee")
-        report["accuracy"] = accuracy(size("accuracy"), seed=7)
+        with section("accuracy"):
+            report["accuracy"] = accuracy(size("accuracy"), seed=7)
     if "timer" in only:
         progress("timer: short turns in real time")
-        report["timer"] = run_child("timer_accuracy", turns=size("timer_turns"), timer_s=0.2)
+        with section("timer"):
+            report["timer"] = run_child("timer_accuracy", turns=size("timer_turns"),
+                                        timer_s=0.2)
     if "replay" in only:
         progress("replay: a 4-player, 3-round match")
-        report["replay"] = replay_speed(size("replay_repeats"))
-        from .bench_scaling import scaling
-        report["replay"]["scaling"] = scaling(repeats=1 if quick else 3)
+        with section("replay"):
+            report["replay"] = replay_speed(size("replay_repeats"))
+            from .bench_scaling import scaling
+            report["replay"]["scaling"] = scaling(repeats=1 if quick else 3)
     if "cost" in only:
-        report["cost"] = bench_cost(size("cost_s"))
+        with section("cost"):
+            report["cost"] = bench_cost(size("cost_s"))
     if "edges" in only:
-        report["edge_timestamps"] = run_child("edge_timestamps",
-                                              scenarios=size("edge_scenarios"))
+        progress("edges: timestamps through gpiozero's lgpio factory")
+        with section("edges"):
+            report["edge_timestamps"] = run_child("edge_timestamps",
+                                                  scenarios=size("edge_scenarios"))
     if "flood" in only:
-        report["flood"] = bench_flood(touches("flood"), args.seed)
+        with section("flood"):
+            report["flood"] = bench_flood(touches("flood"), args.seed)
     if "web" in only:
-        report["web"] = bench_web(touches("alternating"), args.seed)
+        with section("web"):
+            report["web"] = bench_web(touches("alternating"), args.seed)
     if "tournament" in only:
-        report["tournament"] = bench_tournament(touches("alternating"), args.seed, quick)
+        with section("tournament"):
+            report["tournament"] = bench_tournament(touches("alternating"), args.seed, quick)
     if "voice" in only:
-        report["voice"] = bench_voice(touches("alternating"), args.seed)
+        with section("voice"):
+            report["voice"] = bench_voice(touches("alternating"), args.seed)
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.monotonic() - started, 1)
     print(json.dumps(report, indent=1))
