@@ -22,12 +22,16 @@ from .games import names as game_names
 log = logging.getLogger("cleptomano")
 
 
-def on_signals(action):
+def on_signals(action, at_once=None):
     """SIGINT and SIGTERM call ``action()``, on a thread of its own.  A Python signal handler
     runs on the main thread between two of its steps, maybe inside ``Event.wait`` holding the
     event's lock: setting that event from the handler itself would wait for that lock forever
-    (seen as a hung Ctrl-C during a game switch).  Returns the handler (the tests call it)."""
+    (seen as a hung Ctrl-C during a game switch).  ``at_once()`` (optional; it must take no
+    lock) runs in the handler itself, so the main thread's very next step knows (a loaded
+    machine runs the new thread late: issue 27).  Returns the handler (the tests call it)."""
     def handler(*_):
+        if at_once is not None:
+            at_once()
         threading.Thread(target=action, name="cleptomano-signal", daemon=True).start()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, handler)
@@ -613,7 +617,7 @@ def cmd_run(args):
         config.pins.backend == "sim" or not is_raspberry_pi()))
     night = Night(config, Notifier(), until=None if args.duration_s is None
                   else time.monotonic() + args.duration_s)
-    on_signals(night.stop_all)
+    on_signals(night.stop_all, night.signalled)
     recordings = args.recordings or config.storage.recordings_dir
     from .shell.storage import FolderLock
     # One rig a recordings folder: a second is refused here, before it reads a recording.
@@ -664,7 +668,7 @@ def _play_night(config, args, night, recordings, simulate, choice):
     from .web.night import CLEPTOMANO
     while True:
         leg = night.leg()
-        if night.stopped.is_set():          # a signal during the switch
+        if night.stopping():                # a signal during the switch
             return
         _remember_choice(night.table, choice)
         run = _run_cleptomano if choice.game == CLEPTOMANO else _run_game

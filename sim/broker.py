@@ -14,6 +14,7 @@ import atexit
 import functools
 import os
 import pwd
+import random
 import shutil
 import signal
 import socket
@@ -40,9 +41,35 @@ def _tool(name):
     return shutil.which(name) or "/usr/sbin/" + name
 
 
-def free_port():
+_PICK = random.SystemRandom()     # not the tests' seeded random: two suites side by side
+
+
+def _ephemeral_low(path="/proc/sys/net/ipv4/ip_local_port_range"):
+    """The lowest port the kernel gives outgoing connections (32768 when it cannot tell)."""
+    try:
+        return int(Path(path).read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def free_port(host="127.0.0.1"):
+    """A TCP port free on ``host`` now, for a server the test starts a moment later (a broker,
+    a rig in its own process).  Picked at random below the kernel's ephemeral range: a port
+    the kernel picked (bind to port 0) may be taken by any outgoing connection of the machine
+    before the server binds it, and a loaded machine running two suites side by side makes
+    thousands (issue 27); at random, two suites side by side rarely pick the same one."""
+    low = _ephemeral_low()
+    if low > 12000:
+        for _ in range(200):
+            port = _PICK.randrange(10000, low)
+            with socket.socket() as s:
+                try:
+                    s.bind((host, port))
+                except OSError:
+                    continue
+                return port
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return s.getsockname()[1]
 
 

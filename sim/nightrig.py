@@ -26,9 +26,10 @@ class Rig:
     def __init__(self, tmp_path, *args, port=None):
         self.port = port if port is not None else free_port()
         config = tmp_path / "rig.toml"
-        # Each phone of a test may come from an address of its own (127.0.0.N, every one of
-        # them this machine's), as the phones at a table do: the rig counts connections per
-        # device, and browsers sharing one address would be one device to it.
+        # Each phone of a test opens the rig at an address of its own (127.0.0.N, every one of
+        # them this machine's).  The rig still sees every one of them come from 127.0.0.1 (the
+        # kernel's source for any loopback address): one device to its gate, as several phones
+        # behind one address would be, which the gate must serve (tests/test_web_gate.py).
         config.write_text('[match]\nplayers = ["Ana", "Ben"]\n[web]\nbind = [%s]\n'
                           'port = %d\n' % (", ".join('"%s"' % a for a in ADDRESSES), self.port),
                           "utf-8")

@@ -1,7 +1,6 @@
 """The command line as a builder meets it: screenshot, check-wiring, replay, run."""
 
 import json
-import socket
 import threading
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from rig.shell.wiring import run_check as run_wiring_check
 from sim.backend import DemoBuilder
 from sim.pins import Museum, VirtualFactory
 from sim.script import demo_match
+from sim.broker import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,12 +151,6 @@ def test_replay_prints_the_result_json_on_stdout(tmp_path, capsys):
     assert result["winner"] == "Caro"
     assert set(result) == {"players", "turns", "rounds", "round_wins", "tiebreak", "winner",
                            "title"}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # Seconds of real time each: the run with the phones' server is in `make test-heavy`.

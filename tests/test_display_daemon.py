@@ -50,6 +50,25 @@ def touches_buzz(table, count):
     return True
 
 
+def shows(display):
+    """Every snapshot the rig hands ``display`` from now on (a list that grows).  A test presses
+    the guard's keys once the display was shown the match, as a guard does once the screen shows
+    it: the rig's own scoreboard is ready a refresh earlier, and a key read against the screen
+    before it (no players yet) does nothing (issue 27: the wait ran out under load)."""
+    shown = []
+    show = display.show
+
+    def recorded(board):
+        show(board)
+        shown.append(board)
+    display.show = recorded
+    return shown
+
+
+def shown_match(shown, thief="Ana"):
+    return any(getattr(board, "next_thief", None) == thief for board in list(shown))
+
+
 class Freezer:
     """``freeze(display)``: the display's renderer stops dead (a process: SIGSTOP; a thread:
     stuck in its frame, as a slow GPU would be) until ``thaw()``."""
@@ -111,10 +130,11 @@ def test_a_frozen_renderer_does_not_delay_touches(tmp_path, shell, frozen_render
 
 def test_the_guards_keys_name_the_next_thief_and_are_recorded(tmp_path):
     display = DisplayThread(video_drivers=("dummy",), quiet=True).start()
+    shown = shows(display)
     table = real_time_table(display=display, recordings_dir=tmp_path)
     table.start()
     try:
-        assert wait_until(lambda: table.rig.scoreboard().next_thief == "Ana")
+        assert wait_until(lambda: shown_match(shown))
         for key in ("t", "3"):             # thief key, then player 3
             display.press(key)
         assert wait_until(lambda: table.rig.referee.match.chosen_thief == "Caro")
@@ -134,17 +154,19 @@ def test_the_set_up_screen_works_through_the_display_process(tmp_path):
     """The default display, in its own process: the set-up keys go there and the new match
     comes back as one command (it crosses the pipe as the referee's own values)."""
     display = DisplayProcess(video_drivers=("dummy",), quiet=True).start()
+    shown = shows(display)
     table = real_time_table(display=display, recordings_dir=tmp_path)
     table.start()
     try:
-        assert wait_until(lambda: table.rig.scoreboard().next_thief == "Ana")
+        assert wait_until(lambda: shown_match(shown))
         for key in ("s", "1", "1", "return", "1", "return", "return", "return"):
             display.press(key)             # Ben and Caro alone, easy, the layout unchecked
         assert wait_until(lambda: table.rig.players == ("Ben", "Caro"))
         for key in ("s", "2"):             # the wiring check, on the same screen
             display.press(key)
-        assert wait_until(lambda: table.rig.scoreboard().wiring is not None)
-        wait_until(lambda: False, 0.5)     # the check's first frame reaches the screen
+        # Escape once the screen was shown the check (the keys never overtake it).
+        assert wait_until(lambda: any(getattr(board, "wiring", None) is not None
+                                      for board in list(shown)))
         display.press("escape")
         assert wait_until(lambda: table.rig.scoreboard().wiring is None)
     finally:

@@ -617,10 +617,11 @@ def test_a_device_whose_connections_are_all_busy_is_refused_one_more(served):
     for sock in busy:                                   # half a request each: not idle
         sock.sendall(b"GET /api/state HTTP/1.1\r\n")
     assert wait_until(lambda: rig.face.server.gate.open["127.0.0.1"] == 2)
+    waiting = [_raw(port) for _ in range(2)]    # as many as it holds wait for a place (Gate)
     refused = _raw(port)
     assert _closed(refused) == (True, b"")
     assert _http(port, "GET", "/api/state", source="127.0.0.2")[0] == 200
-    for sock in busy + [refused]:
+    for sock in busy + waiting + [refused]:
         sock.close()
 
 

@@ -17,6 +17,7 @@ import pytest
 from rig.games.cleptomano.keys import KeyMapper
 from rig.shell import audits as shell_audits
 from rig.shell.config import load_config
+from rig.shell.service import attach_service
 from rig.words import Words
 from sim import phone as browser
 from sim.script import demo_match
@@ -73,6 +74,7 @@ def host_at_the_screen(rig, number):
 
 def test_the_host_phones_audits_page_in_every_language(tmp_path, chromium):
     with _table(tmp_path) as rig:
+        desk = attach_service(rig.table.rig, rig.config)    # as the night does (rig.cli._serve)
         ana = paired(chromium, rig, "Ana", "en", "ana")
         ben = paired(chromium, rig, "Ben", "es", "ben")
         host_at_the_screen(rig, 1)
@@ -121,9 +123,10 @@ def test_the_host_phones_audits_page_in_every_language(tmp_path, chromium):
         ana.select("#since", says("rig.audits.from_night", "ro", night="2026-12-01"))
         ana.wait('#csv[href="/api/audits.csv?since=2026-12-01"]')
         assert ana.evaluate("() => location.search") == "?since=2026-12-01"
-        # Service mode: this rig has none to open from a phone yet, said in the page's words.
+        # Service mode: the host phone's button opens it at the rig's screen, for Ana.
         ana.click("#service")
-        ana.wait("#service-note", text=says("rig.web.no_service_mode", "ro"))
+        ana.wait("#service-note", text=says("rig.audits.service_opened", "ro"))
+        assert desk.is_open and desk.desk.by == "Ana"
         # Ben's phone is not host: the page says so and draws nothing.
         ben.goto(rig.url.rstrip("/") + "/audits/?lang=es")
         ben.wait("#state.error", text=says("rig.web.not_the_host", "es", name="Ben",

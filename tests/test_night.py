@@ -472,3 +472,24 @@ def test_a_signal_that_lands_inside_a_wait_on_the_nights_event_does_not_hang(mon
     inside.join(5.0)
     assert returned.is_set(), "the signal handler waited for the lock its own thread holds"
     assert night.stopped.wait(5.0) and leg.wait(5.0)
+
+
+def test_a_leg_begun_right_after_a_signal_is_over_before_it_starts(monkeypatch):
+    """The handler's own flag: the main thread's next leg is over however late the signal's
+    thread runs stop_all (issue 27: beside another suite the next game began and made its
+    recording)."""
+    from rig import cli
+    monkeypatch.setattr(cli.signal, "signal", lambda sig, handler: None)
+    night = Night()
+    night.leg()
+    late = threading.Event()
+
+    def stop_all_late():
+        late.wait(5.0)
+        night.stop_all()
+    handler = cli.on_signals(stop_all_late, night.signalled)
+    handler(signal.SIGINT, None)            # its thread has not run stop_all yet
+    assert night.stopping() and not night.stopped.is_set()
+    assert night.leg().is_set() and night.take() is None
+    late.set()
+    assert night.stopped.wait(5.0)

@@ -7,7 +7,6 @@ import logging
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,15 +16,10 @@ import pytest
 
 from rig import cli
 from rig.shell import storage
+from sim.broker import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE_S = 60.0
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture

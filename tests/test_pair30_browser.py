@@ -7,7 +7,6 @@ Ana leaves and the watching phone takes her seat and plays; the rig restarts (th
 the pairings kept in its recordings folder): the phone is told at once and its first tap plays.
 """
 
-import socket
 
 import pytest
 
@@ -15,6 +14,7 @@ from rig.core.phones import pair_link, spaced
 from rig.web.pairing import Pairing
 from sim import phone as browser
 from sim.gametable import GameTable
+from sim.broker import free_port
 
 pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
@@ -27,12 +27,6 @@ ROLL = '#controls button:text-is("Roll")'
 def chromium():
     with browser.Browser() as b:
         yield b
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_a_seat_by_the_qr_by_the_spaced_code_left_taken_and_kept_across_a_restart(

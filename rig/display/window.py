@@ -228,6 +228,14 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     next_frame = time.monotonic()
     try:
         while not stop.is_set() and end.alive():
+            # The keys fed (press) before the newest snapshot is taken: a key pressed after
+            # show(board) is read with that board (or a newer one) on the screen, never with
+            # the one before (a guard's remote keypad, the tests; issue 27).
+            keys = []
+            name = end.key()
+            while name is not None:
+                keys.append((name, None))
+                name = end.key()
             new = end.take()
             if new is not _NOTHING:
                 board, dirty = new, True
@@ -253,11 +261,6 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 if voice.counts() != voice_counts:     # at most a line a second: cheap
                     voice_counts = voice.counts()
                     end.emit("voice", voice_counts)
-            keys = []
-            name = end.key()
-            while name is not None:
-                keys.append((name, None))
-                name = end.key()
             if screen is not None:
                 try:
                     for e in pygame.event.get():
@@ -706,7 +709,9 @@ class DisplayProcess(_Shell):
                         credit = False
                 else:
                     conn.poll(self.LINK_POLL_S)
-                while self._keys:
+                # A key never overtakes a snapshot shown before it: while one waits for the
+                # render side's "ready", the keys wait behind it (one frame at most).
+                while self._keys and (credit or self._slot is _NOTHING):
                     conn.send(("key", self._keys.popleft()))
                 with self._lock:
                     view, self._attract = self._attract, _NOTHING

@@ -32,6 +32,7 @@ class Night:
         self.health = None          # the sensor health (rig.shell.audits.HealthWatch)
         self.legs = 0               # the games begun so far
         self.stopped = threading.Event()
+        self._signalled = False     # set in the signal handler itself (no lock): signalled()
         self._lock = threading.Lock()
         self._leg = threading.Event()
         self._next = None           # (Choice, the phone that chose it)
@@ -42,9 +43,19 @@ class Night:
             self._leg = threading.Event()
             self._next = None
             self.legs += 1
-            if self.stopped.is_set():
+            if self.stopping():
                 self._leg.set()
             return self._leg
+
+    def signalled(self):
+        """In the signal handler, before :meth:`stop_all` runs on its own thread: a plain flag
+        (no lock, as a handler needs), so a leg the main thread begins next is over before it
+        starts however late that thread runs."""
+        self._signalled = True
+
+    def stopping(self):
+        """Whether the night is stopping (a signal came, or :meth:`stop_all` ran)."""
+        return self._signalled or self.stopped.is_set()
 
     def stop_all(self):
         """SIGINT or SIGTERM: the leg and the night end (any thread, a signal handler)."""
@@ -79,7 +90,7 @@ class Night:
         """The main thread, once the leg is over: ``(choice, by)`` to play next, or None
         when the night ends (stopped, or nobody chose)."""
         with self._lock:
-            return None if self.stopped.is_set() else self._next
+            return None if self.stopping() else self._next
 
 
 def _title(name):

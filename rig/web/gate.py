@@ -34,9 +34,12 @@ own (pinned in pyproject.toml): a new uvicorn is checked against tests/test_host
 which runs them on the real server.
 """
 
+import fcntl
 import ipaddress
 import logging
 import re
+import struct
+import termios
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -185,16 +188,26 @@ class ThrottledLogger:
         self.log(logging.ERROR, msg, *args, exc_info=exc_info, **kw)
 
 
+#: What :meth:`Gate.admit` answers for a connection that waits for a place (not refused).
+WAITING = "waiting"
+
+
 class Gate:
     """The connections open now, per device and in all, for every uvicorn server of one
     :class:`rig.web.server.WebServer` (one per address it listens on); and the refusals' log.
 
     A new connection over a limit first takes the place of an idle one (kept alive, waiting for
-    a request, nothing of it received): the device's own oldest, or when the server is full the
-    oldest of the device holding the most.  A browser opens a new connection when its kept-alive
-    one is closed, so a phone (or several on one laptop) is never refused for the connections
-    it keeps idle; a device holding idle connections on purpose only recycles its own.  A new
-    connection is refused only when the connections it would replace are all busy."""
+    a request, nothing of it received, not even unread in the kernel): the device's own oldest,
+    kept-alive ones first, or when the server is full the oldest of the device holding the
+    most.  A browser opens a new connection when its kept-alive one is closed, so a phone (or
+    several on one laptop) is never refused for the connections it keeps idle; a device holding
+    idle connections on purpose only recycles its own.  When the connections it would replace
+    are all busy, a new HTTP connection waits, unread, for a place (issue 30: the pages of
+    several phones behind one address, loading anew at once after a game switch, are more
+    than one device may hold): it is let in as soon as one of its device's connections ends or
+    goes idle, and closed if none does within :attr:`Limits.request_s`.  At most
+    :attr:`Limits.per_client` connections of one device wait, and
+    :attr:`Limits.max_connections` in all; one over that is closed as soon as it is made."""
 
     def __init__(self, limits=None, throttle=None):
         self.limits = limits if limits is not None else Limits()
@@ -203,29 +216,57 @@ class Gate:
         self.open = Counter()       # client_key -> connections open
         self.total = 0
         self._held = {}             # client_key -> {protocol: None}, oldest first
+        self._waiting = {}          # protocol -> client_key, the connections waiting, oldest first
+        self._admitting = False     # admit() runs: a place it frees is its own connection's
 
     def admit(self, key, protocol=None):
-        """Count a new connection of ``key`` (``protocol`` its protocol, when it may be
-        let go while idle); False (not counted, logged) when over a limit with nothing idle to
-        let go."""
-        if self.open[key] >= self.limits.per_client and not self._let_go(key):
-            self.throttle.warning("refusals (too many connections from one device)",
-                                  "phones: refused a connection from %s: it holds %d already, "
-                                  "none idle, the most one device may", key, self.open[key])
-            return False
-        if self.total >= self.limits.max_connections \
-                and not self._let_go(max(self.open, key=self.open.get)):
-            self.throttle.warning("refusals (server full)",
-                                  "phones: refused a connection from %s: %d are open, none "
-                                  "idle, the most the server takes", key, self.total)
-            return False
+        """Count a new connection of ``key`` (``protocol`` its protocol, when it may be let go
+        while idle, or wait): True; :data:`WAITING` when over a limit with nothing idle to let
+        go (``protocol.admitted()`` is called once it has its place; :meth:`withdraw` when it
+        gives up); False (not counted, logged) when it may not wait either."""
+        self._admitting = True
+        try:
+            if self.open[key] >= self.limits.per_client and not self._let_go(key):
+                if self._may_wait(key, protocol):
+                    return WAITING
+                self.throttle.warning("refusals (too many connections from one device)",
+                                      "phones: refused a connection from %s: it holds %d "
+                                      "already, none idle, the most one device may", key,
+                                      self.open[key])
+                return False
+            if self.total >= self.limits.max_connections \
+                    and not self._let_go(max(self.open, key=self.open.get)):
+                if self._may_wait(key, protocol):
+                    return WAITING
+                self.throttle.warning("refusals (server full)",
+                                      "phones: refused a connection from %s: %d are open, none "
+                                      "idle, the most the server takes", key, self.total)
+                return False
+        finally:
+            self._admitting = False
+        self._count(key, protocol)
+        return True
+
+    def _count(self, key, protocol):
         self.open[key] += 1
         self.total += 1
         if protocol is not None:
             self._held.setdefault(key, {})[protocol] = None
+
+    def _may_wait(self, key, protocol):
+        if protocol is None or len(self._waiting) >= self.limits.max_connections or \
+                sum(1 for k in self._waiting.values() if k == key) >= self.limits.per_client:
+            return False
+        self._waiting[protocol] = key
         return True
 
-    def release(self, key, protocol=None):
+    def withdraw(self, protocol):
+        """A waiting connection gave up (closed, or waited too long)."""
+        self._waiting.pop(protocol, None)
+
+    def release(self, key, protocol=None, passing=False):
+        """A connection of ``key`` ended (``passing``: it goes on as a WebSocket, which counts
+        itself at once: its place is not given to a waiting one)."""
         self.total -= 1
         self.open[key] -= 1
         if self.open[key] <= 0:
@@ -235,17 +276,56 @@ class Gate:
             held.pop(protocol, None)
             if not held:
                 del self._held[key]
+        if not passing:
+            self._let_waiting_in()
+
+    def went_idle(self, key):
+        """A connection of ``key`` answered and waits for another request: if one of that
+        device waits for a place, an idle one gives it up."""
+        if not self._admitting and key in self._waiting.values():
+            self._let_go(key)
+
+    def _let_waiting_in(self):
+        if self._admitting:
+            return
+        for protocol, key in list(self._waiting.items()):
+            if self.total >= self.limits.max_connections:
+                return
+            if self.open[key] < self.limits.per_client and protocol in self._waiting:
+                del self._waiting[protocol]
+                self._count(key, protocol)
+                protocol.admitted(key)
 
     def _let_go(self, key):
-        """Close the oldest idle connection of ``key``; whether there was one."""
-        for protocol in list(self._held.get(key, ())):
-            if protocol.idle():
-                self.throttle.warning("let go (an idle connection, for a new one)",
-                                      "phones: closed an idle connection of %s to take a new "
-                                      "one", key)
-                protocol.let_go()
-                return True
+        """Close the oldest idle connection of ``key``; whether there was one.  A kept-alive
+        one (it answered a request before) goes first: a browser sends a request it had meant
+        for it again on a new connection.  A fresh one (nothing answered on it) only when
+        none is: a browser opens a connection to send a request, and one whose request is on
+        its way is not idle (issue 30: a phone's page, reloaded after a game switch, waited
+        for a request whose connection this closed before reading it)."""
+        held = list(self._held.get(key, ()))
+        for kept in (True, False):
+            for protocol in held:
+                if protocol.kept_alive() == kept and protocol.idle():
+                    self.throttle.warning("let go (an idle connection, for a new one)",
+                                          "phones: closed an idle connection of %s to take a "
+                                          "new one", key)
+                    protocol.let_go()
+                    return True
         return False
+
+
+def unread_bytes(transport):
+    """The bytes the kernel holds for ``transport``'s socket that the loop has not read yet
+    (0 when it cannot tell): on a busy loop a request may wait there a while."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return 0
+    try:
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD,
+                                              b"\0\0\0\0"))[0]
+    except (OSError, ValueError):
+        return 0
 
 
 def _host(protocol):
@@ -266,23 +346,59 @@ class GuardedH11Protocol(H11Protocol):
         self._heard = 0             # bytes received since the deadline was armed
         self._upgraded = False
         self._refused = False       # answered 431: what else comes is read and dropped
+        self._answered = 0          # answers sent on this connection
+        self._waiting = False       # over the device's cap, waiting for a place (Gate)
 
     # --- the connection ----------------------------------------------------------------------
     def connection_made(self, transport):
         super().connection_made(transport)
         key = _host(self)
-        if not self.gate.admit(key, self):
+        verdict = self.gate.admit(key, self)
+        if verdict is WAITING:          # unread until it has its place (Gate)
+            self._waiting = True
+            transport.pause_reading()
+            self._deadline = self.loop.call_later(self.gate.limits.request_s, self._waited)
+            return
+        if not verdict:
             transport.abort()
             return
         self._key = key
         self._follow()
 
+    def admitted(self, key):
+        """The gate let this waiting connection in (it is counted as ``key``'s)."""
+        self._waiting = False
+        self._disarm()
+        self._key = key
+        if self.transport.is_closing():
+            self._release()
+            return
+        self.transport.resume_reading()
+        self._follow()
+
+    def _waited(self):
+        self._deadline = None
+        self._waiting = False
+        self.gate.withdraw(self)
+        key = _host(self)
+        self.gate.throttle.warning(
+            "refusals (waited for a place too long)",
+            "phones: closed a connection from %s: none of the %d it holds ended or went idle "
+            "within %g s", key, self.gate.open[key], self.gate.limits.request_s)
+        self.transport.abort()
+
     def idle(self):
-        """Waiting for a request of which nothing has come (a kept-alive or a fresh
-        connection): one the gate may let go for a new one."""
+        """Waiting for a request of which nothing has come, not even to the kernel's buffer
+        the loop has yet to read (a kept-alive or a fresh connection): one the gate may let
+        go for a new one."""
         return (self._key is not None and not self._upgraded and not self._refused
                 and not self.transport.is_closing() and self.conn.their_state is h11.IDLE
-                and self._heard == 0 and (self.cycle is None or self.cycle.response_complete))
+                and self._heard == 0 and (self.cycle is None or self.cycle.response_complete)
+                and unread_bytes(self.transport) == 0)
+
+    def kept_alive(self):
+        """Whether this connection answered a request before (a browser's kept-alive one)."""
+        return self._answered > 0
 
     def let_go(self):
         """Close this idle connection now (it is no longer counted)."""
@@ -290,20 +406,23 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
     def connection_lost(self, exc):
+        if self._waiting:
+            self._waiting = False
+            self.gate.withdraw(self)
         self._release()
         super().connection_lost(exc)
 
-    def _release(self):
+    def _release(self, passing=False):
         self._disarm()
         if self._key is not None:
-            self.gate.release(self._key, self)
-            self._key = None
+            key, self._key = self._key, None
+            self.gate.release(key, self, passing)
 
     def handle_websocket_upgrade(self, event):
         # The WebSocket protocol takes the connection over, and counts it itself (the same
-        # device, at once: the count does not change).
+        # device, at once: the count does not change, and no waiting one takes the place).
         self._upgraded = True
-        self._release()
+        self._release(passing=True)
         super().handle_websocket_upgrade(event)
 
     # --- the request's deadline -------------------------------------------------------------------
@@ -321,7 +440,10 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self):
         super().on_response_complete()
+        self._answered += 1
         self._follow()
+        if self._key is not None:
+            self.gate.went_idle(self._key)
 
     def _follow(self):
         """Armed while the next request is awaited or being received, off while the app

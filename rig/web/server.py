@@ -38,6 +38,7 @@ RESCAN_S = 10.0
 MAX_WS_MESSAGE_BYTES = 4096
 MAX_CONNECTIONS = Limits.max_connections
 MAX_HEADER_BYTES = Limits.max_header_bytes
+BACKLOG = 2048                # uvicorn's own default
 
 
 def local_addresses():
@@ -85,6 +86,11 @@ def _listener(address, scope, port):
             sock.bind((address.compressed, port, 0, scope))
         else:
             sock.bind((address.compressed, port))
+        # Listening from the moment the address is bound and shown (``bound``, the QR code):
+        # a phone that connects while uvicorn still starts (seconds on a loaded Pi) waits in
+        # the backlog instead of being refused.  uvicorn's own listen() later only sets the
+        # backlog again.
+        sock.listen(BACKLOG)
     except OSError:
         sock.close()
         raise

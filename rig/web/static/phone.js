@@ -34,6 +34,24 @@
     return t("rig.phone.rig_answered", { status: String(status) });
   }
 
+  // A read (GET) whose connection was dropped before its answer (the venue's Wi-Fi, or a busy
+  // rig letting go of a connection for a new one while the page loads anew after a switch or
+  // a restart) is sent again at once, then after a short wait, so the page never waits on an
+  // answer that will not come (issue 30).  A command is never sent twice.
+  const RETRY_S = [0, 0.25, 0.5, 1, 2];
+
+  async function fetchRead(url, init) {
+    const again = !init.method || init.method === "GET";   // not words: an HTTP method
+    for (let tried = 0; ; tried += 1) {
+      try {
+        return await fetch(url, init);
+      } catch (err) {
+        if (!again || tried >= RETRY_S.length) throw err;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_S[tried] * 1000));
+      }
+    }
+  }
+
   // {status, ok, body, reason}: reason the rig's words for a refusal (null when ok).
   async function call(method, url, payload) {
     const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
@@ -43,7 +61,7 @@
     }
     let response;
     try {
-      response = await fetch(url, init);
+      response = await fetchRead(url, init);
     } catch (err) {
       return { status: 0, ok: false, body: { error: t("rig.phone.unreachable") },
                reason: t("rig.phone.unreachable") };
@@ -61,7 +79,7 @@
 
   async function text(url) {
     try {
-      const response = await fetch(url, { credentials: "same-origin" });
+      const response = await fetchRead(url, { credentials: "same-origin" });
       return response.ok ? await response.text() : null;
     } catch (err) {
       return null;
@@ -281,22 +299,28 @@
   }
 
   // --- the running game's part -----------------------------------------------------------------
-  function style(href) {
+  // A part's style and script: loaded again after a short wait when their connection was
+  // dropped (as a read is: fetchRead).
+  function element(make, again, tried = 0) {
     return new Promise((resolve) => {
-      const link = Dom.h("link", { rel: "stylesheet", href });
-      link.addEventListener("load", resolve);
-      link.addEventListener("error", resolve);
-      document.head.append(link);
+      const el = make();
+      el.addEventListener("load", () => resolve(true));
+      el.addEventListener("error", () => {
+        if (!again || tried >= RETRY_S.length) { resolve(false); return; }
+        el.remove();
+        setTimeout(() => element(make, again, tried + 1).then(resolve), RETRY_S[tried] * 1000);
+      });
+      document.head.append(el);
     });
   }
 
-  function script(src) {
-    return new Promise((resolve) => {
-      const el = Dom.h("script", { src });
-      el.addEventListener("load", () => resolve(true));
-      el.addEventListener("error", () => resolve(false));
-      document.head.append(el);
-    });
+  function style(href) {
+    return element(() => Dom.h("link", { rel: "stylesheet", href }), true);
+  }
+
+  // ``again``: the rig said the game has this script (a game without one: no second try).
+  function script(src, again) {
+    return element(() => Dom.h("script", { src }), again);
   }
 
   // The rig's own markup file, parsed (never a text of the rig's: those go in as text).
@@ -311,7 +335,7 @@
     const name = playing.game;
     const base = "/games/phone/" + encodeURIComponent(name);
     const has = (kind) => (playing.parts || []).includes(kind);
-    const loaded = await script(base + ".js");
+    const loaded = await script(base + ".js", has("js"));
     const make = loaded ? (window.GamePhones || {})[name] : null;
     const kit = { h: Dom.h, s: Dom.s, append: Dom.append, t, call, api: call, pairing,
                   game: { name, title: playing.title }, who: $("who") };
