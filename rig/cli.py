@@ -260,12 +260,12 @@ def _recordings_dir(args):
 def history_lines(directory):
     """One line a recording: each game's in registry order (Cleptómano's matches first)."""
     from dataclasses import replace
-    from .games import games
+    from .games import at_table, games
     from .shell.session import cut_off
     lines, empty = [], 0
     for g in games():
         for path, result, torn in _replays(directory, "%s-*.jsonl" % g.prefix, lines):
-            if g.museum and not result["turns"] and not result["tiebreak"]:
+            if g.recording_entry(result, True) is None:
                 empty += 1          # a start, restart or switch: nobody played a turn
                 continue
             outcome = g.outcome(result)
@@ -274,9 +274,9 @@ def history_lines(directory):
                 # ended, stopped cleanly before its end; it is not one to be taken up again.
                 outcome = replace(outcome, over=True)
             who = ", ".join(g.players_in(result))
-            # The museum's matches were the rig's only recordings once: their lines never
+            # The table's matches were the rig's only recordings once: their lines never
             # named the game.
-            lines.append("%s  %s  %s%s" % (path.name, who if g.museum else "%s: %s" % (
+            lines.append("%s  %s  %s%s" % (path.name, who if at_table(g) else "%s: %s" % (
                 g.title, who), english(g.outcome_words(outcome)), _TORN if torn else ""))
             for said in getattr(g, "override_lines", lambda _: ())(result):
                 lines.append("    override: %s" % english(said))     # issue 31
@@ -598,7 +598,7 @@ def _open_display(config, headless, game=None, museum_keys=False, night=None):
     from .shell.table_state import effects_volume
     table = getattr(night, "table", None)        # the service mode's effects volume (issue 31)
     volume = effects_volume(table.state.tuning if table is not None else ())
-    display = open_display(config.display, config.keys, config.match.players, game=game,
+    display = open_display(config.display, config.keys, _table_players(config), game=game,
                            sound_config=config.sound, museum_keys=museum_keys, volume=volume)
     display.wait_ready(10.0)
     return display   # headless when no screen opened: it still plays the sounds
@@ -824,10 +824,17 @@ def _game_button(config, clock, host, simulate):
     return button
 
 
+def _table_players(config):
+    """The config's players: those of the table's game's own table (the registry's first's,
+    Cleptómano's ``[match]``)."""
+    from .games import games, settings
+    return tuple(settings(games()[0], config).players)
+
+
 def game_players(names, config):
     """``--players "Ana,Ben"`` as a tuple of names, else the config's players."""
     if names is None:
-        return tuple(config.match.players)
+        return _table_players(config)
     from .core.names import check_names
     players = tuple(n.strip() for n in names.split(","))
     if not all(players):

@@ -145,7 +145,7 @@ class DemoBuilder:
 
     def _run(self):
         from rig.table.names import NOTHING_IN_RANGE_MM, rest_value
-        from rig.games.cleptomano.rules.wiringcheck import HAND, family
+        from rig.table.wiringcheck import HAND, family
         while not self.stop.is_set():
             try:
                 step = self.steps.get(timeout=0.1)

@@ -25,7 +25,7 @@ from rig.shell.clock import MonotonicClock
 from rig.shell.config import load_config
 from rig.shell.gamehost import GameHost
 from rig.games import game as game_named
-from rig.games import games
+from rig.games import at_table, games
 from rig.shell.session import RecordingSession
 from sim.clock import VirtualClock
 from sim.frames import strip_shown
@@ -33,7 +33,7 @@ from sim.gamehost import Speakers
 from sim.pins import Museum, VirtualFactory
 from sim.realpins import PI_4B, contact_edges, play, simulated_pi
 
-GAMES = tuple(g.name for g in games() if not g.museum)    # the games the game host hosts
+GAMES = tuple(g.name for g in games() if not at_table(g))    # the games the game host hosts
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

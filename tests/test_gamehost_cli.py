@@ -17,9 +17,9 @@ from rig.display.game_screens import cues, extra_sounds
 from rig.display.window import DisplayThread
 from rig.shell.config import Config
 from rig.games import game as game_named
-from rig.games import games, settings
+from rig.games import at_table, games, settings
 
-GAMES = tuple(g.name for g in games() if not g.museum)    # the games the game host hosts
+GAMES = tuple(g.name for g in games() if not at_table(g))    # the games the game host hosts
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

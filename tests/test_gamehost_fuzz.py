@@ -14,9 +14,9 @@ from rig.core.gamekit import GameScreen
 from rig.core.msg import Msg
 from rig.display.game_keys import mode_for
 from rig.games import game as game_named
-from rig.games import games
+from rig.games import at_table, games
 
-GAMES = tuple(g.name for g in games() if not g.museum)    # the games the game host hosts
+GAMES = tuple(g.name for g in games() if not at_table(g))    # the games the game host hosts
 
 KEYS = list("abcdefghijklmnopqrstuvwxyz0123456789:") + [
     "space", "return", "enter", "escape", "backspace", "tab", "[+]", "[-]", "[*]", "[/]", "[.]",

@@ -50,7 +50,7 @@ RULES = [module for folder in sorted((RIG / "games").glob("*/rules"))
          for module in modules(folder, "rig.games.%s.rules" % folder.parent.name)]
 #: The table's pure parts (below the games, which may import them): the rest of ``rig/table/``
 #: are device adapters, which import their hardware libraries lazily.
-TABLE_PURE = ("names", "debounce", "protocol", "parts", "reflex")
+TABLE_PURE = ("names", "debounce", "protocol", "parts", "reflex", "wiringcheck")
 TABLE = [(name, path) for name, path in modules(RIG / "table", "rig.table")
          if name.rsplit(".", 1)[-1] in TABLE_PURE]
 PURE = CORE + RULES + TABLE

@@ -71,7 +71,7 @@ def test_every_game_of_the_rig_answers_the_contract_with_every_part():
 
 def test_the_contract_declares_every_name_the_platform_reads():
     attributes, methods = checks.declared(contract.Game)
-    assert {"name", "title", "title_msg", "recording", "prefix", "section", "museum", "solo", "hides",
+    assert {"name", "title", "title_msg", "recording", "prefix", "section", "streams_replay", "solo", "hides",
             "secret_commands", "shows_calls", "seed_bound", "min_players", "max_players",
             "example"} <= set(attributes)
     assert {"new_game", "step", "command_from_json", "parse_command", "board", "choices",

@@ -44,7 +44,7 @@ def test_the_registry_lists_the_five_games_in_order_each_once():
         assert len(set(values)) == len(values), attribute
     assert [g.prefix for g in listed] == ["match", "stop-thief", "stolen-paintings",
                                           "chest-heist", "canine"]
-    assert [g.museum for g in listed] == [True, False, False, False, False]
+    assert [registry.at_table(g) for g in listed] == [True, False, False, False, False]
     assert listed[0].title == "Cleptómano" and listed[0].recording == "cleptomano"
 
 

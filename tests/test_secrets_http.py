@@ -51,7 +51,7 @@ from sim.gamehost import Speakers
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN = "coin_heist"
-NAMES = tuple(g.name for g in registry.games() if not g.museum) + ("coin-heist",)
+NAMES = tuple(g.name for g in registry.games() if not registry.at_table(g)) + ("coin-heist",)
 PLAYERS = ("Ana", "Ben", "Caro", "Dee")
 STRANGER = "Zed's phone"
 #: A seed no answer holds by chance (its digits are searched for in every answer).
@@ -441,7 +441,7 @@ def test_the_seed_is_drawn_from_the_operating_systems_randomness(tmp_path, monke
         drawn.append(bound)
         return os_secrets.SystemRandom().randrange(bound)
 
-    monkeypatch.setattr("rig.shell.gamehost.secrets.randbelow", randbelow)
+    monkeypatch.setattr("rig.shell.host.secrets.randbelow", randbelow)
     g = registry.game("chest-heist")
     clock = VirtualClock()
     host = GameHost(g, ("Ana",), clock=clock, session=RecordingSession(tmp_path, clock=clock))

@@ -10,7 +10,7 @@ import types
 import pytest
 
 from rig.games.cleptomano.rules.levels import make_level
-from rig.shell import ahead, clock as clock_module, daemon
+from rig.shell import ahead, clock as clock_module, host as daemon  # the one Host (issue 29)
 
 LIMIT_S = 10.0      # the turn starts at 1.0 s: its time limit is at 11.0 s
 
@@ -125,13 +125,13 @@ def test_the_spin_stops_for_a_held_back_edge_due_before_the_end():
     clock = types.SimpleNamespace(spin_until=lambda t, interrupted: spun.append(t) or t)
     rig = types.SimpleNamespace(clock=clock, _spin_s=0.0005, edge_delay_s=0.05, inbox=[],
                                 stop_event=None, _pending=[(9.9495, 1, "an edge")])
-    assert daemon.Rig._on_time(rig, 10.0, 9.9996) == 9.9996    # the edge is due: no spin
+    assert daemon.Host._on_time(rig, 10.0, 9.9996) == 9.9996    # the edge is due: no spin
     assert spun == []
     rig._pending = [(9.9502, 1, "an edge")]                     # due at 10.0002: after the end
-    assert daemon.Rig._on_time(rig, 10.0, 9.9997) == 10.0 and spun == [10.0]
+    assert daemon.Host._on_time(rig, 10.0, 9.9997) == 10.0 and spun == [10.0]
     rig._pending = [(9.9499, 1, "an edge")]                     # due at 9.9999: before it
-    assert daemon.Rig._on_time(rig, 10.0, 9.9997) == pytest.approx(9.9999)
+    assert daemon.Host._on_time(rig, 10.0, 9.9997) == pytest.approx(9.9999)
     assert spun[-1] == pytest.approx(9.9999)
     rig._pending = []
-    assert daemon.Rig._on_time(rig, 10.0, 9.9990) == 9.9990     # not yet within the spin
+    assert daemon.Host._on_time(rig, 10.0, 9.9990) == 9.9990     # not yet within the spin
     assert len(spun) == 2

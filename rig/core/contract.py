@@ -115,9 +115,10 @@ class Game(Protocol):
     #: of the loaded config; its folder's ``settings`` part declares it (:class:`Settings`).
     #: ``""``: the game has no settings of its own.
     section: str
-    #: Hosted by the museum's host (the Rig, with its sensors) rather than the game host.
-    #: Cleptómano's alone, while the two hosts are not yet one (issue 29).
-    museum: bool
+    #: Whether :meth:`replay` takes a recording's lines as they are read (an iterable: its
+    #: first bad line is the one it names, before a later line is even read); False: it is
+    #: handed them all, as a list.
+    streams_replay: bool
     #: One player: the first of the list plays (the host, the night's list of games).
     solo: bool
     #: Example commands (JSON, never words) for the API's answer to a command it cannot read.
@@ -125,7 +126,9 @@ class Game(Protocol):
     #: The table's inputs (``button``, ``laser.4``, ``tof``, ``relic.1.tilt``...) whose changes
     #: the game's :meth:`step` takes, each made a command by :meth:`reading` and recorded as
     #: any other; empty: the game reads none (the host debounces the start button into the
-    #: game's primary command instead).
+    #: game's primary command instead).  A game that reads some is played at the table
+    #: (:func:`rig.games.at_table`): on a host given the table's pins it is refereed at their
+    #: pace, its matches listed as the museum's (:class:`rig.shell.host.Host`).
     table_inputs: Tuple[str, ...]
 
     def new_game(self, players: Sequence[str], seed: int, settings: Any = None) -> Any:
@@ -269,6 +272,11 @@ class Game(Protocol):
     def refused(self, t: float, error) -> Any:
         """The game's effect of a command refused at ``t`` with ``error`` (a code)."""
 
+    def host_words(self, moment: str, params: dict) -> Any:
+        """The words (a :class:`~rig.core.msg.Msg` of the game's catalog) the host says for
+        one of its own moments at this game's table, one of :data:`HOST_MOMENTS` with its
+        ``params`` (a dict); None: the host says nothing then."""
+
     def refusal_words(self, effect) -> Any:
         """The answer's words for a refusal effect."""
 
@@ -373,6 +381,17 @@ class Game(Protocol):
         ``result`` its replay, ``finished`` whether its end line was written, ``live`` whether
         it is the recording being written now; None leaves it out of the listing (a match
         nobody played)."""
+
+#: The host's own moments a game words (:meth:`Game.host_words`), each with its parameters:
+#: a match taken up again (``path``), every phone unpaired from the keys, the wiring check
+#: started, one of its lines (``line``), its end (``summary``), refused while a turn runs
+#: (``thief``), the recording working again, and how the recording stands while the disk
+#: fails (lines kept: ``n``, ``span_s``; held: ``error``, ``kept``, ``room``; full: ``error``,
+#: ``kept``, ``n``).
+HOST_MOMENTS = ("resumed_from", "phones_unpaired", "wiring_started", "wiring_line",
+                "wiring_done", "wiring_waits", "recording_works", "recording_kept",
+                "recording_held", "recording_full")
+
 
 # --- The parts of a game's folder -------------------------------------------------------------
 

@@ -34,7 +34,14 @@ class GameScreen:
     has ended (nothing more is played) and ``outcome`` then its result in words, as
     ``cleptomano history`` gives it (the phones' after-game shows both).  ``message`` and
     ``outcome`` are codes (:class:`rig.core.msg.Msg`), said by each face in its reader's
-    language; ``language`` is the table's, the one the screen speaks."""
+    language; ``language`` is the table's, the one the screen speaks.
+
+    It is the one screen-state type every host shows and every face receives (issue 29).  A
+    game whose view is a snapshot value of its own rather than a dict (Cleptómano's
+    ``Scoreboard``, which ``GET /api/state`` is made of) gives it as ``view`` (see
+    :func:`own_view`); the host copies its ``message``, ``phones``, ``players``, ``key_help``
+    and ``language`` here, and what the screen state itself does not hold is read from it
+    (``screen.phase`` is its scoreboard's)."""
     game: str
     view: dict
     board: object = None
@@ -47,6 +54,42 @@ class GameScreen:
     over: bool = False
     outcome: Optional[str] = None
     language: str = "en"        # the table's language: what the screen says its codes in
+
+    def __getattr__(self, name):
+        # Only for names the screen state lacks: its own view's (a game's own snapshot value).
+        view = self.__dict__.get("view")
+        if name.startswith("__") or view is None or isinstance(view, dict):
+            raise AttributeError(name)
+        return getattr(view, name)
+
+    def looks_the_same(self, other):
+        """Whether every face shows this screen state exactly as ``other``: the same fields,
+        and a view that looks the same (its own ``looks_the_same``, else equal)."""
+        if other is self:
+            return True
+        if type(other) is not GameScreen:
+            return False
+        for name in _SCREEN_FIELDS:
+            if getattr(self, name) != getattr(other, name):
+                return False
+        view, seen = self.view, other.view
+        same = getattr(view, "looks_the_same", None)
+        return view == seen if same is None or isinstance(view, dict) else same(seen)
+
+
+_SCREEN_FIELDS = ("game", "board", "message", "sounds", "players", "choices", "key_help",
+                  "phones", "over", "outcome", "language")
+
+
+def own_view(screen):
+    """The game's own snapshot value a screen state carries as its ``view`` (Cleptómano's
+    scoreboard), or None when its view is the plain dict of every other game's; a snapshot
+    value given bare (a game's waiting screen) is its own."""
+    if screen is None:
+        return None
+    if type(screen) is GameScreen:
+        return None if isinstance(screen.view, dict) else screen.view
+    return screen
 
 
 @dataclass(frozen=True)

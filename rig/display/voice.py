@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
+from ..core.gamekit import own_view
 from ..core.msg import Msg, from_json, is_msg_json
 from ..draw.kit import countdown_seconds, is_last_seconds
 
@@ -112,7 +113,10 @@ def moments(prev, board) -> List[Moment]:
     if board is None:
         return out
     if hasattr(board, "sounds") and hasattr(board, "view"):
-        return _game_moments(prev, board)
+        own = own_view(board)
+        if own is None:
+            return _game_moments(prev, board)
+        board, prev = own, own_view(prev)   # a game's own snapshot (Cleptómano's scoreboard)
     banner = getattr(board, "banner", None)
     old = getattr(prev, "banner", None) if prev is not None else None
     if banner is not None and banner != old:

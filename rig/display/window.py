@@ -181,7 +181,7 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
     Runs in the render thread or the render process; never raises (a failure is logged and the
     loop goes on headless)."""
     import pygame
-    from ..core.gamekit import GameScreen
+    from ..core.gamekit import own_view
     from .face import Face
     from .game_screens import cues as game_cues
     from .game_screens import extra_sounds
@@ -248,7 +248,9 @@ def _render_loop(options: DisplayOptions, end: _Endpoint, stop) -> None:
                 _service_hear(heard, board, sounds, voice, face.language())
                 heard = board
             elif board is not None and board is not heard:
-                for name in (game_cues if isinstance(board, GameScreen) else cues)(heard, board):
+                own = own_view(board)       # a game's own snapshot: the rig's own cues
+                for name in (game_cues(heard, board) if own is None
+                             else cues(own_view(heard), own)):
                     sounds.play(name)
                 face.show(board)
                 if voice is not None:

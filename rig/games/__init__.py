@@ -196,6 +196,23 @@ def by_recording(kind):
     return None
 
 
+def at_table(g):
+    """Whether game ``g`` is played at the table: it reads the table's inputs (its declared
+    ``table_inputs``: Cleptómano's contacts, hand sensor and relics).  Such a game's recordings
+    are listed as the museum's matches (``GET /api/matches``), ``GET /api/games`` says
+    ``"museum": true`` of it, and ``history`` lists them without the game's title, as it
+    always has; the host referees it at the pins' pace (:class:`rig.shell.host.Host`)."""
+    return bool(g.table_inputs)
+
+
+def table_parts(g):
+    """What game ``g`` uses of the table: the ``PARTS`` of its folder's ``parts`` module
+    (:mod:`rig.table.parts`); a game that declares none uses nothing of it."""
+    from ..table.parts import NONE
+    module = part(g, "parts")
+    return getattr(module, "PARTS", NONE) if module is not None else NONE
+
+
 def settings(g, config):
     """Game ``g``'s table of the rig config ``config`` (its ``section``), what its
     ``new_game`` takes; None (every default) without a config."""

@@ -2,7 +2,7 @@
 
 A game's ``GAME`` (its folder's ``game.py``) is an instance of a subclass of :class:`GameBase`;
 the defaults are those of a game without a timer, a map, an end line or choices for the keys,
-hosted by the game host (not the museum).  Pure, like the rules it speaks for: the host owns the
+played at human pace (reading none of the table's inputs).  Pure, like the rules it speaks for: the host owns the
 clock, the files and the seed's randomness.
 """
 
@@ -30,7 +30,7 @@ class GameBase:
     recording = ""       # the header's "recording" value
     prefix = ""          # the recording file's name starts with this
     section = ""         # the rig config's table of this game (an attribute of the config)
-    museum = False       # hosted by the museum (the Rig, with its sensors), not the game host
+    streams_replay = False   # replay() is handed the recording's lines as a list
     min_players = 1
     max_players = 8
     seed_bound = 2 ** 63
@@ -124,6 +124,10 @@ class GameBase:
 
     def refused(self, t, error):
         return Message(t, error)
+
+    def host_words(self, moment, params):
+        """The host's own moments are said by the game that has them: none here."""
+        return None
 
     def refusal_words(self, effect):
         return getattr(effect, "text", None)

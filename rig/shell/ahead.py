@@ -25,7 +25,7 @@ class Ahead:
     """A deadline's step worked out ahead: ``deadline`` (seconds since the match began),
     ``after`` the game's state after it, ``line`` its recording line (no newline; None: it
     writes none) at ``t``, ``effects`` the shared effects to perform, in order (None: none to
-    perform, as :meth:`rig.shell.daemon.Rig._perform` decides)."""
+    perform, as :meth:`rig.shell.host.Host._perform` decides)."""
     deadline: float
     after: Any
     line: Optional[str]

@@ -1,17 +1,19 @@
-"""One wiring for every rig: :func:`build_rig` makes the :class:`~rig.shell.daemon.Rig` from the
-config and a :class:`Backend`, whether the backend is the real Pi (:func:`real_backend`) or the
-simulator (``sim.backend``, ``sim.table``); :func:`build_game_host` makes the host of any other
-game of the registry, for ``cleptomano run`` and the simulator's game tables alike."""
+"""One wiring for every rig, one host class for every game (:class:`~rig.shell.host.Host`):
+:func:`build_rig` makes the host of the game played at the table (the registry's first,
+Cleptómano) from the config and a :class:`Backend`, with the table parts the game declares,
+whether the backend is the real Pi (:func:`real_backend`) or the simulator (``sim.backend``,
+``sim.table``); :func:`build_game_host` makes the host of any other game of the registry, for
+``cleptomano run`` and the simulator's game tables alike."""
 
 import logging
 from pathlib import Path
 
 from .. import games
-from ..table.parts import NONE, Part
+from ..games import table_parts  # noqa: F401 (build.table_parts: its old home)
+from ..table.parts import Part
 from ..table.reflex import Reflex
-from .daemon import Rig
 from .faces import Faces, NullDisplay
-from .gamehost import GameHost
+from .host import Host
 from ..table.backend import (Backend, game_button, pi_backend,  # noqa: F401 (build.Backend...)
                              real_pin_factory)
 from ..table.pins import Outputs
@@ -21,14 +23,11 @@ from .wiring import input_sources
 
 log = logging.getLogger("cleptomano")
 
-#: The game the museum's own host (:class:`~rig.shell.daemon.Rig`) referees.
-GAME = "cleptomano"
-
-
 def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
               first_thief=None, key_help=(), resume=True, patterns=None, trace=None,
-              sync_hook=None, phones=None, link_for=None):
-    """The rig for ``config`` on ``backend``; ``players``/``level``/``first_thief`` override the
+              sync_hook=None, phones=None, link_for=None, game=None):
+    """The rig for ``config`` on ``backend``, its game ``game`` (None: the registry's first,
+    the game played at the table); ``players``/``level``/``first_thief`` override the
     config's match, ``patterns`` the buzzer's, ``trace`` observes the referee loop,
     ``sync_hook(path)`` each fsync of the recording (the kill tests) and ``phones`` is the
     phones' pairing the screen shows (:class:`rig.web.pairing.Pairing`; None: no phones).
@@ -36,7 +35,8 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
     ``[tournament]`` (:func:`rig.links.publisher.tournament_link`: the links sit above the shell,
     so whoever builds the rig hands it over; None: no link is made)."""
     clock = backend.clock
-    parts = table_parts(games.game(GAME))
+    played = game if game is not None else games.games()[0]
+    parts = table_parts(played)
     sources = [s for s in input_sources(config, backend)
                if (Part.HAND if isinstance(s, HandSource) else Part.HUB) in parts]
     directory = Path(recordings_dir or config.storage.recordings_dir)
@@ -52,19 +52,11 @@ def build_rig(config, backend, *, recordings_dir=None, players=None, level=None,
                      names=parts.pin_inputs(config.pinmap.inputs), reflex=reflex)
     outputs = Outputs(config.pinmap, backend.pin_factory,
                       names=parts.outputs(config.pinmap.outputs), reflex=reflex)
-    return Rig(config, pins=pins, outputs=outputs, clock=clock,
-               session=session, sources=sources, display=display,
-               players=players, level=level, first_thief=first_thief, key_help=key_help,
-               resume=resume, patterns=patterns, trace=trace,
-               edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook, phones=phones,
-               links=links)
-
-
-def table_parts(g):
-    """What game ``g`` uses of the table: the ``PARTS`` of its folder's ``parts`` module
-    (:mod:`rig.table.parts`); a game that declares none gets no hardware opened."""
-    module = games.part(g, "parts")
-    return getattr(module, "PARTS", NONE) if module is not None else NONE
+    return Host(played, players, config=config, pins=pins, outputs=outputs, clock=clock,
+                session=session, sources=sources, display=display, level=level,
+                first_thief=first_thief, key_help=key_help, resume=resume, patterns=patterns,
+                trace=trace, edge_delay_s=backend.edge_delay_s, sync_hook=sync_hook,
+                phones=phones, links=links)
 
 
 def build_game_host(config, name, players, *, clock, recordings_dir=None, display=None,
@@ -78,10 +70,10 @@ def build_game_host(config, name, players, *, clock, recordings_dir=None, displa
     from ..games import game, settings
     played = game(name)
     directory = Path(recordings_dir or config.storage.recordings_dir)
-    return GameHost(played, players, settings=settings(played, config), clock=clock,
-                    session=RecordingSession(directory, clock=clock), display=display,
-                    seed=seed, key_help=key_help, phones=phones, button=button,
-                    detect=config.detect, language=config.table.language)
+    return Host(played, players, settings=settings(played, config), clock=clock,
+                session=RecordingSession(directory, clock=clock), display=display,
+                seed=seed, key_help=key_help, phones=phones, button=button,
+                detect=config.detect, language=config.table.language)
 
 
 def real_backend(config, display=None):

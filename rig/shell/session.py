@@ -29,7 +29,6 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..core.errors import ConfigError, HardwareError, RigError
-from ..core.msg import Msg
 from ..core.jsonl import dumps
 from ..games import games
 from . import storage
@@ -119,7 +118,8 @@ def unfinished(directory, game, torn=None, why=None):
 def night_game(directory):
     """The companion game the game night starts with after a crash: the game whose recording is
     the newest in ``directory`` (by the stamps in the names) when that recording was cut off and
-    can go on; None when the newest is Cleptómano's, or ended cleanly (Cleptómano then, as
+    can go on; None when the newest is the night's first game's (the registry's first,
+    Cleptómano, which the night starts with anyway), or ended cleanly (the first game then, as
     always)."""
     found = []
     for game in games():
@@ -129,7 +129,7 @@ def night_game(directory):
     if not found:
         return None
     *_, game = max(found)
-    if game.museum:
+    if game is games()[0]:
         return None
     return unfinished(directory, game, torn=[])
 
@@ -375,22 +375,25 @@ class RecordingSession:
         """Whether lines wait for the disk."""
         return bool(self._held)
 
-    def health(self, now_t=None):
+    def health(self, now_t=None, words=None):
         """``(Health, words)``: how the recording stands, in words for the screen and the log
-        (None when all is well).  ``now_t`` is the match's time now, for the seconds at risk."""
+        (None when all is well).  ``now_t`` is the match's time now, for the seconds at risk;
+        ``words(moment, **params)`` the game's words for it (the host's
+        :meth:`~rig.core.contract.Game.host_words`: ``recording_kept``, ``recording_held``,
+        ``recording_full``; None: no words, only the health)."""
         lines = [e for e in self._held if not e.close]
         if not lines:
             return Health.OK, None
+        say = words if words is not None else (lambda moment, **params: None)
         since = lines[0].t
         span = max(0.0, (now_t if now_t is not None else lines[-1].t) - since)
-        kept = Msg("cleptomano.recording.kept", n=len(lines), span_s=int(round(span)))
+        kept = say("recording_kept", n=len(lines), span_s=int(round(span)))
         if self._refused:
-            return Health.FULL, Msg("cleptomano.recording.full", error=str(self._error),
-                                    kept=kept, n=self._refused)
+            return Health.FULL, say("recording_full", error=str(self._error), kept=kept,
+                                    n=self._refused)
         room = max(0, self.max_held_bytes - self._held_bytes)
         room = ("%.1f MB" % (room / 2 ** 20)) if room >= 2 ** 20 else ("%d KB" % (room // 1024))
-        return Health.HELD, Msg("cleptomano.recording.held", error=str(self._error), kept=kept,
-                                room=room)
+        return Health.HELD, say("recording_held", error=str(self._error), kept=kept, room=room)
 
     def close(self, t, end_line=_END):
         """Write the end line at ``t`` (``end_line``: another text, or None for a recording

@@ -19,7 +19,7 @@ from ..core import jsonl
 from ..core.names import name_problem, normal, same_name_key
 from ..core.bounded import json_depth
 from ..core.errors import ConfigError, RecordingError, RigError
-from ..games import by_recording, games
+from ..games import at_table, by_recording, games
 from .. import files
 
 
@@ -222,11 +222,11 @@ def replay_file(path, torn=None, overrides=False):
     f = _open(path)
     with f:
         lines = _lines(f, path, torn)
-        # The museum's reader takes the lines as they come (its first bad line is the one it
-        # names); a companion game's reads them all first, as they always have.
-        if overrides and game.museum:       # with the referee's overrides (issue 31)
+        # A game whose replay streams takes the lines as they come (its first bad line is the
+        # one it names); another reads them all first, as they always have.
+        if overrides and at_table(game):    # with the referee's overrides (issue 31)
             return game.replay(lines, path, overrides=True)
-        return game.replay(lines if game.museum else list(lines), path)
+        return game.replay(lines if game.streams_replay else list(lines), path)
 
 
 def restore_file(path, game, torn=None):

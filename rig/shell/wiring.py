@@ -10,7 +10,8 @@ judging is the game's (:meth:`rig.core.contract.Game.new_wiring_check`: Cleptóm
 """
 
 from ..words import english
-from ..games import games
+from ..games import games, table_parts
+from ..table.parts import Part
 from .inbox import FaultReport, Inbox, Reading
 from ..table.sources import HandSource, PinSource
 from .intake import Intake
@@ -26,10 +27,14 @@ def new_check(config, hand, relics, timeout_s=TIMEOUT_S, game=None):
 
 
 def new_check_for(config, sources, timeout_s=TIMEOUT_S, game=None):
-    """The check of the rig with these sources (besides the pins): the hand sensor when one is
-    a :class:`HandSource`, the relics when another source is there."""
-    hand = any(isinstance(s, HandSource) for s in sources)
-    relics = any(not isinstance(s, HandSource) for s in sources)
+    """The check of the rig with these sources (besides the pins), driven by the table parts
+    ``game`` declares (:func:`rig.games.table_parts`): the hand sensor when it declares it and
+    one source is a :class:`HandSource`, the relics when it declares the hub and another source
+    is there (its pins are the ones its parts use: the game's check reads them so)."""
+    game = game if game is not None else games()[0]
+    parts = table_parts(game)
+    hand = Part.HAND in parts and any(isinstance(s, HandSource) for s in sources)
+    relics = Part.HUB in parts and any(not isinstance(s, HandSource) for s in sources)
     return new_check(config, hand, relics, timeout_s, game)
 
 

@@ -30,7 +30,7 @@ from ..core.errors import RecordingError, RequestError
 from ..core.msg import Msg, N_
 from ..shell.session import cut_off
 from ..shell.storage import game_of, is_finished, newest, replay_file
-from ..games import games
+from ..games import at_table, games
 from .language import said, words_of
 from .pairing import quoted
 
@@ -61,7 +61,7 @@ class Recordings:
         return tuple("%s-*.jsonl" % g.prefix for g in self._games())
 
     def _games(self):
-        return [g for g in games() if bool(g.museum) == self.museum]
+        return [g for g in games() if at_table(g) == self.museum]
 
     # The refusals that name an id, and where the list is.
     @property
@@ -189,7 +189,7 @@ class Recordings:
         """The listing entry of the recording at ``path``, whose replay is ``result``: its
         game's ``recording_entry``; RequestError (422) for a file of no game listed here."""
         game = game_of(path)
-        if game is None or bool(game.museum) != self.museum:
+        if game is None or at_table(game) != self.museum:
             raise RequestError(Msg("rig.web.no_companion_game", file=path.name), 422)
         return game.recording_entry(result, is_finished(path), live=self._is_live(path))
 

@@ -32,7 +32,7 @@ from ..core.names import check_names
 from ..games import game as game_named
 from ..games import games
 from ..games import names as game_names
-from ..games import settings, title_words
+from ..games import at_table, settings, title_words
 from .commands import load_json
 from .language import said, words_of
 from .pairing import told_bound
@@ -70,7 +70,7 @@ def parse_choice(obj, config=None):
                                games=", ".join(game_names())))
     if not isinstance(end, bool):
         raise RequestError(Msg("rig.night.bad_end", end=_short(end)))
-    if game_named(game).museum and not players:   # its set-up screen's (the table's) players
+    if at_table(game_named(game)) and not players:   # its set-up screen's (the table's) players
         return Choice(game, None, end)
     return Choice(game, checked_players(game, players, config), end)
 
@@ -112,12 +112,12 @@ def refusal(face, choice):
 def page_of(g):
     """The address of game ``g``'s phone page as the phones have always been told: ``/`` for a
     game played at the museum, ``/games/`` for another; both serve the one phone page."""
-    return "/" if g.museum else "/games/"
+    return "/" if at_table(g) else "/games/"
 
 
 def games_json():
     """``GET /api/games``: every game of the registry, in its order, as the phones offer it."""
-    return [{"name": g.name, "title": title_words(g), "museum": bool(g.museum),
+    return [{"name": g.name, "title": title_words(g), "museum": at_table(g),
              "min_players": g.min_players, "max_players": g.max_players, "solo": bool(g.solo)}
             for g in games()]
 

@@ -31,12 +31,27 @@ from .rules import events as ev
 from .rules.layout import format_layout, parse_layout, validate_layout
 from .rules.view import Phase, board_json, looks_the_same
 from ...core.errors import IllegalMove, RequestError, RulesError
+from ...core.gamekit import own_view
 from ...core.msg import N_, Msg
 from .rules.levels import PRESETS, refusal
 from ..base import GameBase, Outcome
 
 
-_CARRIED = (Kind.TOF, Kind.RELIC)  # what a new match takes over from the last (not on pins)
+_CARRIED = (Kind.TOF, Kind.RELIC)
+
+#: The codes of the host's own moments (:data:`rig.core.contract.HOST_MOMENTS`) at the museum.
+HOST_WORDS = {
+    "resumed_from": N_("cleptomano.call.resumed_from"),
+    "phones_unpaired": N_("cleptomano.call.phones_unpaired"),
+    "wiring_started": N_("cleptomano.wiring.started"),
+    "wiring_line": N_("cleptomano.wiring.log"),
+    "wiring_done": N_("cleptomano.wiring.all_done"),
+    "wiring_waits": N_("cleptomano.refuse.wiring_waits"),
+    "recording_works": N_("cleptomano.fault.recording_works"),
+    "recording_kept": N_("cleptomano.recording.kept"),
+    "recording_held": N_("cleptomano.recording.held"),
+    "recording_full": N_("cleptomano.recording.full"),
+}  # what a new match takes over from the last (not on pins)
 
 
 class Cleptomano(GameBase):
@@ -51,7 +66,7 @@ class Cleptomano(GameBase):
     recording = recording.FORMAT
     prefix = "match"
     section = "match"
-    museum = True
+    streams_replay = True    # its replay reads the lines as they come (names the first bad)
     min_players, max_players = 1, rules.MAX_PLAYERS
     seed_bound = 1           # nothing is left to chance: the header holds no seed
     hides = False            # no secret, no dice: its live recording holds what the table sees
@@ -279,6 +294,10 @@ class Cleptomano(GameBase):
         """The effect of a command refused at ``t`` with ``error`` (a code or words)."""
         return ev.Refused(t, ev.Refusal.CHOICE, error=error)
 
+    def host_words(self, moment, params):
+        """The words of the host's own moments at the museum (:data:`HOST_WORDS`)."""
+        return Msg(HOST_WORDS[moment], **params)
+
     def refusal_words(self, effect):
         """The words a phone or key is answered with for a refusal effect."""
         return calls.refusal_text(effect)
@@ -335,10 +354,13 @@ class Cleptomano(GameBase):
     check_start, check_stop = START, STOP
 
     def new_wiring_check(self, config, hand, relics, timeout_s):
-        """The wiring check (a :class:`WiringCheck`) of every pin in ``config``'s pin map, the
-        hand sensor if ``hand`` and the three relics if ``relics``."""
+        """The wiring check (the table's :class:`rig.table.wiringcheck.WiringCheck`, in this
+        game's words) of the pins of ``config``'s pin map its parts use (:mod:`.parts`: all of
+        them), the hand sensor if ``hand`` and the three relics if ``relics``."""
+        from .parts import PARTS
         return wiringcheck.wiring_check(config.pinmap, (config.tof.i2c_bus, config.tof.address),
-                                        config.detect.hand_threshold_mm, hand, relics, timeout_s)
+                                        config.detect.hand_threshold_mm, hand, relics, timeout_s,
+                                        inputs=PARTS.pin_inputs(config.pinmap.inputs))
 
     def check_words(self, lines):
         """The words of the check's summary lines, said as sentences."""
@@ -395,6 +417,7 @@ class Cleptomano(GameBase):
     def switch_refusal(self, screen, end):
         """A turn is never cut short (a hand may be in the museum); between turns the night
         may switch, a match unfinished or not."""
+        screen = own_view(screen)
         if screen is not None and screen.phase == Phase.TURN:
             return Msg("rig.night.turn_running", thief=screen.thief)
         return None

@@ -40,6 +40,7 @@ from dataclasses import replace
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from ...core.errors import ConfigError
+from ...core.gamekit import own_view
 from ...core.msg import Msg, N_
 from .rules.calls import count_paintings, count_relics
 from .rules.events import Choose, ConfirmLoot, Role, UndoTouch, Why
@@ -174,7 +175,8 @@ class KeyMapper:
     def observe(self, board) -> None:
         """The newest snapshot: its players, what the set-up screen starts from, whether the
         wiring check runs.  A turn that starts closes the set-up screen (the countdown
-        matters more)."""
+        matters more).  A screen state is read as the scoreboard it carries."""
+        board = own_view(board)
         self.set_players(getattr(board, "players", ()))
         wanted = getattr(board, "reason_wanted", None)
         if wanted is None:
@@ -209,6 +211,7 @@ class KeyMapper:
         open, else the scoreboard with the half-typed key prompt."""
         from .screen import draw
         from .setup_screen import draw_setup, draw_wiring
+        board = own_view(board)
         if getattr(board, "wiring", None) is not None:
             return draw_wiring, board
         setup = self.setup_view()

@@ -17,6 +17,7 @@ pygame.
 
 from typing import Dict
 
+from ...core.gamekit import own_view
 from ...core.msg import N_
 
 from .rules.calls import corridor_word, guard_note, level_name
@@ -683,8 +684,9 @@ def _draw_faults(surface, badges):
 
 def draw_screen(surface, snapshot, now_s=None):
     """The face's one way in (README "Adding a game"): draw Cleptómano's snapshot (a
-    :class:`~rig.games.cleptomano.rules.view.Scoreboard`) onto ``surface``."""
-    draw(surface, snapshot, now_s)
+    :class:`~rig.games.cleptomano.rules.view.Scoreboard`, or the screen state that carries it
+    as its view) onto ``surface``."""
+    draw(surface, own_view(snapshot), now_s)
 
 
 def waiting(message):

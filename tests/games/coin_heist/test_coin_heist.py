@@ -18,6 +18,7 @@ known, documented exceptions are listed below with their reason).
 
 import ast
 import json
+import keyword
 import re
 from pathlib import Path
 
@@ -378,12 +379,69 @@ def test_the_coin_heist_lives_wholly_in_its_folder(coin):
 #: comments), each with the reason.  Anything else that names a game outside its folder and the
 #: registry is a second list of games: a failure here says which file names which game.
 EXCEPTIONS = {
-    # Cleptómano is the museum's game: the shell, the faces and the web were written around it
-    # before the registry, and its name is the rig's own (the command, the package).
-    "cleptomano": "*",
     # The example body of POST /api/night/game, in its error messages.
     "stop_thief": {"rig/web/night.py"},
 }
+
+#: The rig's own name: its command (pyproject's [project.scripts]), its logger, its threads,
+#: its paths and its tournament's topics.  Cleptómano's name, recording and package are the
+#: same word, and its prefix and section ("match") are a word of Python itself (a soft
+#: keyword, as in ``re.match``); such a word says nothing by itself of which it names.
+RIG_NAME = "cleptomano"
+
+
+def _clashes(word):
+    """Whether ``word`` is also the rig's own name or a word of Python itself."""
+    return word == RIG_NAME or keyword.iskeyword(word) or word in keyword.softkwlist
+
+
+def _codes_of(package):
+    """The codes of a game's catalog (its folder's English ``.po``)."""
+    found = set()
+    for po in (ROOT / "rig" / "games" / package / "locale").glob("en/LC_MESSAGES/*.po"):
+        found |= set(re.findall(r'^msgid "([^"]+)"', po.read_text("utf-8"), re.M))
+    return found
+
+
+def _references(path, package, section, codes, names=()):
+    """Where ``path`` names a game by reference rather than by a word: an import of its
+    package, one of its catalog's codes, its config table read as ``config.<section>``, or one
+    of its ``names`` (its name, its recording) as a string compared, kept in a variable or
+    handed to the registry (``game("cleptomano")``): never the rig's logger, command or
+    paths, which are the same word."""
+    text = path.read_text("utf-8", errors="replace")
+    found = set()
+    if path.suffix != ".py":
+        found |= {"code " + c for c in re.findall(r"[\"'`]([a-z_]+(?:\.[a-z_0-9]+)+)[\"'`]", text)
+                  if c in codes}
+        return found
+    module = "rig.games." + package
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            found |= {"import " + a.name for a in node.names
+                      if (a.name + ".").startswith(module + ".")}
+        elif isinstance(node, ast.ImportFrom):
+            named = (node.module or "").split(".")
+            if package in named or (named[-1:] == ["games"] and
+                                    any(a.name == package for a in node.names)):
+                found.add("import %s" % (node.module or package))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value in codes:
+            found.add("code " + node.value)
+        elif isinstance(node, ast.Attribute) and node.attr == section and \
+                getattr(node.value, "id", getattr(node.value, "attr", None)) == "config":
+            found.add("config." + section)
+        elif isinstance(node, ast.Compare):
+            found |= {"compared %r" % c.value for c in [node.left] + node.comparators
+                      if isinstance(c, ast.Constant) and c.value in names}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and \
+                isinstance(node.value, ast.Constant) and node.value.value in names:
+            found.add("kept %r" % node.value.value)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(
+                node.func, "id", None)) in ("game", "by_recording", "part", "data"):
+            found |= {"asked for %r" % a.value for a in node.args
+                      if isinstance(a, ast.Constant) and a.value in names}
+    return found
 
 
 def _sources(top):
@@ -437,7 +495,19 @@ def _game_names_outside_their_folders():
         if EXCEPTIONS.get(package) == "*":
             continue
         folder = ROOT / "rig" / "games" / package
-        words = sorted({g.name, g.recording, g.prefix, g.section, package})
+        every = {g.name, g.recording, g.prefix, g.section, package}
+        words = sorted(w for w in every if w and not _clashes(w))
+        if any(_clashes(w) for w in every if w):
+            # A game named with the rig's own name or a word of Python: found by reference.
+            catalog = _codes_of(package)
+            for path in sources:
+                where = path.relative_to(ROOT).as_posix()
+                if folder in path.parents or where == "rig/games/__init__.py" \
+                        or where in EXCEPTIONS.get(package, ()):
+                    continue
+                named = _references(path, package, g.section, catalog, {g.name, g.recording})
+                if named:
+                    found.setdefault(where, set()).update(named)
         for path in sources:
             if folder in path.parents:
                 continue

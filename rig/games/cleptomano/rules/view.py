@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import ClassVar, Dict, Optional, Tuple
 
 from rig.table.names import PAINTINGS, RELICS
+from rig.core.gamekit import own_view
+from rig.table.wiringcheck import WiringStep, WiringView  # noqa: F401 (the Scoreboard's)
 from rig.core.msg import Msg
 from rig.core.phones import PhonesView, public
 
@@ -80,29 +82,6 @@ def shouted(kind, text):
 
 DEFAULT_PIECES = tuple(Piece(PieceKind.PAINTING, n) for n in PAINTINGS) + tuple(
     Piece(PieceKind.RELIC, n) for n in RELICS)
-
-
-@dataclass(frozen=True)
-class WiringStep:
-    """One input of the wiring check on screen: ``state`` "ok", "skipped", "asked" or "to do";
-    ``live`` when the input is away from rest now; ``mixed`` when it took part in a mix-up."""
-    label: str
-    state: str = "to do"     # not words: the state's key (the screen words it)
-    live: bool = False
-    mixed: bool = False
-
-
-@dataclass(frozen=True)
-class WiringView:
-    """The wiring check as the rig's screen shows it (see :mod:`rig.games.cleptomano.rules.wiringcheck`)."""
-    steps: Tuple[WiringStep, ...] = ()
-    prompt: Optional[str] = None          # "5/22: touch laser 4 (GPIO22)"
-    instruction: Optional[str] = None     # "touch laser 4"
-    where: Optional[str] = None           # "GPIO22"
-    lines: Tuple[str, ...] = ()           # the latest verdicts
-    done: bool = False
-    summary: Tuple[str, ...] = ()
-    left_s: Optional[float] = None        # until the step asked now is skipped
 
 
 @dataclass(frozen=True)
@@ -209,6 +188,7 @@ def looks_the_same(a, b):
     runs).  Any other pair of values: equal.  Pure, a few microseconds."""
     if a is b:
         return True
+    a, b = own_view(a), own_view(b)       # the scoreboard a screen state carries
     if type(a) is not Scoreboard or type(b) is not Scoreboard:
         return a == b
     for name in _STILL:
@@ -224,7 +204,9 @@ def board_json(board):
     """A :class:`Scoreboard` as JSON-ready data: what ``GET /api/state`` answers and every
     phone is pushed (and what a tournament link would read).  Every field by its own name;
     enums as their words, tuples as lists, seconds rounded to the millisecond.  The pairing
-    code is left out: it is shown on the rig's screen and nowhere else."""
+    code is left out: it is shown on the rig's screen and nowhere else.  A screen state
+    (:class:`rig.core.gamekit.GameScreen`) is read as the scoreboard it carries."""
+    board = own_view(board)
     if board.phones is not None:
         board = replace(board, phones=public(board.phones))
     return _data(board)
