@@ -103,7 +103,7 @@ docs: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 bench: $(STAMP) mo
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
+	@SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m sim.tools.bench
 
 # The long reliability run (about 30 minutes on 2 cores): the tests marked `slow`, the soak on
 # seeds 1-10 at 3,000 turns each, then the whole-match kill sweep (SIGKILL right after every
