@@ -50,7 +50,6 @@ import contextlib
 import dataclasses
 import json
 import logging
-import math
 import os
 import platform
 import queue
@@ -65,6 +64,8 @@ import threading
 import time
 
 from rig.games.cleptomano.rules import events as ev
+
+from .percentiles import percentile  # noqa: F401  (also sim.tools.bench.percentile)
 
 CHILD_TIMEOUT_S = 900.0
 PATTERN_SCALE = 1 / 24          # buzzer patterns in the latency bench: a 5 ms touch buzz
@@ -94,14 +95,6 @@ VOICE_TIMER_S = 11.0            # the voice bench's turns: 10 of their 11 s are 
 
 
 # --- small tools ---------------------------------------------------------------------------------
-
-def percentile(sorted_values, q):
-    """Nearest-rank percentile ``q`` (0-100) of an already sorted list."""
-    if not sorted_values:
-        return None
-    k = max(0, min(len(sorted_values) - 1, math.ceil(q / 100.0 * len(sorted_values)) - 1))
-    return sorted_values[k]
-
 
 def summary_us(seconds):
     """n, p50, p90, p99, max and mean of durations in seconds, as microseconds."""

@@ -29,7 +29,7 @@ from rig.links.feed import Feed, records_from
 
 from .. import broker as sim_broker
 from ..tournament import LightRig, library, soak_matches
-from .bench import percentile
+from .percentiles import percentile
 
 RIGS = 20
 MATCHES_PER_RIG = 10
