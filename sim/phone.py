@@ -302,6 +302,17 @@ class PhoneTable:
         """What the rig's own screen shows now (the newest snapshot)."""
         return self.table.rig.scoreboard()
 
+    def paired(self, chromium, name, lang="en", phone=None, size=(390, 844)):
+        """A phone of ``chromium`` (``phone``: its name in the browser, one per test; default
+        ``name``) paired as ``name`` by the code on the rig's screen, its page in ``lang``."""
+        page = chromium.phone(phone or name, *size)
+        page.goto(self.url + "?lang=" + lang)
+        page.wait("#pair-code")
+        page.fill("#pair-code", self.screen.phones.code).fill("#pair-name", name)
+        page.click("#pair-go")
+        page.wait("#who", text=name)
+        return page
+
     def start(self):
         self.table.start()
         self.web.start(self.table.rig)

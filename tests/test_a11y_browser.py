@@ -65,17 +65,6 @@ def _table(tmp_path, **match):
     return browser.PhoneTable(recordings, config=config)
 
 
-def paired(chromium, rig, name, lang="en", phone=None):
-    """A phone (``phone``: its name in the browser, one per test) paired as ``name``."""
-    page = chromium.phone(phone or name, *PHONE)
-    page.goto(rig.url + "?lang=" + lang)
-    page.wait("#pair-code")
-    page.fill("#pair-code", rig.screen.phones.code).fill("#pair-name", name)
-    page.click("#pair-go")
-    page.wait("#who", text=name)
-    return page
-
-
 # --- axe over every state ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -232,7 +221,7 @@ def test_a_thief_button_keeps_the_focus_through_a_running_turn(tmp_path, chromiu
     one lost its focus within 1.5 s.  Now they are built when the players change, and only
     then."""
     with _table(tmp_path) as rig:
-        page = paired(chromium, rig, "Guard", phone="guard-focus")
+        page = rig.paired(chromium, "Guard", phone="guard-focus")
         # Chosen by the keyboard: the rig takes it, the button says so, the focus stays.
         page.focus("#choose-thief [data-player='Ben']").press("Enter")
         page.wait("#choose-thief [data-player='Ben'][aria-pressed='true']")
@@ -274,7 +263,7 @@ def test_the_banner_is_a_button_said_once_and_put_away_by_escape(tmp_path, chrom
     close it, and a screen reader never heard it.  The referee's calls are a log (a new call
     is added, the others left alone), the museum's checks and the messages are statuses."""
     with _table(tmp_path) as rig:
-        page = paired(chromium, rig, "Guard", phone="guard-banner")
+        page = rig.paired(chromium, "Guard", phone="guard-banner")
         page.wait("#checklist .ready")
         roles = page.evaluate("""() => ({
           calls: document.getElementById('calls').closest('[role=log]') !== null,
@@ -323,7 +312,7 @@ def test_the_countdown_speaks_at_30_and_10_seconds_and_is_otherwise_silent(
     from rig.games.cleptomano.rules import levels
     level = dataclasses.replace(levels.PRESETS["hard"], timer_s=float(timer_s))
     with _table(tmp_path, level=level) as rig:
-        page = paired(chromium, rig, "Guard", phone="guard-countdown-%d" % timer_s)
+        page = rig.paired(chromium, "Guard", phone="guard-countdown-%d" % timer_s)
         table = rig.table
         table.start_turn(at=table.now + 0.2, hand_in_at=table.now + 0.4)
         page.wait("#thief", text="Ana")

@@ -26,7 +26,6 @@ pytestmark = [pytest.mark.skipif(browser.cannot_exist() is not None,
                                  reason=str(browser.cannot_exist())),
               pytest.mark.heavy]       # real time and a real browser: `make test-heavy`
 
-PHONE = (390, 844)
 PLAYERS = ("Ana", "Ben", "Caro")
 LANGS = ("en", "es", "fr", "ro")
 SHOTS = ("en", "es")
@@ -52,16 +51,6 @@ def _table(tmp_path):
     return browser.PhoneTable(recordings, config=config)
 
 
-def paired(chromium, rig, name, lang, phone):
-    page = chromium.phone(phone, *PHONE)
-    page.goto(rig.url + "?lang=" + lang)
-    page.wait("#pair-code")
-    page.fill("#pair-code", rig.screen.phones.code).fill("#pair-name", name)
-    page.click("#pair-go")
-    page.wait("#who", text=name)
-    return page
-
-
 def host_at_the_screen(rig, number):
     """The table types F7, then ``number``, at the rig's keys."""
     keys = KeyMapper(None, PLAYERS)
@@ -75,8 +64,8 @@ def host_at_the_screen(rig, number):
 def test_the_host_phones_audits_page_in_every_language(tmp_path, chromium):
     with _table(tmp_path) as rig:
         desk = attach_service(rig.table.rig, rig.config)    # as the night does (rig.cli._serve)
-        ana = paired(chromium, rig, "Ana", "en", "ana")
-        ben = paired(chromium, rig, "Ben", "es", "ben")
+        ana = rig.paired(chromium, "Ana", "en", "ana")
+        ben = rig.paired(chromium, "Ben", "es", "ben")
         host_at_the_screen(rig, 1)
         # The phones are told which phone is host: Ana's gets the link, Ben's the name.
         ana.wait("#host-link", text=says("rig.phone.host_link", "en"))
